@@ -1,0 +1,5 @@
+// POST /tokens – create an API token; GET /tokens – list them
+import { routeHandlers } from "@/lib/api/next";
+import { createApiToken, listApiTokens } from "@/lib/domain/platform/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(createApiToken, listApiTokens);

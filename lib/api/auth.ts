@@ -1,0 +1,87 @@
+// Platform BasicAuth. Secrets are scrypt-hashed, so a verified credential is
+// remembered briefly in memory under a SHA-256 of id:secret (never the secret)
+// to keep scrypt off the hot path; deleting a token evicts it at once here and
+// within AUTH_CACHE_TTL_MS on other instances.
+import "server-only";
+import { createHash } from "node:crypto";
+import { db } from "../db/client";
+import { verifySecret } from "../crypto/secrets";
+import { ApiError } from "./errors";
+
+import { PERMISSIONS, type Permission } from "./permissions";
+export type { Permission } from "./permissions";
+
+export interface PlatformPrincipal {
+  kind: "platform";
+  platformId: string;
+  tokenId: string;
+  permissions: Permission[];
+}
+
+export interface AgentPrincipal {
+  kind: "agent";
+  platformId: string;
+  agentId: string;
+  customerId: string;
+}
+
+export type Principal = PlatformPrincipal | AgentPrincipal;
+
+const AUTH_CACHE_TTL_MS = 10_000;
+const AUTH_CACHE_MAX = 10_000;
+const cache = new Map<string, { principal: PlatformPrincipal; expires: number }>();
+
+function unauthorized(reason: string): ApiError {
+  return new ApiError("UNAUTHORIZED", reason, undefined, { "WWW-Authenticate": 'Basic realm="meridian", charset="UTF-8"' });
+}
+
+export function parseBasicAuth(header: string | null): { clientId: string; secret: string } | null {
+  if (!header) return null;
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match) return null;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon <= 0) return null;
+  return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+export async function authenticatePlatform(request: Request): Promise<PlatformPrincipal> {
+  const header = request.headers.get("authorization");
+  if (!header) throw unauthorized("Missing credentials: send HTTP Basic auth with your client id and secret");
+  const creds = parseBasicAuth(header);
+  if (!creds) throw unauthorized("Malformed Authorization header: expected Basic base64(clientId:clientSecret)");
+
+  const cacheKey = createHash("sha256").update(`${creds.clientId}\u0000${creds.secret}`).digest("base64");
+  const hit = cache.get(cacheKey);
+  const now = Date.now();
+  if (hit && hit.expires > now) return hit.principal;
+
+  const token = await db().apiToken.findUnique({ where: { clientId: creds.clientId } });
+  const live = token && token.deletedAt === null ? token : null;
+  const ok = await verifySecret(creds.secret, live?.secretHash);
+  if (!ok || !live) throw unauthorized("Invalid client id or secret");
+
+  const principal: PlatformPrincipal = {
+    kind: "platform",
+    platformId: live.platformId,
+    tokenId: live.id,
+    permissions: live.permissions.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p)),
+  };
+  if (cache.size >= AUTH_CACHE_MAX) cache.clear();
+  cache.set(cacheKey, { principal, expires: now + AUTH_CACHE_TTL_MS });
+  return principal;
+}
+
+/** Drops cached verifications of a token (called when it is deleted). */
+export function evictToken(tokenId: string): void {
+  for (const [key, value] of cache) if (value.principal.tokenId === tokenId) cache.delete(key);
+}
+
+export function requirePermission(principal: Principal, permission: Permission | undefined): void {
+  if (!permission || principal.kind !== "platform") return;
+  if (!principal.permissions.includes(permission)) {
+    throw new ApiError("FORBIDDEN", `This API token lacks the ${permission} permission required for this operation`, {
+      requiredPermission: permission,
+    });
+  }
+}

@@ -1,0 +1,165 @@
+// The one wrapper every API route goes through: request id, authentication,
+// permission, body/query/params parsing with zod, Idempotency-Key, error
+// mapping to the spec's body, and one log line per request.
+import "server-only";
+import { systemClock } from "../clock";
+import { log } from "../log";
+import { newUuid } from "../ids";
+import { Prisma } from "../db/client";
+import { authenticatePlatform, requirePermission, type Principal } from "./auth";
+import { ApiError, type ErrorBody } from "./errors";
+import { jsonReplacer, requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
+import type { ApiResult, Operation, RequestContext } from "./operation";
+import { parseOrThrow } from "./validation";
+import { authenticateAgent } from "./agent-auth";
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+export const MAX_MULTIPART_BODY_BYTES = 11 * 1024 * 1024;
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  if (status === 204 || body === undefined) return new Response(null, { status, headers });
+  return new Response(JSON.stringify(body, jsonReplacer), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+export function errorResponse(err: ApiError, requestId: string): Response {
+  return jsonResponse(err.status, err.toBody(), { "x-request-id": requestId, "cache-control": "no-store", ...err.headers });
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length === 1 ? all[0] : all;
+  }
+  return out;
+}
+
+async function readJsonBody(request: Request): Promise<{ raw: string; value: unknown }> {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > MAX_JSON_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
+  const raw = await request.text();
+  if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
+  if (raw.trim() === "") return { raw, value: {} };
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON with Content-Type: application/json");
+  }
+  try {
+    return { raw, value: JSON.parse(raw) };
+  } catch (err) {
+    throw new ApiError("INVALID_REQUEST_FORMAT", `Malformed JSON body: ${(err as Error).message}`);
+  }
+}
+
+async function readMultipartBody(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > MAX_MULTIPART_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`);
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send this request as multipart/form-data");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (err) {
+    throw new ApiError("INVALID_REQUEST_FORMAT", `Malformed multipart body: ${(err as Error).message}`);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) out[key] = value;
+  return out;
+}
+
+function toApiError(err: unknown, requestId: string): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+    return new ApiError("CONFLICT", "A resource with these unique values already exists");
+  }
+  log.error({ requestId, err }, "unhandled error");
+  return new ApiError("INTERNAL_ERROR", `Internal error. Quote request id ${requestId} when contacting support.`);
+}
+
+export async function handleOperation(
+  op: Operation<unknown, unknown, unknown>,
+  request: Request,
+  rawParams: Record<string, string | string[]>,
+): Promise<Response> {
+  const started = performance.now();
+  const incomingId = request.headers.get("x-request-id");
+  const requestId = incomingId && REQUEST_ID_RE.test(incomingId) ? incomingId : newUuid();
+  const url = new URL(request.url);
+  let principal: Principal | null = null;
+  let response: Response;
+  let replayed = false;
+  try {
+    if (op.auth === "platform") {
+      principal = await authenticatePlatform(request);
+      requirePermission(principal, op.permission);
+    } else if (op.auth === "agent") {
+      principal = await authenticateAgent(request);
+    }
+    const params = op.params ? parseOrThrow(op.params, rawParams) : rawParams;
+    const query = op.query ? parseOrThrow(op.query, queryObject(url)) : undefined;
+    let rawBody = "";
+    let body: unknown = undefined;
+    if (op.bodyKind === "multipart") {
+      body = parseOrThrow(op.body!, await readMultipartBody(request));
+    } else if (op.method !== "GET" && op.method !== "DELETE") {
+      const parsed = await readJsonBody(request);
+      rawBody = parsed.raw;
+      body = op.body ? parseOrThrow(op.body, parsed.value) : parsed.value;
+    }
+    const ctx: RequestContext = {
+      requestId,
+      principal,
+      clock: systemClock,
+      log: log.child({ requestId }),
+      get platformId(): string {
+        if (!principal) throw new ApiError("UNAUTHORIZED", "This operation requires authentication");
+        return principal.platformId;
+      },
+    };
+    const run = () => op.handle({ ctx, body, query, params, request, rawBody });
+
+    let result: ApiResult & { replayed?: boolean };
+    const key = request.headers.get("idempotency-key");
+    if (op.idempotency && key !== null && principal) {
+      validateIdempotencyKey(key);
+      result = await runIdempotent(principal.platformId, key, requestHash(op.method, url.pathname, rawBody), run);
+      replayed = result.replayed === true;
+    } else if (op.idempotency === "required") {
+      throw new ApiError("INVALID_INPUT", "This operation requires an Idempotency-Key header", {
+        errors: [{ field: "Idempotency-Key", constraint: "REQUIRED", message: "Required header" }],
+      });
+    } else {
+      result = await run();
+    }
+    const headers: Record<string, string> = { "x-request-id": requestId, "cache-control": "no-store", ...result.headers };
+    if (replayed) headers["idempotent-replayed"] = "true";
+    if (op.deprecated) {
+      headers["deprecation"] = "true";
+      headers["link"] = `<${new URL("/api/2025-10-13/quotes", url).pathname}>; rel="successor-version"`;
+    }
+    response = jsonResponse(result.status, result.status >= 400 ? (result.body as ErrorBody) : result.body, headers);
+  } catch (err) {
+    const apiError = toApiError(err, requestId);
+    response = errorResponse(apiError, requestId);
+  }
+  log.info(
+    {
+      requestId,
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      platformId: principal?.platformId,
+      operationId: op.operationId,
+      replayed: replayed || undefined,
+    },
+    "request",
+  );
+  return response;
+}

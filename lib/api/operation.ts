@@ -1,0 +1,68 @@
+// An API operation: its method, path, auth, schemas and handler in one typed
+// object. Route files only hand operations to routeHandlers(); the OpenAPI
+// document is generated from the same objects.
+import type { z } from "zod";
+import type { Logger } from "pino";
+import type { Clock } from "../clock";
+import type { Principal, Permission } from "./auth";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RequestContext {
+  requestId: string;
+  principal: Principal | null;
+  clock: Clock;
+  log: Logger;
+  /** The calling platform's id; throws for unauthenticated operations. */
+  platformId: string;
+}
+
+export interface HandlerInput<B, Q, P> {
+  ctx: RequestContext;
+  body: B;
+  query: Q;
+  params: P;
+  request: Request;
+  /** Exact request body text (JSON routes); signed retries compare it between legs. */
+  rawBody: string;
+}
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+}
+
+export interface Operation<B = unknown, Q = unknown, P = unknown> {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI-style path relative to the version base, e.g. "/customers/{customerId}". */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: "platform" | "agent" | "none";
+  permission?: Permission;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  bodyKind?: "json" | "multipart";
+  idempotency?: "optional" | "required";
+  deprecated?: boolean;
+  /** Extra request headers to document (e.g. Service-Wallet-Signature). */
+  headers?: { name: string; description: string; required?: boolean }[];
+  responses: Record<number, ResponseSpec>;
+  handle(input: HandlerInput<B, Q, P>): Promise<ApiResult>;
+}
+
+/** Identity helper that keeps the schema-inferred types of an operation. */
+export function defineOperation<B = undefined, Q = undefined, P = undefined>(op: Operation<B, Q, P>): Operation<B, Q, P> {
+  return op;
+}
+
+export const API_VERSION = "2025-10-13";
+export const API_BASE = `/api/${API_VERSION}`;

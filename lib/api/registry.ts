@@ -1,0 +1,9 @@
+// Every operation of the API, for the OpenAPI document and the route tests.
+// Each group exports its list from lib/domain/<group>/operations.ts.
+import type { Operation } from "./operation";
+import { platformOperations } from "../domain/platform/operations";
+import { webhookOperations } from "../domain/webhooks/operations";
+import { sandboxOperations } from "../domain/sandbox/operations";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const operations: Operation<any, any, any>[] = [...platformOperations, ...webhookOperations, ...sandboxOperations];

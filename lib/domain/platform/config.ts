@@ -1,0 +1,110 @@
+// GET and PATCH /config: the platform's configuration, including the sandbox
+// flags that the spec's rules depend on (regulated platform, skip verification
+// paperwork, card limits, single-transaction maximums).
+import type { z } from "zod";
+import type { Db } from "../../db/client";
+import { ApiError } from "../../api/errors";
+import { toApiId } from "../../ids";
+import {
+  CardLimits,
+  EmbeddedWalletConfig,
+  FeeConfig,
+  PlatformCurrencyConfig,
+  TransactionLimit,
+  type PlatformConfigResponse,
+  type PlatformConfigUpdate,
+} from "./schemas";
+
+type PlatformRow = NonNullable<Awaited<ReturnType<Db["platform"]["findUnique"]>>>;
+
+export interface PlatformSettings {
+  id: string;
+  umaDomain: string;
+  webhookEndpoint: string | null;
+  isRegulatedFinancialInstitution: boolean;
+  skipVerificationPaperwork: boolean;
+  supportedCurrencies: z.infer<typeof PlatformCurrencyConfig>[];
+  feeConfigs: z.infer<typeof FeeConfig>[];
+  embeddedWalletConfig: z.infer<typeof EmbeddedWalletConfig>;
+  cardLimits: z.infer<typeof CardLimits>;
+  transactionLimits: z.infer<typeof TransactionLimit>[];
+}
+
+export function settingsOf(row: PlatformRow): PlatformSettings {
+  return {
+    id: row.id,
+    umaDomain: row.umaDomain,
+    webhookEndpoint: row.webhookEndpoint,
+    isRegulatedFinancialInstitution: row.isRegulatedFinancialInstitution,
+    skipVerificationPaperwork: row.skipVerificationPaperwork,
+    supportedCurrencies: row.supportedCurrencies as PlatformSettings["supportedCurrencies"],
+    feeConfigs: row.feeConfigs as PlatformSettings["feeConfigs"],
+    embeddedWalletConfig: row.embeddedWalletConfig as PlatformSettings["embeddedWalletConfig"],
+    cardLimits: CardLimits.parse(row.cardLimits ?? {}),
+    transactionLimits: row.transactionLimits as PlatformSettings["transactionLimits"],
+  };
+}
+
+/** The platform's settings, for domain rules in other groups. */
+export async function getPlatformSettings(db: Db, platformId: string): Promise<PlatformSettings> {
+  const row = await db.platform.findUnique({ where: { id: platformId } });
+  if (!row) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
+  return settingsOf(row);
+}
+
+export function serializeConfig(row: PlatformRow): z.infer<typeof PlatformConfigResponse> {
+  const s = settingsOf(row);
+  const out: z.infer<typeof PlatformConfigResponse> = {
+    id: toApiId("PlatformConfig", row.id),
+    umaDomain: s.umaDomain,
+    webhookEndpoint: s.webhookEndpoint,
+    supportedCurrencies: s.supportedCurrencies,
+    isRegulatedFinancialInstitution: s.isRegulatedFinancialInstitution,
+    skipVerificationPaperwork: s.skipVerificationPaperwork,
+    feeConfigs: s.feeConfigs,
+    cardLimits: s.cardLimits,
+    transactionLimits: s.transactionLimits,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (Object.keys(s.embeddedWalletConfig).length > 0) out.embeddedWalletConfig = s.embeddedWalletConfig;
+  return out;
+}
+
+export async function retrieveConfig(db: Db, platformId: string) {
+  const row = await db.platform.findUnique({ where: { id: platformId } });
+  if (!row) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
+  return serializeConfig(row);
+}
+
+/** Fee configs merge by (feeType, sourceCurrency); zero variable and fixed fees deactivate one. */
+function mergeFeeConfigs(current: PlatformSettings["feeConfigs"], updates: PlatformSettings["feeConfigs"]) {
+  const key = (f: { feeType: string; sourceCurrency: string }) => `${f.feeType}/${f.sourceCurrency}`;
+  const merged = new Map(current.map((f) => [key(f), f]));
+  for (const f of updates) {
+    if (f.variableFeeBps === 0 && f.fixedFee.amount === 0) merged.delete(key(f));
+    else merged.set(key(f), f);
+  }
+  return [...merged.values()];
+}
+
+export async function updateConfig(db: Db, platformId: string, patch: PlatformConfigUpdate) {
+  const row = await db.platform.findUnique({ where: { id: platformId } });
+  if (!row) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
+  const current = settingsOf(row);
+  const updated = await db.platform.update({
+    where: { id: platformId },
+    data: {
+      umaDomain: patch.umaDomain,
+      webhookEndpoint: patch.webhookEndpoint,
+      supportedCurrencies: patch.supportedCurrencies,
+      embeddedWalletConfig: patch.embeddedWalletConfig ? { ...current.embeddedWalletConfig, ...patch.embeddedWalletConfig } : undefined,
+      feeConfigs: patch.feeConfigs ? mergeFeeConfigs(current.feeConfigs, patch.feeConfigs) : undefined,
+      isRegulatedFinancialInstitution: patch.isRegulatedFinancialInstitution,
+      skipVerificationPaperwork: patch.skipVerificationPaperwork,
+      cardLimits: patch.cardLimits ? { ...current.cardLimits, ...patch.cardLimits } : undefined,
+      transactionLimits: patch.transactionLimits,
+    },
+  });
+  return serializeConfig(updated);
+}

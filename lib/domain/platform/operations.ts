@@ -1,0 +1,102 @@
+// Platform Configuration and API Tokens operations.
+import { z } from "zod";
+import { db } from "../../db/client";
+import { defineOperation } from "../../api/operation";
+import { PaginationQuery, pageSchema } from "../../api/pagination";
+import { evictToken } from "../../api/auth";
+import { ApiTokenResponse, PlatformConfigResponse, PlatformConfigUpdate, TokenCreate } from "./schemas";
+import { retrieveConfig, updateConfig } from "./config";
+import { createToken, deleteToken, listTokens, retrieveToken } from "./tokens";
+import { ErrorResponses } from "../../api/responses";
+
+// GET /config – the calling platform's configuration
+export const getPlatformConfig = defineOperation({
+  operationId: "getPlatformConfig",
+  method: "GET",
+  path: "/config",
+  summary: "Get platform configuration",
+  tag: "Platform Configuration",
+  auth: "platform",
+  permission: "VIEW",
+  responses: { 200: { description: "Platform configuration", schema: PlatformConfigResponse }, ...ErrorResponses },
+  handle: async ({ ctx }) => ({ status: 200, body: await retrieveConfig(db(), ctx.platformId) }),
+});
+
+// PATCH /config – update configuration and sandbox flags
+export const updatePlatformConfig = defineOperation({
+  operationId: "updatePlatformConfig",
+  method: "PATCH",
+  path: "/config",
+  summary: "Update platform configuration",
+  tag: "Platform Configuration",
+  auth: "platform",
+  permission: "MANAGE",
+  body: PlatformConfigUpdate,
+  responses: { 200: { description: "Updated configuration", schema: PlatformConfigResponse }, ...ErrorResponses },
+  handle: async ({ ctx, body }) => ({ status: 200, body: await updateConfig(db(), ctx.platformId, body) }),
+});
+
+const TokenParams = z.object({ tokenId: z.string() });
+
+// POST /tokens – create an API token (secret returned once)
+export const createApiToken = defineOperation({
+  operationId: "createToken",
+  method: "POST",
+  path: "/tokens",
+  summary: "Create an API token",
+  tag: "API Tokens",
+  auth: "platform",
+  permission: "MANAGE",
+  body: TokenCreate,
+  responses: { 201: { description: "Created token with its clientSecret", schema: ApiTokenResponse }, ...ErrorResponses },
+  handle: async ({ ctx, body }) => ({ status: 201, body: await createToken(db(), ctx.platformId, body) }),
+});
+
+// GET /tokens – list API tokens
+export const listApiTokens = defineOperation({
+  operationId: "listTokens",
+  method: "GET",
+  path: "/tokens",
+  summary: "List API tokens",
+  tag: "API Tokens",
+  auth: "platform",
+  permission: "VIEW",
+  query: PaginationQuery.extend({ name: z.string().max(255).optional() }),
+  responses: { 200: { description: "A page of tokens", schema: pageSchema(ApiTokenResponse) }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => ({ status: 200, body: await listTokens(db(), ctx.platformId, query) }),
+});
+
+// GET /tokens/{tokenId} – one API token
+export const getApiToken = defineOperation({
+  operationId: "getTokenById",
+  method: "GET",
+  path: "/tokens/{tokenId}",
+  summary: "Get an API token",
+  tag: "API Tokens",
+  auth: "platform",
+  permission: "VIEW",
+  params: TokenParams,
+  responses: { 200: { description: "The token", schema: ApiTokenResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => ({ status: 200, body: await retrieveToken(db(), ctx.platformId, params.tokenId) }),
+});
+
+// DELETE /tokens/{tokenId} – revoke an API token
+export const deleteApiToken = defineOperation({
+  operationId: "deleteTokenById",
+  method: "DELETE",
+  path: "/tokens/{tokenId}",
+  summary: "Delete an API token",
+  tag: "API Tokens",
+  auth: "platform",
+  permission: "MANAGE",
+  params: TokenParams,
+  responses: { 204: { description: "Deleted" }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => {
+    const principal = ctx.principal!;
+    const deleted = await deleteToken(db(), ctx.platformId, params.tokenId, principal.kind === "platform" ? principal.tokenId : "");
+    evictToken(deleted);
+    return { status: 204 };
+  },
+});
+
+export const platformOperations = [getPlatformConfig, updatePlatformConfig, createApiToken, listApiTokens, getApiToken, deleteApiToken];

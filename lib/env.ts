@@ -1,0 +1,52 @@
+// Runtime configuration, read once from the environment and checked, so a bad
+// setting fails at start with a message instead of at the first request.
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  DATABASE_URL: z.string().min(1).optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Multiplies every timed sandbox outcome ("about 30 seconds", "about 6 minutes"). 0.01 turns 6 minutes into 3.6 s. */
+  MERIDIAN_SANDBOX_TIME_SCALE: z.coerce.number().positive().max(1000).default(1),
+  /** 32+ bytes (hex or base64) from which webhook signing and encryption keys are derived. */
+  MERIDIAN_SECRET_KEY: z.string().min(32).optional(),
+  /** Bearer token for the operator API (/api/operator/...); unset disables it. */
+  MERIDIAN_OPERATOR_TOKEN: z.string().min(16).optional(),
+  MERIDIAN_UMA_DOMAIN: z.string().default("sandbox.meridian.local"),
+  MERIDIAN_JOB_WORKER: z.enum(["on", "off"]).default("on"),
+  MERIDIAN_JOB_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
+  APP_ORIGIN: z.string().url().optional(),
+  VAULT_ORIGIN: z.string().url().optional(),
+  PORT: z.coerce.number().int().default(3000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+      throw new Error(`Invalid Meridian configuration:\n${lines}\nFix these environment variables and start again.`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+export function databaseUrl(): string {
+  const url = env().DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set. Start Meridian with `npm start` (it starts the embedded PostgreSQL) or set DATABASE_URL.");
+  return url;
+}
+
+export function appOrigin(): string {
+  return env().APP_ORIGIN ?? `http://localhost:${env().PORT}`;
+}
+
+/** The card vault's origin: a different origin from the app by default (127.0.0.1 vs localhost). */
+export function vaultOrigin(): string {
+  return env().VAULT_ORIGIN ?? `http://127.0.0.1:${env().PORT}`;
+}

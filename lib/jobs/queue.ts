@@ -1,0 +1,47 @@
+// Durable jobs: a row per unit of scheduled work, written in the same database
+// transaction as the change that needs it, so nothing scheduled is lost.
+import type { Db } from "../db/client";
+import { newUuid } from "../ids";
+
+export interface EnqueueOptions {
+  type: string;
+  payload?: Record<string, unknown>;
+  platformId?: string | null;
+  /** Delay from now; ignored when runAt is given. */
+  delayMs?: number;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export async function enqueueJob(db: Db, opts: EnqueueOptions): Promise<string> {
+  const id = newUuid();
+  await db.job.create({
+    data: {
+      id,
+      type: opts.type,
+      payload: (opts.payload ?? {}) as object,
+      platformId: opts.platformId ?? null,
+      runAt: opts.runAt ?? new Date(Date.now() + (opts.delayMs ?? 0)),
+      maxAttempts: opts.maxAttempts ?? 10,
+    },
+  });
+  return id;
+}
+
+export interface JobRecord {
+  id: string;
+  platformId: string | null;
+  type: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** What a handler returns: nothing (done) or a time to run again without counting a failure. */
+export type JobOutcome = void | { retryInMs: number; note?: string } | { fail: string };
+export type JobHandler = (job: JobRecord) => Promise<JobOutcome>;
+
+/** Backoff after a thrown error: 1 s, 2 s, 4 s ... capped at 10 minutes. */
+export function backoffMs(attempt: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
+}

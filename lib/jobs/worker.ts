@@ -1,0 +1,151 @@
+// The job worker. Each app instance runs one; they share the jobs table and
+// claim work with FOR UPDATE SKIP LOCKED, so a job runs on one instance at a
+// time. A claimed job is leased; if its instance dies the lease expires and
+// another instance takes it over. Stop() waits for jobs in flight.
+import "server-only";
+import { hostname } from "node:os";
+import { pool } from "../db/client";
+import { log } from "../log";
+import { newUuid } from "../ids";
+import { backoffMs, type JobRecord } from "./queue";
+import { jobHandlers } from "./handlers";
+import { purgeExpiredIdempotencyKeys } from "../api/idempotency";
+
+const LEASE_SECONDS = 120;
+const BATCH = 8;
+const HOUSEKEEPING_MS = 5 * 60_000;
+
+interface WorkerState {
+  id: string;
+  running: boolean;
+  timer?: NodeJS.Timeout;
+  inFlight: Set<Promise<void>>;
+  wake?: () => void;
+  lastHousekeeping: number;
+}
+
+const globalForWorker = globalThis as unknown as { __meridianWorker?: WorkerState };
+
+async function claim(workerId: string): Promise<JobRecord[]> {
+  const { rows } = await pool().query(
+    `UPDATE jobs SET status = 'RUNNING', locked_by = $1, locked_until = now() + make_interval(secs => $2),
+            attempts = attempts + 1, updated_at = now()
+     WHERE id IN (
+       SELECT id FROM jobs
+       WHERE (status = 'PENDING' AND run_at <= now()) OR (status = 'RUNNING' AND locked_until < now())
+       ORDER BY run_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+     RETURNING id, platform_id, type, payload, attempts, max_attempts`,
+    [workerId, LEASE_SECONDS, BATCH],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    platformId: r.platform_id,
+    type: r.type,
+    payload: r.payload,
+    attempts: r.attempts,
+    maxAttempts: r.max_attempts,
+  }));
+}
+
+async function finish(job: JobRecord, workerId: string, status: "DONE" | "FAILED", error?: string) {
+  await pool().query(
+    `UPDATE jobs SET status = $3, locked_by = NULL, locked_until = NULL, last_error = $4, updated_at = now() WHERE id = $1 AND locked_by = $2`,
+    [job.id, workerId, status, error ?? null],
+  );
+}
+
+async function reschedule(job: JobRecord, workerId: string, delayMs: number, error: string | null, countsAsAttempt: boolean) {
+  await pool().query(
+    `UPDATE jobs SET status = 'PENDING', locked_by = NULL, locked_until = NULL, last_error = $4,
+            run_at = now() + make_interval(secs => $3::double precision / 1000),
+            attempts = CASE WHEN $5 THEN attempts ELSE attempts - 1 END, updated_at = now()
+     WHERE id = $1 AND locked_by = $2`,
+    [job.id, workerId, delayMs, error, countsAsAttempt],
+  );
+}
+
+export async function runJob(job: JobRecord, workerId: string): Promise<void> {
+  const handler = jobHandlers[job.type];
+  if (!handler) {
+    await finish(job, workerId, "FAILED", `No handler for job type ${job.type}`);
+    log.error({ jobId: job.id, type: job.type }, "job has no handler");
+    return;
+  }
+  try {
+    const outcome = await handler(job);
+    if (outcome && "retryInMs" in outcome) await reschedule(job, workerId, outcome.retryInMs, outcome.note ?? null, false);
+    else if (outcome && "fail" in outcome) await finish(job, workerId, "FAILED", outcome.fail);
+    else await finish(job, workerId, "DONE");
+  } catch (err) {
+    const message = (err as Error)?.message ?? String(err);
+    if (job.attempts >= job.maxAttempts) {
+      await finish(job, workerId, "FAILED", message);
+      log.error({ jobId: job.id, type: job.type, attempts: job.attempts, error: message }, "job failed permanently");
+    } else {
+      await reschedule(job, workerId, backoffMs(job.attempts), message, true);
+      log.warn({ jobId: job.id, type: job.type, attempts: job.attempts, error: message }, "job failed; will retry");
+    }
+  }
+}
+
+async function housekeeping(state: WorkerState) {
+  if (Date.now() - state.lastHousekeeping < HOUSEKEEPING_MS) return;
+  state.lastHousekeeping = Date.now();
+  const purged = await purgeExpiredIdempotencyKeys();
+  const done = await pool().query(`DELETE FROM jobs WHERE status = 'DONE' AND updated_at < now() - interval '7 days'`);
+  if (purged || done.rowCount) log.info({ purgedIdempotencyKeys: purged, purgedJobs: done.rowCount }, "housekeeping");
+}
+
+async function tick(state: WorkerState): Promise<number> {
+  const jobs = await claim(state.id);
+  for (const job of jobs) {
+    const p: Promise<void> = runJob(job, state.id).finally(() => state.inFlight.delete(p));
+    state.inFlight.add(p);
+  }
+  await housekeeping(state);
+  return jobs.length;
+}
+
+export function startWorker(opts: { pollMs: number }): void {
+  if (globalForWorker.__meridianWorker?.running) return;
+  const state: WorkerState = { id: `${hostname()}:${process.pid}:${newUuid().slice(-8)}`, running: true, inFlight: new Set(), lastHousekeeping: 0 };
+  globalForWorker.__meridianWorker = state;
+  const loop = async () => {
+    while (state.running) {
+      let claimed = 0;
+      try {
+        claimed = await tick(state);
+      } catch (err) {
+        log.warn({ err: (err as Error).message }, "job worker poll failed");
+      }
+      if (!state.running) break;
+      if (claimed >= BATCH) continue;
+      await new Promise<void>((resolve) => {
+        state.wake = resolve;
+        state.timer = setTimeout(resolve, opts.pollMs);
+      });
+      state.wake = undefined;
+    }
+  };
+  void loop();
+  log.info({ workerId: state.id }, "job worker started");
+}
+
+/** Makes the worker poll now (after enqueuing due work in this process). */
+export function wakeWorker(): void {
+  const state = globalForWorker.__meridianWorker;
+  if (state?.wake) {
+    clearTimeout(state.timer);
+    state.wake();
+  }
+}
+
+export async function stopWorker(timeoutMs = 10_000): Promise<void> {
+  const state = globalForWorker.__meridianWorker;
+  if (!state) return;
+  state.running = false;
+  wakeWorker();
+  const all = Promise.allSettled([...state.inFlight]);
+  await Promise.race([all, new Promise((r) => setTimeout(r, timeoutMs))]);
+  log.info({ workerId: state.id, unfinished: state.inFlight.size }, "job worker stopped");
+}

@@ -1,0 +1,105 @@
+// Delivers webhook events to the platform's endpoint and records every attempt.
+// Retry policy (reference): exponential backoff from 30 s, capped at 30 minutes
+// between attempts, for up to 7 days; never retried after a 409 (the receiver
+// already has it) and never for TEST events.
+import type { Db } from "../db/client";
+import { db as defaultDb } from "../db/client";
+import { newUuid } from "../ids";
+import { sandboxDelayMs } from "../sandbox/time";
+import type { JobOutcome, JobRecord } from "../jobs/queue";
+import { SIGNATURE_HEADER, signWebhookBody } from "./sign";
+
+export const RETRY_BASE_MS = 30_000;
+export const RETRY_CAP_MS = 30 * 60_000;
+export const RETRY_WINDOW_MS = 7 * 24 * 60 * 60_000;
+const TIMEOUT_MS = 10_000;
+const MAX_STORED_RESPONSE = 4096;
+
+export function retryDelayMs(attempt: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1), RETRY_CAP_MS);
+}
+
+export interface DeliveryResult {
+  ok: boolean;
+  status: number | null;
+  body: string | null;
+  error: string | null;
+}
+
+/** One POST of a body to a URL with Meridian's signature headers. */
+export async function postWebhook(url: string, eventId: string, body: string): Promise<DeliveryResult> {
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Meridian-Webhooks/1.0",
+        [SIGNATURE_HEADER]: signWebhookBody(body),
+        "X-Service-Webhook-Id": eventId,
+      },
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const text = (await res.text()).slice(0, MAX_STORED_RESPONSE);
+    return { ok: res.status >= 200 && res.status < 300, status: res.status, body: text, error: null };
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause?.code;
+    return { ok: false, status: null, body: null, error: `${(err as Error).name}: ${(err as Error).message}${cause ? ` (${cause})` : ""}` };
+  }
+}
+
+export async function recordDelivery(db: Db, eventId: string, platformId: string, url: string, attempt: number, result: DeliveryResult, durationMs: number) {
+  await db.webhookDelivery.create({
+    data: {
+      id: newUuid(),
+      eventId,
+      platformId,
+      url,
+      attempt,
+      responseStatus: result.status,
+      responseBody: result.body,
+      error: result.error,
+      durationMs: Math.round(durationMs),
+    },
+  });
+}
+
+export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
+  const db = defaultDb();
+  const eventId = String(job.payload.eventId);
+  const event = await db.webhookEvent.findUnique({ where: { id: eventId } });
+  if (!event || event.status === "DELIVERED") return;
+  const platform = await db.platform.findUnique({ where: { id: event.platformId }, select: { webhookEndpoint: true } });
+  const url = platform?.webhookEndpoint;
+  const attempt = event.attempts + 1;
+  if (!url) {
+    await db.webhookEvent.update({ where: { id: eventId }, data: { status: "NO_ENDPOINT", attempts: attempt } });
+    return;
+  }
+  const body = JSON.stringify(event.payload);
+  const started = performance.now();
+  const result = await postWebhook(url, (event.payload as { id: string }).id, body);
+  await recordDelivery(db, eventId, event.platformId, url, attempt, result, performance.now() - started);
+
+  const age = Date.now() - event.createdAt.getTime();
+  const noRetry = result.status === 409 || event.type === "TEST";
+  if (result.ok || noRetry) {
+    await db.webhookEvent.update({
+      where: { id: eventId },
+      data: { status: result.ok ? "DELIVERED" : "FAILED", attempts: attempt, deliveredAt: result.ok ? new Date() : null, nextAttemptAt: null },
+    });
+    return;
+  }
+  const delay = retryDelayMs(attempt);
+  if (age + delay > sandboxDelayMs(RETRY_WINDOW_MS)) {
+    await db.webhookEvent.update({ where: { id: eventId }, data: { status: "FAILED", attempts: attempt, nextAttemptAt: null } });
+    return { fail: `gave up after ${attempt} attempts` };
+  }
+  const scaled = sandboxDelayMs(delay);
+  await db.webhookEvent.update({
+    where: { id: eventId },
+    data: { status: "RETRYING", attempts: attempt, nextAttemptAt: new Date(Date.now() + scaled) },
+  });
+  return { retryInMs: scaled, note: result.error ?? `HTTP ${result.status}` };
+}

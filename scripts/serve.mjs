@@ -1,0 +1,47 @@
+// Meridian's HTTP server: Next.js behind node:http so shutdown is graceful.
+// On SIGTERM/SIGINT it stops accepting connections, lets requests in flight
+// finish, stops the job worker (which finishes its jobs) and closes the pool.
+// Needs DATABASE_URL; `npm start` (scripts/start.ts) provides it.
+import http from "node:http";
+import next from "next";
+
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST ?? "127.0.0.1";
+const dev = process.argv.includes("--dev");
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const app = next({ dev, hostname, port, dir: process.cwd(), turbopack: dev });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+let inFlight = 0;
+const server = http.createServer((req, res) => {
+  inFlight++;
+  res.on("close", () => inFlight--);
+  handle(req, res);
+});
+server.keepAliveTimeout = 65_000;
+
+server.listen(port, hostname, () => {
+  process.stdout.write(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "listening", url: `http://${hostname}:${port}` }) + "\n");
+  process.send?.({ type: "listening", port, hostname });
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: `${signal}: draining`, inFlight }) + "\n");
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  const deadline = Date.now() + 15_000;
+  while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  server.closeAllConnections();
+  await closed;
+  // The app registers its own cleanup (job worker, database pool) in instrumentation.ts.
+  await globalThis.__meridianShutdown?.();
+  process.stdout.write(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "stopped" }) + "\n");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,138 @@
+// `npm start`: starts Meridian with one command. Without DATABASE_URL it starts
+// the embedded PostgreSQL (data in MERIDIAN_DATA_DIR, default .data/), applies
+// migrations, makes sure a sandbox platform exists and prints its credentials,
+// builds the app if needed, then runs the server until SIGINT/SIGTERM, when it
+// stops the server gracefully and then the embedded PostgreSQL.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join, resolve } from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "../lib/db/generated/client";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded";
+import { migrate } from "../lib/db/migrate";
+import { ensureSandboxPlatform } from "../lib/domain/platform/platforms";
+
+const dev = process.argv.includes("--dev");
+const quiet = process.env.MERIDIAN_QUIET === "1";
+const say = (msg: string) => {
+  if (!quiet) process.stderr.write(`[meridian] ${msg}\n`);
+};
+
+const dataDir = resolve(process.env.MERIDIAN_DATA_DIR ?? ".data");
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "127.0.0.1";
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+
+function secretKey(): string {
+  if (process.env.MERIDIAN_SECRET_KEY) return process.env.MERIDIAN_SECRET_KEY;
+  const file = join(dataDir, "secret.key");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+async function main() {
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: join(dataDir, "postgres"),
+      port: Number(process.env.MERIDIAN_PG_PORT ?? 54329),
+      onProgress: say,
+    });
+    databaseUrl = embedded.url;
+  } else {
+    say("using the external PostgreSQL in DATABASE_URL");
+  }
+
+  const stopDatabase = async () => {
+    if (embedded) {
+      say("stopping embedded PostgreSQL");
+      await embedded.stop().catch((e) => say(`embedded PostgreSQL stop failed: ${(e as Error).message}`));
+      embedded = null;
+    }
+  };
+
+  try {
+    const result = await migrate(databaseUrl, { onProgress: say });
+    say(`database ready (${result.applied.length} migration(s) applied, ${result.alreadyApplied} already present)`);
+
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 2 }) });
+    const sandbox = await ensureSandboxPlatform(prisma, {
+      umaDomain: process.env.MERIDIAN_UMA_DOMAIN ?? "sandbox.meridian.local",
+      clientId: process.env.MERIDIAN_CLIENT_ID,
+      clientSecret: process.env.MERIDIAN_CLIENT_SECRET,
+    });
+    await prisma.$disconnect();
+    const credentialsFile = join(dataDir, "sandbox-credentials.json");
+    if (sandbox.created && !process.env.MERIDIAN_CLIENT_SECRET) {
+      writeFileSync(credentialsFile, JSON.stringify({ clientId: sandbox.created.clientId, clientSecret: sandbox.created.clientSecret }, null, 2), { mode: 0o600 });
+    }
+
+    if (!dev && !existsSync(join(process.cwd(), ".next", "BUILD_ID"))) {
+      say("no production build yet: running `npm run build` (takes a few minutes on 2 cores)");
+      const build = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
+      if (build.status !== 0) throw new Error("The build failed; fix the errors above and run `npm start` again.");
+    }
+
+    const child = spawn(process.execPath, ["scripts/serve.mjs", ...(dev ? ["--dev"] : [])], {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        MERIDIAN_SECRET_KEY: secretKey(),
+        PORT: String(port),
+        HOST: host,
+        NEXT_TELEMETRY_DISABLED: "1",
+        NODE_ENV: dev ? "development" : "production",
+      },
+    });
+
+    child.on("message", (m: { type?: string }) => {
+      if (m?.type !== "listening") return;
+      const url = `http://localhost:${port}`;
+      const creds = process.env.MERIDIAN_CLIENT_SECRET
+        ? { clientId: process.env.MERIDIAN_CLIENT_ID, clientSecret: "(from MERIDIAN_CLIENT_SECRET)" }
+        : existsSync(credentialsFile)
+          ? (JSON.parse(readFileSync(credentialsFile, "utf8")) as { clientId: string; clientSecret: string })
+          : { clientId: sandbox.clientId, clientSecret: "(not stored; set MERIDIAN_CLIENT_ID and MERIDIAN_CLIENT_SECRET)" };
+      if (!quiet) {
+        process.stdout.write(
+          [
+            "",
+            `Meridian is running at ${url}`,
+            `  API base           ${url}/api/2025-10-13`,
+            `  API reference      ${url}/docs/api`,
+            `  Database           ${embedded ? `embedded PostgreSQL (${join(dataDir, "postgres")})` : "external PostgreSQL (DATABASE_URL)"}`,
+            `  Sandbox client id      ${creds.clientId}`,
+            `  Sandbox client secret  ${creds.clientSecret}`,
+            `  Try: curl -u '${creds.clientId}:<secret>' ${url}/api/2025-10-13/config`,
+            "",
+          ].join("\n"),
+        );
+      }
+    });
+
+    let stopping = false;
+    const forward = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      say(`${signal} received: stopping`);
+      child.kill(signal);
+    };
+    process.on("SIGINT", () => forward("SIGINT"));
+    process.on("SIGTERM", () => forward("SIGTERM"));
+
+    const code = await new Promise<number>((resolveExit) => child.on("exit", (c, s) => resolveExit(c ?? (s ? 1 : 0))));
+    await stopDatabase();
+    process.exit(stopping ? 0 : code);
+  } catch (err) {
+    await stopDatabase();
+    throw err;
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`[meridian] could not start: ${(err as Error).message}\n`);
+  process.exit(1);
+});
