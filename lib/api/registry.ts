@@ -4,6 +4,14 @@ import type { Operation } from "./operation";
 import { platformOperations } from "../domain/platform/operations";
 import { webhookOperations } from "../domain/webhooks/operations";
 import { sandboxOperations } from "../domain/sandbox/operations";
+import { customerOperations } from "../domain/customers/operations";
+import { accountOperations } from "../domain/accounts/operations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const operations: Operation<any, any, any>[] = [...platformOperations, ...webhookOperations, ...sandboxOperations];
+export const operations: Operation<any, any, any>[] = [
+  ...platformOperations,
+  ...webhookOperations,
+  ...sandboxOperations,
+  ...customerOperations,
+  ...accountOperations,
+];

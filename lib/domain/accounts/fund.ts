@@ -1,0 +1,26 @@
+// Sandbox funding: credits an internal account from the sandbox funding
+// source, as a balanced posting, with the balance webhook in the same transaction.
+import type { PrismaClient } from "../../db/generated/client";
+import { ApiError } from "../../api/errors";
+import { parseApiId } from "../../ids";
+import { postLedger, move } from "../../ledger/post";
+import { emitWebhook } from "../../webhooks/outbox";
+import { serializeInternalAccount } from "./internal-accounts";
+
+export async function fundInternalAccount(db: PrismaClient, platformId: string, accountId: string, amount: bigint) {
+  const uuid = parseApiId("InternalAccount", accountId);
+  return db.$transaction(async (tx) => {
+    const account = uuid ? await tx.internalAccount.findFirst({ where: { id: uuid, platformId } }) : null;
+    if (!account) throw new ApiError("NOT_FOUND", `Internal account ${accountId} not found`);
+    await postLedger(tx, {
+      platformId,
+      kind: "SANDBOX_FUND",
+      reference: accountId,
+      entries: move({ system: "SANDBOX_FUNDING" }, { account: account.id }, account.currency, amount),
+    });
+    const updated = await tx.internalAccount.findUniqueOrThrow({ where: { id: account.id } });
+    const body = serializeInternalAccount(updated);
+    await emitWebhook(tx, platformId, "INTERNAL_ACCOUNT.BALANCE_UPDATED", body);
+    return body;
+  });
+}

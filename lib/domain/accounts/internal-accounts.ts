@@ -1,0 +1,67 @@
+// Internal accounts: the balances Meridian holds for customers and platforms.
+import type { Db } from "../../db/client";
+import { newUuid, toApiId } from "../../ids";
+import { currencyAmount, currencyInfo, EMBEDDED_WALLET_CURRENCY } from "../currencies";
+
+export type InternalAccountType = "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+
+export interface InternalAccountRow {
+  id: string;
+  customerId: string | null;
+  type: string;
+  status: string;
+  currency: string;
+  available: bigint;
+  pending: bigint;
+  privateEnabled: boolean | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function serializeInternalAccount(row: InternalAccountRow) {
+  return {
+    id: toApiId("InternalAccount", row.id),
+    ...(row.customerId ? { customerId: toApiId("Customer", row.customerId) } : {}),
+    type: row.type,
+    status: row.status,
+    balance: currencyAmount(row.available, row.currency),
+    totalBalance: currencyAmount(row.available + row.pending, row.currency),
+    fundingPaymentInstructions: fundingInstructions(row),
+    ...(row.type === "EMBEDDED_WALLET" ? { privateEnabled: row.privateEnabled ?? false } : {}),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Sandbox funding instructions: a deterministic reference that identifies the account. */
+export function fundingInstructions(row: { id: string; currency: string; type: string }) {
+  const reference = `MRD${row.id.replace(/-/g, "").slice(-12).toUpperCase()}`;
+  if (row.type === "EMBEDDED_WALLET" || currencyInfo(row.currency)?.kind === "CRYPTO") {
+    return [{ instructionsNotes: `Send ${row.currency} to the wallet address`, accountOrWalletInfo: { accountType: "SPARK_WALLET", address: `sp1sandbox${row.id.replace(/-/g, "")}` } }];
+  }
+  return [
+    {
+      instructionsNotes: `Include reference ${reference} with the transfer`,
+      accountOrWalletInfo: { accountType: `${row.currency}_ACCOUNT`, reference, bankName: "Meridian Sandbox Bank", accountNumber: `9${row.id.replace(/\D/g, "").slice(-11).padStart(11, "0")}` },
+    },
+  ];
+}
+
+/**
+ * The accounts every new customer gets: one per currency it holds (fiat or
+ * crypto) and the embedded wallet (Global Account) used by the Embedded
+ * Wallet Auth flows.
+ */
+export async function createCustomerAccounts(db: Db, platformId: string, customerId: string, currencies: string[]): Promise<void> {
+  const rows = [...new Set(currencies)]
+    .filter((c) => c !== EMBEDDED_WALLET_CURRENCY)
+    .map((currency) => ({
+      id: newUuid(),
+      platformId,
+      customerId,
+      currency,
+      type: currencyInfo(currency)?.kind === "CRYPTO" ? "INTERNAL_CRYPTO" : "INTERNAL_FIAT",
+    }));
+  rows.push({ id: newUuid(), platformId, customerId, currency: EMBEDDED_WALLET_CURRENCY, type: "EMBEDDED_WALLET" });
+  await db.internalAccount.createMany({ data: rows.map((r) => ({ ...r, privateEnabled: r.type === "EMBEDDED_WALLET" ? false : null })) });
+}

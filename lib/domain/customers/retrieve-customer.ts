@@ -1,0 +1,17 @@
+// GET /customers/{customerId}, and the lookup other groups use to load a
+// customer of the calling platform (404 for anyone else's).
+import type { Db } from "../../db/client";
+import { ApiError } from "../../api/errors";
+import { parseApiId } from "../../ids";
+import { serializeCustomer, type CustomerRow } from "./serialize";
+
+export async function getCustomerOrThrow(db: Db, platformId: string, customerId: string, opts: { includeDeleted?: boolean } = {}): Promise<CustomerRow> {
+  const uuid = parseApiId("Customer", customerId);
+  const row = uuid ? await db.customer.findFirst({ where: { id: uuid, platformId } }) : null;
+  if (!row || (row.deletedAt && !opts.includeDeleted)) throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${customerId} not found`);
+  return row;
+}
+
+export async function retrieveCustomer(db: Db, platformId: string, customerId: string) {
+  return serializeCustomer(await getCustomerOrThrow(db, platformId, customerId));
+}

@@ -1,0 +1,70 @@
+// Customers: create/update request schemas and the response shape.
+import { z } from "zod";
+import { Address, CountryCode, DateOnly, E164Phone, Email, KnownCurrency, UmaAddress } from "../common/schemas";
+
+export const IdType = z.enum(["SSN", "ITIN", "EIN", "NON_US_TAX_ID", "PASSPORT", "NATIONAL_ID", "DRIVERS_LICENSE"]);
+
+export const EndUserTermsConsent = z.object({
+  acceptedAt: z.iso.datetime({ offset: true }),
+  ipAddress: z.string().min(3).max(64),
+  termsVersion: z.string().min(1).max(64),
+  acceptanceMethod: z.enum(["CHECKBOX", "CLICK_TO_ACCEPT"]),
+});
+
+const CommonCustomerFields = {
+  platformCustomerId: z.string().trim().min(1).max(255).optional(),
+  region: CountryCode.optional(),
+  currencies: z.array(KnownCurrency).max(20).optional(),
+  email: Email.optional(),
+  phoneNumber: E164Phone.optional(),
+  umaAddress: UmaAddress.optional(),
+  endUserTermsConsent: EndUserTermsConsent.optional(),
+};
+
+export const BusinessInfo = z.object({
+  legalName: z.string().trim().min(1).max(255),
+  country: CountryCode,
+  incorporatedOn: DateOnly,
+  taxId: z.string().trim().min(1).max(64),
+  registrationNumber: z.string().trim().min(1).max(64).optional(),
+  entityType: z.string().max(64).optional(),
+  doingBusinessAs: z.string().max(255).optional(),
+  naicsCode: z.string().regex(/^\d{2,6}$/).optional(),
+  website: z.url().optional(),
+});
+
+export const IndividualCustomerCreate = z.object({
+  customerType: z.literal("INDIVIDUAL"),
+  ...CommonCustomerFields,
+  fullName: z.string().trim().min(1).max(255).optional(),
+  birthDate: DateOnly.optional(),
+  nationality: CountryCode.optional(),
+  address: Address.optional(),
+  idType: IdType.optional(),
+  identifier: z.string().trim().min(1).max(64).optional(),
+  countryOfIssuance: CountryCode.optional(),
+});
+
+export const BusinessCustomerCreate = z.object({
+  customerType: z.literal("BUSINESS"),
+  ...CommonCustomerFields,
+  address: Address.optional(),
+  businessInfo: BusinessInfo,
+});
+
+export const CustomerCreate = z.discriminatedUnion("customerType", [IndividualCustomerCreate, BusinessCustomerCreate]);
+export type CustomerCreate = z.infer<typeof CustomerCreate>;
+
+export const CustomerResponse = z
+  .object({
+    id: z.string(),
+    platformCustomerId: z.string(),
+    customerType: z.enum(["INDIVIDUAL", "BUSINESS"]),
+    umaAddress: z.string(),
+    kycStatus: z.string().optional(),
+    kybStatus: z.string().optional(),
+    isDeleted: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .loose();

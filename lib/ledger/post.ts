@@ -1,0 +1,73 @@
+// Double-entry postings. Every balance change in Meridian is one call to the
+// ledger_post SQL function (prisma/migrations/..._core): balanced per currency,
+// applied in the same transaction as the change that caused it, and rejected
+// by the database if any internal account would go below zero.
+import type { Db } from "../db/client";
+import { ApiError } from "../api/errors";
+import { newUuid } from "../ids";
+
+export type Bucket = "available" | "pending";
+
+export interface LedgerEntryInput {
+  /** Internal account uuid, or... */
+  account?: string;
+  /** ...a system account code outside Meridian, e.g. "SANDBOX_FUNDING", "EXTERNAL:<uuid>", "FEES". */
+  system?: string;
+  bucket?: Bucket;
+  currency: string;
+  /** Signed amount in the smallest unit: positive credits the account, negative debits it. */
+  amount: bigint;
+}
+
+export interface PostingInput {
+  platformId: string;
+  kind: string;
+  /** What caused it, e.g. "Transaction:<uuid>". */
+  reference?: string;
+  entries: LedgerEntryInput[];
+}
+
+export function entriesJson(entries: LedgerEntryInput[]): string {
+  return JSON.stringify(
+    entries.map((e) => ({
+      account: e.account ?? null,
+      system: e.system ?? null,
+      bucket: e.bucket ?? "available",
+      currency: e.currency,
+      amount: e.amount.toString(),
+    })),
+  );
+}
+
+/** Maps database errors from ledger_post to API errors. */
+export function ledgerError(err: unknown): unknown {
+  const e = err as { code?: string; message?: string; meta?: { code?: string; message?: string }; cause?: { code?: string; constraint?: string } };
+  const code = e?.code === "P2010" || e?.code === "P2034" ? e.meta?.code : (e?.cause?.code ?? e?.code);
+  const text = `${e?.message ?? ""} ${e?.meta?.message ?? ""}`;
+  if (code === "23514" || /internal_accounts_(available|pending)_nonnegative/.test(text)) {
+    return new ApiError("INSUFFICIENT_FUNDS", "The source account's available balance does not cover this amount");
+  }
+  if (code === "ML004" || /internal account .* not found/.test(text)) {
+    return new ApiError("NOT_FOUND", "Internal account not found for this platform and currency");
+  }
+  return err;
+}
+
+/** Posts one balanced set of entries; returns the posting id. One round trip. */
+export async function postLedger(db: Db, input: PostingInput): Promise<string> {
+  const postingId = newUuid();
+  try {
+    await db.$executeRaw`SELECT ledger_post(${input.platformId}::uuid, ${postingId}::uuid, ${input.kind}, ${input.reference ?? null}, ${entriesJson(input.entries)}::jsonb)`;
+  } catch (err) {
+    throw ledgerError(err);
+  }
+  return postingId;
+}
+
+/** Entries moving `amount` from one place to another (both in `currency`). */
+export function move(from: Omit<LedgerEntryInput, "amount" | "currency">, to: Omit<LedgerEntryInput, "amount" | "currency">, currency: string, amount: bigint): LedgerEntryInput[] {
+  return [
+    { ...from, currency, amount: -amount },
+    { ...to, currency, amount },
+  ];
+}

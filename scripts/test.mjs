@@ -1,0 +1,60 @@
+// `npm test`: build, then unit tests, API integration tests against a real
+// server on the embedded PostgreSQL and on the external PostgreSQL
+// (127.0.0.1:5432, a fresh database per run), then the Playwright e2e suite in
+// Debian's Chromium. Prints each step as it goes and a closing
+// "N passed, N failed" line.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const only = process.argv.slice(2);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+mkdirSync("test-results", { recursive: true });
+
+const steps = [
+  { name: "build", cmd: ["node", "scripts/build.mjs"] },
+  { name: "unit", cmd: ["npx", "vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", "--outputFile=test-results/unit.json"], report: "test-results/unit.json" },
+  {
+    name: "integration (embedded PostgreSQL)",
+    key: "integration-embedded",
+    cmd: ["npx", "vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", "--outputFile=test-results/integration-embedded.json"],
+    env: { MERIDIAN_TEST_DB: "embedded" },
+    report: "test-results/integration-embedded.json",
+  },
+  {
+    name: "integration (external PostgreSQL)",
+    key: "integration-external",
+    cmd: ["npx", "vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", "--outputFile=test-results/integration-external.json"],
+    env: { MERIDIAN_TEST_DB: "external" },
+    report: "test-results/integration-external.json",
+  },
+  { name: "e2e (Chromium)", key: "e2e", cmd: ["npx", "playwright", "test"], report: "test-results/e2e.json", playwright: true },
+];
+
+function counts(step) {
+  if (!step.report || !existsSync(step.report)) return { passed: 0, failed: 0 };
+  const r = JSON.parse(readFileSync(step.report, "utf8"));
+  if (step.playwright) return { passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) };
+  return { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 };
+}
+
+let passed = 0;
+let failed = 0;
+const failedSteps = [];
+const selected = steps.filter((s) => only.length === 0 || only.some((o) => (s.key ?? s.name).startsWith(o)));
+for (const [i, step] of selected.entries()) {
+  process.stdout.write(`\n=== [${i + 1}/${selected.length}] ${step.name} ===\n`);
+  if (step.report) rmSync(step.report, { force: true });
+  const started = Date.now();
+  const res = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: "inherit", env: { ...env, ...step.env } });
+  const c = counts(step);
+  passed += c.passed;
+  failed += c.failed;
+  const ok = res.status === 0;
+  if (!ok) failedSteps.push(step.name);
+  process.stdout.write(`=== ${step.name}: ${ok ? "ok" : `FAILED (exit ${res.status})`} in ${Math.round((Date.now() - started) / 1000)} s${step.report ? `, ${c.passed} passed, ${c.failed} failed` : ""} ===\n`);
+  if (!ok && step.name === "build") break;
+}
+
+process.stdout.write(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(", ")}` : "All steps passed"}\n`);
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failedSteps.length ? 1 : 0);

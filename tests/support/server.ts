@@ -1,0 +1,135 @@
+// Starts a real Meridian server for tests: the same launcher as `npm start`,
+// on a free port, with either the embedded PostgreSQL (a fresh data folder) or
+// a fresh database on the external PostgreSQL at 127.0.0.1:5432.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+export type DbMode = "embedded" | "external";
+
+export const EXTERNAL_ADMIN_URL = process.env.MERIDIAN_TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function createExternalDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `meridian_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: EXTERNAL_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(EXTERNAL_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: EXTERNAL_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  baseUrl: string;
+  origin: string;
+  databaseUrl: string;
+  operatorToken: string;
+  clientId: string;
+  clientSecret: string;
+  mode: DbMode;
+  stop(): Promise<void>;
+  logs(): string;
+}
+
+export async function startTestServer(mode: DbMode, extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "meridian-test-"));
+  const external = mode === "external" ? await createExternalDatabase() : null;
+  const operatorToken = "test-operator-token-0123456789";
+  const clientId = "mcl_test_sandbox";
+  const clientSecret = "msk_test_sandbox_secret_0123456789";
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    MERIDIAN_DATA_DIR: dataDir,
+    MERIDIAN_PG_PORT: String(pgPort),
+    MERIDIAN_OPERATOR_TOKEN: operatorToken,
+    MERIDIAN_CLIENT_ID: clientId,
+    MERIDIAN_CLIENT_SECRET: clientSecret,
+    MERIDIAN_SANDBOX_TIME_SCALE: process.env.MERIDIAN_SANDBOX_TIME_SCALE ?? "0.01",
+    MERIDIAN_JOB_POLL_MS: "50",
+    MERIDIAN_QUIET: "1",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    APP_ORIGIN: `http://localhost:${port}`,
+    VAULT_ORIGIN: `http://127.0.0.1:${port}`,
+    ...extraEnv,
+  };
+  if (external) env.DATABASE_URL = external.url;
+  else delete env.DATABASE_URL;
+
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
+
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  let ready = false;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) {
+        ready = true;
+        break;
+      }
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!ready) {
+    child.kill("SIGKILL");
+    await external?.drop().catch(() => {});
+    throw new Error(`Meridian test server (${mode}) did not become ready. Did you run \`npm run build\`?\n${output}`);
+  }
+
+  const databaseUrl = external?.url ?? `postgresql://postgres:meridian@127.0.0.1:${pgPort}/meridian`;
+  return {
+    baseUrl: `${origin}/api/2025-10-13`,
+    origin,
+    databaseUrl,
+    operatorToken,
+    clientId,
+    clientSecret,
+    mode,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await external?.drop().catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
