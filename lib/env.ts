@@ -15,6 +15,11 @@ const EnvSchema = z.object({
   MERIDIAN_UMA_DOMAIN: z.string().default("sandbox.meridian.local"),
   MERIDIAN_JOB_WORKER: z.enum(["on", "off"]).default("on"),
   MERIDIAN_JOB_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
+  /** Platform credentials the web app's BFF uses server-side (the launcher passes the sandbox platform's). */
+  MERIDIAN_BFF_CLIENT_ID: z.string().min(1).optional(),
+  MERIDIAN_BFF_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Internal origin the BFF uses to reach the API over loopback; defaults to http://127.0.0.1:PORT. */
+  MERIDIAN_INTERNAL_ORIGIN: z.string().url().optional(),
   APP_ORIGIN: z.string().url().optional(),
   VAULT_ORIGIN: z.string().url().optional(),
   PORT: z.coerce.number().int().default(3000),

@@ -75,6 +75,14 @@ async function main() {
       if (build.status !== 0) throw new Error("The build failed; fix the errors above and run `npm start` again.");
     }
 
+    // The web app's BFF calls the API server-side with the sandbox platform's credentials.
+    const bff = process.env.MERIDIAN_CLIENT_SECRET
+      ? { clientId: process.env.MERIDIAN_CLIENT_ID!, clientSecret: process.env.MERIDIAN_CLIENT_SECRET }
+      : existsSync(credentialsFile)
+        ? (JSON.parse(readFileSync(credentialsFile, "utf8")) as { clientId: string; clientSecret: string })
+        : null;
+    if (!bff) say("sandbox credentials unknown (not created by this data folder): the web app needs MERIDIAN_CLIENT_ID and MERIDIAN_CLIENT_SECRET");
+
     const child = spawn(process.execPath, ["scripts/serve.mjs", ...(dev ? ["--dev"] : [])], {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: {
@@ -85,6 +93,7 @@ async function main() {
         HOST: host,
         NEXT_TELEMETRY_DISABLED: "1",
         NODE_ENV: dev ? "development" : "production",
+        ...(bff ? { MERIDIAN_BFF_CLIENT_ID: bff.clientId, MERIDIAN_BFF_CLIENT_SECRET: bff.clientSecret } : {}),
       },
     });
 
