@@ -51,7 +51,9 @@ function flatten(issues: readonly Issue[], prefix: string, basePath: readonly Pr
     if (issue.code === "invalid_union") {
       const discriminator = (issue as { discriminator?: string }).discriminator;
       if (discriminator) {
-        out.push({ field: dotPath(prefix, [...path, discriminator]), constraint: "ENUM", message: "Invalid discriminator value" });
+        // zod 4 already ends the path with the discriminator key; older shapes do not.
+        const at = path[path.length - 1] === discriminator ? path : [...path, discriminator];
+        out.push({ field: dotPath(prefix, at), constraint: "ENUM", message: "Invalid discriminator value" });
         continue;
       }
       const branches = issue.errors.filter((b) => b.length > 0);

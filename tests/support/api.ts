@@ -75,8 +75,8 @@ export class ApiClient {
 }
 
 /** Creates a fresh platform (tenant) and returns a client authenticated as it. */
-export async function newPlatform(name = "Test platform"): Promise<ApiClient> {
-  const s = server();
+export async function newPlatform(name = "Test platform", target: { origin: string; baseUrl: string; operatorToken: string } = server()): Promise<ApiClient> {
+  const s = target;
   const res = await fetch(`${s.origin}/api/operator/platforms`, {
     method: "POST",
     headers: { authorization: `Bearer ${s.operatorToken}`, "content-type": "application/json" },

@@ -18,7 +18,8 @@ export default async function setup(project: TestProject) {
     mode,
   });
   return async () => {
-    await server?.stop();
+    const code = await server?.stop();
+    if (code !== 0) throw new Error(`the Meridian test server exited with code ${code}; its output:\n${server?.logs()}`);
   };
 }
 

@@ -51,15 +51,25 @@ export interface TestServer {
   clientId: string;
   clientSecret: string;
   mode: DbMode;
-  stop(): Promise<void>;
+  dataDir: string;
+  /** Stops the server (SIGTERM) and removes what it created unless keepData; resolves to the exit code. */
+  stop(opts?: { keepData?: boolean }): Promise<number>;
   logs(): string;
 }
 
-export async function startTestServer(mode: DbMode, extraEnv: Record<string, string> = {}): Promise<TestServer> {
+export interface StartOptions {
+  /** Reuse this data folder (embedded) instead of a fresh one: for restart tests. */
+  dataDir?: string;
+  pgPort?: number;
+  /** Use this existing database (external) instead of creating a fresh one. */
+  databaseUrl?: string;
+}
+
+export async function startTestServer(mode: DbMode, extraEnv: Record<string, string> = {}, opts: StartOptions = {}): Promise<TestServer> {
   const port = await freePort();
-  const pgPort = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "meridian-test-"));
-  const external = mode === "external" ? await createExternalDatabase() : null;
+  const pgPort = opts.pgPort ?? (await freePort());
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "meridian-test-"));
+  const external = mode === "external" && !opts.databaseUrl ? await createExternalDatabase() : null;
   const operatorToken = "test-operator-token-0123456789";
   const clientId = "mcl_test_sandbox";
   const clientSecret = "msk_test_sandbox_secret_0123456789";
@@ -81,6 +91,7 @@ export async function startTestServer(mode: DbMode, extraEnv: Record<string, str
     ...extraEnv,
   };
   if (external) env.DATABASE_URL = external.url;
+  else if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
 
   let output = "";
@@ -111,7 +122,7 @@ export async function startTestServer(mode: DbMode, extraEnv: Record<string, str
     throw new Error(`Meridian test server (${mode}) did not become ready. Did you run \`npm run build\`?\n${output}`);
   }
 
-  const databaseUrl = external?.url ?? `postgresql://postgres:meridian@127.0.0.1:${pgPort}/meridian`;
+  const databaseUrl = external?.url ?? opts.databaseUrl ?? `postgresql://postgres:meridian@127.0.0.1:${pgPort}/meridian`;
   return {
     baseUrl: `${origin}/api/2025-10-13`,
     origin,
@@ -120,16 +131,20 @@ export async function startTestServer(mode: DbMode, extraEnv: Record<string, str
     clientId,
     clientSecret,
     mode,
+    dataDir,
     logs: () => output,
-    stop: async () => {
+    stop: async (stopOpts = {}) => {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
         const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
         await exited;
         clearTimeout(timer);
       }
-      await external?.drop().catch(() => {});
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!stopOpts.keepData) {
+        await external?.drop().catch(() => {});
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      return exited;
     },
   };
 }

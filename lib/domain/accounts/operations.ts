@@ -56,6 +56,7 @@ export const sandboxFundInternalAccount = defineOperation({
   permission: "TRANSACT",
   params: z.object({ accountId: z.string() }),
   body: z.object({ amount: PositiveMinorUnits.max(100_000_000_000) }),
+  idempotency: "optional",
   responses: { 200: { description: "The funded internal account", schema: InternalAccountResponse }, ...ErrorResponses },
   handle: async ({ ctx, params, body }) => ({ status: 200, body: await fundInternalAccount(db(), ctx.platformId, params.accountId, BigInt(body.amount)) }),
 });
