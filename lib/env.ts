@@ -21,6 +21,16 @@ const EnvSchema = z.object({
   /** Internal origin the BFF uses to reach the API over loopback; defaults to http://127.0.0.1:PORT. */
   MERIDIAN_INTERNAL_ORIGIN: z.string().url().optional(),
   APP_ORIGIN: z.string().url().optional(),
+  /** "sandbox" (default): fixed OTP code 000000, OIDC signatures not checked. "production": real OTP codes and JWKS checks. */
+  MERIDIAN_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  /** Lifetime of a signed-retry challenge (the 202 expiresAt). */
+  MERIDIAN_SIGNED_RETRY_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** Lifetime of an embedded-wallet session; the spec's default is 15 minutes. */
+  MERIDIAN_WALLET_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+  /** Where real OTP codes go outside the sandbox: "console" (log line) or "record" (kept in memory for tests). */
+  MERIDIAN_OTP_SENDER: z.enum(["console", "record"]).default("console"),
+  /** Extra OIDC issuers for OAUTH credentials: JSON array of {"issuer": url, "jwksUri": url}. */
+  MERIDIAN_OIDC_ISSUERS: z.string().optional(),
   VAULT_ORIGIN: z.string().url().optional(),
   PORT: z.coerce.number().int().default(3000),
 });

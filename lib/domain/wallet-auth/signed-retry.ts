@@ -1,0 +1,198 @@
+// The signed retry: the one mechanism by which an embedded-wallet user approves
+// an action with a session key. Every flow that needs it (credential add and
+// delete, session refresh and revoke, internal account export and PATCH, OTP
+// verify, quote execute from an embedded wallet, customer email/phone change)
+// calls signedRetry() and nothing else.
+//
+// Protocol
+//   1. First call, no Service-Wallet-Signature and no Request-Id: the flow
+//      validates the request, then signedRetry() stores a challenge row
+//      {payloadToSign, expiresAt, SHA-256 of method + path + raw body, internal
+//      account, purpose} and answers 202 {payloadToSign, requestId
+//      "Request:<uuid>", expiresAt} (plus `type` when the flow passes one).
+//   2. The client signs payloadToSign exactly as issued with a session key
+//      (header format: lib/crypto/stamp.ts) and repeats the identical request
+//      with Service-Wallet-Signature and Request-Id.
+//   3. The retry is checked in this order:
+//        a. both headers present, else 401 WALLET_SIGNATURE_MISSING / REQUEST_ID_MISSING;
+//        b. the stamp parses, else 401 WALLET_SIGNATURE_MALFORMED (the challenge is kept);
+//        c. the challenge is loaded AND deleted in one statement, so it is
+//           consumed once even under concurrent retries; unknown, already
+//           used or expired: 401 INVALID_SIGNATURE (the header pair names no
+//           usable challenge);
+//        d. same purpose, account and request hash, else 401 WALLET_SIGNATURE_BODY_MISMATCH;
+//        e. the ECDSA signature over payloadToSign verifies, and its key is an
+//           active (unexpired, unrevoked) session key of that same internal
+//           account, or the key the flow bound to the challenge (OTP verify),
+//           else 401 WALLET_SIGNATURE_INVALID.
+//   4. The flow then performs the action; its own extra rule about which
+//      session may sign (e.g. a credential cannot revoke itself) is checked by
+//      the flow on the returned session.
+//
+// Usage
+//   const r = await signedRetry({ ctx, request, rawBody, accountId, purpose: "session.revoke",
+//                                 payloadToSign: () => activityJson(...), type: "PASSKEY" });
+//   if ("challenge" in r) return r.challenge;          // the 202
+//   r.verified.sessionId / .credentialId / .publicKey / .data
+import { createHash } from "node:crypto";
+import { db } from "../../db/client";
+import { env } from "../../env";
+import { newUuid, parseApiId, toApiId } from "../../ids";
+import { ApiError } from "../../api/errors";
+import type { ApiResult, RequestContext } from "../../api/operation";
+import { parseStamp, StampFormatError, verifyStamp, type Stamp } from "../../crypto/stamp";
+
+export const SIGNATURE_HEADER = "service-wallet-signature";
+export const REQUEST_ID_HEADER = "request-id";
+
+/** Headers to document on operations that use the signed retry. */
+export const SIGNED_RETRY_HEADERS = [
+  { name: "Service-Wallet-Signature", description: "Stamp over payloadToSign of the 202 challenge (signed retry only)" },
+  { name: "Request-Id", description: "requestId of the 202 challenge (signed retry only)" },
+];
+
+export interface SignedRetryOptions {
+  ctx: RequestContext;
+  request: Request;
+  /** Exact body text; the retry must repeat it byte for byte. */
+  rawBody: string;
+  /** Bare uuid of the EMBEDDED_WALLET internal account whose session must sign. */
+  accountId: string;
+  /** Names the flow, so a challenge of one flow cannot approve another. */
+  purpose: string;
+  /** The string the client signs; called on the first leg only. */
+  payloadToSign: () => string;
+  /** Credential type echoed in the 202 body (session revocation, credential flows). */
+  type?: string;
+  /** First leg only: the retry must be stamped by this compressed key instead of a session key. */
+  signerPublicKey?: string;
+  /** First leg only: facts established on the first leg, handed back on the retry. */
+  data?: Record<string, unknown>;
+}
+
+export interface SignedRetryVerified {
+  /** The signing session (null when the challenge was bound to signerPublicKey). */
+  sessionId: string | null;
+  /** The credential that created the signing session. */
+  credentialId: string | null;
+  /** Compressed public key that signed. */
+  publicKey: string;
+  data: Record<string, unknown>;
+}
+
+export type SignedRetryOutcome = { challenge: ApiResult } | { verified: SignedRetryVerified };
+
+/** True when the request carries either signed-retry header (so it is a retry, not a first leg). */
+export function isSignedRetry(request: Request): boolean {
+  return request.headers.has(SIGNATURE_HEADER) || request.headers.has(REQUEST_ID_HEADER);
+}
+
+export function requestHash(request: Request, rawBody: string): string {
+  const url = new URL(request.url);
+  return createHash("sha256").update(`${request.method.toUpperCase()} ${url.pathname}${url.search}\n${rawBody}`).digest("hex");
+}
+
+export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetryOutcome> {
+  const { ctx, request } = opts;
+  const signature = request.headers.get(SIGNATURE_HEADER);
+  const requestId = request.headers.get(REQUEST_ID_HEADER);
+  if (signature === null && requestId === null) return { challenge: await issueChallenge(opts) };
+  if (signature === null || signature.trim() === "") {
+    throw new ApiError("WALLET_SIGNATURE_MISSING", "Service-Wallet-Signature is required on the signed retry (Request-Id was sent without it)");
+  }
+  if (requestId === null || requestId.trim() === "") {
+    throw new ApiError("REQUEST_ID_MISSING", "Request-Id is required on the signed retry: echo the requestId of the 202 challenge");
+  }
+  let stamp: Stamp;
+  try {
+    stamp = parseStamp(signature);
+  } catch (err) {
+    if (err instanceof StampFormatError) throw new ApiError("WALLET_SIGNATURE_MALFORMED", `Service-Wallet-Signature could not be parsed: ${err.message}`);
+    throw err;
+  }
+  return { verified: await consumeAndVerify(opts, requestId.trim(), stamp) };
+}
+
+async function issueChallenge(opts: SignedRetryOptions): Promise<ApiResult> {
+  const { ctx } = opts;
+  const id = newUuid();
+  const payloadToSign = opts.payloadToSign();
+  const expiresAt = new Date(ctx.clock.now().getTime() + env().MERIDIAN_SIGNED_RETRY_TTL_SECONDS * 1000);
+  await db().walletChallenge.create({
+    data: {
+      id,
+      platformId: ctx.platformId,
+      accountId: opts.accountId,
+      purpose: opts.purpose,
+      requestHash: requestHash(opts.request, opts.rawBody),
+      payloadToSign,
+      signerPublicKey: opts.signerPublicKey ?? null,
+      data: (opts.data ?? {}) as object,
+      expiresAt,
+    },
+  });
+  return {
+    status: 202,
+    body: {
+      ...(opts.type ? { type: opts.type } : {}),
+      payloadToSign,
+      requestId: toApiId("Request", id),
+      expiresAt: expiresAt.toISOString(),
+    },
+  };
+}
+
+interface ConsumedRow {
+  account_id: string;
+  purpose: string;
+  request_hash: string;
+  payload_to_sign: string;
+  signer_public_key: string | null;
+  data: Record<string, unknown>;
+  expires_at: Date;
+  session_id: string | null;
+  credential_id: string | null;
+}
+
+async function consumeAndVerify(opts: SignedRetryOptions, requestId: string, stamp: Stamp): Promise<SignedRetryVerified> {
+  const { ctx } = opts;
+  const uuid = parseApiId("Request", requestId);
+  if (!uuid) throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge (expected Request:<uuid>)");
+  const now = ctx.clock.now();
+  // Load + delete in one statement: of two concurrent retries only one gets the row.
+  // The session lookup rides along so the retry costs one round trip.
+  const rows = await db().$queryRaw<ConsumedRow[]>`
+    WITH c AS (
+      DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid AND platform_id = ${ctx.platformId}::uuid RETURNING *
+    )
+    SELECT c.account_id::text, c.purpose, c.request_hash, c.payload_to_sign, c.signer_public_key, c.data, c.expires_at,
+           s.id::text AS session_id, s.credential_id::text AS credential_id
+    FROM c
+    LEFT JOIN LATERAL (
+      SELECT id, credential_id FROM wallet_sessions
+      WHERE account_id = c.account_id AND platform_id = c.platform_id AND public_key = ${stamp.publicKey}
+        AND revoked_at IS NULL AND expires_at > ${now}
+      LIMIT 1
+    ) s ON true`;
+  const row = rows[0];
+  if (!row) throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge: it is unknown or was already used");
+  if (row.purpose !== opts.purpose || row.account_id !== opts.accountId || row.request_hash !== requestHash(opts.request, opts.rawBody)) {
+    throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The signed retry must repeat the identical request (method, path and body) of the challenge");
+  }
+  if (row.expires_at.getTime() <= now.getTime()) {
+    throw new ApiError("INVALID_SIGNATURE", `The challenge expired at ${row.expires_at.toISOString()}; start again without signature headers`);
+  }
+  if (!verifyStamp(stamp, row.payload_to_sign)) {
+    throw new ApiError("WALLET_SIGNATURE_INVALID", "The signature does not verify over payloadToSign with the stamp's public key");
+  }
+  if (row.signer_public_key !== null) {
+    if (row.signer_public_key !== stamp.publicKey) {
+      throw new ApiError("WALLET_SIGNATURE_INVALID", "The stamp was not made with the key bound into this challenge");
+    }
+    return { sessionId: null, credentialId: null, publicKey: stamp.publicKey, data: row.data };
+  }
+  if (!row.session_id) {
+    throw new ApiError("WALLET_SIGNATURE_INVALID", "The stamp key is not an active session key of this wallet (unknown, expired or revoked session)");
+  }
+  return { sessionId: row.session_id, credentialId: row.credential_id, publicKey: stamp.publicKey, data: row.data };
+}
