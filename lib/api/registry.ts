@@ -6,6 +6,7 @@ import { webhookOperations } from "../domain/webhooks/operations";
 import { sandboxOperations } from "../domain/sandbox/operations";
 import { customerOperations } from "../domain/customers/operations";
 import { accountOperations } from "../domain/accounts/operations";
+import { externalAccountOperations } from "../domain/external-accounts/operations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const operations: Operation<any, any, any>[] = [
@@ -14,4 +15,5 @@ export const operations: Operation<any, any, any>[] = [
   ...sandboxOperations,
   ...customerOperations,
   ...accountOperations,
+  ...externalAccountOperations,
 ];

@@ -1,7 +1,9 @@
 // Every job type and its handler, in one table. Groups add their entries here.
 import type { JobHandler } from "./queue";
 import { deliverWebhookJob } from "../webhooks/deliver";
+import { bankValidationJob } from "../domain/external-accounts/external-accounts";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "webhook.deliver": deliverWebhookJob,
+  "external-account.bank-validation": bankValidationJob,
 };

@@ -9,6 +9,7 @@ import { parseApiId } from "../../ids";
 import { PositiveMinorUnits } from "../common/schemas";
 import { serializeInternalAccount } from "./internal-accounts";
 import { fundInternalAccount } from "./fund";
+import { listPlatformInternalAccounts } from "./platform-accounts";
 
 const InternalAccountResponse = z.object({ id: z.string(), type: z.string(), status: z.string() }).loose();
 
@@ -45,6 +46,23 @@ export const listCustomerInternalAccounts = defineOperation({
   },
 });
 
+// GET /platform/internal-accounts – the platform's own internal accounts (not paginated, per the reference)
+export const listPlatformInternalAccountsOperation = defineOperation({
+  operationId: "listPlatformInternalAccounts",
+  method: "GET",
+  path: "/platform/internal-accounts",
+  summary: "List platform internal accounts",
+  tag: "Internal Accounts",
+  auth: "platform",
+  permission: "VIEW",
+  query: z.object({ currency: z.string().optional(), type: z.enum(["INTERNAL_FIAT", "INTERNAL_CRYPTO"]).optional() }),
+  responses: { 200: { description: "The platform's internal accounts", schema: z.object({ data: z.array(InternalAccountResponse) }) }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => ({
+    status: 200,
+    body: { data: (await listPlatformInternalAccounts(db(), ctx.platformId, query)).map(serializeInternalAccount) },
+  }),
+});
+
 // POST /sandbox/internal-accounts/{accountId}/fund – add sandbox funds now
 export const sandboxFundInternalAccount = defineOperation({
   operationId: "sandboxFundInternalAccount",
@@ -61,4 +79,4 @@ export const sandboxFundInternalAccount = defineOperation({
   handle: async ({ ctx, params, body }) => ({ status: 200, body: await fundInternalAccount(db(), ctx.platformId, params.accountId, BigInt(body.amount)) }),
 });
 
-export const accountOperations = [listCustomerInternalAccounts, sandboxFundInternalAccount];
+export const accountOperations = [listCustomerInternalAccounts, listPlatformInternalAccountsOperation, sandboxFundInternalAccount];

@@ -1,0 +1,77 @@
+// Sandbox magic values for external accounts, as the spec's tables: the last
+// three digits of an account's primary identifier (account number, IBAN,
+// CLABE, wallet address ...; for a value with a domain part, the end of the
+// username) steer what happens to it. Three tables share that suffix without
+// overlap: name verification (1xx), pulls and payouts (002-005), quote
+// destinations (002-007).
+
+export type BeneficiaryVerificationStatus = "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
+
+/** Beneficiary name verification at creation; "INVALID" is a 400 INVALID_BANK_ACCOUNT. */
+export const NAME_VERIFICATION: Record<string, BeneficiaryVerificationStatus | "INVALID"> = {
+  "102": "NOT_MATCHED",
+  "103": "PARTIAL_MATCH",
+  "104": "PENDING",
+  "105": "INVALID",
+  "106": "UNSUPPORTED",
+  "107": "CHECKED_BY_RECEIVING_FI",
+};
+export const NAME_VERIFICATION_DEFAULT: BeneficiaryVerificationStatus = "MATCHED";
+
+export interface SandboxTransferOutcome {
+  /** "fail" at once, "pending-then-fail" after pendingThenFailMs, "succeed". */
+  kind: "fail" | "pending-then-fail" | "succeed";
+  failureReason?: string;
+  description: string;
+}
+
+/** The account as source of a pull or destination of a payout (transfer-in, transfer-out, immediatelyExecute pulls). */
+export const PULL_PAYOUT_OUTCOMES: Record<string, SandboxTransferOutcome> = {
+  "002": { kind: "fail", failureReason: "ACCOUNT_CANNOT_RECEIVE", description: "Insufficient funds" },
+  "003": { kind: "fail", failureReason: "ACCOUNT_INVALID", description: "Account closed or invalid" },
+  "004": { kind: "fail", failureReason: "COUNTERPARTY_POST_TX_FAILED", description: "Bank rejects the transfer" },
+  "005": { kind: "pending-then-fail", failureReason: "ACCOUNT_CANNOT_RECEIVE", description: "Pending about 30 seconds, then fails" },
+};
+
+export interface SandboxQuoteOutcome {
+  kind: "fail" | "long-success" | "return" | "succeed";
+  failureReason?: string;
+  /** The refund to the sender fails too (007). */
+  refundFails?: boolean;
+  description: string;
+}
+
+/** The account as destination of an executed quote. */
+export const QUOTE_DESTINATION_OUTCOMES: Record<string, SandboxQuoteOutcome> = {
+  "002": { kind: "fail", failureReason: "QUOTE_EXECUTION_FAILED", description: "Quote execution failed" },
+  "003": { kind: "long-success", description: "Long payment; completes after about 6 minutes" },
+  "004": { kind: "fail", failureReason: "COUNTERPARTY_POST_TX_FAILED", description: "Counterparty delivery failed" },
+  "005": { kind: "return", failureReason: "PAYOUT_RETURNED", description: "Receiving bank returns the payment" },
+  "006": { kind: "fail", failureReason: "COMPLIANCE_REJECTED", description: "User cancellation" },
+  "007": { kind: "fail", failureReason: "ACCOUNT_CANNOT_RECEIVE", refundFails: true, description: "Payout and refund failed" },
+};
+
+/** Last three characters of an identifier, taken before any "@domain" part. */
+export function sandboxSuffix(identifier: string): string {
+  const local = identifier.includes("@") ? identifier.slice(0, identifier.lastIndexOf("@")) : identifier;
+  return local.slice(-3);
+}
+
+export function nameVerificationFor(identifier: string): BeneficiaryVerificationStatus | "INVALID" {
+  return NAME_VERIFICATION[sandboxSuffix(identifier)] ?? NAME_VERIFICATION_DEFAULT;
+}
+
+export function pullPayoutOutcomeFor(identifier: string): SandboxTransferOutcome {
+  return PULL_PAYOUT_OUTCOMES[sandboxSuffix(identifier)] ?? { kind: "succeed", description: "Success" };
+}
+
+export function quoteDestinationOutcomeFor(identifier: string): SandboxQuoteOutcome {
+  return QUOTE_DESTINATION_OUTCOMES[sandboxSuffix(identifier)] ?? { kind: "succeed", description: "Successful payment" };
+}
+
+/**
+ * A US account whose name check is still PENDING (suffix 104) is also still
+ * in its micro-entry validation window: paying out to it answers 409
+ * BANK_ACCOUNT_VALIDATION_PENDING until the sandbox validation job resolves it.
+ */
+export const BANK_VALIDATION_MS = 30_000;
