@@ -7,6 +7,7 @@ import { sandboxOperations } from "../domain/sandbox/operations";
 import { customerOperations } from "../domain/customers/operations";
 import { accountOperations } from "../domain/accounts/operations";
 import { externalAccountOperations } from "../domain/external-accounts/operations";
+import { cardOperations } from "../domain/cards/operations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const operations: Operation<any, any, any>[] = [
@@ -16,4 +17,5 @@ export const operations: Operation<any, any, any>[] = [
   ...customerOperations,
   ...accountOperations,
   ...externalAccountOperations,
+  ...cardOperations,
 ];

@@ -6,4 +6,6 @@ import { bankValidationJob } from "../domain/external-accounts/external-accounts
 export const jobHandlers: Record<string, JobHandler> = {
   "webhook.deliver": deliverWebhookJob,
   "external-account.bank-validation": bankValidationJob,
+import { activateCardJob } from "../domain/cards/cards";
+  "card.activate": activateCardJob,
 };

@@ -11,6 +11,8 @@ export const SANDBOX_DELAYS = {
   longPaymentMs: 6 * 60_000,
   /** Card activation after POST /cards. */
   cardActivationMs: 2_000,
+  /** Card activation for the cardholder suffix 005 ("about 30 seconds"). */
+  slowCardActivationMs: 30_000,
 } as const;
 
 export function sandboxDelayMs(nominalMs: number): number {

@@ -1,0 +1,5 @@
+// GET, POST /cards – list cards, issue a card
+import { routeHandlers } from "@/lib/api/next";
+import { createCardOp, listCardsOp } from "@/lib/domain/cards/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(createCardOp, listCardsOp);

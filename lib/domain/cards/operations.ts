@@ -1,0 +1,149 @@
+// Cards group operations and the card sandbox simulations.
+import { db } from "../../db/client";
+import { defineOperation } from "../../api/operation";
+import { ErrorResponses } from "../../api/responses";
+import { pageSchema } from "../../api/pagination";
+import {
+  CardCreate,
+  CardIdParams,
+  CardListQuery,
+  CardResponse,
+  CardRevealResponse,
+  CardTransactionResponse,
+  CardUpdate,
+  SandboxAuthorization,
+  SandboxCardParams,
+  SandboxClearing,
+  SandboxReturn,
+} from "./schemas";
+import { createCard, getCard, listCards, updateCard } from "./cards";
+import { createReveal } from "./reveal";
+import { authorizeCard, clearCardTransaction, refundCardTransaction } from "./transactions";
+
+// POST /cards – issue a card to an approved cardholder
+export const createCardOp = defineOperation({
+  operationId: "createCard",
+  method: "POST",
+  path: "/cards",
+  summary: "Issue a card",
+  tag: "Cards",
+  auth: "platform",
+  permission: "TRANSACT",
+  body: CardCreate,
+  idempotency: "optional",
+  responses: { 201: { description: "The card, status PROCESSING until the issuer activates it", schema: CardResponse }, ...ErrorResponses },
+  handle: async ({ ctx, body }) => ({ status: 201, body: await createCard(db(), ctx.platformId, body) }),
+});
+
+// GET /cards – list cards
+export const listCardsOp = defineOperation({
+  operationId: "listCards",
+  method: "GET",
+  path: "/cards",
+  summary: "List cards",
+  tag: "Cards",
+  auth: "platform",
+  permission: "VIEW",
+  query: CardListQuery,
+  responses: { 200: { description: "A page of cards", schema: pageSchema(CardResponse) }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => ({ status: 200, body: await listCards(db(), ctx.platformId, query) }),
+});
+
+// GET /cards/{id} – one card
+export const getCardOp = defineOperation({
+  operationId: "getCardById",
+  method: "GET",
+  path: "/cards/{id}",
+  summary: "Get a card",
+  tag: "Cards",
+  auth: "platform",
+  permission: "VIEW",
+  params: CardIdParams,
+  responses: { 200: { description: "The card", schema: CardResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => ({ status: 200, body: await getCard(db(), ctx.platformId, params.id) }),
+});
+
+// PATCH /cards/{id} – freeze, unfreeze, close, or rebind the funding source
+export const updateCardOp = defineOperation({
+  operationId: "updateCardById",
+  method: "PATCH",
+  path: "/cards/{id}",
+  summary: "Update a card's status or funding source",
+  tag: "Cards",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: CardIdParams,
+  body: CardUpdate,
+  responses: { 200: { description: "The updated card", schema: CardResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await updateCard(db(), ctx.platformId, params.id, body) }),
+});
+
+// POST /cards/{id}/reveal – a short-lived single-use URL of the vault page showing PAN, CVV and expiry
+export const revealCardOp = defineOperation({
+  operationId: "revealCard",
+  method: "POST",
+  path: "/cards/{id}/reveal",
+  summary: "Reveal card details in the vault iframe",
+  tag: "Cards",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: CardIdParams,
+  responses: { 200: { description: "The vault URL to load in an iframe, and its expiry", schema: CardRevealResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => ({ status: 200, body: await createReveal(db(), ctx.platformId, params.id) }),
+});
+
+// POST /sandbox/cards/{cardId}/simulate/authorization – an inbound authorization
+export const simulateAuthorizationOp = defineOperation({
+  operationId: "sandboxSimulateCardAuthorization",
+  method: "POST",
+  path: "/sandbox/cards/{cardId}/simulate/authorization",
+  summary: "Simulate a card authorization",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: SandboxCardParams,
+  body: SandboxAuthorization,
+  responses: { 200: { description: "The AUTHORIZED card transaction", schema: CardTransactionResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await authorizeCard(db(), ctx.platformId, params.cardId, body) }),
+});
+
+// POST /sandbox/cards/{cardId}/simulate/clearing – clear an authorization
+export const simulateClearingOp = defineOperation({
+  operationId: "sandboxSimulateCardClearing",
+  method: "POST",
+  path: "/sandbox/cards/{cardId}/simulate/clearing",
+  summary: "Simulate a card clearing",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: SandboxCardParams,
+  body: SandboxClearing,
+  responses: { 200: { description: "The SETTLED card transaction", schema: CardTransactionResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await clearCardTransaction(db(), ctx.platformId, params.cardId, body) }),
+});
+
+// POST /sandbox/cards/{cardId}/simulate/return – a merchant refund
+export const simulateReturnOp = defineOperation({
+  operationId: "sandboxSimulateCardReturn",
+  method: "POST",
+  path: "/sandbox/cards/{cardId}/simulate/return",
+  summary: "Simulate a merchant refund",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: SandboxCardParams,
+  body: SandboxReturn,
+  responses: { 200: { description: "The refund: a CREDIT card transaction linked by originalTransactionId", schema: CardTransactionResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await refundCardTransaction(db(), ctx.platformId, params.cardId, body) }),
+});
+
+export const cardOperations = [
+  createCardOp,
+  listCardsOp,
+  getCardOp,
+  updateCardOp,
+  revealCardOp,
+  simulateAuthorizationOp,
+  simulateClearingOp,
+  simulateReturnOp,
+];

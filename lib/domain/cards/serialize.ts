@@ -1,0 +1,116 @@
+// Card and CardTransaction rows to API resources. Nothing here can see a PAN
+// or CVV: the sealed secrets column is not part of CardRow.
+import { toApiId } from "../../ids";
+
+export interface CardRow {
+  id: string;
+  customerId: string;
+  fundingSourceId: string;
+  platformCardId: string;
+  status: string;
+  brand: string;
+  form: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  currency: string;
+  processorRef: string;
+  issuerRef: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Prisma select for CardRow: the sealed secrets column is never loaded outside the vault. */
+export const CARD_SELECT = {
+  id: true,
+  customerId: true,
+  fundingSourceId: true,
+  platformCardId: true,
+  status: true,
+  brand: true,
+  form: true,
+  last4: true,
+  expMonth: true,
+  expYear: true,
+  currency: true,
+  processorRef: true,
+  issuerRef: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+export function serializeCard(row: CardRow) {
+  return {
+    id: toApiId("Card", row.id),
+    customerId: toApiId("Customer", row.customerId),
+    status: row.status,
+    brand: row.brand,
+    form: row.form,
+    last4: row.last4,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    fundingSource: toApiId("InternalAccount", row.fundingSourceId),
+    currency: row.currency,
+    processorRef: row.processorRef,
+    issuerRef: row.issuerRef,
+    platformCardId: row.platformCardId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface CardTransactionRow {
+  id: string;
+  cardId: string;
+  customerId: string;
+  accountId: string;
+  direction: string;
+  status: string;
+  currency: string;
+  merchantDescriptor: string;
+  merchantMcc: string | null;
+  merchantCountry: string | null;
+  authorizedAmount: bigint;
+  settledAmount: bigint;
+  refundedAmount: bigint;
+  pullCount: number;
+  pullTotal: bigint;
+  settlementCount: number;
+  refundCount: number;
+  originalTransactionId: string | null;
+  issuerTransactionToken: string;
+  authorizedAt: Date | null;
+  lastEventAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function serializeCardTransaction(row: CardTransactionRow) {
+  return {
+    type: "CARD" as const,
+    id: toApiId("CardTransaction", row.id),
+    cardId: toApiId("Card", row.cardId),
+    customerId: toApiId("Customer", row.customerId),
+    status: row.status,
+    direction: row.direction,
+    currency: row.currency,
+    merchant: {
+      descriptor: row.merchantDescriptor,
+      ...(row.merchantMcc ? { mcc: row.merchantMcc } : {}),
+      ...(row.merchantCountry ? { country: row.merchantCountry } : {}),
+    },
+    authorizedAmount: Number(row.authorizedAmount),
+    settledAmount: Number(row.settledAmount),
+    refundedAmount: Number(row.refundedAmount),
+    accountId: toApiId("InternalAccount", row.accountId),
+    ...(row.originalTransactionId ? { originalTransactionId: toApiId("CardTransaction", row.originalTransactionId) } : {}),
+    issuerTransactionToken: row.issuerTransactionToken,
+    pullSummary: { count: row.pullCount, totalAmount: Number(row.pullTotal), pendingCount: 0 },
+    settlementSummary: { count: row.settlementCount, totalAmount: Number(row.settledAmount) },
+    refundSummary: { count: row.refundCount, totalAmount: Number(row.refundedAmount) },
+    ...(row.authorizedAt ? { authorizedAt: row.authorizedAt.toISOString() } : {}),
+    lastEventAt: row.lastEventAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,212 @@
+// Card transactions: authorization (one pull on the funding source, in the
+// card_authorize SQL function), clearing (settledAmount = cleared amount; an
+// over-authorization is covered by a post-hoc pull, an under-clearing gives
+// the rest back) and merchant refunds (their own CREDIT rows linked by
+// originalTransactionId). Each moves money through the ledger in the same
+// transaction as the row it changes and emits CARD_TRANSACTION.<status>.
+import { randomBytes } from "node:crypto";
+import type { PrismaClient } from "../../db/generated/client";
+import type { Db } from "../../db/client";
+import { ApiError } from "../../api/errors";
+import { newUuid, parseApiId } from "../../ids";
+import { ledgerError, move, postLedger } from "../../ledger/post";
+import { emitWebhook } from "../../webhooks/outbox";
+import type { WebhookType } from "../../webhooks/types";
+import { authorizationSteer } from "../../sandbox/cards";
+import { cardUuidOrNotFound } from "./cards";
+import { serializeCardTransaction, type CardTransactionRow } from "./serialize";
+import { AUTHORIZABLE_STATUSES, type CardStatus } from "./status";
+import type { SandboxAuthorization, SandboxClearing, SandboxReturn } from "./schemas";
+
+/** The counterparty of every card pull and refund: the card network's settlement account. */
+export const CARD_NETWORK = "CARD_NETWORK";
+
+type TxStatus = "AUTHORIZED" | "SETTLED" | "REFUNDED" | "EXCEPTION";
+
+function webhookType(status: TxStatus): WebhookType {
+  return `CARD_TRANSACTION.${status}`;
+}
+
+/** Why a card in `status` declines, as an API error. */
+function statusDecline(status: CardStatus): ApiError {
+  if (status === "CLOSED") return new ApiError("CARD_NOT_MUTABLE", "Declined: the card is CLOSED", { declineReason: "CARD_CLOSED" });
+  if (status === "FROZEN") return new ApiError("CONFLICT", "Declined: the card is FROZEN", { declineReason: "CARD_PAUSED" });
+  return new ApiError("CONFLICT", `Declined: the card is ${status}, not yet active`, { declineReason: "CARD_NOT_ACTIVE" });
+}
+
+function sqlState(err: unknown): { code?: string; text: string } {
+  const e = err as { code?: string; message?: string; meta?: { code?: string; message?: string }; cause?: { code?: string } };
+  const code = e?.code === "P2010" || e?.code === "P2034" ? e.meta?.code : (e?.cause?.code ?? e?.code);
+  return { code, text: `${e?.message ?? ""} ${e?.meta?.message ?? ""}` };
+}
+
+function insufficient(): ApiError {
+  return new ApiError("INSUFFICIENT_FUNDS", "Declined: the funding source does not cover the amount", { declineReason: "INSUFFICIENT_FUNDS" });
+}
+
+function mapAuthorizeError(err: unknown, cardId: string): unknown {
+  const { code, text } = sqlState(err);
+  if (code === "MC001" || /card .* not found/.test(text)) return new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+  const status = /card not authorizable: (\w+)/.exec(text)?.[1];
+  if (code === "MC002" || status) return statusDecline((status ?? "PROCESSING") as CardStatus);
+  if (code === "MC003" || /card currency is/.test(text)) {
+    return new ApiError("INVALID_CURRENCY", `The card transacts in ${/card currency is (\w+)/.exec(text)?.[1] ?? "another currency"}`);
+  }
+  const mapped = ledgerError(err);
+  if (mapped instanceof ApiError && mapped.code === "INSUFFICIENT_FUNDS") return insufficient();
+  return mapped;
+}
+
+export async function authorizeCard(db: PrismaClient, platformId: string, cardId: string, input: SandboxAuthorization) {
+  const cardUuid = cardUuidOrNotFound(cardId);
+  const steer = authorizationSteer(input.merchant.descriptor);
+  if (steer.kind === "DECLINE") {
+    // A magic decline still answers 404 for a card that is not this platform's.
+    const card = await db.card.findFirst({ where: { id: cardUuid, platformId }, select: { status: true } });
+    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    if (steer.declineReason === "INSUFFICIENT_FUNDS") throw insufficient();
+    throw new ApiError("CONFLICT", "Declined: card paused (sandbox descriptor suffix)", { declineReason: "CARD_PAUSED" });
+  }
+  const status: TxStatus = steer.kind === "APPROVE_EXCEPTION" ? "EXCEPTION" : "AUTHORIZED";
+  const txnId = newUuid();
+  const token = `itx_${randomBytes(12).toString("hex")}`;
+  const { descriptor, mcc, country } = input.merchant;
+  try {
+    return await db.$transaction(async (tx) => {
+      const [r] = await tx.$queryRaw<{ o_customer: string; o_account: string; o_at: Date }[]>`
+        SELECT o_customer, o_account, o_at FROM card_authorize(${platformId}::uuid, ${cardUuid}::uuid, ${txnId}::uuid, ${newUuid()}::uuid,
+          ${input.amount}::bigint, ${input.currency.code}, ${descriptor}, ${mcc ?? null}, ${country ?? null}, ${token},
+          ${[...AUTHORIZABLE_STATUSES]}::text[], ${status})`;
+      const row: CardTransactionRow = {
+        id: txnId,
+        cardId: cardUuid,
+        customerId: r.o_customer,
+        accountId: r.o_account,
+        direction: "DEBIT",
+        status,
+        currency: input.currency.code,
+        merchantDescriptor: descriptor,
+        merchantMcc: mcc ?? null,
+        merchantCountry: country ?? null,
+        authorizedAmount: BigInt(input.amount),
+        settledAmount: 0n,
+        refundedAmount: 0n,
+        pullCount: 1,
+        pullTotal: BigInt(input.amount),
+        settlementCount: 0,
+        refundCount: 0,
+        originalTransactionId: null,
+        issuerTransactionToken: token,
+        authorizedAt: r.o_at,
+        lastEventAt: r.o_at,
+        createdAt: r.o_at,
+        updatedAt: r.o_at,
+      };
+      const body = serializeCardTransaction(row);
+      await emitWebhook(tx, platformId, webhookType(status), body);
+      return body;
+    });
+  } catch (err) {
+    throw mapAuthorizeError(err, cardId);
+  }
+}
+
+/** Locks one of this card's transactions for the rest of the transaction. */
+async function lockTransaction(tx: Db, platformId: string, cardUuid: string, cardTransactionId: string): Promise<CardTransactionRow> {
+  const uuid = parseApiId("CardTransaction", cardTransactionId);
+  const locked = uuid
+    ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM card_transactions WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid AND card_id = ${cardUuid}::uuid FOR UPDATE`
+    : [];
+  if (!locked[0]) throw new ApiError("TRANSACTION_NOT_FOUND", `Card transaction ${cardTransactionId} not found on this card`);
+  return tx.cardTransaction.findUniqueOrThrow({ where: { id: locked[0].id } });
+}
+
+export async function clearCardTransaction(db: PrismaClient, platformId: string, cardId: string, input: SandboxClearing) {
+  const cardUuid = cardUuidOrNotFound(cardId);
+  return db.$transaction(async (tx) => {
+    const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
+    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    const t = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
+    if (t.direction !== "DEBIT" || t.status !== "AUTHORIZED") {
+      throw new ApiError("CONFLICT", `Only an AUTHORIZED card transaction can be cleared; this one is ${t.status}`, { status: t.status });
+    }
+    const cleared = BigInt(input.amount);
+    const diff = cleared - t.pullTotal;
+    const reference = `CardTransaction:${t.id}`;
+    let status: TxStatus = "SETTLED";
+    let pullCount = t.pullCount;
+    let pullTotal = t.pullTotal;
+    if (diff > 0n) {
+      // The network has already settled: a post-hoc pull that the balance cannot cover leaves the transaction in EXCEPTION.
+      const [acct] = await tx.$queryRaw<{ available: bigint }[]>`SELECT available FROM internal_accounts WHERE id = ${t.accountId}::uuid FOR UPDATE`;
+      if (acct && acct.available >= diff) {
+        await postLedger(tx, { platformId, kind: "CARD_POST_HOC_PULL", reference, entries: move({ account: t.accountId }, { system: CARD_NETWORK }, t.currency, diff) });
+        pullCount += 1;
+        pullTotal += diff;
+      } else {
+        status = "EXCEPTION";
+      }
+    } else if (diff < 0n) {
+      await postLedger(tx, { platformId, kind: "CARD_AUTH_RELEASE", reference, entries: move({ system: CARD_NETWORK }, { account: t.accountId }, t.currency, -diff) });
+    }
+    const now = new Date();
+    const updated = await tx.cardTransaction.update({
+      where: { id: t.id },
+      data: { status, settledAmount: cleared, settlementCount: cleared > 0n ? t.settlementCount + 1 : t.settlementCount, pullCount, pullTotal, lastEventAt: now },
+    });
+    const body = serializeCardTransaction(updated);
+    await emitWebhook(tx, platformId, webhookType(status), body);
+    return body;
+  });
+}
+
+export async function refundCardTransaction(db: PrismaClient, platformId: string, cardId: string, input: SandboxReturn) {
+  const cardUuid = cardUuidOrNotFound(cardId);
+  return db.$transaction(async (tx) => {
+    const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
+    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    const t = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
+    if (t.direction !== "DEBIT" || t.status !== "SETTLED") {
+      throw new ApiError("CONFLICT", `Only a SETTLED card transaction can be refunded; this one is ${t.status}`, { status: t.status });
+    }
+    const amount = BigInt(input.amount);
+    const refundable = t.settledAmount - t.refundedAmount;
+    if (amount > refundable) {
+      throw new ApiError("INVALID_AMOUNT", `The refund exceeds the refundable amount ${refundable}`, { refundableAmount: Number(refundable) });
+    }
+    const id = newUuid();
+    const now = new Date();
+    await postLedger(tx, { platformId, kind: "CARD_REFUND", reference: `CardTransaction:${id}`, entries: move({ system: CARD_NETWORK }, { account: t.accountId }, t.currency, amount) });
+    const credit = await tx.cardTransaction.create({
+      data: {
+        id,
+        platformId,
+        cardId: cardUuid,
+        customerId: t.customerId,
+        accountId: t.accountId,
+        direction: "CREDIT",
+        status: "SETTLED",
+        currency: t.currency,
+        merchantDescriptor: t.merchantDescriptor,
+        merchantMcc: t.merchantMcc,
+        merchantCountry: t.merchantCountry,
+        authorizedAmount: 0n,
+        settledAmount: amount,
+        settlementCount: 1,
+        originalTransactionId: t.id,
+        issuerTransactionToken: `itx_${randomBytes(12).toString("hex")}`,
+        lastEventAt: now,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    const refunded = t.refundedAmount + amount;
+    await tx.cardTransaction.update({
+      where: { id: t.id },
+      data: { refundedAmount: refunded, refundCount: t.refundCount + 1, status: refunded === t.settledAmount ? "REFUNDED" : "SETTLED", lastEventAt: now },
+    });
+    const body = serializeCardTransaction(credit);
+    await emitWebhook(tx, platformId, "CARD_TRANSACTION.REFUNDED", body);
+    return body;
+  });
+}

@@ -1,0 +1,36 @@
+// Sandbox card magic values: the last three characters of merchant.descriptor
+// steer a simulated authorization (the reference's suffix table). Any other
+// suffix is approved.
+import { lastThree } from "./kyc";
+
+export type AuthorizationSteer =
+  | { kind: "DECLINE"; declineReason: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" }
+  /** The pull succeeds but its confirmation reports FAILED: the transaction lands in EXCEPTION. */
+  | { kind: "APPROVE_EXCEPTION" }
+  | { kind: "APPROVE" };
+
+export const DESCRIPTOR_SUFFIXES: Record<string, AuthorizationSteer> = {
+  "002": { kind: "DECLINE", declineReason: "INSUFFICIENT_FUNDS" },
+  "003": { kind: "DECLINE", declineReason: "CARD_PAUSED" },
+  "006": { kind: "APPROVE_EXCEPTION" },
+};
+
+export function authorizationSteer(descriptor: string): AuthorizationSteer {
+  return DESCRIPTOR_SUFFIXES[lastThree(descriptor)] ?? { kind: "APPROVE" };
+}
+
+/**
+ * Issuance: the reference steers POST /cards by the last three characters of
+ * platformCardId, which Meridian generates itself, so the cardholder's
+ * platformCustomerId (the platform's own identifier) carries the suffix instead.
+ */
+export type IssuanceSteer = { kind: "STAY_PROCESSING" } | { kind: "ACTIVATE"; delay: "NORMAL" | "SLOW" };
+
+export const ISSUANCE_SUFFIXES: Record<string, IssuanceSteer> = {
+  "001": { kind: "STAY_PROCESSING" },
+  "005": { kind: "ACTIVATE", delay: "SLOW" },
+};
+
+export function issuanceSteer(platformCustomerId: string): IssuanceSteer {
+  return ISSUANCE_SUFFIXES[lastThree(platformCustomerId)] ?? { kind: "ACTIVATE", delay: "NORMAL" };
+}
