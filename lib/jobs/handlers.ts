@@ -2,10 +2,10 @@
 import type { JobHandler } from "./queue";
 import { deliverWebhookJob } from "../webhooks/deliver";
 import { bankValidationJob } from "../domain/external-accounts/external-accounts";
+import { activateCardJob } from "../domain/cards/cards";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "webhook.deliver": deliverWebhookJob,
   "external-account.bank-validation": bankValidationJob,
-import { activateCardJob } from "../domain/cards/cards";
   "card.activate": activateCardJob,
 };
