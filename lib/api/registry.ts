@@ -8,6 +8,8 @@ import { customerOperations } from "../domain/customers/operations";
 import { accountOperations } from "../domain/accounts/operations";
 import { externalAccountOperations } from "../domain/external-accounts/operations";
 import { cardOperations } from "../domain/cards/operations";
+import { verificationOperations } from "../domain/verifications/operations";
+import { documentOperations } from "../domain/documents/operations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const operations: Operation<any, any, any>[] = [
@@ -18,4 +20,6 @@ export const operations: Operation<any, any, any>[] = [
   ...accountOperations,
   ...externalAccountOperations,
   ...cardOperations,
+  ...verificationOperations,
+  ...documentOperations,
 ];

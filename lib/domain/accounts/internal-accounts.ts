@@ -65,3 +65,20 @@ export async function createCustomerAccounts(db: Db, platformId: string, custome
   rows.push({ id: newUuid(), platformId, customerId, currency: EMBEDDED_WALLET_CURRENCY, type: "EMBEDDED_WALLET" });
   await db.internalAccount.createMany({ data: rows.map((r) => ({ ...r, privateEnabled: r.type === "EMBEDDED_WALLET" ? false : null })) });
 }
+
+/** Adds an internal account for each currency the customer does not hold yet (PATCH currencies). */
+export async function addCustomerCurrencyAccounts(db: Db, platformId: string, customerId: string, currencies: string[]): Promise<void> {
+  const existing = await db.internalAccount.findMany({ where: { platformId, customerId, type: { not: "EMBEDDED_WALLET" } }, select: { currency: true } });
+  const held = new Set(existing.map((a) => a.currency));
+  const rows = [...new Set(currencies)]
+    .filter((c) => c !== EMBEDDED_WALLET_CURRENCY && !held.has(c))
+    .map((currency) => ({
+      id: newUuid(),
+      platformId,
+      customerId,
+      currency,
+      type: currencyInfo(currency)?.kind === "CRYPTO" ? "INTERNAL_CRYPTO" : "INTERNAL_FIAT",
+      privateEnabled: null,
+    }));
+  if (rows.length) await db.internalAccount.createMany({ data: rows });
+}

@@ -11,9 +11,12 @@ import { individualKycAtCreation } from "../../sandbox/kyc";
 import { getPlatformSettings } from "../platform/config";
 import { createCustomerAccounts } from "../accounts/internal-accounts";
 import type { CustomerCreate } from "./schemas";
-import { serializeCustomer } from "./serialize";
+import { serializeOneCustomer } from "./serialize";
+import { assertKnownTermsVersion } from "./terms";
+import { emitCustomerStatusWebhook } from "./status";
 
 export async function createCustomer(db: PrismaClient, platformId: string, input: CustomerCreate) {
+  assertKnownTermsVersion(input.endUserTermsConsent);
   const platform = await getPlatformSettings(db, platformId);
   const id = newUuid();
   const { customerType, platformCustomerId, region, currencies, email, phoneNumber, umaAddress, ...profile } = input;
@@ -38,9 +41,10 @@ export async function createCustomer(db: PrismaClient, platformId: string, input
         },
       });
       await createCustomerAccounts(tx, platformId, id, created.currencies);
+      await emitCustomerStatusWebhook(tx, platformId, created);
       return created;
     });
-    return serializeCustomer(row);
+    return serializeOneCustomer(db, platformId, row);
   } catch (err) {
     if (isUniqueViolation(err)) {
       const text = String((err as Error).message) + JSON.stringify((err as { meta?: unknown }).meta ?? {});

@@ -2,10 +2,14 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
+import { pageSchema } from "../../api/pagination";
 import { ErrorResponses } from "../../api/responses";
-import { CustomerCreate, CustomerResponse } from "./schemas";
+import { CustomerCreate, CustomerListQuery, CustomerResponse, CustomerUpdate } from "./schemas";
 import { createCustomer } from "./create-customer";
 import { retrieveCustomer } from "./retrieve-customer";
+import { listCustomers } from "./list-customers";
+import { deleteCustomer, updateCustomer } from "./update-customer";
+import { END_USER_TERMS } from "./terms";
 
 const CustomerParams = z.object({ customerId: z.string() });
 
@@ -23,7 +27,21 @@ export const createCustomerOperation = defineOperation({
   handle: async ({ ctx, body }) => ({ status: 201, body: await createCustomer(db(), ctx.platformId, body) }),
 });
 
-// GET /customers/{customerId} – one customer
+// GET /customers – list with filters and cursor pagination
+export const listCustomersOperation = defineOperation({
+  operationId: "listCustomers",
+  method: "GET",
+  path: "/customers",
+  summary: "List customers",
+  tag: "Customers",
+  auth: "platform",
+  permission: "VIEW",
+  query: CustomerListQuery,
+  responses: { 200: { description: "A page of customers", schema: pageSchema(CustomerResponse) }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => ({ status: 200, body: await listCustomers(db(), ctx.platformId, query) }),
+});
+
+// GET /customers/{customerId} – one customer (a deleted one shows isDeleted: true)
 export const getCustomerOperation = defineOperation({
   operationId: "getCustomerById",
   method: "GET",
@@ -37,4 +55,61 @@ export const getCustomerOperation = defineOperation({
   handle: async ({ ctx, params }) => ({ status: 200, body: await retrieveCustomer(db(), ctx.platformId, params.customerId) }),
 });
 
-export const customerOperations = [createCustomerOperation, getCustomerOperation];
+// PATCH /customers/{customerId} – update; email and phone change in separate calls
+export const updateCustomerOperation = defineOperation({
+  operationId: "updateCustomerById",
+  method: "PATCH",
+  path: "/customers/{customerId}",
+  summary: "Update a customer",
+  tag: "Customers",
+  auth: "platform",
+  permission: "MANAGE",
+  params: CustomerParams,
+  body: CustomerUpdate,
+  responses: {
+    200: { description: "The updated customer", schema: CustomerResponse },
+    ...ErrorResponses,
+    410: { description: "The customer was deleted (CUSTOMER_DELETED)" },
+  },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await updateCustomer(db(), ctx.platformId, params.customerId, body) }),
+});
+
+// DELETE /customers/{customerId} – soft delete; a repeat delete is 410 CUSTOMER_DELETED
+export const deleteCustomerOperation = defineOperation({
+  operationId: "deleteCustomerById",
+  method: "DELETE",
+  path: "/customers/{customerId}",
+  summary: "Delete a customer",
+  tag: "Customers",
+  auth: "platform",
+  permission: "MANAGE",
+  params: CustomerParams,
+  responses: {
+    200: { description: "The deleted customer", schema: CustomerResponse },
+    ...ErrorResponses,
+    410: { description: "Already deleted (CUSTOMER_DELETED)" },
+  },
+  handle: async ({ ctx, params }) => ({ status: 200, body: await deleteCustomer(db(), ctx.platformId, params.customerId) }),
+});
+
+// GET /customers/end-user-terms – the current End User Terms
+export const getEndUserTermsOperation = defineOperation({
+  operationId: "getEndUserTerms",
+  method: "GET",
+  path: "/customers/end-user-terms",
+  summary: "Get the current End User Terms",
+  tag: "Customers",
+  auth: "platform",
+  permission: "VIEW",
+  responses: { 200: { description: "Version and URL of the End User Terms", schema: z.object({ version: z.string(), url: z.string() }) }, ...ErrorResponses },
+  handle: async () => ({ status: 200, body: { ...END_USER_TERMS } }),
+});
+
+export const customerOperations = [
+  createCustomerOperation,
+  listCustomersOperation,
+  getCustomerOperation,
+  updateCustomerOperation,
+  deleteCustomerOperation,
+  getEndUserTermsOperation,
+];

@@ -3,7 +3,7 @@
 import type { Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
 import { parseApiId } from "../../ids";
-import { serializeCustomer, type CustomerRow } from "./serialize";
+import { serializeOneCustomer, type CustomerRow } from "./serialize";
 
 export async function getCustomerOrThrow(db: Db, platformId: string, customerId: string, opts: { includeDeleted?: boolean } = {}): Promise<CustomerRow> {
   const uuid = parseApiId("Customer", customerId);
@@ -13,5 +13,5 @@ export async function getCustomerOrThrow(db: Db, platformId: string, customerId:
 }
 
 export async function retrieveCustomer(db: Db, platformId: string, customerId: string) {
-  return serializeCustomer(await getCustomerOrThrow(db, platformId, customerId));
+  return serializeOneCustomer(db, platformId, await getCustomerOrThrow(db, platformId, customerId, { includeDeleted: true }));
 }

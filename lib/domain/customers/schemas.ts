@@ -55,6 +55,59 @@ export const BusinessCustomerCreate = z.object({
 export const CustomerCreate = z.discriminatedUnion("customerType", [IndividualCustomerCreate, BusinessCustomerCreate]);
 export type CustomerCreate = z.infer<typeof CustomerCreate>;
 
+// PATCH /customers/{customerId}: customerType names the variant (it cannot
+// change); every other field is optional. businessInfo merges field by field.
+const CommonUpdateFields = {
+  currencies: z.array(KnownCurrency).min(1).max(20).optional(),
+  email: Email.optional(),
+  phoneNumber: E164Phone.optional(),
+  umaAddress: UmaAddress.optional(),
+  region: CountryCode.optional(),
+  endUserTermsConsent: EndUserTermsConsent.optional(),
+};
+
+export const IndividualCustomerUpdate = z.object({
+  customerType: z.literal("INDIVIDUAL"),
+  ...CommonUpdateFields,
+  fullName: z.string().trim().min(1).max(255).optional(),
+  birthDate: DateOnly.optional(),
+  nationality: CountryCode.optional(),
+  address: Address.optional(),
+  idType: IdType.optional(),
+  identifier: z.string().trim().min(1).max(64).optional(),
+  countryOfIssuance: CountryCode.optional(),
+});
+
+export const BusinessInfoUpdate = BusinessInfo.partial();
+
+export const BusinessCustomerUpdate = z.object({
+  customerType: z.literal("BUSINESS"),
+  ...CommonUpdateFields,
+  address: Address.optional(),
+  businessInfo: BusinessInfoUpdate.optional(),
+});
+
+export const CustomerUpdate = z.discriminatedUnion("customerType", [IndividualCustomerUpdate, BusinessCustomerUpdate]);
+export type CustomerUpdate = z.infer<typeof CustomerUpdate>;
+
+const QueryBool = z.enum(["true", "false"]).transform((v) => v === "true");
+
+export const CustomerListQuery = z.object({
+  platformCustomerId: z.string().min(1).max(255).optional(),
+  customerType: z.enum(["INDIVIDUAL", "BUSINESS"]).optional(),
+  createdAfter: z.iso.datetime({ offset: true }).optional(),
+  createdBefore: z.iso.datetime({ offset: true }).optional(),
+  updatedAfter: z.iso.datetime({ offset: true }).optional(),
+  updatedBefore: z.iso.datetime({ offset: true }).optional(),
+  region: CountryCode.optional(),
+  currency: z.string().regex(/^[A-Z0-9]{2,10}$/, "Expected a currency code").optional(),
+  umaAddress: z.string().min(1).max(255).optional(),
+  isIncludingDeleted: QueryBool.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
+
 export const CustomerResponse = z
   .object({
     id: z.string(),

@@ -1,5 +1,10 @@
-// Customer rows to API responses.
+// Customer rows to API responses. `identifier` is write-only (never returned);
+// contactVerification appears only for customers whose region mandates it;
+// businesses carry their beneficial owners.
+import type { Db } from "../../db/client";
 import { toApiId } from "../../ids";
+import { serializeBeneficialOwner, type BeneficialOwnerRow } from "../verifications/serialize";
+import { requiresScaAndContactVerification } from "./regions";
 
 export interface CustomerRow {
   id: string;
@@ -18,8 +23,32 @@ export interface CustomerRow {
   updatedAt: Date;
 }
 
-export function serializeCustomer(row: CustomerRow, extra: Record<string, unknown> = {}) {
-  const profile = (row.profile ?? {}) as Record<string, unknown>;
+export interface ContactState {
+  verifiedEmail: string | null;
+  verifiedPhone: string | null;
+}
+
+export interface CustomerExtras {
+  contact?: ContactState | null;
+  beneficialOwners?: BeneficialOwnerRow[];
+}
+
+const WRITE_ONLY_PROFILE_FIELDS = new Set(["identifier"]);
+
+/** Email/phone verification state: a channel is required when the customer has that contact; VERIFIED once its current value was confirmed. */
+export function contactVerificationOf(row: Pick<CustomerRow, "region" | "email" | "phoneNumber">, contact: ContactState | null | undefined) {
+  if (!requiresScaAndContactVerification(row.region)) return undefined;
+  const out: { email?: "PENDING" | "VERIFIED"; phone?: "PENDING" | "VERIFIED" } = {};
+  if (row.email) out.email = contact?.verifiedEmail === row.email ? "VERIFIED" : "PENDING";
+  if (row.phoneNumber) out.phone = contact?.verifiedPhone === row.phoneNumber ? "VERIFIED" : "PENDING";
+  return out;
+}
+
+export function serializeCustomer(row: CustomerRow, extras: CustomerExtras = {}) {
+  const profile = Object.fromEntries(
+    Object.entries((row.profile ?? {}) as Record<string, unknown>).filter(([k]) => !WRITE_ONLY_PROFILE_FIELDS.has(k)),
+  );
+  const contactVerification = contactVerificationOf(row, extras.contact);
   const out: Record<string, unknown> = {
     id: toApiId("Customer", row.id),
     platformCustomerId: row.platformCustomerId,
@@ -31,10 +60,34 @@ export function serializeCustomer(row: CustomerRow, extra: Record<string, unknow
     ...(row.phoneNumber ? { phoneNumber: row.phoneNumber } : {}),
     ...profile,
     ...(row.customerType === "INDIVIDUAL" ? { kycStatus: row.kycStatus } : { kybStatus: row.kybStatus }),
+    ...(contactVerification ? { contactVerification } : {}),
+    ...(row.customerType === "BUSINESS" ? { beneficialOwners: (extras.beneficialOwners ?? []).map(serializeBeneficialOwner) } : {}),
     isDeleted: row.deletedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    ...extra,
   };
   return out;
+}
+
+/** Loads what serializeCustomer needs beyond the row, for many customers in two queries. */
+export async function loadCustomerExtras(db: Db, platformId: string, rows: CustomerRow[]): Promise<Map<string, CustomerExtras>> {
+  const out = new Map<string, CustomerExtras>(rows.map((r) => [r.id, {}]));
+  const scaIds = rows.filter((r) => requiresScaAndContactVerification(r.region)).map((r) => r.id);
+  const businessIds = rows.filter((r) => r.customerType === "BUSINESS").map((r) => r.id);
+  const [contacts, owners] = await Promise.all([
+    scaIds.length ? db.customerSca.findMany({ where: { platformId, customerId: { in: scaIds } } }) : [],
+    businessIds.length ? db.beneficialOwner.findMany({ where: { platformId, customerId: { in: businessIds } }, orderBy: { id: "asc" } }) : [],
+  ]);
+  for (const c of contacts) out.get(c.customerId)!.contact = c;
+  for (const o of owners) (out.get(o.customerId)!.beneficialOwners ??= []).push(o);
+  return out;
+}
+
+export async function serializeCustomers(db: Db, platformId: string, rows: CustomerRow[]) {
+  const extras = await loadCustomerExtras(db, platformId, rows);
+  return rows.map((r) => serializeCustomer(r, extras.get(r.id)));
+}
+
+export async function serializeOneCustomer(db: Db, platformId: string, row: CustomerRow) {
+  return (await serializeCustomers(db, platformId, [row]))[0];
 }

@@ -1,5 +1,5 @@
-// POST /customers – add a customer
+// POST, GET /customers – add and list customers
 import { routeHandlers } from "@/lib/api/next";
-import { createCustomerOperation } from "@/lib/domain/customers/operations";
+import { createCustomerOperation, listCustomersOperation } from "@/lib/domain/customers/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(createCustomerOperation);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(createCustomerOperation, listCustomersOperation);

@@ -1,5 +1,5 @@
-// GET /customers/{customerId} – one customer
+// GET, PATCH, DELETE /customers/{customerId}
 import { routeHandlers } from "@/lib/api/next";
-import { getCustomerOperation } from "@/lib/domain/customers/operations";
+import { getCustomerOperation, updateCustomerOperation, deleteCustomerOperation } from "@/lib/domain/customers/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getCustomerOperation);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getCustomerOperation, updateCustomerOperation, deleteCustomerOperation);

@@ -1,0 +1,5 @@
+// POST, GET /documents
+import { routeHandlers } from "@/lib/api/next";
+import { uploadDocumentOperation, listDocumentsOperation } from "@/lib/domain/documents/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(uploadDocumentOperation, listDocumentsOperation);

@@ -1,0 +1,33 @@
+// GET /customers: the reference's filters with cursor pagination (newest first).
+import type { Db } from "../../db/client";
+import type { Prisma } from "../../db/generated/client";
+import { pageArgs, toPage } from "../../api/pagination";
+import type { CustomerListQuery } from "./schemas";
+import { serializeCustomers } from "./serialize";
+
+export async function listCustomers(db: Db, platformId: string, q: CustomerListQuery) {
+  const where: Prisma.CustomerWhereInput = {
+    platformId,
+    ...(q.isIncludingDeleted ? {} : { deletedAt: null }),
+    ...(q.platformCustomerId ? { platformCustomerId: q.platformCustomerId } : {}),
+    ...(q.customerType ? { customerType: q.customerType } : {}),
+    ...(q.region ? { region: q.region } : {}),
+    ...(q.currency ? { currencies: { has: q.currency } } : {}),
+    ...(q.umaAddress ? { umaAddress: { equals: q.umaAddress, mode: "insensitive" as const } } : {}),
+    ...(q.createdAfter || q.createdBefore
+      ? { createdAt: { ...(q.createdAfter ? { gte: new Date(q.createdAfter) } : {}), ...(q.createdBefore ? { lte: new Date(q.createdBefore) } : {}) } }
+      : {}),
+    ...(q.updatedAfter || q.updatedBefore
+      ? { updatedAt: { ...(q.updatedAfter ? { gte: new Date(q.updatedAfter) } : {}), ...(q.updatedBefore ? { lte: new Date(q.updatedBefore) } : {}) } }
+      : {}),
+  };
+  const page = pageArgs(q);
+  const [rows, total] = await Promise.all([
+    db.customer.findMany({ where: { ...where, ...page.cursorWhere }, orderBy: page.orderBy, take: page.take }),
+    db.customer.count({ where }),
+  ]);
+  const pageRows = rows.slice(0, q.limit);
+  const serialized = await serializeCustomers(db, platformId, pageRows);
+  const byId = new Map(pageRows.map((r, i) => [r.id, serialized[i]]));
+  return toPage(rows, q, total, (r) => byId.get(r.id) ?? {});
+}

@@ -1,0 +1,167 @@
+// Documents of customers and beneficial owners, stored in the database
+// (bytea) and only ever read back by the platform that uploaded them. The
+// file itself is never served back through the API.
+import type { PrismaClient } from "../../db/generated/client";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/client";
+import { ApiError, invalidInput } from "../../api/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { newUuid, parseApiId, toApiId } from "../../ids";
+import type { DocumentReplace, DocumentUpload } from "./schemas";
+import { MAX_DOCUMENT_BYTES, sniffDocumentType } from "./sniff";
+
+interface DocumentRow {
+  id: string;
+  holderType: string;
+  holderId: string;
+  documentType: string;
+  side: string | null;
+  country: string;
+  documentNumber: string | null;
+  issuingAuthority: string | null;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const META = {
+  id: true, holderType: true, holderId: true, documentType: true, side: true, country: true, documentNumber: true,
+  issuingAuthority: true, fileName: true, contentType: true, sizeBytes: true, submittedAt: true, createdAt: true, updatedAt: true,
+} as const;
+
+export function serializeDocument(row: DocumentRow) {
+  return {
+    id: toApiId("Document", row.id),
+    documentHolder: toApiId(row.holderType === "CUSTOMER" ? "Customer" : "BeneficialOwner", row.holderId),
+    documentType: row.documentType,
+    ...(row.side ? { side: row.side } : {}),
+    country: row.country,
+    ...(row.documentNumber ? { documentNumber: row.documentNumber } : {}),
+    ...(row.issuingAuthority ? { issuingAuthority: row.issuingAuthority } : {}),
+    fileName: row.fileName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Reads and checks the uploaded file: JPEG, PNG or PDF by content, at most 10 MB. */
+async function readFile(file: File): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
+  if (file.size > MAX_DOCUMENT_BYTES) {
+    throw invalidInput([{ field: "file", constraint: "MAX_LENGTH", message: `Files may be at most ${MAX_DOCUMENT_BYTES} bytes (10 MB)` }], "File too large");
+  }
+  const bytes = Buffer.from(await file.arrayBuffer());
+  if (bytes.length === 0) throw invalidInput([{ field: "file", constraint: "MIN_LENGTH", message: "The file is empty" }], "Empty file");
+  const contentType = sniffDocumentType(bytes);
+  if (!contentType) throw invalidInput([{ field: "file", constraint: "FORMAT", message: "Upload a JPEG, PNG or PDF file" }], "Unsupported file type");
+  const name = (file.name || "document").replace(/[\\/\u0000-\u001f]/g, "_").slice(0, 255);
+  return { bytes, contentType, fileName: name };
+}
+
+/** The holder (customer or beneficial owner) of this platform, or 404. */
+export async function resolveHolder(db: Db, platformId: string, holder: string): Promise<{ holderType: "CUSTOMER" | "BENEFICIAL_OWNER"; holderId: string }> {
+  const customerId = parseApiId("Customer", holder);
+  if (customerId) {
+    const c = await db.customer.findFirst({ where: { id: customerId, platformId, deletedAt: null }, select: { id: true } });
+    if (!c) throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${holder} not found`);
+    return { holderType: "CUSTOMER", holderId: c.id };
+  }
+  const ownerId = parseApiId("BeneficialOwner", holder);
+  const o = ownerId ? await db.beneficialOwner.findFirst({ where: { id: ownerId, platformId }, select: { id: true } }) : null;
+  if (!o) throw new ApiError("NOT_FOUND", `Document holder ${holder} not found`);
+  return { holderType: "BENEFICIAL_OWNER", holderId: o.id };
+}
+
+function alreadyExists(documentType: string): ApiError {
+  return new ApiError("DOCUMENT_ALREADY_EXISTS", `A ${documentType} document already exists for this holder; replace it with PUT /documents/{documentId}`);
+}
+
+export async function uploadDocument(db: PrismaClient, platformId: string, input: DocumentUpload) {
+  const holder = await resolveHolder(db, platformId, input.documentHolder);
+  const file = await readFile(input.file);
+  try {
+    const row = await db.document.create({
+      data: {
+        id: newUuid(),
+        platformId,
+        ...holder,
+        documentType: input.documentType,
+        side: input.side ?? null,
+        country: input.country,
+        documentNumber: input.documentNumber ?? null,
+        issuingAuthority: input.issuingAuthority ?? null,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        sizeBytes: file.bytes.length,
+        content: new Uint8Array(file.bytes),
+      },
+      select: META,
+    });
+    return serializeDocument(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyExists(input.documentType);
+    throw err;
+  }
+}
+
+async function getDocumentRow(db: Db, platformId: string, id: string) {
+  const uuid = parseApiId("Document", id);
+  const row = uuid ? await db.document.findFirst({ where: { id: uuid, platformId }, select: META }) : null;
+  if (!row) throw new ApiError("NOT_FOUND", `Document ${id} not found`);
+  return row;
+}
+
+export async function getDocument(db: Db, platformId: string, id: string) {
+  return serializeDocument(await getDocumentRow(db, platformId, id));
+}
+
+function assertNotSubmitted(row: { submittedAt: Date | null }, action: string) {
+  if (row.submittedAt) throw new ApiError("CONFLICT", `This document was submitted for verification and cannot be ${action}`);
+}
+
+export async function replaceDocument(db: PrismaClient, platformId: string, id: string, input: DocumentReplace) {
+  const row = await getDocumentRow(db, platformId, id);
+  assertNotSubmitted(row, "replaced");
+  const file = await readFile(input.file);
+  try {
+    const updated = await db.document.update({
+      where: { id: row.id },
+      data: {
+        documentType: input.documentType,
+        side: input.side ?? null,
+        country: input.country,
+        documentNumber: input.documentNumber ?? null,
+        issuingAuthority: input.issuingAuthority ?? null,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        sizeBytes: file.bytes.length,
+        content: new Uint8Array(file.bytes),
+      },
+      select: META,
+    });
+    return serializeDocument(updated);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyExists(input.documentType);
+    throw err;
+  }
+}
+
+export async function deleteDocument(db: PrismaClient, platformId: string, id: string): Promise<void> {
+  const row = await getDocumentRow(db, platformId, id);
+  assertNotSubmitted(row, "deleted");
+  await db.document.deleteMany({ where: { id: row.id, platformId, submittedAt: null } });
+}
+
+export async function listDocuments(db: Db, platformId: string, q: PaginationQuery & { documentHolder?: string }) {
+  const holderId = q.documentHolder ? (parseApiId("Customer", q.documentHolder) ?? parseApiId("BeneficialOwner", q.documentHolder)) : null;
+  const where = { platformId, ...(holderId ? { holderId } : {}) };
+  const page = pageArgs(q);
+  const [rows, total] = await Promise.all([
+    db.document.findMany({ where: { ...where, ...page.cursorWhere }, orderBy: page.orderBy, take: page.take, select: META }),
+    db.document.count({ where }),
+  ]);
+  return toPage(rows, q, total, serializeDocument);
+}

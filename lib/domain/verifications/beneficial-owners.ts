@@ -1,0 +1,67 @@
+// Beneficial owners of business customers. An owner's KYC resolves when its
+// business resolves terminally (lib/sandbox/kyc.ts, by lastName suffix); an
+// owner added to an already-resolved business resolves at once.
+import type { PrismaClient } from "../../db/generated/client";
+import type { Db } from "../../db/client";
+import { ApiError, invalidField } from "../../api/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { newUuid, parseApiId } from "../../ids";
+import { isFinalStatus } from "../../sandbox/kyc";
+import { getCustomerOrThrow } from "../customers/retrieve-customer";
+import type { BeneficialOwnerCreate, BeneficialOwnerUpdate } from "./schemas";
+import { serializeBeneficialOwner } from "./serialize";
+import { resolveBeneficialOwners } from "./submit";
+
+export async function getBeneficialOwnerOrThrow(db: Db, platformId: string, id: string) {
+  const uuid = parseApiId("BeneficialOwner", id);
+  const row = uuid ? await db.beneficialOwner.findFirst({ where: { id: uuid, platformId } }) : null;
+  if (!row) throw new ApiError("NOT_FOUND", `Beneficial owner ${id} not found`);
+  return row;
+}
+
+export async function createBeneficialOwner(db: PrismaClient, platformId: string, input: BeneficialOwnerCreate) {
+  const customer = await getCustomerOrThrow(db, platformId, input.customerId);
+  if (customer.customerType !== "BUSINESS") throw invalidField("customerId", "Beneficial owners belong to BUSINESS customers", "INVALID");
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.beneficialOwner.create({
+      data: {
+        id: newUuid(),
+        platformId,
+        customerId: customer.id,
+        roles: [...new Set(input.roles)],
+        ownershipPercentage: input.ownershipPercentage,
+        personalInfo: input.personalInfo as object,
+      },
+    });
+    if (isFinalStatus(customer.kybStatus)) {
+      await resolveBeneficialOwners(tx, platformId, [created]);
+      return tx.beneficialOwner.findUniqueOrThrow({ where: { id: created.id } });
+    }
+    return created;
+  });
+  return serializeBeneficialOwner(row);
+}
+
+export async function updateBeneficialOwner(db: PrismaClient, platformId: string, id: string, input: BeneficialOwnerUpdate) {
+  const row = await getBeneficialOwnerOrThrow(db, platformId, id);
+  const personalInfo = input.personalInfo ? { ...(row.personalInfo as object), ...input.personalInfo } : undefined;
+  const updated = await db.beneficialOwner.update({
+    where: { id: row.id },
+    data: {
+      ...(input.roles ? { roles: [...new Set(input.roles)] } : {}),
+      ...(input.ownershipPercentage !== undefined ? { ownershipPercentage: input.ownershipPercentage } : {}),
+      ...(personalInfo ? { personalInfo } : {}),
+    },
+  });
+  return serializeBeneficialOwner(updated);
+}
+
+export async function listBeneficialOwners(db: Db, platformId: string, q: PaginationQuery & { customerId?: string }) {
+  const where = { platformId, ...(q.customerId ? { customerId: parseApiId("Customer", q.customerId)! } : {}) };
+  const page = pageArgs(q);
+  const [rows, total] = await Promise.all([
+    db.beneficialOwner.findMany({ where: { ...where, ...page.cursorWhere }, orderBy: page.orderBy, take: page.take }),
+    db.beneficialOwner.count({ where }),
+  ]);
+  return toPage(rows, q, total, serializeBeneficialOwner);
+}
