@@ -3,9 +3,11 @@ import type { JobHandler } from "./queue";
 import { deliverWebhookJob } from "../webhooks/deliver";
 import { bankValidationJob } from "../domain/external-accounts/external-accounts";
 import { activateCardJob } from "../domain/cards/cards";
+import { BULK_IMPORT_JOB, bulkImportJob } from "../domain/customers/bulk-import";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "webhook.deliver": deliverWebhookJob,
   "external-account.bank-validation": bankValidationJob,
   "card.activate": activateCardJob,
+  [BULK_IMPORT_JOB]: bulkImportJob,
 };

@@ -10,6 +10,7 @@ import { retrieveCustomer } from "./retrieve-customer";
 import { listCustomers } from "./list-customers";
 import { deleteCustomer, updateCustomer } from "./update-customer";
 import { END_USER_TERMS } from "./terms";
+import { getBulkImport, startBulkImport } from "./bulk-import";
 
 const CustomerParams = z.object({ customerId: z.string() });
 
@@ -105,7 +106,38 @@ export const getEndUserTermsOperation = defineOperation({
   handle: async () => ({ status: 200, body: { ...END_USER_TERMS } }),
 });
 
+// POST /customers/bulk/csv – upload customers as CSV; answers 202 with a pollable job
+export const uploadCustomersCsvOperation = defineOperation({
+  operationId: "uploadCustomersCsv",
+  method: "POST",
+  path: "/customers/bulk/csv",
+  summary: "Upload customers via CSV file",
+  tag: "Customers",
+  auth: "platform",
+  permission: "MANAGE",
+  bodyKind: "multipart",
+  body: z.object({ file: z.custom<File>((v) => typeof Blob !== "undefined" && v instanceof Blob, "Attach the CSV as a multipart file part named file") }),
+  responses: { 202: { description: "Accepted; poll the job", schema: z.object({ jobId: z.string(), status: z.string() }) }, ...ErrorResponses },
+  handle: async ({ ctx, body }) => ({ status: 202, body: await startBulkImport(db(), ctx.platformId, body.file) }),
+});
+
+// GET /customers/bulk/jobs/{jobId} – progress and per-row errors of an import
+export const getBulkImportJobOperation = defineOperation({
+  operationId: "getBulkCustomerImportJob",
+  method: "GET",
+  path: "/customers/bulk/jobs/{jobId}",
+  summary: "Get bulk import job status",
+  tag: "Customers",
+  auth: "platform",
+  permission: "VIEW",
+  params: z.object({ jobId: z.string() }),
+  responses: { 200: { description: "The import job", schema: z.object({}).loose() }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => ({ status: 200, body: await getBulkImport(db(), ctx.platformId, params.jobId) }),
+});
+
 export const customerOperations = [
+  uploadCustomersCsvOperation,
+  getBulkImportJobOperation,
   createCustomerOperation,
   listCustomersOperation,
   getCustomerOperation,
