@@ -9,6 +9,7 @@ import {
   BeneficialOwnerListQuery,
   BeneficialOwnerResponse,
   BeneficialOwnerUpdate,
+  KycLinkCreate,
   VerificationCreate,
   VerificationListQuery,
   VerificationResponse,
@@ -17,6 +18,7 @@ import { submitVerification } from "./submit";
 import { getVerification, listVerifications } from "./retrieve";
 import { createBeneficialOwner, getBeneficialOwnerOrThrow, listBeneficialOwners, updateBeneficialOwner } from "./beneficial-owners";
 import { serializeBeneficialOwner } from "./serialize";
+import { createKycLink } from "./kyc-link";
 
 const TAG = "KYC/KYB Verifications";
 
@@ -124,7 +126,25 @@ export const updateBeneficialOwnerOperation = defineOperation({
   handle: async ({ ctx, params, body }) => ({ status: 200, body: await updateBeneficialOwner(db(), ctx.platformId, params.beneficialOwnerId, body) }),
 });
 
+
+// POST /customers/{customerId}/kyc-link – a hosted page where the customer completes verification
+export const createKycLinkOperation = defineOperation({
+  operationId: "createCustomerKycLink",
+  method: "POST",
+  path: "/customers/{customerId}/kyc-link",
+  summary: "Generate a hosted KYC/KYB link for an existing customer",
+  tag: TAG,
+  auth: "platform",
+  permission: "MANAGE",
+  idempotency: "optional",
+  params: z.object({ customerId: z.string() }),
+  body: KycLinkCreate,
+  responses: { 201: { description: "The hosted link", schema: z.object({ kycUrl: z.string(), expiresAt: z.string(), provider: z.string() }) }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 201, body: await createKycLink(db(), ctx.platformId, params.customerId, body) }),
+});
+
 export const verificationOperations = [
+  createKycLinkOperation,
   createVerificationOperation,
   listVerificationsOperation,
   getVerificationOperation,
