@@ -10,6 +10,7 @@ import { externalAccountOperations } from "../domain/external-accounts/operation
 import { cardOperations } from "../domain/cards/operations";
 import { verificationOperations } from "../domain/verifications/operations";
 import { documentOperations } from "../domain/documents/operations";
+import { walletAuthOperations } from "../domain/wallet-auth/operations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const operations: Operation<any, any, any>[] = [
@@ -22,4 +23,5 @@ export const operations: Operation<any, any, any>[] = [
   ...cardOperations,
   ...verificationOperations,
   ...documentOperations,
+  ...walletAuthOperations,
 ];

@@ -10,7 +10,7 @@
 // signers do not normalise S, so about half of real stamps are high-S (noble v2
 // would reject them with its lowS default). Imported public keys are cached
 // because key import costs more than the ECDSA check itself.
-import { createPublicKey, verify, type KeyObject } from "node:crypto";
+import { createPublicKey, ECDH, verify, type KeyObject } from "node:crypto";
 
 export const STAMP_SCHEME = "SIGNATURE_SCHEME_TK_API_P256";
 
@@ -105,25 +105,18 @@ export function verifyStamp(stamp: Stamp, payload: string): boolean {
 
 /** Normalises a P-256 public key given as compressed or uncompressed hex to compressed lowercase hex; null if invalid. */
 export function compressPublicKey(hex: string): string | null {
-  if (COMPRESSED_KEY_RE.test(hex) || UNCOMPRESSED_KEY_RE.test(hex)) {
-    try {
-      const jwk = keyObject(hex).export({ format: "jwk" });
-      const x = Buffer.from(jwk.x!, "base64url");
-      const y = Buffer.from(jwk.y!, "base64url");
-      return Buffer.concat([Buffer.from([y[y.length - 1] & 1 ? 3 : 2]), x]).toString("hex");
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  return convert(hex, "compressed")?.toString("hex") ?? null;
 }
 
 /** The 65-byte uncompressed form of a P-256 public key given in hex (compressed or not); null if invalid. */
 export function uncompressPublicKey(hex: string): Buffer | null {
+  return convert(hex, "uncompressed");
+}
+
+function convert(hex: string, format: "compressed" | "uncompressed"): Buffer | null {
   if (!COMPRESSED_KEY_RE.test(hex) && !UNCOMPRESSED_KEY_RE.test(hex)) return null;
   try {
-    const jwk = keyObject(hex).export({ format: "jwk" });
-    return Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, "base64url"), Buffer.from(jwk.y!, "base64url")]);
+    return ECDH.convertKey(hex.toLowerCase(), "prime256v1", "hex", undefined, format) as Buffer;
   } catch {
     return null;
   }

@@ -60,8 +60,8 @@ export interface SignedRetryOptions {
   accountId: string;
   /** Names the flow, so a challenge of one flow cannot approve another. */
   purpose: string;
-  /** The string the client signs; called on the first leg only. */
-  payloadToSign: () => string;
+  /** The string the client signs; called on the first leg only, with the requestId it will carry. */
+  payloadToSign: (requestId: string) => string | Promise<string>;
   /** Credential type echoed in the 202 body (session revocation, credential flows). */
   type?: string;
   /** First leg only: the retry must be stamped by this compressed key instead of a session key. */
@@ -116,7 +116,7 @@ export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetry
 async function issueChallenge(opts: SignedRetryOptions): Promise<ApiResult> {
   const { ctx } = opts;
   const id = newUuid();
-  const payloadToSign = opts.payloadToSign();
+  const payloadToSign = await opts.payloadToSign(toApiId("Request", id));
   const expiresAt = new Date(ctx.clock.now().getTime() + env().MERIDIAN_SIGNED_RETRY_TTL_SECONDS * 1000);
   await db().walletChallenge.create({
     data: {

@@ -1,0 +1,5 @@
+// POST /auth/credentials/{id}/challenge – OTP target bundle or passkey challenge
+import { routeHandlers } from "@/lib/api/next";
+import { challengeAuthCredential } from "@/lib/domain/wallet-auth/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(challengeAuthCredential);

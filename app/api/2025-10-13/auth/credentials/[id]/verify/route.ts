@@ -1,0 +1,5 @@
+// POST /auth/credentials/{id}/verify – authenticate a credential, open a session
+import { routeHandlers } from "@/lib/api/next";
+import { verifyAuthCredential } from "@/lib/domain/wallet-auth/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(verifyAuthCredential);

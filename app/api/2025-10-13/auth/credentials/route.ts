@@ -1,0 +1,5 @@
+// POST /auth/credentials – register a credential; GET – list a wallet's credentials
+import { routeHandlers } from "@/lib/api/next";
+import { createAuthCredential, listAuthCredentials } from "@/lib/domain/wallet-auth/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(createAuthCredential, listAuthCredentials);

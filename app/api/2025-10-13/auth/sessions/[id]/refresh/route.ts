@@ -1,0 +1,5 @@
+// POST /auth/sessions/{id}/refresh – refresh a session (signed retry)
+import { routeHandlers } from "@/lib/api/next";
+import { refreshAuthSession } from "@/lib/domain/wallet-auth/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(refreshAuthSession);

@@ -1,0 +1,183 @@
+// Email and SMS one-time codes for OTP credentials.
+//
+// A challenge makes a fresh P-256 target key (derived from a random seed kept
+// on the credential, so the private key is never stored), signs the target
+// bundle with the server's bundle key, and delivers a code. The client HPKE-
+// encrypts {otp_code, public_key} to the target key; verify opens it here.
+// In the sandbox the code is always six zeros and nothing is sent.
+import { createHmac, randomBytes, randomInt, sign, timingSafeEqual } from "node:crypto";
+import { env } from "../../env";
+import { log } from "../../log";
+import { deriveKey, derivedP256, p256FromScalar } from "../../crypto/keys";
+import { hpkeOpen } from "../../crypto/hpke";
+import { compressPublicKey } from "../../crypto/stamp";
+import { ApiError, invalidField } from "../../api/errors";
+import { toApiId } from "../../ids";
+
+export const SANDBOX_OTP_CODE = "000000";
+const DEFAULT_OTP_SECONDS = 300;
+
+export interface OtpMessage {
+  channel: "EMAIL" | "SMS";
+  to: string;
+  code: string;
+  appName?: string;
+}
+
+/** Delivers codes outside the sandbox. Replaceable so deployments can plug in their email/SMS provider. */
+export interface OtpSender {
+  send(message: OtpMessage): Promise<void>;
+}
+
+/** Development delivery: prints the message on the server's stderr (not the structured log). */
+export const consoleOtpSender: OtpSender = {
+  async send(m) {
+    process.stderr.write(`[meridian otp] ${m.channel} to ${m.to}: your ${m.appName ?? "Meridian"} code is ${m.code}\n`);
+  },
+};
+
+/** Keeps messages in memory, for tests that exercise real codes in process. */
+export const recordedOtps: OtpMessage[] = [];
+export const recordingOtpSender: OtpSender = {
+  async send(m) {
+    recordedOtps.push(m);
+  },
+};
+
+let sender: OtpSender | undefined;
+export function otpSender(): OtpSender {
+  return (sender ??= env().MERIDIAN_OTP_SENDER === "record" ? recordingOtpSender : consoleOtpSender);
+}
+export function setOtpSender(s: OtpSender): void {
+  sender = s;
+}
+
+/** The key that signs OTP target bundles (clients pin its public half as the bundle signer). */
+export function bundleSigningKey() {
+  return derivedP256("wallet-bundle-signing-v1");
+}
+
+function targetKey(seed: string) {
+  return p256FromScalar(deriveKey(`wallet-otp-target:${seed}`, 48));
+}
+
+function codeHash(credentialId: string, code: string): string {
+  return createHmac("sha256", deriveKey("wallet-otp-code-v1")).update(`${credentialId}:${code}`).digest("hex");
+}
+
+/** Signs data (raw bytes) into the {version, data, dataSignature, enclaveQuorumPublic} envelope. */
+export function signedEnvelope(data: Buffer): string {
+  const signer = bundleSigningKey();
+  return JSON.stringify({
+    version: "v1.0.0",
+    data: data.toString("hex"),
+    dataSignature: sign("sha256", data, signer.privateKey).toString("hex"),
+    enclaveQuorumPublic: signer.publicKeyRaw.toString("hex"),
+  });
+}
+
+export interface OtpCredential {
+  id: string;
+  accountId: string;
+  customerId: string;
+  type: string;
+  email: string | null;
+  phoneNumber: string | null;
+}
+
+export interface IssuedOtp {
+  otpTargetSeed: string;
+  otpCodeHash: string | null;
+  otpExpiresAt: Date;
+  otpEncryptionTargetBundle: string;
+}
+
+/** Makes a new target key and code for an OTP credential; the caller stores the returned fields. */
+export async function issueOtp(credential: OtpCredential, now: Date, config: { otpLength?: number; expirationSeconds?: number; appName?: string }): Promise<IssuedOtp> {
+  const seed = randomBytes(16).toString("hex");
+  const target = targetKey(seed);
+  const data = Buffer.from(
+    JSON.stringify({
+      targetPublic: target.publicKeyRaw.toString("hex"),
+      organizationId: toApiId("InternalAccount", credential.accountId),
+      userId: toApiId("Customer", credential.customerId),
+    }),
+  );
+  let hash: string | null = null;
+  if (env().MERIDIAN_ENVIRONMENT === "production") {
+    const length = config.otpLength ?? 6;
+    const code = Array.from({ length }, () => String(randomInt(10))).join("");
+    hash = codeHash(credential.id, code);
+    const to = credential.type === "EMAIL_OTP" ? credential.email : credential.phoneNumber;
+    await otpSender().send({ channel: credential.type === "EMAIL_OTP" ? "EMAIL" : "SMS", to: to ?? "", code, appName: config.appName });
+    log.info({ credentialId: credential.id, channel: credential.type }, "otp sent");
+  }
+  return {
+    otpTargetSeed: seed,
+    otpCodeHash: hash,
+    otpExpiresAt: new Date(now.getTime() + (config.expirationSeconds ?? DEFAULT_OTP_SECONDS) * 1000),
+    otpEncryptionTargetBundle: signedEnvelope(data),
+  };
+}
+
+/** Parses the encryptedOtpBundle JSON string; bad shape is a 400 (nothing to authenticate yet). */
+export function parseEncryptedOtpBundle(value: string): { enc: Buffer; ciphertext: Buffer } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw invalidField("encryptedOtpBundle", "Expected a JSON string {encappedPublic, ciphertext}");
+  }
+  const { encappedPublic, ciphertext } = (parsed ?? {}) as Record<string, unknown>;
+  if (typeof encappedPublic !== "string" || !/^(04[0-9a-fA-F]{128}|0[23][0-9a-fA-F]{64})$/.test(encappedPublic)) {
+    throw invalidField("encryptedOtpBundle.encappedPublic", "Expected a hex P-256 public key");
+  }
+  if (typeof ciphertext !== "string" || !/^(?:[0-9a-fA-F]{2}){17,}$/.test(ciphertext)) {
+    throw invalidField("encryptedOtpBundle.ciphertext", "Expected hex ciphertext");
+  }
+  return { enc: Buffer.from(encappedPublic, "hex"), ciphertext: Buffer.from(ciphertext, "hex") };
+}
+
+/**
+ * Opens the bundle with the credential's pending target key and checks the code.
+ * Returns the compressed public key the client bound into the bundle.
+ */
+export function openOtpAttempt(
+  credential: { id: string; otpTargetSeed: string | null; otpCodeHash: string | null; otpExpiresAt: Date | null },
+  bundle: { enc: Buffer; ciphertext: Buffer },
+  now: Date,
+): string {
+  if (!credential.otpTargetSeed || !credential.otpExpiresAt) {
+    throw new ApiError("UNAUTHORIZED", "No OTP challenge is pending for this credential; request one with POST /auth/credentials/{id}/challenge");
+  }
+  if (credential.otpExpiresAt.getTime() <= now.getTime()) throw new ApiError("UNAUTHORIZED", "The OTP code has expired; request a new one");
+  let plaintext: Buffer;
+  try {
+    plaintext = hpkeOpen(bundle, scalarOf(credential.otpTargetSeed));
+  } catch {
+    throw new ApiError("UNAUTHORIZED", "The encrypted OTP bundle could not be decrypted with the current OTP target key");
+  }
+  let attempt: { otp_code?: unknown; public_key?: unknown };
+  try {
+    attempt = JSON.parse(plaintext.toString("utf8"));
+  } catch {
+    throw new ApiError("UNAUTHORIZED", "The decrypted OTP bundle is not {otp_code, public_key} JSON");
+  }
+  const publicKey = typeof attempt.public_key === "string" ? compressPublicKey(attempt.public_key) : null;
+  if (!publicKey) throw new ApiError("UNAUTHORIZED", "The OTP bundle's public_key is not a P-256 public key");
+  const code = typeof attempt.otp_code === "string" ? attempt.otp_code : "";
+  if (!codeMatches(credential, code)) throw new ApiError("UNAUTHORIZED", "Invalid OTP code");
+  return publicKey;
+}
+
+function scalarOf(seed: string): Buffer {
+  return Buffer.from(targetKey(seed).privateKey.export({ format: "jwk" }).d!, "base64url");
+}
+
+function codeMatches(credential: { id: string; otpCodeHash: string | null }, code: string): boolean {
+  if (env().MERIDIAN_ENVIRONMENT !== "production") return code === SANDBOX_OTP_CODE;
+  if (!credential.otpCodeHash) return false;
+  const a = Buffer.from(codeHash(credential.id, code), "hex");
+  const b = Buffer.from(credential.otpCodeHash, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}

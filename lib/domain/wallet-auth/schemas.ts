@@ -1,0 +1,88 @@
+// Request and response schemas of the Embedded Wallet Auth group.
+import { z } from "zod";
+
+export const PublicKeyHex = z
+  .string()
+  .regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/, "Expected a hex P-256 public key: 66 characters compressed (02/03) or 130 uncompressed (04)");
+
+const Base64Url = z.string().min(1).max(16384).regex(/^[A-Za-z0-9_-]+={0,2}$/, "Expected base64url");
+const AccountId = z.string().min(1).max(100);
+
+export const Nickname = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[\p{L}\p{N} ._\-'()]+$/u, "Letters, numbers, spaces and . _ - ' ( ) only");
+
+export const PasskeyAttestation = z.object({
+  credentialId: Base64Url,
+  clientDataJson: Base64Url,
+  attestationObject: Base64Url,
+  transports: z.array(z.enum(["usb", "nfc", "ble", "internal", "hybrid", "smart-card", "cable"])).max(8).optional(),
+});
+
+export const PasskeyAssertion = z.object({
+  credentialId: Base64Url,
+  clientDataJson: Base64Url,
+  authenticatorData: Base64Url,
+  signature: Base64Url,
+  userHandle: Base64Url.optional(),
+});
+
+const OidcToken = z.string().min(1).max(16384);
+
+export const CredentialCreate = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("EMAIL_OTP"), accountId: AccountId }),
+  z.object({ type: z.literal("SMS_OTP"), accountId: AccountId }),
+  z.object({ type: z.literal("OAUTH"), accountId: AccountId, oidcToken: OidcToken }),
+  z.object({ type: z.literal("PASSKEY"), accountId: AccountId, nickname: Nickname, challenge: z.string().min(16).max(1024), attestation: PasskeyAttestation }),
+]);
+export type CredentialCreate = z.infer<typeof CredentialCreate>;
+
+export const CredentialVerify = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("EMAIL_OTP"), encryptedOtpBundle: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal("SMS_OTP"), encryptedOtpBundle: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal("PASSKEY"), assertion: PasskeyAssertion }),
+  z.object({ type: z.literal("OAUTH"), oidcToken: OidcToken, clientPublicKey: PublicKeyHex }),
+]);
+export type CredentialVerify = z.infer<typeof CredentialVerify>;
+
+export const CredentialChallengeBody = z.object({ clientPublicKey: PublicKeyHex.optional() });
+export const SessionRefreshBody = z.object({ clientPublicKey: PublicKeyHex });
+export const WalletExportBody = z.object({ clientPublicKey: PublicKeyHex });
+export const WalletUpdateBody = z.object({ privateEnabled: z.boolean() });
+
+export const IdParams = z.object({ id: z.string().min(1).max(100) });
+export const AccountQuery = z.object({ accountId: AccountId });
+
+export const AuthMethodResponse = z
+  .object({
+    id: z.string(),
+    accountId: z.string(),
+    type: z.enum(["EMAIL_OTP", "SMS_OTP", "PASSKEY", "OAUTH"]),
+    credentialId: z.string().optional(),
+    nickname: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    otpEncryptionTargetBundle: z.string().optional(),
+  })
+  .loose();
+
+export const SessionResponse = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  type: z.string(),
+  nickname: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+  encryptedSessionSigningKey: z.string().optional(),
+});
+
+export const SignedRetryChallengeResponse = z.object({
+  payloadToSign: z.string(),
+  requestId: z.string(),
+  expiresAt: z.string(),
+  type: z.string().optional(),
+});

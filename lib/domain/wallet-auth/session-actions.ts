@@ -1,0 +1,66 @@
+// GET /auth/sessions, POST /auth/sessions/{id}/refresh, DELETE /auth/sessions/{id}.
+// Refresh and revoke are signed retries; any active session of the same wallet
+// may sign, including the session being revoked or refreshed.
+import { db } from "../../db/client";
+import { ApiError, invalidField } from "../../api/errors";
+import type { ApiResult, RequestContext } from "../../api/operation";
+import { parseApiId, toApiId } from "../../ids";
+import { signedRetry } from "./signed-retry";
+import { activityPayload } from "./payloads";
+import { activeSessions, createSealedSession, findActiveSession, serializeSession } from "./sessions";
+
+export async function listSessions(ctx: RequestContext, accountId: string) {
+  const uuid = parseApiId("InternalAccount", accountId);
+  if (!uuid) throw invalidField("accountId", "Expected an InternalAccount:<uuid> id", "FORMAT");
+  const rows = await activeSessions(db(), ctx.platformId, uuid, ctx.clock.now());
+  return { data: rows.map((r) => serializeSession(r)) };
+}
+
+async function loadActive(ctx: RequestContext, id: string) {
+  const uuid = parseApiId("Session", id);
+  const session = uuid ? await findActiveSession(db(), ctx.platformId, uuid, ctx.clock.now()) : null;
+  if (!session) throw new ApiError("NOT_FOUND", `Session ${id} not found (unknown, expired or revoked)`);
+  return session;
+}
+
+export async function revokeSession(input: { ctx: RequestContext; id: string; request: Request; rawBody: string }): Promise<ApiResult> {
+  const { ctx } = input;
+  const session = await loadActive(ctx, input.id);
+  const r = await signedRetry({
+    ctx,
+    request: input.request,
+    rawBody: input.rawBody,
+    accountId: session.accountId,
+    purpose: `session.revoke:${session.id}`,
+    type: session.type,
+    payloadToSign: (requestId) =>
+      activityPayload(ctx.clock, "DELETE_API_KEYS", toApiId("InternalAccount", session.accountId), requestId, {
+        apiKeyIds: [toApiId("Session", session.id)],
+        userId: toApiId("Customer", session.credential.customerId),
+      }),
+  });
+  if ("challenge" in r) return r.challenge;
+  await db().walletSession.updateMany({ where: { id: session.id, revokedAt: null }, data: { revokedAt: ctx.clock.now() } });
+  return { status: 204 };
+}
+
+export async function refreshSession(input: { ctx: RequestContext; id: string; clientPublicKey: string; request: Request; rawBody: string }): Promise<ApiResult> {
+  const { ctx } = input;
+  const session = await loadActive(ctx, input.id);
+  const r = await signedRetry({
+    ctx,
+    request: input.request,
+    rawBody: input.rawBody,
+    accountId: session.accountId,
+    purpose: `session.refresh:${session.id}`,
+    type: session.type,
+    payloadToSign: (requestId) =>
+      activityPayload(ctx.clock, "CREATE_READ_WRITE_SESSION_V2", toApiId("InternalAccount", session.accountId), requestId, {
+        targetPublicKey: input.clientPublicKey,
+        userId: toApiId("Customer", session.credential.customerId),
+      }),
+  });
+  if ("challenge" in r) return r.challenge;
+  const { row, encryptedSessionSigningKey } = await createSealedSession(db(), session.credential, input.clientPublicKey, ctx.clock.now());
+  return { status: 201, body: serializeSession(row, encryptedSessionSigningKey) };
+}

@@ -1,0 +1,56 @@
+// POST /internal-accounts/{id}/export and PATCH /internal-accounts/{id}: wallet
+// actions approved by a signed retry of one of the wallet's sessions.
+import { db } from "../../db/client";
+import type { ApiResult, RequestContext } from "../../api/operation";
+import { toApiId } from "../../ids";
+import { deriveKey } from "../../crypto/keys";
+import { hpkeSeal } from "../../crypto/hpke";
+import { serializeInternalAccount } from "../accounts/internal-accounts";
+import { signedRetry } from "./signed-retry";
+import { activityPayload } from "./payloads";
+import { loadWallet, parseAccountId } from "./wallets";
+import { signedEnvelope } from "./otp";
+
+/**
+ * The wallet's secret: 32 bytes derived from the installation secret and the
+ * account id, so it is never stored. (No BIP-39 word list ships with Meridian,
+ * so the export carries the raw seed, which decryptExportBundle returns as hex.)
+ */
+function walletSeed(accountId: string): Buffer {
+  return deriveKey(`embedded-wallet-seed:${accountId}`, 32);
+}
+
+export async function exportWallet(input: { ctx: RequestContext; id: string; clientPublicKey: string; request: Request; rawBody: string }): Promise<ApiResult> {
+  const { ctx } = input;
+  const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(input.id, "id"));
+  const org = toApiId("InternalAccount", wallet.id);
+  const r = await signedRetry({
+    ctx,
+    request: input.request,
+    rawBody: input.rawBody,
+    accountId: wallet.id,
+    purpose: "wallet.export",
+    payloadToSign: (requestId) => activityPayload(ctx.clock, "EXPORT_WALLET", org, requestId, { targetPublicKey: input.clientPublicKey, walletId: org }),
+  });
+  if ("challenge" in r) return r.challenge;
+  const { enc, ciphertext } = hpkeSeal(walletSeed(wallet.id), Buffer.from(input.clientPublicKey, "hex"));
+  const data = Buffer.from(JSON.stringify({ encappedPublic: enc.toString("hex"), ciphertext: ciphertext.toString("hex"), organizationId: org }));
+  return { status: 200, body: { id: org, encryptedWalletCredentials: signedEnvelope(data) } };
+}
+
+export async function updateWallet(input: { ctx: RequestContext; id: string; privateEnabled: boolean; request: Request; rawBody: string }): Promise<ApiResult> {
+  const { ctx } = input;
+  const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(input.id, "id"));
+  const org = toApiId("InternalAccount", wallet.id);
+  const r = await signedRetry({
+    ctx,
+    request: input.request,
+    rawBody: input.rawBody,
+    accountId: wallet.id,
+    purpose: "wallet.update",
+    payloadToSign: (requestId) => activityPayload(ctx.clock, "UPDATE_WALLET", org, requestId, { privateEnabled: input.privateEnabled, walletId: org }),
+  });
+  if ("challenge" in r) return r.challenge;
+  const row = await db().internalAccount.update({ where: { id: wallet.id }, data: { privateEnabled: input.privateEnabled } });
+  return { status: 200, body: serializeInternalAccount(row) };
+}

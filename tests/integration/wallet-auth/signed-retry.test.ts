@@ -1,0 +1,158 @@
+// The signed-retry mechanism, attacked through PATCH /internal-accounts/{id}
+// (wallet privacy) and the session endpoints.
+import { describe, expect, it } from "vitest";
+import { database, newPlatform } from "../../support/api";
+import { signedCall, walletWithSession } from "../../support/wallet";
+import { newClientKey, retryHeaders, stamp } from "../../support/wallet-client";
+
+const b64url = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+
+describe("signed retry", () => {
+  it("PATCH /internal-accounts/{id}: 202 challenge, then the identical request stamped by a session → 200", async () => {
+    const api = await newPlatform();
+    const w = await walletWithSession(api);
+    const body = { privateEnabled: true };
+    const first = await api.patch(`/internal-accounts/${w.accountId}`, body);
+    expect(first.status, first.text).toBe(202);
+    expect(Object.keys(first.body).sort()).toEqual(["expiresAt", "payloadToSign", "requestId"]);
+    const payload = JSON.parse(first.body.payloadToSign);
+    expect(payload).toMatchObject({ type: "ACTIVITY_TYPE_UPDATE_WALLET", requestId: first.body.requestId, parameters: { privateEnabled: true } });
+    // Nothing changes until the retry.
+    expect((await api.get(`/customers/internal-accounts?customerId=${w.customerId}&type=EMBEDDED_WALLET`)).body.data[0].privateEnabled).toBe(false);
+    const done = await api.patch(`/internal-accounts/${w.accountId}`, body, { headers: await retryHeaders(w.session.key, first.body) });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body).toMatchObject({ id: w.accountId, type: "EMBEDDED_WALLET", privateEnabled: true });
+  });
+
+  it("names each missing or malformed header", async () => {
+    const api = await newPlatform();
+    const w = await walletWithSession(api);
+    const path = `/internal-accounts/${w.accountId}`;
+    const body = { privateEnabled: true };
+    const first = await api.patch(path, body);
+    const sig = await stamp(w.session.key, first.body.payloadToSign);
+
+    const noSig = await api.patch(path, body, { headers: { "Request-Id": first.body.requestId } });
+    expect(noSig.status).toBe(401);
+    expect(noSig.body.code).toBe("WALLET_SIGNATURE_MISSING");
+    const noId = await api.patch(path, body, { headers: { "Service-Wallet-Signature": sig } });
+    expect(noId.status).toBe(401);
+    expect(noId.body.code).toBe("REQUEST_ID_MISSING");
+
+    const good = JSON.parse(Buffer.from(sig, "base64url").toString());
+    for (const bad of ["%%%", `${sig}==`, Buffer.from("{").toString("base64url"), b64url({ ...good, scheme: "X" }), b64url({ ...good, publicKey: "02zz" }), b64url({ ...good, signature: "3000" })]) {
+      const r = await api.patch(path, body, { headers: { "Service-Wallet-Signature": bad, "Request-Id": first.body.requestId } });
+      expect(r.status, bad).toBe(401);
+      expect(r.body.code).toBe("WALLET_SIGNATURE_MALFORMED");
+    }
+    // Malformed headers do not burn the challenge.
+    const ok = await api.patch(path, body, { headers: { "Service-Wallet-Signature": sig, "Request-Id": first.body.requestId } });
+    expect(ok.status, ok.text).toBe(200);
+  });
+
+  it("rejects a body changed between legs, a replayed challenge and a reused requestId", async () => {
+    const api = await newPlatform();
+    const w = await walletWithSession(api);
+    const path = `/internal-accounts/${w.accountId}`;
+    const first = await api.patch(path, { privateEnabled: true });
+    const headers = await retryHeaders(w.session.key, first.body);
+    const changed = await api.patch(path, { privateEnabled: false }, { headers });
+    expect(changed.status).toBe(401);
+    expect(changed.body.code).toBe("WALLET_SIGNATURE_BODY_MISMATCH");
+    // Whitespace counts: the retry must be byte-identical.
+    const f2 = await api.patch(path, { privateEnabled: true });
+    const spaced = await api.patch(path, undefined, { raw: '{ "privateEnabled": true }', headers: { ...(await retryHeaders(w.session.key, f2.body)), "content-type": "application/json" } });
+    expect(spaced.body.code).toBe("WALLET_SIGNATURE_BODY_MISMATCH");
+
+    // The same requestId on another endpoint of the same wallet is a different request.
+    const f3 = await api.patch(path, { privateEnabled: true });
+    const elsewhere = await api.post(`/internal-accounts/${w.accountId}/export`, { clientPublicKey: newClientKey().publicKeyUncompressed }, { headers: await retryHeaders(w.session.key, f3.body) });
+    expect(elsewhere.body.code).toBe("WALLET_SIGNATURE_BODY_MISMATCH");
+
+    const f4 = await api.patch(path, { privateEnabled: true });
+    const h4 = await retryHeaders(w.session.key, f4.body);
+    expect((await api.patch(path, { privateEnabled: true }, { headers: h4 })).status).toBe(200);
+    const replay = await api.patch(path, { privateEnabled: true }, { headers: h4 });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe("INVALID_SIGNATURE");
+    const unknown = await api.patch(path, { privateEnabled: true }, { headers: { ...h4, "Request-Id": "Request:00000000-0000-7000-8000-000000000000" } });
+    expect(unknown.body.code).toBe("INVALID_SIGNATURE");
+    const notAnId = await api.patch(path, { privateEnabled: true }, { headers: { ...h4, "Request-Id": "abc" } });
+    expect(notAnId.body.code).toBe("INVALID_SIGNATURE");
+  });
+
+  it("lets exactly one of several concurrent retries through", async () => {
+    const api = await newPlatform();
+    const w = await walletWithSession(api);
+    const path = `/internal-accounts/${w.accountId}`;
+    const first = await api.patch(path, { privateEnabled: true });
+    const headers = await retryHeaders(w.session.key, first.body);
+    const results = await Promise.all(Array.from({ length: 8 }, () => api.patch(path, { privateEnabled: true }, { headers })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 401 && r.body.code === "INVALID_SIGNATURE")).toHaveLength(7);
+  });
+
+  it("accepts only active sessions of the same wallet", async () => {
+    const api = await newPlatform();
+    const a = await walletWithSession(api);
+    const b = await walletWithSession(api);
+    const path = `/internal-accounts/${a.accountId}`;
+    const body = { privateEnabled: true };
+
+    const f1 = await api.patch(path, body);
+    const foreign = await api.patch(path, body, { headers: await retryHeaders(b.session.key, f1.body) });
+    expect(foreign.status).toBe(401);
+    expect(foreign.body.code).toBe("WALLET_SIGNATURE_INVALID");
+
+    const stranger = newClientKey();
+    const f2 = await api.patch(path, body);
+    expect((await api.patch(path, body, { headers: await retryHeaders(stranger, f2.body) })).body.code).toBe("WALLET_SIGNATURE_INVALID");
+
+    // A session that has expired. No API moves a session's clock, so the test ages it in the database.
+    await database().query("UPDATE wallet_sessions SET expires_at = now() - interval '1 second' WHERE id = $1", [a.session.id.split(":")[1]]);
+    const f3 = await api.patch(path, body);
+    const expired = await api.patch(path, body, { headers: await retryHeaders(a.session.key, f3.body) });
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe("WALLET_SIGNATURE_INVALID");
+    expect((await api.get(`/auth/sessions?accountId=${a.accountId}`)).body.data).toEqual([]);
+  });
+
+  it("rejects an expired challenge", async () => {
+    const api = await newPlatform();
+    const w = await walletWithSession(api);
+    const path = `/internal-accounts/${w.accountId}`;
+    const first = await api.patch(path, { privateEnabled: true });
+    // Challenges live 5 minutes; the test ages this one in the database rather than waiting.
+    await database().query("UPDATE wallet_challenges SET expires_at = now() - interval '1 second' WHERE id = $1", [first.body.requestId.split(":")[1]]);
+    const late = await api.patch(path, { privateEnabled: true }, { headers: await retryHeaders(w.session.key, first.body) });
+    expect(late.status).toBe(401);
+    expect(late.body.code).toBe("INVALID_SIGNATURE");
+    expect(late.body.reason).toMatch(/expired/);
+  });
+
+  it("exports the wallet sealed to clientPublicKey in a signed envelope @turnkey/crypto opens", async () => {
+    const { decryptExportBundle } = await import("@turnkey/crypto");
+    const api = await newPlatform();
+    const w = await walletWithSession(api);
+    const target = newClientKey();
+    const { retry } = await signedCall(api, "POST", `/internal-accounts/${w.accountId}/export`, { clientPublicKey: target.publicKeyUncompressed }, w.session.key);
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body.id).toBe(w.accountId);
+    const envelope = JSON.parse(retry.body.encryptedWalletCredentials);
+    const seed = await decryptExportBundle({
+      exportBundle: retry.body.encryptedWalletCredentials,
+      embeddedKey: target.privateKey,
+      organizationId: w.accountId,
+      dangerouslyOverrideSignerPublicKey: envelope.enclaveQuorumPublic,
+      returnMnemonic: false,
+    });
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    // Same wallet, same secret on a second export.
+    const again = await signedCall(api, "POST", `/internal-accounts/${w.accountId}/export`, { clientPublicKey: target.publicKeyUncompressed }, w.session.key);
+    const seed2 = await decryptExportBundle({ exportBundle: again.retry.body.encryptedWalletCredentials, embeddedKey: target.privateKey, organizationId: w.accountId, dangerouslyOverrideSignerPublicKey: envelope.enclaveQuorumPublic, returnMnemonic: false });
+    expect(seed2).toBe(seed);
+    const bad = await api.post(`/internal-accounts/${w.accountId}/export`, { clientPublicKey: "04abc" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.errors[0].field).toBe("clientPublicKey");
+  });
+});
