@@ -1,5 +1,8 @@
-// `npm run build`: a production build of the app, with telemetry off.
+// `npm run build`: regenerates the Prisma client (the schema may have changed
+// since install), then a production build of the app, with telemetry off.
 import { spawnSync } from "node:child_process";
 
+const generate = spawnSync(process.execPath, ["scripts/prisma-generate.mjs"], { stdio: ["ignore", "ignore", "inherit"] });
+if (generate.status !== 0) process.exit(generate.status ?? 1);
 const res = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 process.exit(res.status ?? 1);

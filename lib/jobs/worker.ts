@@ -22,6 +22,8 @@ interface WorkerState {
   inFlight: Set<Promise<void>>;
   wake?: () => void;
   lastHousekeeping: number;
+  /** Resolves when the poll loop has exited (so no claim is half-way). */
+  loopDone?: Promise<void>;
 }
 
 const globalForWorker = globalThis as unknown as { __meridianWorker?: WorkerState };
@@ -127,7 +129,7 @@ export function startWorker(opts: { pollMs: number }): void {
       state.wake = undefined;
     }
   };
-  void loop();
+  state.loopDone = loop();
   log.info({ workerId: state.id }, "job worker started");
 }
 
@@ -145,7 +147,9 @@ export async function stopWorker(timeoutMs = 10_000): Promise<void> {
   if (!state) return;
   state.running = false;
   wakeWorker();
-  const all = Promise.allSettled([...state.inFlight]);
-  await Promise.race([all, new Promise((r) => setTimeout(r, timeoutMs))]);
+  const deadline = new Promise((r) => setTimeout(r, timeoutMs));
+  // Wait for the loop first: a claim in progress adds its jobs to inFlight before the loop exits.
+  await Promise.race([state.loopDone, deadline]);
+  await Promise.race([Promise.allSettled([...state.inFlight]), deadline]);
   log.info({ workerId: state.id, unfinished: state.inFlight.size }, "job worker stopped");
 }

@@ -1,6 +1,7 @@
 // Durable jobs across restarts and across several app instances. These tests
 // start their own servers besides the suite's shared one.
 import { describe, expect, it } from "vitest";
+import pg from "pg";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { newPlatform, waitFor, type ApiClient } from "../../support/api";
@@ -15,7 +16,7 @@ async function fund(api: ApiClient, amount: number) {
 }
 
 describe("durable jobs", () => {
-  it("a webhook retry scheduled before a restart is delivered after it; shutdown is clean", async () => {
+  it("a webhook retry scheduled before a restart is delivered after it; shutdown is clean", { timeout: 180_000 }, async () => {
     const hooks = await new WebhookReceiver().start();
     const pgPort = await freePort();
     // a slow time scale keeps the retry pending while the server restarts
@@ -35,7 +36,17 @@ describe("durable jobs", () => {
 
       const second = await startTestServer("embedded", env, { dataDir: first.dataDir, pgPort });
       try {
-        await waitFor(async () => hooks.received.length > attemptsBefore, { timeoutMs: 30_000, what: "delivery after restart" });
+        // the retry is still pending in the database; make it due now rather than waiting out the backoff
+        const api2 = new (api.constructor as typeof ApiClient)(second.baseUrl, api.clientId, api.clientSecret, api.platformId);
+        const advanced = await api2.post("/sandbox/clock/advance", { seconds: 3600 });
+        expect(advanced.status).toBe(200);
+        await waitFor(async () => hooks.received.length > attemptsBefore, { timeoutMs: 60_000, what: "delivery after restart" }).catch(async (e) => {
+          const c = new pg.Client({ connectionString: second.databaseUrl });
+          await c.connect();
+          const jobs = (await c.query("SELECT type, status, attempts, last_error, locked_by FROM jobs")).rows;
+          await c.end();
+          throw new Error(`${(e as Error).message}; jobs: ${JSON.stringify(jobs)}; server log:\n${second.logs()}`);
+        });
         const ids = new Set(hooks.received.map((h) => h.body.id));
         expect(ids.size).toBe(1);
       } finally {
@@ -47,7 +58,7 @@ describe("durable jobs", () => {
     }
   });
 
-  it("two instances on one database deliver each event exactly once", async () => {
+  it("two instances on one database deliver each event exactly once", { timeout: 180_000 }, async () => {
     const hooks = await new WebhookReceiver().start();
     const db = await createExternalDatabase();
     const a = await startTestServer("external", {}, { databaseUrl: db.url });
