@@ -11,6 +11,7 @@ import { cardOperations } from "../domain/cards/operations";
 import { verificationOperations } from "../domain/verifications/operations";
 import { documentOperations } from "../domain/documents/operations";
 import { walletAuthOperations } from "../domain/wallet-auth/operations";
+import { scaOperations } from "../domain/sca/operations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const operations: Operation<any, any, any>[] = [
@@ -24,4 +25,5 @@ export const operations: Operation<any, any, any>[] = [
   ...verificationOperations,
   ...documentOperations,
   ...walletAuthOperations,
+  ...scaOperations,
 ];

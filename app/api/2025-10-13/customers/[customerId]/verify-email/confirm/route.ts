@@ -1,0 +1,5 @@
+// POST /customers/{customerId}/verify-email/confirm
+import { routeHandlers } from "@/lib/api/next";
+import { confirmEmailVerificationOperation } from "@/lib/domain/sca/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(confirmEmailVerificationOperation);

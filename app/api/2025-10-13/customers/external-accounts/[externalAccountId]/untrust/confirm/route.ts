@@ -1,0 +1,5 @@
+// POST /customers/external-accounts/{externalAccountId}/untrust/confirm
+import { routeHandlers } from "@/lib/api/next";
+import { confirmBeneficiaryUntrustOperation } from "@/lib/domain/sca/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(confirmBeneficiaryUntrustOperation);

@@ -1,0 +1,5 @@
+// POST /customers/external-accounts/{externalAccountId}/untrust
+import { routeHandlers } from "@/lib/api/next";
+import { startBeneficiaryUntrustOperation } from "@/lib/domain/sca/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(startBeneficiaryUntrustOperation);

@@ -1,0 +1,5 @@
+// POST /sca/factors/reset – start a 2FA reset
+import { routeHandlers } from "@/lib/api/next";
+import { startTwoFactorResetOperation } from "@/lib/domain/sca/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(startTwoFactorResetOperation);

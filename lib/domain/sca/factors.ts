@@ -1,0 +1,68 @@
+// SCA factors: SMS_OTP needs no enrollment (the verified phone); TOTP is
+// enrolled with a shared secret and confirmed with a first code.
+import { createHash, randomBytes } from "node:crypto";
+import type { PrismaClient } from "../../db/generated/client";
+import { ApiError, invalidField } from "../../api/errors";
+import { isUniqueViolation } from "../../db/client";
+import { newUuid, parseApiId, toApiId } from "../../ids";
+import { base32Decode, base32Encode, openSecret, sealSecret, verifyTotp } from "./codes";
+import { availableFactors, requireScaCustomer, requireScaSession, scaState } from "./state";
+
+export async function listFactors(db: PrismaClient, platformId: string, customerId: string) {
+  const customer = await requireScaCustomer(db, platformId, customerId);
+  const { factors, totp } = await availableFactors(db, customer);
+  return {
+    factors: factors.map((f) => (f === "TOTP" && totp ? { factor: "TOTP", credentialId: toApiId("ScaFactor", totp.id), name: "Authenticator app" } : { factor: f })),
+  };
+}
+
+export async function startFactorEnrollment(db: PrismaClient, platformId: string, customerId: string, type: "TOTP" | "PASSKEY") {
+  const customer = await requireScaCustomer(db, platformId, customerId);
+  if (type === "PASSKEY") throw invalidField("type", "PASSKEY factors are not available in this Meridian release; enroll TOTP", "ENUM");
+  if (await db.scaFactor.findFirst({ where: { customerId: customer.id, type: "TOTP", status: "ACTIVE" } })) {
+    throw new ApiError("CONFLICT", "A TOTP factor is already enrolled; delete it first");
+  }
+  const secret = randomBytes(20);
+  const b32 = base32Encode(secret);
+  await db.$transaction(async (tx) => {
+    await scaState(tx, platformId, customer.id);
+    await tx.scaFactor.deleteMany({ where: { customerId: customer.id, type: "TOTP", status: "PENDING" } });
+    await tx.scaFactor.create({ data: { id: newUuid(), platformId, customerId: customer.id, type: "TOTP", detail: JSON.stringify({ secret: sealSecret(secret) }) } });
+  });
+  const label = encodeURIComponent(`Meridian:${customer.email ?? customer.platformCustomerId}`);
+  return { type: "TOTP", secret: b32, secretBase32Encoded: b32, totpUri: `otpauth://totp/${label}?secret=${b32}&issuer=Meridian&digits=6&period=30` };
+}
+
+export async function confirmFactorEnrollment(db: PrismaClient, platformId: string, customerId: string, input: { type: "TOTP"; secret: string; code: string }) {
+  const customer = await requireScaCustomer(db, platformId, customerId);
+  const pending = await db.scaFactor.findFirst({ where: { customerId: customer.id, type: "TOTP", status: "PENDING" }, orderBy: { id: "desc" } });
+  let secret: Buffer;
+  try {
+    secret = base32Decode(input.secret);
+  } catch {
+    throw invalidField("secret", "secret must be the value returned by POST /sca/factors", "FORMAT");
+  }
+  if (!pending?.detail || !openSecret(JSON.parse(pending.detail).secret).equals(secret)) {
+    throw invalidField("secret", "No enrollment is pending for this secret; start again with POST /sca/factors");
+  }
+  if (!verifyTotp(secret, input.code)) throw new ApiError("UNAUTHORIZED", "Invalid verification code");
+  const recoveryCodes = Array.from({ length: 8 }, () => randomBytes(6).toString("hex").toUpperCase().replace(/(.{4})(.{4})(.{4})/, "$1-$2-$3"));
+  const detail = { ...JSON.parse(pending.detail), recoveryCodeHashes: recoveryCodes.map((c) => createHash("sha256").update(c).digest("hex")) };
+  try {
+    await db.scaFactor.update({ where: { id: pending.id }, data: { status: "ACTIVE", detail: JSON.stringify(detail) } });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError("CONFLICT", "A TOTP factor is already enrolled");
+    throw err;
+  }
+  return { type: "TOTP", recoveryCodes };
+}
+
+/** Removing a factor weakens the account, so it needs a live SCA login session. */
+export async function deleteFactor(db: PrismaClient, platformId: string, customerId: string, credentialId: string): Promise<void> {
+  const customer = await requireScaCustomer(db, platformId, customerId);
+  const uuid = parseApiId("ScaFactor", credentialId);
+  const factor = uuid ? await db.scaFactor.findFirst({ where: { id: uuid, customerId: customer.id, platformId } }) : null;
+  if (!factor) throw new ApiError("NOT_FOUND", `SCA factor ${credentialId} not found`);
+  await requireScaSession(db, platformId, customer.id);
+  await db.scaFactor.delete({ where: { id: factor.id } });
+}

@@ -1,0 +1,32 @@
+// Contact Verification and SCA request schemas.
+import { z } from "zod";
+import { ApiId } from "../common/schemas";
+
+export const ScaFactor = z.enum(["SMS_OTP", "TOTP", "PASSKEY"]);
+export const CustomerQuery = z.object({ customerId: ApiId("Customer") });
+export const Code = z.string().regex(/^\d{4,10}$/, "Expected the numeric one-time code");
+
+export const ContactConfirm = z.object({ code: Code });
+
+export const FactorEnrollStart = z.object({ type: z.enum(["TOTP", "PASSKEY"]) });
+export const FactorEnrollConfirm = z.object({ type: z.literal("TOTP"), secret: z.string().min(16).max(128), code: Code });
+
+export const LoginStart = z.object({ factor: ScaFactor });
+export const LoginComplete = z.object({
+  factor: ScaFactor,
+  endUserIpAddress: z.union([z.ipv4(), z.ipv6()]),
+  challengeId: z.string().max(100).optional(),
+  code: Code.optional(),
+  passkeyAssertion: z.record(z.string(), z.unknown()).optional(),
+  origin: z.string().max(255).optional(),
+});
+
+export const SecurityEvent = z.object({ eventType: z.enum(["RESET_PASSWORD_COMPLETED", "FAILED_LOGIN_ATTEMPT"]) });
+export const ResetStart = z.object({ factor: ScaFactor });
+export const ResetComplete = z.object({
+  mobile: z.object({ countryCode: z.string().regex(/^\+[1-9]\d{0,3}$/, "Expected a dialing code such as +33"), number: z.string().regex(/^\d{4,14}$/, "Expected the national number digits") }).optional(),
+});
+
+export const TrustConfirm = z.object({ challengeId: z.string().max(100).optional(), code: Code.optional(), passkeyAssertion: z.record(z.string(), z.unknown()).optional(), origin: z.string().max(255).optional() });
+
+export const Loose = z.object({}).loose();

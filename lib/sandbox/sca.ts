@@ -1,0 +1,32 @@
+// Sandbox and policy values of Contact Verification and Strong Customer
+// Authentication, in one place. In the sandbox no email or SMS is sent and
+// every one-time code (email, SMS, TOTP) is 123456, as in the reference.
+
+export const SANDBOX_SCA_CODE = "123456";
+
+/** Lifetime of an issued email/SMS code and of an SCA challenge. */
+export const SCA_CODE_TTL_MS = 10 * 60 * 1000;
+/** Wrong answers a single code tolerates before it is spent. */
+export const SCA_CODE_MAX_ATTEMPTS = 5;
+/** Lifetime of an SCA login session. */
+export const SCA_SESSION_TTL_MS = 15 * 60 * 1000;
+/** Window of a 2FA reset. */
+export const SCA_RESET_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Failed-login lockout ladder (reference RecordSecurityEventRequest): the
+ * lock after the Nth cumulative failure; from SUSPEND_AFTER on, the login is
+ * suspended until a password reset is recorded.
+ */
+export const LOCKOUT_LADDER_MS: Record<number, number> = {
+  5: 15 * 60 * 1000,
+  6: 30 * 60 * 1000,
+  7: 60 * 60 * 1000,
+  8: 24 * 60 * 60 * 1000,
+};
+export const SUSPEND_AFTER = 9;
+
+export function lockoutAfter(failedAttempts: number): { suspended: boolean; lockMs: number | null } {
+  if (failedAttempts >= SUSPEND_AFTER) return { suspended: true, lockMs: null };
+  return { suspended: false, lockMs: LOCKOUT_LADDER_MS[failedAttempts] ?? null };
+}
