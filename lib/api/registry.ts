@@ -12,6 +12,7 @@ import { verificationOperations } from "../domain/verifications/operations";
 import { documentOperations } from "../domain/documents/operations";
 import { walletAuthOperations } from "../domain/wallet-auth/operations";
 import { scaOperations } from "../domain/sca/operations";
+import { stablecoinOperations } from "../domain/stablecoins/operations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const operations: Operation<any, any, any>[] = [
@@ -26,4 +27,5 @@ export const operations: Operation<any, any, any>[] = [
   ...documentOperations,
   ...walletAuthOperations,
   ...scaOperations,
+  ...stablecoinOperations,
 ];

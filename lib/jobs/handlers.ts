@@ -4,10 +4,14 @@ import { deliverWebhookJob } from "../webhooks/deliver";
 import { bankValidationJob } from "../domain/external-accounts/external-accounts";
 import { activateCardJob } from "../domain/cards/cards";
 import { BULK_IMPORT_JOB, bulkImportJob } from "../domain/customers/bulk-import";
+import { stablecoinProvisionedJob } from "../domain/stablecoins/stablecoins";
+import { settleStablecoinOperationJob } from "../domain/stablecoins/mint-burn";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "webhook.deliver": deliverWebhookJob,
   "external-account.bank-validation": bankValidationJob,
   "card.activate": activateCardJob,
   [BULK_IMPORT_JOB]: bulkImportJob,
+  "stablecoin.provisioned": stablecoinProvisionedJob,
+  "stablecoin.operation.settle": settleStablecoinOperationJob,
 };
