@@ -13,6 +13,9 @@ import { currencyInfo } from "../currencies";
 import { assertLinkUsable, credentialsOf } from "./provider-accounts";
 import { providerClient, type ProviderOperationAccepted } from "./provider";
 import { fiatAmountOf } from "./amounts";
+import { primaryIdentifier } from "../external-accounts/external-accounts";
+import { sandboxSuffix } from "../../sandbox/external-accounts";
+import { ACH_LINK_METHOD_MISSING_SUFFIX, EXTERNAL_ACCOUNT_LINK_SUFFIX } from "../../sandbox/stablecoins";
 import { findStablecoin, type StablecoinWithLink } from "./stablecoins";
 import type { z } from "zod";
 import type { StablecoinBurnRequest, StablecoinMintRequest } from "./schemas";
@@ -90,9 +93,40 @@ async function platformAccount(db: Db, platformId: string, field: string, id: st
   return row;
 }
 
-/** External accounts are resolved by the External Accounts group; none exist until it is present. */
-function externalAccountNotFound(id: string): never {
-  throw notFound(`External account ${id}`);
+type ExternalRole = "MINT_DESTINATION" | "ACH_DEBIT_SOURCE" | "BURN_DESTINATION";
+
+/** The account types each role accepts; a stablecoin lives on Spark, its fiat side in the base currency's bank accounts. */
+const ROLE_ACCOUNT_TYPES: Record<ExternalRole, (baseCurrency: string) => string[]> = {
+  MINT_DESTINATION: () => ["SPARK_WALLET"],
+  ACH_DEBIT_SOURCE: (base) => (base === "USD" ? ["USD_ACCOUNT"] : []),
+  BURN_DESTINATION: (base) => [`${base}_ACCOUNT`],
+};
+
+/**
+ * Resolves an external account for a stablecoin role and links it with the
+ * provider (simulated: lib/sandbox/stablecoins.ts), with the spec's code for each failure.
+ */
+async function externalAccountFor(db: Db, platformId: string, sc: StablecoinWithLink, id: string, role: ExternalRole, field: string) {
+  const uuid = parseApiId("ExternalAccount", id);
+  const row = uuid ? await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } }) : null;
+  if (!row) throw notFound(`External account ${id}`);
+  const accepted = ROLE_ACCOUNT_TYPES[role](sc.baseCurrency);
+  if (!accepted.includes(row.accountType)) {
+    throw new ApiError(
+      "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED",
+      `External account ${id} is a ${row.accountType}; ${field} of a ${sc.symbol} operation must be ${accepted.join(" or ") || "an account type this provider supports"}`,
+      { field, acceptedAccountTypes: accepted },
+    );
+  }
+  if (row.status === "PENDING") throw new ApiError("BANK_ACCOUNT_VALIDATION_PENDING", `External account ${id} is still being validated; retry later`);
+  if (row.status !== "ACTIVE") throw invalidField(field, `External account ${id} is ${row.status}, not ACTIVE`);
+  const suffix = sandboxSuffix(primaryIdentifier(row.accountInfo as { accountType: string }));
+  if (role === "ACH_DEBIT_SOURCE" && suffix === ACH_LINK_METHOD_MISSING_SUFFIX) {
+    throw new ApiError("STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED", `External account ${id} has no debit authorization at the provider; ACH debit funding needs one (use WIRE instead)`);
+  }
+  const linkFailure = EXTERNAL_ACCOUNT_LINK_SUFFIX[suffix as keyof typeof EXTERNAL_ACCOUNT_LINK_SUFFIX];
+  if (linkFailure) throw new ApiError(linkFailure.code, `${linkFailure.reason} (${id})`);
+  return row;
 }
 
 async function record(
@@ -149,7 +183,7 @@ export async function createMint(db: PrismaClient, platformId: string, stablecoi
     }
     debit = move({ account: account.id }, { system: `STABLECOIN_RESERVE:${sc.id}` }, sc.baseCurrency, fiatAmount);
   } else if (fs.type === "ACH_DEBIT" || fs.type === "SAME_DAY_ACH_DEBIT") {
-    externalAccountNotFound(fs.externalAccountId);
+    await externalAccountFor(db, platformId, sc, fs.externalAccountId, "ACH_DEBIT_SOURCE", "fundingSource.externalAccountId");
   }
   const dest = input.destination.accountId;
   if (dest.startsWith("InternalAccount:")) {
@@ -159,7 +193,7 @@ export async function createMint(db: PrismaClient, platformId: string, stablecoi
       throw invalidField("destination.accountId", `Minted ${sc.symbol} can only be delivered to the platform's ${sc.symbol} account ${toApiId("InternalAccount", sc.internalAccountId!)}`);
     }
   } else {
-    externalAccountNotFound(dest);
+    await externalAccountFor(db, platformId, sc, dest, "MINT_DESTINATION", "destination.accountId");
   }
   const accepted = await providerClient(sc.providerAccount.provider, sc.providerAccount.providerEnvironment as "SANDBOX").submitOperation(credentialsOf(sc.providerAccount), {
     kind: "MINT",
@@ -188,7 +222,7 @@ export async function createBurn(db: PrismaClient, platformId: string, stablecoi
       { supportedSources: ["EXTERNAL_ACCOUNT", "PROVIDER_INTERNAL_BALANCE"] },
     );
   }
-  externalAccountNotFound(input.destination.externalAccountId);
+  await externalAccountFor(db, platformId, sc, input.destination.externalAccountId, "BURN_DESTINATION", "destination.externalAccountId");
   const accepted = await providerClient(sc.providerAccount.provider, sc.providerAccount.providerEnvironment as "SANDBOX").submitOperation(credentialsOf(sc.providerAccount), {
     kind: "BURN",
     providerTokenIdentifier: sc.providerTokenIdentifier,
@@ -222,7 +256,8 @@ function completionEntries(op: StablecoinOperation, sc: StablecoinWithLink): Led
   const supply = `STABLECOIN_SUPPLY:${sc.id}`;
   const destUuid = destination.accountId.split(":")[1];
   if (op.operationType === "MINT") {
-    const fiat = source.type === "GRID_INTERNAL_ACCOUNT" ? [] : move({ system: `STABLECOIN_FUNDING:${source.type}` }, { system: reserve }, sc.baseCurrency, op.fiatAmount);
+    const funding = source.externalAccountId ? `EXTERNAL:${source.externalAccountId.split(":")[1]}` : `STABLECOIN_FUNDING:${source.type}`;
+    const fiat = source.type === "GRID_INTERNAL_ACCOUNT" ? [] : move({ system: funding }, { system: reserve }, sc.baseCurrency, op.fiatAmount);
     const to = destination.accountId.startsWith("InternalAccount:") ? { account: destUuid } : { system: `EXTERNAL:${destUuid}` };
     return [...fiat, ...move({ system: supply }, to, sc.symbol, op.amount)];
   }
