@@ -5,12 +5,21 @@
 // the signed retry, and the credentials follow) is wired in one call here.
 import type { Db } from "../../db/client";
 import { invalidInput } from "../../api/errors";
+import type { ApiResult } from "../../api/operation";
 import type { CustomerRow } from "./serialize";
 
 export interface ContactChange {
   email?: string;
   phoneNumber?: string;
 }
+
+/**
+ * Decides whether a contact change may go ahead: nothing to do (null), a
+ * signed-retry challenge to return instead of updating, or approval with the
+ * credential updates to run in the customer update's transaction.
+ * Implemented by the embedded-wallet group (lib/domain/wallet-auth/contact-change.ts).
+ */
+export type ContactGate = (customer: CustomerRow, change: ContactChange) => Promise<{ challenge: ApiResult } | { apply: (tx: Db) => Promise<void> } | null>;
 
 /** The contact fields of `input` that differ from the customer's current values. */
 export function contactChangeOf(row: Pick<CustomerRow, "email" | "phoneNumber">, input: ContactChange): ContactChange {

@@ -1,7 +1,7 @@
 // Customers operations.
 import { z } from "zod";
 import { db } from "../../db/client";
-import { defineOperation } from "../../api/operation";
+import { defineOperation, type ApiResult } from "../../api/operation";
 import { pageSchema } from "../../api/pagination";
 import { ErrorResponses } from "../../api/responses";
 import { CustomerCreate, CustomerListQuery, CustomerResponse, CustomerUpdate } from "./schemas";
@@ -9,6 +9,8 @@ import { createCustomer } from "./create-customer";
 import { retrieveCustomer } from "./retrieve-customer";
 import { listCustomers } from "./list-customers";
 import { deleteCustomer, updateCustomer } from "./update-customer";
+import { walletContactGate } from "../wallet-auth/contact-change";
+import { SIGNED_RETRY_HEADERS } from "../wallet-auth/signed-retry";
 import { END_USER_TERMS } from "./terms";
 import { getBulkImport, startBulkImport } from "./bulk-import";
 
@@ -67,12 +69,18 @@ export const updateCustomerOperation = defineOperation({
   permission: "MANAGE",
   params: CustomerParams,
   body: CustomerUpdate,
+  headers: SIGNED_RETRY_HEADERS,
   responses: {
     200: { description: "The updated customer", schema: CustomerResponse },
+    202: { description: "Signed-retry challenge: the email/phone is tied to embedded-wallet OTP credentials" },
     ...ErrorResponses,
     410: { description: "The customer was deleted (CUSTOMER_DELETED)" },
   },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await updateCustomer(db(), ctx.platformId, params.customerId, body) }),
+  handle: async ({ ctx, params, body, request, rawBody }) => {
+    const result = await updateCustomer(db(), ctx.platformId, params.customerId, body, walletContactGate({ ctx, request, rawBody }));
+    if ("challenge" in result) return result.challenge as ApiResult;
+    return { status: 200, body: result };
+  },
 });
 
 // DELETE /customers/{customerId} – soft delete; a repeat delete is 410 CUSTOMER_DELETED

@@ -8,7 +8,7 @@ import { getCustomerOrThrow } from "./retrieve-customer";
 import type { CustomerUpdate } from "./schemas";
 import { serializeOneCustomer } from "./serialize";
 import { assertKnownTermsVersion } from "./terms";
-import { assertSingleContactChange, changeCustomerContact, contactChangeOf } from "./contact";
+import { assertSingleContactChange, changeCustomerContact, contactChangeOf, type ContactGate } from "./contact";
 
 export async function loadActiveCustomerForWrite(db: PrismaClient, platformId: string, customerId: string) {
   const row = await getCustomerOrThrow(db, platformId, customerId, { includeDeleted: true });
@@ -16,7 +16,7 @@ export async function loadActiveCustomerForWrite(db: PrismaClient, platformId: s
   return row;
 }
 
-export async function updateCustomer(db: PrismaClient, platformId: string, customerId: string, input: CustomerUpdate) {
+export async function updateCustomer(db: PrismaClient, platformId: string, customerId: string, input: CustomerUpdate, gate?: ContactGate) {
   const row = await loadActiveCustomerForWrite(db, platformId, customerId);
   if (row.customerType !== input.customerType) {
     throw invalidField("customerType", `customerType cannot change; this customer is ${row.customerType}`, "ENUM");
@@ -25,6 +25,9 @@ export async function updateCustomer(db: PrismaClient, platformId: string, custo
   const { customerType: _type, currencies, email, phoneNumber, umaAddress, region, ...profileFields } = input;
   const contact = contactChangeOf(row, { email, phoneNumber });
   assertSingleContactChange(contact);
+  // An email/phone tied to embedded-wallet OTP credentials changes only by signed retry.
+  const approval = gate ? await gate(row, contact) : null;
+  if (approval && "challenge" in approval) return approval;
 
   const profile = { ...((row.profile ?? {}) as Record<string, unknown>) };
   for (const [key, value] of Object.entries(profileFields)) {
@@ -45,6 +48,7 @@ export async function updateCustomer(db: PrismaClient, platformId: string, custo
       });
       if (currencies) await addCustomerCurrencyAccounts(tx, platformId, row.id, currencies);
       next = await changeCustomerContact(tx, next, contact);
+      if (approval) await approval.apply(tx);
       return next;
     });
     return serializeOneCustomer(db, platformId, updated);

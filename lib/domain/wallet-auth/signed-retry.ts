@@ -23,7 +23,8 @@
 //        d. same purpose, account and request hash, else 401 WALLET_SIGNATURE_BODY_MISMATCH;
 //        e. the ECDSA signature over payloadToSign verifies, and its key is an
 //           active (unexpired, unrevoked) session key of that same internal
-//           account, or the key the flow bound to the challenge (OTP verify),
+//           account (or of one of the flow's signerAccountIds), or the key the
+//           flow bound to the challenge (OTP verify),
 //           else 401 WALLET_SIGNATURE_INVALID.
 //   4. The flow then performs the action; its own extra rule about which
 //      session may sign (e.g. a credential cannot revoke itself) is checked by
@@ -58,6 +59,8 @@ export interface SignedRetryOptions {
   rawBody: string;
   /** Bare uuid of the EMBEDDED_WALLET internal account whose session must sign. */
   accountId: string;
+  /** Wallets whose active sessions may sign (default: [accountId]); e.g. every wallet tied to a customer. */
+  signerAccountIds?: string[];
   /** Names the flow, so a challenge of one flow cannot approve another. */
   purpose: string;
   /** The string the client signs; called on the first leg only, with the requestId it will carry. */
@@ -159,6 +162,7 @@ async function consumeAndVerify(opts: SignedRetryOptions, requestId: string, sta
   const uuid = parseApiId("Request", requestId);
   if (!uuid) throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge (expected Request:<uuid>)");
   const now = ctx.clock.now();
+  const signerAccounts = opts.signerAccountIds ?? [opts.accountId];
   // Load + delete in one statement: of two concurrent retries only one gets the row.
   // The session lookup rides along so the retry costs one round trip.
   const rows = await db().$queryRaw<ConsumedRow[]>`
@@ -170,7 +174,7 @@ async function consumeAndVerify(opts: SignedRetryOptions, requestId: string, sta
     FROM c
     LEFT JOIN LATERAL (
       SELECT id, credential_id FROM wallet_sessions
-      WHERE account_id = c.account_id AND platform_id = c.platform_id AND public_key = ${stamp.publicKey}
+      WHERE account_id = ANY(${signerAccounts}::uuid[]) AND platform_id = c.platform_id AND public_key = ${stamp.publicKey}
         AND revoked_at IS NULL AND expires_at > ${now}
       LIMIT 1
     ) s ON true`;
