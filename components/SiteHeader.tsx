@@ -6,6 +6,7 @@ export function SiteHeader() {
       <nav aria-label="Main">
         <Link href="/" className="brand">Meridian</Link>
         <Link href="/docs/api">API reference</Link>
+        <Link href="/admin">Admin</Link>
       </nav>
     </header>
   );

@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { api } from "@/lib/bff/client";
+import { requireStaffPage } from "@/lib/auth/session";
+import { canOperate } from "@/lib/staff/roles";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { ConfigForm } from "@/components/admin/ConfigForm";
+import type { PlatformConfig } from "@/components/admin/types";
+
+export const metadata: Metadata = { title: "Configuration" };
+
+export default async function ConfigPage() {
+  const { staff } = await requireStaffPage();
+  try {
+    const config = (await api.get<PlatformConfig>("/config")).body;
+    return (
+      <>
+        <h1>Platform configuration</h1>
+        {!canOperate(staff.role) ? <p className="muted">You can read the configuration; only operators can change it.</p> : null}
+        <ConfigForm config={config} editable={canOperate(staff.role)} />
+        <section className="card" aria-labelledby="currencies-heading">
+          <h2 id="currencies-heading">Supported currencies</h2>
+          {config.supportedCurrencies.length === 0 ? (
+            <p>No currencies configured.</p>
+          ) : (
+            <div className="table-wrap">
+              <table>
+                <caption className="sr-only">Supported currencies</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Currency</th>
+                    <th scope="col">Minimum (smallest unit)</th>
+                    <th scope="col">Maximum (smallest unit)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {config.supportedCurrencies.map((c) => (
+                    <tr key={c.currencyCode}>
+                      <td>{c.currencyCode}</td>
+                      <td>{c.minAmount}</td>
+                      <td>{c.maxAmount}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </>
+    );
+  } catch (error) {
+    return (
+      <>
+        <h1>Platform configuration</h1>
+        <ErrorNotice error={error} what="the configuration" />
+      </>
+    );
+  }
+}

@@ -1,0 +1,34 @@
+// Webhook events of the admin's platform with their delivery attempts, newest
+// first. The API has no listing of deliveries, so the admin section reads the
+// outbox tables directly, always scoped to the BFF's platform.
+import "server-only";
+import type { Db } from "../db/client";
+import { toApiId } from "../ids";
+
+export async function listWebhookEvents(db: Db, platformId: string, limit = 50) {
+  const rows = await db.webhookEvent.findMany({
+    where: { platformId },
+    orderBy: { id: "desc" },
+    take: limit,
+    include: { deliveries: { orderBy: { id: "asc" } } },
+  });
+  return rows.map((e) => ({
+    id: e.id,
+    webhookId: String((e.payload as { id?: string }).id ?? toApiId("Webhook", e.id)),
+    type: e.type,
+    status: e.status,
+    attempts: e.attempts,
+    createdAt: e.createdAt.toISOString(),
+    nextAttemptAt: e.nextAttemptAt?.toISOString() ?? null,
+    payload: JSON.stringify(e.payload, null, 2),
+    deliveries: e.deliveries.map((d) => ({
+      id: d.id,
+      attempt: d.attempt,
+      url: d.url,
+      responseStatus: d.responseStatus,
+      error: d.error,
+      durationMs: d.durationMs,
+      createdAt: d.createdAt.toISOString(),
+    })),
+  }));
+}

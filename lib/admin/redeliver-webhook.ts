@@ -1,0 +1,21 @@
+// Retry of a webhook event from the admin section: the event goes back to
+// PENDING and one webhook.deliver job is queued, in one transaction, so the
+// worker delivers it again (to the endpoint configured now) with the usual
+// retry schedule.
+import "server-only";
+import type { PrismaClient } from "../db/generated/client";
+import { enqueueJob } from "../jobs/queue";
+import { wakeWorker } from "../jobs/worker";
+import { BffError } from "../bff/client";
+
+export async function redeliverWebhook(db: PrismaClient, platformId: string, eventId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const updated = await tx.webhookEvent.updateMany({
+      where: { id: eventId, platformId },
+      data: { status: "PENDING", nextAttemptAt: null, deliveredAt: null },
+    });
+    if (updated.count === 0) throw new BffError(404, "NOT_FOUND", "That webhook event does not exist. Reload the list.");
+    await enqueueJob(tx, { type: "webhook.deliver", platformId, payload: { eventId }, maxAttempts: 1000 });
+  });
+  wakeWorker();
+}

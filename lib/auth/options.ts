@@ -1,0 +1,66 @@
+// next-auth configuration: one JWT cookie session per browser, either a staff
+// member (admin section) or a customer bound to one Customer, its embedded
+// wallet account and the wallet session that signed in.
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { db } from "../db/client";
+import { appOrigin } from "../env";
+import { deriveKey } from "../crypto/keys";
+import { verifyStaffUser } from "../staff/verify-staff-user";
+import { ensureBootstrapOperator } from "../staff/bootstrap";
+import { readCustomerTicket } from "./ticket";
+import type { WebIdentity } from "./types";
+
+const STAFF_SESSION_SECONDS = 8 * 3600;
+
+let cached: NextAuthOptions | undefined;
+
+export function authOptions(): NextAuthOptions {
+  // next-auth derives its own URLs from NEXTAUTH_URL; the app origin is the one
+  // the browser uses, and https there turns on Secure cookies.
+  process.env.NEXTAUTH_URL ??= appOrigin();
+  cached ??= {
+    secret: deriveKey("nextauth-v1").toString("hex"),
+    session: { strategy: "jwt", maxAge: STAFF_SESSION_SECONDS },
+    pages: { signIn: "/signin" },
+    providers: [
+      CredentialsProvider({
+        id: "staff",
+        name: "Staff",
+        credentials: { email: { type: "email" }, password: { type: "password" } },
+        async authorize(credentials) {
+          if (!credentials?.email || !credentials.password) return null;
+          await ensureBootstrapOperator(db());
+          const staff = await verifyStaffUser(db(), credentials.email, credentials.password);
+          if (!staff) return null;
+          const identity: WebIdentity = { kind: "staff", id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+          return identity;
+        },
+      }),
+      CredentialsProvider({
+        id: "customer",
+        name: "Customer",
+        credentials: { ticket: { type: "text" } },
+        async authorize(credentials) {
+          const ticket = credentials?.ticket ? await readCustomerTicket(credentials.ticket) : null;
+          if (!ticket) return null;
+          const identity: WebIdentity = { kind: "customer", id: ticket.customerId, ...ticket };
+          return identity;
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        // user is present only at sign-in: a new sign-in replaces the identity.
+        if (user) return { sub: user.id, identity: user as unknown as WebIdentity, sid: randomBytes(16).toString("base64url") };
+        return token;
+      },
+      session({ session, token }) {
+        return { expires: session.expires, identity: token.identity as WebIdentity, sid: token.sid as string };
+      },
+    },
+  };
+  return cached;
+}

@@ -1,0 +1,96 @@
+// The BFF's server-side client of Meridian's own API over loopback HTTP. The
+// platform credentials (MERIDIAN_BFF_CLIENT_ID/SECRET, passed by the launcher)
+// never leave the server; browsers reach the API only through BFF routes.
+import "server-only";
+import { db } from "../db/client";
+import { env } from "../env";
+import { API_BASE } from "../api/operation";
+
+export interface ApiResult<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** An API error as the BFF shows it: the API's own code and message. */
+export class BffError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+function credentials(): { clientId: string; clientSecret: string } {
+  const clientId = process.env.MERIDIAN_BFF_CLIENT_ID ?? process.env.MERIDIAN_CLIENT_ID;
+  const clientSecret = process.env.MERIDIAN_BFF_CLIENT_SECRET ?? process.env.MERIDIAN_CLIENT_SECRET;
+  if (!clientId || !clientSecret) {
+    throw new BffError(503, "BFF_NOT_CONFIGURED", "The web app has no platform credentials: start Meridian with `npm start` or set MERIDIAN_BFF_CLIENT_ID and MERIDIAN_BFF_CLIENT_SECRET.");
+  }
+  return { clientId, clientSecret };
+}
+
+function apiOrigin(): string {
+  return process.env.MERIDIAN_INTERNAL_ORIGIN ?? `http://127.0.0.1:${env().PORT}`;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Statuses the caller handles itself; others throw BffError. Default: 2xx only. */
+  accept?: number[];
+}
+
+export async function callApi<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
+  const { clientId, clientSecret } = credentials();
+  const headers: Record<string, string> = {
+    authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`,
+    ...opts.headers,
+  };
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${apiOrigin()}${API_BASE}${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    cache: "no-store",
+  });
+  const text = await res.text();
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  const ok = res.status >= 200 && res.status < 300;
+  if (!ok && !opts.accept?.includes(res.status)) {
+    const err = (body ?? {}) as { code?: string; message?: string; reason?: string; details?: unknown };
+    throw new BffError(res.status, err.code ?? "API_ERROR", err.message ?? err.reason ?? `The API answered ${res.status}`, err.details);
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+export const api = {
+  get: <T>(path: string, opts?: CallOptions) => callApi<T>("GET", path, opts),
+  post: <T>(path: string, body?: unknown, opts?: CallOptions) => callApi<T>("POST", path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: CallOptions) => callApi<T>("PATCH", path, { ...opts, body }),
+  delete: <T>(path: string, opts?: CallOptions) => callApi<T>("DELETE", path, opts),
+};
+
+let platformIdCache: Promise<string> | undefined;
+
+/** The platform the BFF acts for (the admin section's tenant), from its client id. */
+export function bffPlatformId(): Promise<string> {
+  platformIdCache ??= (async () => {
+    const { clientId } = credentials();
+    const token = await db().apiToken.findUnique({ where: { clientId }, select: { platformId: true, deletedAt: true } });
+    if (!token || token.deletedAt) throw new BffError(503, "BFF_NOT_CONFIGURED", "The web app's platform credential was deleted; set MERIDIAN_BFF_CLIENT_ID/SECRET to a live token.");
+    return token.platformId;
+  })().catch((err) => {
+    platformIdCache = undefined;
+    throw err;
+  });
+  return platformIdCache;
+}

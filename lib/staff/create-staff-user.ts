@@ -1,0 +1,38 @@
+// Creates a staff account. Passwords are stored only as scrypt hashes; when the
+// caller gives none, a random one is generated and returned once.
+import "server-only";
+import { z } from "zod";
+import { isUniqueViolation, type Db } from "../db/client";
+import { hashSecret, randomToken } from "../crypto/secrets";
+import { ApiError } from "../api/errors";
+import { newUuid, toApiId } from "../ids";
+import { STAFF_ROLES } from "./roles";
+
+export const StaffUserCreate = z.object({
+  email: z.email().max(255).transform((e) => e.toLowerCase()),
+  name: z.string().trim().min(1).max(255),
+  role: z.enum(STAFF_ROLES),
+  password: z.string().min(12, "Use at least 12 characters").max(256).optional(),
+});
+export type StaffUserCreate = z.infer<typeof StaffUserCreate>;
+
+export async function createStaffUser(db: Db, input: StaffUserCreate) {
+  const password = input.password ?? randomToken("", 18);
+  const id = newUuid();
+  try {
+    const row = await db.staffUser.create({
+      data: { id, email: input.email, name: input.name, role: input.role, passwordHash: await hashSecret(password) },
+    });
+    return {
+      id: toApiId("StaffUser", row.id),
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      createdAt: row.createdAt.toISOString(),
+      ...(input.password ? {} : { password }),
+    };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError("CONFLICT", `A staff user with email ${input.email} already exists`);
+    throw err;
+  }
+}
