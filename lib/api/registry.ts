@@ -13,6 +13,8 @@ import { documentOperations } from "../domain/documents/operations";
 import { walletAuthOperations } from "../domain/wallet-auth/operations";
 import { scaOperations } from "../domain/sca/operations";
 import { stablecoinOperations } from "../domain/stablecoins/operations";
+import { agentManagementOperations } from "../domain/agents/operations";
+import { agentOperations } from "../domain/agents/me-operations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const operations: Operation<any, any, any>[] = [
@@ -28,4 +30,6 @@ export const operations: Operation<any, any, any>[] = [
   ...walletAuthOperations,
   ...scaOperations,
   ...stablecoinOperations,
+  ...agentManagementOperations,
+  ...agentOperations,
 ];

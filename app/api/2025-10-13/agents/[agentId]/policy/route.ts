@@ -1,0 +1,5 @@
+// PATCH /agents/{agentId}/policy – partial policy update
+import { routeHandlers } from "@/lib/api/next";
+import { updateAgentPolicyOperation } from "@/lib/domain/agents/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(updateAgentPolicyOperation);

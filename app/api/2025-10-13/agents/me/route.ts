@@ -1,0 +1,5 @@
+// GET /agents/me – the calling agent
+import { routeHandlers } from "@/lib/api/next";
+import { getAgentMe } from "@/lib/domain/agents/me-operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getAgentMe);

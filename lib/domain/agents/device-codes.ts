@@ -1,0 +1,97 @@
+// Device-code installation. A code is short enough to type (XXXX-XXXX from a
+// 31-letter alphabet without look-alikes, about 40 bits), expires after
+// DEVICE_CODE_TTL_MS (scaled by sandbox time, so tests can watch one expire)
+// and is redeemed once, atomically, for the agent's access
+// token. Codes are stored as an HMAC under a derived key and tokens as a
+// SHA-256, so the database alone reveals neither.
+import { createHmac, randomInt } from "node:crypto";
+import type { Db } from "../../db/client";
+import type { Agent, PrismaClient } from "../../db/generated/client";
+import { ApiError, notFound } from "../../api/errors";
+import { deriveKey } from "../../crypto/keys";
+import { randomToken, sha256Hex } from "../../crypto/secrets";
+import { newUuid, toApiId } from "../../ids";
+import { sandboxDelayMs } from "../../sandbox/time";
+import { AgentPolicy } from "./policy";
+
+export const DEVICE_CODE_TTL_MS = 30 * 60_000;
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ2345679";
+export const ACCESS_TOKEN_PREFIX = "mat_";
+
+export function normaliseCode(code: string): string {
+  return code.toUpperCase().replace(/[^A-Z0-9]/g, "");
+}
+
+export function codeHash(code: string): string {
+  return createHmac("sha256", deriveKey("agent-device-code-v1")).update(normaliseCode(code)).digest("hex");
+}
+
+export function accessTokenHash(token: string): string {
+  return sha256Hex(token);
+}
+
+function newCode(): string {
+  const chars = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]);
+  return `${chars.slice(0, 4).join("")}-${chars.slice(4).join("")}`;
+}
+
+/** Issues a new code for the agent and invalidates its earlier unredeemed ones. */
+export async function issueDeviceCode(db: Db, agent: Agent) {
+  const now = new Date();
+  await db.agentDeviceCode.updateMany({ where: { agentId: agent.id, redeemedAt: null, invalidatedAt: null }, data: { invalidatedAt: now } });
+  const code = newCode();
+  const expiresAt = new Date(now.getTime() + sandboxDelayMs(DEVICE_CODE_TTL_MS));
+  await db.agentDeviceCode.create({ data: { id: newUuid(), platformId: agent.platformId, agentId: agent.id, codeHash: codeHash(code), expiresAt } });
+  return { code, agentId: toApiId("Agent", agent.id), expiresAt: expiresAt.toISOString(), redeemed: false };
+}
+
+export async function regenerateDeviceCode(db: PrismaClient, agent: Agent) {
+  if (agent.accessTokenHash !== null) {
+    throw new ApiError("CONFLICT", "The agent is already connected; a new device code can be issued only before installation", { isConnected: true });
+  }
+  return db.$transaction((tx) => issueDeviceCode(tx, agent));
+}
+
+export async function deviceCodeStatus(db: Db, platformId: string, code: string) {
+  const row = await db.agentDeviceCode.findFirst({ where: { codeHash: codeHash(code), platformId } });
+  if (!row) throw notFound("Device code");
+  return {
+    code,
+    redeemed: row.redeemedAt !== null,
+    agentId: toApiId("Agent", row.agentId),
+    expiresAt: row.expiresAt.toISOString(),
+    status: row.redeemedAt ? "REDEEMED" : row.invalidatedAt ? "INVALIDATED" : row.expiresAt <= new Date() ? "EXPIRED" : "PENDING",
+  };
+}
+
+/**
+ * Redeems a code for the agent's access token. The conditional update is the
+ * single-use guarantee: of two concurrent redemptions exactly one matches.
+ */
+export async function redeemDeviceCode(db: PrismaClient, code: string) {
+  const hash = codeHash(code);
+  const now = new Date();
+  return db.$transaction(async (tx) => {
+    const claimed = await tx.agentDeviceCode.updateMany({
+      where: { codeHash: hash, redeemedAt: null, invalidatedAt: null, expiresAt: { gt: now } },
+      data: { redeemedAt: now },
+    });
+    const row = await tx.agentDeviceCode.findUnique({ where: { codeHash: hash } });
+    if (claimed.count !== 1) {
+      if (!row) throw notFound("Device code");
+      const state = row.redeemedAt ? "REDEEMED" : row.invalidatedAt ? "INVALIDATED" : "EXPIRED";
+      const reason =
+        state === "REDEEMED"
+          ? "This device code was already redeemed; its access token is not shown again"
+          : state === "INVALIDATED"
+            ? "This device code was replaced by a newer one"
+            : "This device code has expired; ask the platform for a new one";
+      throw new ApiError("INVALID_INPUT", reason, { deviceCodeStatus: state, errors: [{ field: "code", constraint: "INVALID", message: reason }] });
+    }
+    const agent = await tx.agent.findFirst({ where: { id: row!.agentId, deletedAt: null } });
+    if (!agent) throw notFound("Device code");
+    const accessToken = randomToken(ACCESS_TOKEN_PREFIX, 32);
+    await tx.agent.update({ where: { id: agent.id }, data: { accessTokenHash: accessTokenHash(accessToken), connectedAt: now } });
+    return { agentId: toApiId("Agent", agent.id), agentName: agent.name, accessToken, policy: AgentPolicy.parse(agent.policy) };
+  });
+}

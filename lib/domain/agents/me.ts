@@ -1,0 +1,61 @@
+// What an authenticated agent may see and manage: always its own customer's
+// accounts, filtered by its policy. Another customer's ids answer 404.
+import type { Db } from "../../db/client";
+import type { Agent } from "../../db/generated/client";
+import { ApiError, notFound } from "../../api/errors";
+import type { RequestContext } from "../../api/operation";
+import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { parseApiId, toApiId } from "../../ids";
+import { serializeInternalAccount } from "../accounts/internal-accounts";
+import { deleteExternalAccount, findExternalAccount, listExternalAccounts, serializeExternalAccount } from "../external-accounts/external-accounts";
+import { allowedAccounts, checkPermission, type AgentPermission } from "./policy";
+import { policyOf } from "./agents";
+
+/** The calling agent (AgentAuth has already refused paused and deleted agents). */
+export async function currentAgent(db: Db, ctx: RequestContext, ...permissions: AgentPermission[]): Promise<Agent> {
+  const p = ctx.principal;
+  if (!p || p.kind !== "agent") throw new ApiError("UNAUTHORIZED", "This operation requires agent credentials");
+  const agent = await db.agent.findFirst({ where: { id: p.agentId, platformId: p.platformId, deletedAt: null } });
+  if (!agent) throw new ApiError("UNAUTHORIZED", "Invalid or revoked agent access token");
+  if (permissions.length > 0) {
+    const policy = policyOf(agent);
+    // Any one of the listed permissions suffices (e.g. viewing external accounts).
+    if (!permissions.some((perm) => policy.permissions.includes(perm))) checkPermission(policy, permissions[0]);
+  }
+  return agent;
+}
+
+export async function listAgentInternalAccounts(db: Db, agent: Agent, q: PaginationQuery & { currency?: string }) {
+  const allowed = allowedAccounts(policyOf(agent));
+  const where = {
+    platformId: agent.platformId,
+    customerId: agent.customerId,
+    ...(q.currency ? { currency: q.currency } : {}),
+    ...(allowed ? { id: { in: allowed.map((id) => parseApiId("InternalAccount", id)).filter((x): x is string => x !== null) } } : {}),
+  };
+  const args = pageArgs(q);
+  const [rows, total] = await Promise.all([
+    db.internalAccount.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
+    db.internalAccount.count({ where }),
+  ]);
+  return toPage(rows, q, total, serializeInternalAccount);
+}
+
+export async function listAgentExternalAccounts(db: Db, agent: Agent, q: PaginationQuery & { currency?: string }) {
+  return listExternalAccounts(db, agent.platformId, "customer", { ...q, customerId: toApiId("Customer", agent.customerId) });
+}
+
+export async function findAgentExternalAccount(db: Db, agent: Agent, id: string) {
+  const row = await findExternalAccount(db, agent.platformId, id, "customer");
+  if (row.customerId !== agent.customerId) throw notFound(`External account ${id}`);
+  return row;
+}
+
+export async function retrieveAgentExternalAccount(db: Db, agent: Agent, id: string) {
+  return serializeExternalAccount(await findAgentExternalAccount(db, agent, id));
+}
+
+export async function deleteAgentExternalAccount(db: Db, agent: Agent, id: string) {
+  await findAgentExternalAccount(db, agent, id);
+  await deleteExternalAccount(db, agent.platformId, id, "customer");
+}

@@ -1,0 +1,165 @@
+// Agent Management operations (platform BasicAuth) and device-code redemption (no auth).
+import { z } from "zod";
+import { db } from "../../db/client";
+import { defineOperation } from "../../api/operation";
+import { ErrorResponses } from "../../api/responses";
+import { pageSchema } from "../../api/pagination";
+import {
+  AgentCreateRequest,
+  AgentCreateResponse,
+  AgentListQuery,
+  AgentPolicyUpdate,
+  AgentResponse,
+  AgentUpdateRequest,
+  DeviceCodeResponse,
+  DeviceCodeStatusResponse,
+  RedeemResponse,
+} from "./schemas";
+import { createAgent, deleteAgent, findAgent, listAgents, retrieveAgent, updateAgent, updateAgentPolicy } from "./agents";
+import { deviceCodeStatus, redeemDeviceCode, regenerateDeviceCode } from "./device-codes";
+
+const tag = "Agent Management";
+const AgentParams = z.object({ agentId: z.string() });
+const CodeParams = z.object({ code: z.string().min(1).max(32) });
+
+// POST /agents – create an agent for a customer, with its first device code
+export const createAgentOperation = defineOperation({
+  operationId: "createAgent",
+  method: "POST",
+  path: "/agents",
+  summary: "Create an agent",
+  tag,
+  auth: "platform",
+  permission: "MANAGE",
+  body: AgentCreateRequest,
+  responses: { 201: { description: "The agent and its device code", schema: AgentCreateResponse }, ...ErrorResponses },
+  handle: async ({ ctx, body }) => ({ status: 201, body: await db().$transaction((tx) => createAgent(tx, ctx.platformId, body)) }),
+});
+
+// GET /agents – list agents
+export const listAgentsOperation = defineOperation({
+  operationId: "listAgents",
+  method: "GET",
+  path: "/agents",
+  summary: "List agents",
+  tag,
+  auth: "platform",
+  permission: "VIEW",
+  query: AgentListQuery,
+  responses: { 200: { description: "A page of agents", schema: pageSchema(AgentResponse) }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => ({ status: 200, body: await listAgents(db(), ctx.platformId, query) }),
+});
+
+// GET /agents/{agentId} – one agent with its usage
+export const getAgentOperation = defineOperation({
+  operationId: "getAgentById",
+  method: "GET",
+  path: "/agents/{agentId}",
+  summary: "Get an agent",
+  tag,
+  auth: "platform",
+  permission: "VIEW",
+  params: AgentParams,
+  responses: { 200: { description: "The agent", schema: AgentResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => ({ status: 200, body: await retrieveAgent(db(), ctx.platformId, params.agentId) }),
+});
+
+// PATCH /agents/{agentId} – rename, pause or resume
+export const updateAgentOperation = defineOperation({
+  operationId: "updateAgent",
+  method: "PATCH",
+  path: "/agents/{agentId}",
+  summary: "Update an agent",
+  tag,
+  auth: "platform",
+  permission: "MANAGE",
+  params: AgentParams,
+  body: AgentUpdateRequest,
+  responses: { 200: { description: "The updated agent", schema: AgentResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await updateAgent(db(), ctx.platformId, params.agentId, body) }),
+});
+
+// DELETE /agents/{agentId} – delete; the agent's token stops working at once
+export const deleteAgentOperation = defineOperation({
+  operationId: "deleteAgent",
+  method: "DELETE",
+  path: "/agents/{agentId}",
+  summary: "Delete an agent",
+  tag,
+  auth: "platform",
+  permission: "MANAGE",
+  params: AgentParams,
+  responses: { 204: { description: "Deleted" }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => {
+    await db().$transaction((tx) => deleteAgent(tx, ctx.platformId, params.agentId));
+    return { status: 204 };
+  },
+});
+
+// PATCH /agents/{agentId}/policy – partial policy update
+export const updateAgentPolicyOperation = defineOperation({
+  operationId: "updateAgentPolicy",
+  method: "PATCH",
+  path: "/agents/{agentId}/policy",
+  summary: "Update an agent's policy",
+  tag,
+  auth: "platform",
+  permission: "MANAGE",
+  params: AgentParams,
+  body: AgentPolicyUpdate,
+  responses: { 200: { description: "The agent with its new policy", schema: AgentResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await updateAgentPolicy(db(), ctx.platformId, params.agentId, body) }),
+});
+
+// POST /agents/{agentId}/device-codes – a new device code (earlier unredeemed ones stop working)
+export const regenerateAgentDeviceCode = defineOperation({
+  operationId: "regenerateAgentDeviceCode",
+  method: "POST",
+  path: "/agents/{agentId}/device-codes",
+  summary: "Regenerate a device code",
+  tag,
+  auth: "platform",
+  permission: "MANAGE",
+  params: AgentParams,
+  responses: { 201: { description: "The new device code", schema: DeviceCodeResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => ({ status: 201, body: await regenerateDeviceCode(db(), await findAgent(db(), ctx.platformId, params.agentId)) }),
+});
+
+// GET /agents/device-codes/{code}/status – has the agent software redeemed it yet
+export const getAgentDeviceCodeStatus = defineOperation({
+  operationId: "getAgentDeviceCodeStatus",
+  method: "GET",
+  path: "/agents/device-codes/{code}/status",
+  summary: "Get device code status",
+  tag,
+  auth: "platform",
+  permission: "VIEW",
+  params: CodeParams,
+  responses: { 200: { description: "Whether the code was redeemed", schema: DeviceCodeStatusResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => ({ status: 200, body: await deviceCodeStatus(db(), ctx.platformId, params.code) }),
+});
+
+// POST /agents/device-codes/{code}/redeem – the agent software exchanges its code for its access token (once)
+export const redeemAgentDeviceCode = defineOperation({
+  operationId: "redeemAgentDeviceCode",
+  method: "POST",
+  path: "/agents/device-codes/{code}/redeem",
+  summary: "Redeem a device code",
+  tag,
+  auth: "none",
+  params: CodeParams,
+  responses: { 200: { description: "The agent's access token, shown only this once", schema: RedeemResponse }, ...ErrorResponses },
+  handle: async ({ params }) => ({ status: 200, body: await redeemDeviceCode(db(), params.code) }),
+});
+
+export const agentManagementOperations = [
+  createAgentOperation,
+  listAgentsOperation,
+  getAgentOperation,
+  updateAgentOperation,
+  deleteAgentOperation,
+  updateAgentPolicyOperation,
+  regenerateAgentDeviceCode,
+  getAgentDeviceCodeStatus,
+  redeemAgentDeviceCode,
+];

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { newPlatform } from "../../support/api";
+import { usdAccountInfo } from "../../support/money";
+import { POLICY, customer, installedAgent } from "./helpers";
+
+describe("Agent operations on its own customer's accounts", () => {
+  it("lists only its customer's internal accounts, filtered by allowedAccountIds", async () => {
+    const api = await newPlatform();
+    const a = await installedAgent(api);
+    const mine = await api.get(`/customers/internal-accounts?customerId=${a.customerId}`);
+    const list = await api.get("/agents/me/internal-accounts", { auth: a.auth });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((x: { id: string }) => x.id).sort()).toEqual(mine.body.data.map((x: { id: string }) => x.id).sort());
+
+    const usd = mine.body.data.find((x: { type: string }) => x.type === "INTERNAL_FIAT").id;
+    await api.patch(`/agents/${a.agentId}/policy`, { accountRestrictions: { allowedAccountIds: [usd] } });
+    const restricted = await api.get("/agents/me/internal-accounts", { auth: a.auth });
+    expect(restricted.body.data.map((x: { id: string }) => x.id)).toEqual([usd]);
+
+    await api.patch(`/agents/${a.agentId}/policy`, { permissions: ["CREATE_TRANSFERS"] });
+    const forbidden = await api.get("/agents/me/internal-accounts", { auth: a.auth });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.details).toMatchObject({ rule: "PERMISSION", requiredPermission: "VIEW_TRANSACTIONS" });
+  });
+
+  it("manages external accounts for its customer only; another customer's account is 404", async () => {
+    const api = await newPlatform();
+    const a = await installedAgent(api);
+    const otherCustomer = await customer(api, "Someone Else");
+    const foreign = await api.post("/customers/external-accounts", { customerId: otherCustomer, currency: "USD", accountInfo: usdAccountInfo("44400123") });
+    expect(foreign.status).toBe(201);
+
+    const created = await api.post("/agents/me/external-accounts", { currency: "USD", accountInfo: usdAccountInfo("44400987") }, { auth: a.auth });
+    expect(created.status).toBe(201);
+    expect(created.body.customerId).toBe(a.customerId);
+    const list = await api.get("/agents/me/external-accounts", { auth: a.auth });
+    expect(list.body.data.map((x: { id: string }) => x.id)).toEqual([created.body.id]);
+    expect((await api.get(`/agents/me/external-accounts/${created.body.id}`, { auth: a.auth })).status).toBe(200);
+    expect((await api.get(`/agents/me/external-accounts/${foreign.body.id}`, { auth: a.auth })).status).toBe(404);
+    expect((await api.delete(`/agents/me/external-accounts/${foreign.body.id}`, { auth: a.auth })).status).toBe(404);
+    expect((await api.get(`/customers/external-accounts/${foreign.body.id}`)).status).toBe(200);
+    expect((await api.delete(`/agents/me/external-accounts/${created.body.id}`, { auth: a.auth })).status).toBe(204);
+
+    await api.patch(`/agents/${a.agentId}/policy`, { permissions: ["VIEW_TRANSACTIONS"] });
+    const denied = await api.post("/agents/me/external-accounts", { currency: "USD", accountInfo: usdAccountInfo("44400988") }, { auth: a.auth });
+    expect(denied.status).toBe(403);
+    expect(denied.body.details.requiredPermission).toBe("MANAGE_EXTERNAL_ACCOUNTS");
+  });
+
+  it("an agent of another platform sees nothing of this one", async () => {
+    const api = await newPlatform();
+    const other = await newPlatform();
+    const a = await installedAgent(other, POLICY);
+    const cid = await customer(api);
+    const ext = await api.post("/customers/external-accounts", { customerId: cid, currency: "USD", accountInfo: usdAccountInfo("44400555") });
+    expect((await other.get(`/agents/me/external-accounts/${ext.body.id}`, { auth: a.auth })).status).toBe(404);
+  });
+});
