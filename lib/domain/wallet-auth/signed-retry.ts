@@ -134,6 +134,10 @@ async function issueChallenge(opts: SignedRetryOptions): Promise<ApiResult> {
       expiresAt,
     },
   });
+  // Unused challenges would pile up; about one issue in a hundred sweeps those long expired.
+  if (Math.random() < 0.01) {
+    await db().walletChallenge.deleteMany({ where: { expiresAt: { lt: new Date(expiresAt.getTime() - 2 * env().MERIDIAN_SIGNED_RETRY_TTL_SECONDS * 1000 - 3_600_000) } } });
+  }
   return {
     status: 202,
     body: {
