@@ -18,7 +18,14 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string;
     pipelining?: number;
-    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: unknown, context: unknown) => unknown }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+    }[];
   }
   interface Result {
     requests: Histogram;

@@ -52,18 +52,22 @@ export function fundingInstructions(row: { id: string; currency: string; type: s
  * crypto) and the embedded wallet (Global Account) used by the Embedded
  * Wallet Auth flows.
  */
-export async function createCustomerAccounts(db: Db, platformId: string, customerId: string, currencies: string[]): Promise<void> {
+export function customerAccountRows(platformId: string, currencies: string[]) {
   const rows = [...new Set(currencies)]
     .filter((c) => c !== EMBEDDED_WALLET_CURRENCY)
     .map((currency) => ({
       id: newUuid(),
       platformId,
-      customerId,
       currency,
       type: currencyInfo(currency)?.kind === "CRYPTO" ? "INTERNAL_CRYPTO" : "INTERNAL_FIAT",
+      privateEnabled: null as boolean | null,
     }));
-  rows.push({ id: newUuid(), platformId, customerId, currency: EMBEDDED_WALLET_CURRENCY, type: "EMBEDDED_WALLET" });
-  await db.internalAccount.createMany({ data: rows.map((r) => ({ ...r, privateEnabled: r.type === "EMBEDDED_WALLET" ? false : null })) });
+  rows.push({ id: newUuid(), platformId, currency: EMBEDDED_WALLET_CURRENCY, type: "EMBEDDED_WALLET", privateEnabled: false });
+  return rows;
+}
+
+export async function createCustomerAccounts(db: Db, platformId: string, customerId: string, currencies: string[]): Promise<void> {
+  await db.internalAccount.createMany({ data: customerAccountRows(platformId, currencies).map((r) => ({ ...r, customerId })) });
 }
 
 /** Adds an internal account for each currency the customer does not hold yet (PATCH currencies). */

@@ -9,11 +9,11 @@ import { ApiError } from "../../api/errors";
 import { newUuid } from "../../ids";
 import { individualKycAtCreation } from "../../sandbox/kyc";
 import { getPlatformSettings } from "../platform/config";
-import { createCustomerAccounts } from "../accounts/internal-accounts";
+import { createCustomerAccounts, customerAccountRows } from "../accounts/internal-accounts";
 import type { CustomerCreate } from "./schemas";
 import { serializeOneCustomer } from "./serialize";
 import { assertKnownTermsVersion } from "./terms";
-import { emitCustomerStatusWebhook } from "./status";
+import { emitCustomerStatusWebhook, hasStatusWebhook } from "./status";
 
 export async function createCustomer(db: PrismaClient, platformId: string, input: CustomerCreate) {
   assertKnownTermsVersion(input.endUserTermsConsent);
@@ -23,27 +23,30 @@ export async function createCustomer(db: PrismaClient, platformId: string, input
   const umaLocal = `${customerType === "BUSINESS" ? "biz" : "user"}.${randomBytes(5).toString("hex")}`;
   const kycStatus = customerType === "INDIVIDUAL" ? individualKycAtCreation(input.fullName, platform) : null;
   try {
-    const row = await db.$transaction(async (tx) => {
-      const created = await tx.customer.create({
-        data: {
-          id,
-          platformId,
-          platformCustomerId: platformCustomerId ?? id,
-          customerType,
-          kycStatus,
-          kybStatus: customerType === "BUSINESS" ? "UNVERIFIED" : null,
-          region: region ?? null,
-          email: email ?? null,
-          phoneNumber: phoneNumber ?? null,
-          umaAddress: umaAddress ?? `$${umaLocal}@${platform.umaDomain}`,
-          currencies: currencies?.length ? currencies : ["USD"],
-          profile: profile as object,
-        },
-      });
-      await createCustomerAccounts(tx, platformId, id, created.currencies);
-      await emitCustomerStatusWebhook(tx, platformId, created);
-      return created;
-    });
+    const data = {
+      id,
+      platformId,
+      platformCustomerId: platformCustomerId ?? id,
+      customerType,
+      kycStatus,
+      kybStatus: customerType === "BUSINESS" ? "UNVERIFIED" : null,
+      region: region ?? null,
+      email: email ?? null,
+      phoneNumber: phoneNumber ?? null,
+      umaAddress: umaAddress ?? `$${umaLocal}@${platform.umaDomain}`,
+      currencies: currencies?.length ? currencies : ["USD"],
+      profile: profile as object,
+    };
+    // The common case (no status webhook at creation) is one nested write, which Prisma runs as a
+    // single batched transaction; an interactive transaction costs several more round trips.
+    const row = hasStatusWebhook(data)
+      ? await db.$transaction(async (tx) => {
+          const created = await tx.customer.create({ data });
+          await createCustomerAccounts(tx, platformId, id, created.currencies);
+          await emitCustomerStatusWebhook(tx, platformId, created);
+          return created;
+        })
+      : await db.customer.create({ data: { ...data, internalAccounts: { createMany: { data: customerAccountRows(platformId, data.currencies) } } } });
     return serializeOneCustomer(db, platformId, row);
   } catch (err) {
     if (isUniqueViolation(err)) {

@@ -15,6 +15,10 @@ export function customerStatusOf(row: Pick<CustomerRow, "customerType" | "kycSta
   return (row.customerType === "BUSINESS" ? row.kybStatus : row.kycStatus) ?? "UNVERIFIED";
 }
 
+export function hasStatusWebhook(row: Pick<CustomerRow, "customerType" | "kycStatus" | "kybStatus">): boolean {
+  return EVENT[row.customerType]?.[customerStatusOf(row)] !== undefined;
+}
+
 /** Emits the webhook for a customer that now has `row`'s status (used at creation and after a change). */
 export async function emitCustomerStatusWebhook(tx: Db, platformId: string, row: CustomerRow): Promise<void> {
   const type = EVENT[row.customerType]?.[customerStatusOf(row)];
