@@ -2,6 +2,7 @@
 // (the kycUrl of POST /customers/{customerId}/kyc-link).
 import type { Metadata } from "next";
 import { KycFlow } from "./kyc-flow";
+import styles from "./kyc.module.css";
 
 export const metadata: Metadata = {
   title: "Verify your identity",
@@ -13,7 +14,7 @@ export const metadata: Metadata = {
 export default async function KycPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   return (
-    <main style={{ maxWidth: 720, margin: "2rem auto", padding: "0 1rem", fontFamily: "system-ui, sans-serif", lineHeight: 1.5 }}>
+    <main className={styles.page}>
       <KycFlow token={token} />
     </main>
   );
