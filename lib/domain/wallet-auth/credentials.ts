@@ -13,7 +13,7 @@ import type { z } from "zod";
 import { isSignedRetry, REQUEST_ID_HEADER, signedRetry } from "./signed-retry";
 import { activityPayload } from "./payloads";
 import { loadWallet, parseAccountId, type Wallet } from "./wallets";
-import { issueOtp, openOtpAttempt, parseEncryptedOtpBundle } from "./otp";
+import { issueOtp, MAX_OTP_ATTEMPTS, openOtpAttempt, parseEncryptedOtpBundle } from "./otp";
 import { expectedNonce, verifyIdToken } from "./oidc";
 import { passkeyChallenge, verifyAssertion, verifyRegistration } from "./passkey";
 import { createSealedSession, createSession, serializeSession } from "./sessions";
@@ -279,7 +279,7 @@ export async function challengeCredential(input: { ctx: RequestContext; id: stri
     const otp = await issueOtp(cred, now, await walletConfig(ctx.platformId));
     const row = await db().walletCredential.update({
       where: { id: cred.id },
-      data: { otpTargetSeed: otp.otpTargetSeed, otpCodeHash: otp.otpCodeHash, otpExpiresAt: otp.otpExpiresAt, updatedAt: now },
+      data: { otpTargetSeed: otp.otpTargetSeed, otpCodeHash: otp.otpCodeHash, otpExpiresAt: otp.otpExpiresAt, otpFailedAttempts: 0, updatedAt: now },
     });
     return { status: 200, body: serializeCredential(row, { otpEncryptionTargetBundle: otp.otpEncryptionTargetBundle }) };
   }
@@ -343,7 +343,23 @@ export async function verifyCredential(input: { ctx: RequestContext; id: string;
         const session = await createSession(db(), cred, r.verified.publicKey, now);
         return { status: 200, body: serializeSession(session) };
       }
-      const publicKey = openOtpAttempt(cred, parseEncryptedOtpBundle(body.encryptedOtpBundle), now);
+      const bundle = parseEncryptedOtpBundle(body.encryptedOtpBundle);
+      let publicKey: string;
+      try {
+        publicKey = openOtpAttempt(cred, bundle, now);
+      } catch (err) {
+        // Guessing is bounded: each failure counts, and the code is dropped at the limit.
+        if (err instanceof ApiError && cred.otpTargetSeed) {
+          await db().$executeRaw`
+            UPDATE wallet_credentials
+            SET otp_failed_attempts = otp_failed_attempts + 1,
+                otp_target_seed = CASE WHEN otp_failed_attempts + 1 >= ${MAX_OTP_ATTEMPTS} THEN NULL ELSE otp_target_seed END,
+                otp_code_hash = CASE WHEN otp_failed_attempts + 1 >= ${MAX_OTP_ATTEMPTS} THEN NULL ELSE otp_code_hash END,
+                otp_expires_at = CASE WHEN otp_failed_attempts + 1 >= ${MAX_OTP_ATTEMPTS} THEN NULL ELSE otp_expires_at END
+            WHERE id = ${cred.id}::uuid AND otp_target_seed = ${cred.otpTargetSeed}`;
+        }
+        throw err;
+      }
       // The code is single use: only the request that clears this exact target seed goes on.
       const used = await db().walletCredential.updateMany({
         where: { id: cred.id, otpTargetSeed: cred.otpTargetSeed },

@@ -15,6 +15,8 @@ import { ApiError, invalidField } from "../../api/errors";
 import { toApiId } from "../../ids";
 
 export const SANDBOX_OTP_CODE = "000000";
+/** Failed attempts (wrong code, unreadable bundle) after which the pending code is dropped. */
+export const MAX_OTP_ATTEMPTS = 5;
 const DEFAULT_OTP_SECONDS = 300;
 
 export interface OtpMessage {

@@ -169,3 +169,23 @@ describe("OTP credentials", () => {
     expect((await api.post("/auth/credentials/AuthMethod:00000000-0000-7000-8000-000000000000/challenge", {})).status).toBe(404);
   });
 });
+
+describe("OTP guessing", () => {
+  it("drops the pending code after 5 failed attempts; a new challenge starts over", async () => {
+    const api = await newPlatform();
+    const c = await newWalletCustomer(api);
+    const created = await api.post("/auth/credentials", { type: "EMAIL_OTP", accountId: c.accountId });
+    const id = created.body.id;
+    const tb = created.body.otpEncryptionTargetBundle;
+    const key = newClientKey();
+    for (let i = 0; i < 5; i++) {
+      const r = await api.post(`/auth/credentials/${id}/verify`, { type: "EMAIL_OTP", encryptedOtpBundle: await otpBundle(`00000${i + 1}`, tb, key, bundleSigner(tb)) });
+      expect(r.body.reason).toBe("Invalid OTP code");
+    }
+    const right = await api.post(`/auth/credentials/${id}/verify`, { type: "EMAIL_OTP", encryptedOtpBundle: await otpBundle("000000", tb, key, bundleSigner(tb)) });
+    expect(right.status).toBe(401);
+    expect(right.body.reason).toMatch(/No OTP challenge is pending/);
+    const session = await otpLogin(api, id, "EMAIL_OTP");
+    expect(session.body.type).toBe("EMAIL_OTP");
+  });
+});
