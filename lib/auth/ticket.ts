@@ -1,40 +1,46 @@
-// Sign-in tickets: after the BFF itself completed a wallet verify (or refresh)
-// with Meridian's API, it hands the browser a short-lived signed ticket naming
-// the customer, wallet account and wallet session; next-auth's "customer"
-// provider accepts only such tickets, so a browser cannot claim a customer it
-// did not authenticate as.
+// Short-lived tokens the BFF signs for the browser (HS256, key derived from
+// MERIDIAN_SECRET_KEY), each with its own audience:
+//  - sign-in tickets: after the BFF itself completed a wallet verify (or
+//    refresh) with Meridian's API, it hands the browser a ticket naming the
+//    customer, wallet account and wallet session; next-auth's "customer"
+//    provider accepts only such tickets, so a browser cannot claim a customer
+//    it did not authenticate as;
+//  - enrollment tokens: sign-up created a customer; only the holder of this
+//    token may register that wallet's first credential (which the API accepts
+//    without a signature).
 import "server-only";
 import { SignJWT, jwtVerify } from "jose";
 import { deriveKey } from "../crypto/keys";
 
-const TICKET_TTL_SECONDS = 60;
-const AUDIENCE = "meridian-web-signin";
+const key = () => deriveKey("web-tokens-v1");
 
-export interface CustomerTicket {
-  customerId: string;
-  accountId: string;
-  walletSessionId: string;
-  walletSessionExpiresAt: string;
+async function sign(audience: string, claims: Record<string, string>, ttlSeconds: number): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setAudience(audience).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(key());
 }
 
-const key = () => deriveKey("web-signin-ticket-v1");
-
-export function issueCustomerTicket(t: CustomerTicket): Promise<string> {
-  return new SignJWT({ ...t })
-    .setProtectedHeader({ alg: "HS256" })
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${TICKET_TTL_SECONDS}s`)
-    .sign(key());
-}
-
-export async function readCustomerTicket(ticket: string): Promise<CustomerTicket | null> {
+async function read<K extends string>(audience: string, token: string, fields: readonly K[]): Promise<Record<K, string> | null> {
   try {
-    const { payload } = await jwtVerify(ticket, key(), { audience: AUDIENCE, algorithms: ["HS256"] });
-    const { customerId, accountId, walletSessionId, walletSessionExpiresAt } = payload as Record<string, unknown>;
-    if ([customerId, accountId, walletSessionId, walletSessionExpiresAt].some((v) => typeof v !== "string")) return null;
-    return { customerId, accountId, walletSessionId, walletSessionExpiresAt } as CustomerTicket;
+    const { payload } = await jwtVerify(token, key(), { audience, algorithms: ["HS256"] });
+    const out = {} as Record<K, string>;
+    for (const f of fields) {
+      const v = (payload as Record<string, unknown>)[f];
+      if (typeof v !== "string") return null;
+      out[f] = v;
+    }
+    return out;
   } catch {
     return null;
   }
 }
+
+const TICKET_FIELDS = ["customerId", "accountId", "walletSessionId", "walletSessionExpiresAt"] as const;
+export type CustomerTicket = Record<(typeof TICKET_FIELDS)[number], string>;
+
+export const issueCustomerTicket = (t: CustomerTicket) => sign("meridian-web-signin", t, 60);
+export const readCustomerTicket = (token: string) => read("meridian-web-signin", token, TICKET_FIELDS);
+
+const ENROLLMENT_FIELDS = ["customerId", "accountId"] as const;
+export type Enrollment = Record<(typeof ENROLLMENT_FIELDS)[number], string>;
+
+export const issueEnrollment = (e: Enrollment) => sign("meridian-web-enrollment", e, 30 * 60);
+export const readEnrollment = (token: string) => read("meridian-web-enrollment", token, ENROLLMENT_FIELDS);

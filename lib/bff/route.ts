@@ -1,6 +1,7 @@
 // The one wrapper of every BFF route (app/api/admin/..., app/api/wallet/...):
 //  1. the web session must be of the route's audience (staff or customer);
-//     an operator-only route refuses viewers (403);
+//     an operator-only route refuses viewers (403); a customer's wallet
+//     session must still be active (a revoked device is signed out at once);
 //  2. state-changing methods must come from the app's own origin and carry the
 //     session's CSRF token in X-CSRF-Token (the SameSite cookie alone is not
 //     relied on);
@@ -16,7 +17,7 @@ import { csrfTokenFor, customerSessionLive, getWebSession, type CustomerIdentity
 import type { WebSession } from "../auth/types";
 import { canOperate } from "../staff/roles";
 import { fieldErrorsOf } from "../api/validation";
-import { BffError } from "./client";
+import { api, BffError } from "./client";
 
 type Params = Record<string, string | string[]>;
 type RouteCtx = { params: Promise<Params> };
@@ -110,13 +111,21 @@ export function customerRoute<B extends z.ZodType | undefined = undefined>(
     run(async () => {
       const session = await getWebSession();
       if (session?.identity.kind !== "customer") return fail(401, "UNAUTHENTICATED", "Sign in first.");
-      if (!customerSessionLive(session.identity)) return fail(401, "SESSION_EXPIRED", "Your session has ended. Sign in again.");
+      if (!customerSessionLive(session.identity) || !(await walletSessionActive(session.identity))) {
+        return fail(401, "SESSION_EXPIRED", "Your session has ended or was signed out from another device. Sign in again.");
+      }
       const csrf = checkCsrf(request, session);
       if (csrf) return csrf;
       const parsed = await readBody(request, opts.body as B);
       if (parsed instanceof Response) return parsed;
       return handle({ request, customer: session.identity, body: parsed.body, params: (await ctx.params) ?? {} });
     });
+}
+
+/** The wallet session behind a customer's web session is still active (not revoked or expired). */
+export async function walletSessionActive(identity: CustomerIdentity): Promise<boolean> {
+  const res = await api.get<{ data: { id: string }[] }>(`/auth/sessions?accountId=${encodeURIComponent(identity.accountId)}`);
+  return res.body.data.some((s) => s.id === identity.walletSessionId);
 }
 
 /** For routes used before sign-in (the wallet sign-in flows): no session, same-origin only. */

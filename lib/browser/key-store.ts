@@ -4,6 +4,7 @@ import type { SessionKey } from "./session-keys";
 
 const DB_NAME = "meridian-wallet";
 const STORE = "session-keys";
+const PENDING = "pending-oauth";
 
 export interface StoredSessionKey extends SessionKey {
   sessionId: string;
@@ -14,17 +15,20 @@ export interface StoredSessionKey extends SessionKey {
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "sessionId" });
+    req.onupgradeneeded = () => {
+      req.result.createObjectStore(STORE, { keyPath: "sessionId" });
+      req.result.createObjectStore(PENDING, { keyPath: "state" });
+    };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
   });
 }
 
-async function tx<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+async function tx<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>, store = STORE): Promise<T> {
   const db = await open();
   try {
     return await new Promise<T>((resolve, reject) => {
-      const req = fn(db.transaction(STORE, mode).objectStore(STORE));
+      const req = fn(db.transaction(store, mode).objectStore(store));
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error);
     });
@@ -51,4 +55,27 @@ export function deleteSessionKey(sessionId: string): Promise<undefined> {
 
 export function clearSessionKeys(): Promise<undefined> {
   return tx("readwrite", (s) => s.clear());
+}
+
+/** An OAuth sign-in in progress across the provider redirect: its receiver key stays here, non-extractable. */
+export interface PendingOauth {
+  state: string;
+  mode: "signup" | "signin" | "add";
+  receiver: CryptoKeyPair;
+  clientPublicKey: string;
+  enrollment?: string;
+  /** For "add": the session that signs the registration. */
+  signerSessionId?: string;
+  createdAt: number;
+}
+
+export function savePendingOauth(p: PendingOauth): Promise<IDBValidKey> {
+  return tx("readwrite", (s) => s.put(p), PENDING);
+}
+
+/** Reads and deletes the pending sign-in of `state` (single use). */
+export async function takePendingOauth(state: string): Promise<PendingOauth | undefined> {
+  const p = await tx("readonly", (s) => s.get(state) as IDBRequest<PendingOauth | undefined>, PENDING);
+  await tx("readwrite", (s) => s.delete(state), PENDING);
+  return p;
 }

@@ -1,0 +1,85 @@
+// Wallet calls through the BFF. The browser never names the wallet: the
+// account comes from the web session; any session or credential id the browser
+// sends is first checked to belong to that account, so one customer's session
+// cannot touch another customer's wallet.
+//
+// Signed retries pass through unchanged: the browser sends its stamp and the
+// challenge's request id as X-Wallet-Signature / X-Request-Id, and the BFF
+// repeats the identical body with Service-Wallet-Signature / Request-Id.
+import "server-only";
+import { api, BffError, callApi, type ApiResult } from "./client";
+import { issueCustomerTicket } from "../auth/ticket";
+import { findLogin } from "./directory";
+import { json } from "./route";
+
+export interface WalletSession {
+  id: string;
+  accountId: string;
+  type: string;
+  nickname: string;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+  encryptedSessionSigningKey?: string;
+}
+
+export interface WalletCredential {
+  id: string;
+  accountId: string;
+  type: "EMAIL_OTP" | "SMS_OTP" | "PASSKEY" | "OAUTH";
+  credentialId?: string;
+  nickname: string;
+  createdAt: string;
+  otpEncryptionTargetBundle?: string;
+}
+
+/** Signed-retry headers from the browser's request, renamed for the API. */
+export function signedHeaders(request: Request): Record<string, string> {
+  const sig = request.headers.get("x-wallet-signature");
+  const rid = request.headers.get("x-request-id");
+  return { ...(sig ? { "Service-Wallet-Signature": sig } : {}), ...(rid ? { "Request-Id": rid } : {}) };
+}
+
+/** Calls the API with the signed-retry headers; a 202 challenge goes back to the browser as is. */
+export function forwardSigned<T>(method: string, path: string, request: Request, body?: unknown): Promise<ApiResult<T>> {
+  return callApi<T>(method, path, { body, headers: signedHeaders(request) });
+}
+
+export async function listSessions(accountId: string): Promise<WalletSession[]> {
+  return (await api.get<{ data: WalletSession[] }>(`/auth/sessions?accountId=${encodeURIComponent(accountId)}`)).body.data;
+}
+
+export async function listCredentials(accountId: string): Promise<WalletCredential[]> {
+  return (await api.get<{ data: WalletCredential[] }>(`/auth/credentials?accountId=${encodeURIComponent(accountId)}`)).body.data;
+}
+
+const notYours = (what: string) => new BffError(404, "NOT_FOUND", `That ${what} is not one of yours. Reload the page.`);
+
+export async function ownedSession(accountId: string, sessionId: string): Promise<WalletSession> {
+  const s = (await listSessions(accountId)).find((x) => x.id === sessionId);
+  if (!s) throw notYours("session");
+  return s;
+}
+
+export async function ownedCredential(accountId: string, credentialId: string): Promise<WalletCredential> {
+  const c = (await listCredentials(accountId)).find((x) => x.id === credentialId);
+  if (!c) throw notYours("credential");
+  return c;
+}
+
+/**
+ * The browser's answer after a verify or refresh produced a session: the
+ * session (with its sealed key, for the browser only) and a sign-in ticket
+ * for next-auth's customer provider.
+ */
+export async function sessionWithTicket(session: WalletSession, status = 200): Promise<Response> {
+  const login = await findLogin({ accountId: session.accountId });
+  if (!login) throw new BffError(404, "NOT_SIGNED_UP", "This wallet has no account in this app. Sign up first.");
+  const ticket = await issueCustomerTicket({
+    customerId: login.customerId,
+    accountId: login.accountId,
+    walletSessionId: session.id,
+    walletSessionExpiresAt: session.expiresAt,
+  });
+  return json(status, { session, ticket });
+}
