@@ -1,17 +1,37 @@
 // The webhook outbox. emitWebhook is called inside the transaction that makes
 // the change; the event row and its delivery job commit (or roll back) with it.
+// Hot paths that make their change in one SQL statement write the same two
+// rows from outboxRows() inside that statement instead.
 import type { Db } from "../db/client";
 import { newUuid, toApiId } from "../ids";
 import { enqueueJob } from "../jobs/queue";
 import { jsonReplacer } from "../api/idempotency";
 import type { WebhookEnvelope, WebhookType } from "./types";
 
-export async function emitWebhook<T>(db: Db, platformId: string, type: WebhookType, data: T, at: Date = new Date()): Promise<WebhookEnvelope<T>> {
+/** The delivery job every event gets. */
+export const DELIVERY_JOB = { type: "webhook.deliver", maxAttempts: 1000 } as const;
+
+export interface OutboxRows<T> {
+  envelope: WebhookEnvelope<T>;
+  /** webhook_events row: id, type and JSON payload (platform_id is the caller's). */
+  event: { id: string; type: WebhookType; payload: string };
+  /** jobs row for its delivery, due now. */
+  job: { id: string; type: string; payload: string; maxAttempts: number };
+}
+
+export function outboxRows<T>(type: WebhookType, data: T, at: Date = new Date()): OutboxRows<T> {
   const id = newUuid();
   const envelope: WebhookEnvelope<T> = { id: toApiId("Webhook", id), type, timestamp: at.toISOString(), data };
-  await db.webhookEvent.create({
-    data: { id, platformId, type, payload: JSON.parse(JSON.stringify(envelope, jsonReplacer)) },
-  });
-  await enqueueJob(db, { type: "webhook.deliver", platformId, payload: { eventId: id }, maxAttempts: 1000 });
-  return envelope;
+  return {
+    envelope,
+    event: { id, type, payload: JSON.stringify(envelope, jsonReplacer) },
+    job: { id: newUuid(), type: DELIVERY_JOB.type, payload: JSON.stringify({ eventId: id }), maxAttempts: DELIVERY_JOB.maxAttempts },
+  };
+}
+
+export async function emitWebhook<T>(db: Db, platformId: string, type: WebhookType, data: T, at: Date = new Date()): Promise<WebhookEnvelope<T>> {
+  const rows = outboxRows(type, data, at);
+  await db.webhookEvent.create({ data: { id: rows.event.id, platformId, type, payload: JSON.parse(rows.event.payload) } });
+  await enqueueJob(db, { type: DELIVERY_JOB.type, platformId, payload: { eventId: rows.event.id }, maxAttempts: DELIVERY_JOB.maxAttempts });
+  return rows.envelope;
 }

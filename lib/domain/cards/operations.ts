@@ -104,7 +104,7 @@ export const simulateAuthorizationOp = defineOperation({
   params: SandboxCardParams,
   body: SandboxAuthorization,
   responses: { 200: { description: "The AUTHORIZED card transaction", schema: CardTransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await authorizeCard(db(), ctx.platformId, params.cardId, body) }),
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await authorizeCard(ctx.platformId, params.cardId, body) }),
 });
 
 // POST /sandbox/cards/{cardId}/simulate/clearing – clear an authorization

@@ -6,11 +6,11 @@
 // transaction as the row it changes and emits CARD_TRANSACTION.<status>.
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import type { Db } from "../../db/client";
+import { pool, type Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
 import { newUuid, parseApiId } from "../../ids";
 import { ledgerError, move, postLedger } from "../../ledger/post";
-import { emitWebhook } from "../../webhooks/outbox";
+import { emitWebhook, outboxRows } from "../../webhooks/outbox";
 import type { WebhookType } from "../../webhooks/types";
 import { authorizationSteer } from "../../sandbox/cards";
 import { cardUuidOrNotFound } from "./cards";
@@ -57,57 +57,76 @@ function mapAuthorizeError(err: unknown, cardId: string): unknown {
   return mapped;
 }
 
-export async function authorizeCard(db: PrismaClient, platformId: string, cardId: string, input: SandboxAuthorization) {
+// The whole approval in one statement: card_authorize (share-locks the card,
+// pulls through ledger_post, inserts the row) and the webhook's outbox rows.
+// The funding account's row lock is therefore held for one round trip only.
+const AUTHORIZE_SQL = `
+  WITH a AS (
+    SELECT card_authorize($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6::bigint, $7, $8, $9, $10, $11, $12::text[], $13, $14::timestamptz) AS ok),
+  e AS (
+    INSERT INTO webhook_events (id, platform_id, type, payload) SELECT $15::uuid, $1::uuid, $16, $17::jsonb FROM a WHERE a.ok RETURNING id)
+  INSERT INTO jobs (id, platform_id, type, payload, max_attempts) SELECT $18::uuid, $1::uuid, $19, $20::jsonb, $21 FROM e`;
+
+export async function authorizeCard(platformId: string, cardId: string, input: SandboxAuthorization) {
   const cardUuid = cardUuidOrNotFound(cardId);
   const steer = authorizationSteer(input.merchant.descriptor);
-  if (steer.kind === "DECLINE") {
-    // A magic decline still answers 404 for a card that is not this platform's.
-    const card = await db.card.findFirst({ where: { id: cardUuid, platformId }, select: { status: true } });
-    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
-    if (steer.declineReason === "INSUFFICIENT_FUNDS") throw insufficient();
-    throw new ApiError("CONFLICT", "Declined: card paused (sandbox descriptor suffix)", { declineReason: "CARD_PAUSED" });
-  }
-  const status: TxStatus = steer.kind === "APPROVE_EXCEPTION" ? "EXCEPTION" : "AUTHORIZED";
-  const txnId = newUuid();
-  const token = `itx_${randomBytes(12).toString("hex")}`;
   const { descriptor, mcc, country } = input.merchant;
-  try {
-    return await db.$transaction(async (tx) => {
-      const [r] = await tx.$queryRaw<{ o_customer: string; o_account: string; o_at: Date }[]>`
-        SELECT o_customer, o_account, o_at FROM card_authorize(${platformId}::uuid, ${cardUuid}::uuid, ${txnId}::uuid, ${newUuid()}::uuid,
-          ${input.amount}::bigint, ${input.currency.code}, ${descriptor}, ${mcc ?? null}, ${country ?? null}, ${token},
-          ${[...AUTHORIZABLE_STATUSES]}::text[], ${status})`;
-      const row: CardTransactionRow = {
-        id: txnId,
-        cardId: cardUuid,
-        customerId: r.o_customer,
-        accountId: r.o_account,
-        direction: "DEBIT",
-        status,
-        currency: input.currency.code,
-        merchantDescriptor: descriptor,
-        merchantMcc: mcc ?? null,
-        merchantCountry: country ?? null,
-        authorizedAmount: BigInt(input.amount),
-        settledAmount: 0n,
-        refundedAmount: 0n,
-        pullCount: 1,
-        pullTotal: BigInt(input.amount),
-        settlementCount: 0,
-        refundCount: 0,
-        originalTransactionId: null,
-        issuerTransactionToken: token,
-        authorizedAt: r.o_at,
-        lastEventAt: r.o_at,
-        createdAt: r.o_at,
-        updatedAt: r.o_at,
-      };
-      const body = serializeCardTransaction(row);
-      await emitWebhook(tx, platformId, webhookType(status), body);
+  // One retry covers a funding source rebound between the read and the authorization.
+  for (let attempt = 0; ; attempt++) {
+    const { rows } = await pool().query<{ status: CardStatus; customer_id: string; funding_source_id: string; currency: string }>(
+      `SELECT status, customer_id, funding_source_id, currency FROM cards WHERE id = $1 AND platform_id = $2`,
+      [cardUuid, platformId],
+    );
+    const card = rows[0];
+    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    if (steer.kind === "DECLINE") {
+      if (steer.declineReason === "INSUFFICIENT_FUNDS") throw insufficient();
+      throw new ApiError("CONFLICT", "Declined: card paused (sandbox descriptor suffix)", { declineReason: "CARD_PAUSED" });
+    }
+    if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
+    if (card.currency !== input.currency.code) throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+
+    const status: TxStatus = steer.kind === "APPROVE_EXCEPTION" ? "EXCEPTION" : "AUTHORIZED";
+    const at = new Date();
+    const row: CardTransactionRow = {
+      id: newUuid(),
+      cardId: cardUuid,
+      customerId: card.customer_id,
+      accountId: card.funding_source_id,
+      direction: "DEBIT",
+      status,
+      currency: card.currency,
+      merchantDescriptor: descriptor,
+      merchantMcc: mcc ?? null,
+      merchantCountry: country ?? null,
+      authorizedAmount: BigInt(input.amount),
+      settledAmount: 0n,
+      refundedAmount: 0n,
+      pullCount: 1,
+      pullTotal: BigInt(input.amount),
+      settlementCount: 0,
+      refundCount: 0,
+      originalTransactionId: null,
+      issuerTransactionToken: `itx_${randomBytes(12).toString("hex")}`,
+      authorizedAt: at,
+      lastEventAt: at,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const body = serializeCardTransaction(row);
+    const outbox = outboxRows(webhookType(status), body, at);
+    try {
+      await pool().query(AUTHORIZE_SQL, [
+        platformId, cardUuid, row.accountId, row.id, newUuid(), input.amount, row.currency, descriptor, mcc ?? null, country ?? null,
+        row.issuerTransactionToken, [...AUTHORIZABLE_STATUSES], status, at,
+        outbox.event.id, outbox.event.type, outbox.event.payload,
+        outbox.job.id, outbox.job.type, outbox.job.payload, outbox.job.maxAttempts,
+      ]);
       return body;
-    });
-  } catch (err) {
-    throw mapAuthorizeError(err, cardId);
+    } catch (err) {
+      if (sqlState(err).code === "MC004" && attempt === 0) continue;
+      throw mapAuthorizeError(err, cardId);
+    }
   }
 }
 

@@ -15,10 +15,12 @@ describe("Card status machine", () => {
   });
   afterAll(() => hooks.stop());
 
+  // Deliveries run in parallel, so order by the event ids (UUIDv7, in emission order).
   const statusHooks = (cardId: string) =>
     hooks
       .ofType("CARD.STATUS_CHANGE")
       .filter((w) => w.body.data.id === cardId)
+      .sort((a, b) => (a.body.id < b.body.id ? -1 : 1))
       .map((w) => w.body.data.status);
 
   it("ACTIVE -> FROZEN -> ACTIVE -> CLOSED, each with a CARD.STATUS_CHANGE webhook", async () => {
