@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { api } from "@/lib/bff/client";
+import { requireStaffPage } from "@/lib/auth/session";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { ActionButton } from "@/components/ui/ActionButton";
+import { CardReveal } from "@/components/admin/CardReveal";
+
+export const metadata: Metadata = { title: "Card" };
+
+interface Card {
+  id: string;
+  customerId: string;
+  status: "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+  brand: string;
+  form: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  fundingSource: string;
+  currency: string;
+}
+
+/** One card: last four digits and status, freeze/unfreeze and close, and the PAN reveal in the vault iframe. */
+export default async function CardPage({ params }: { params: Promise<{ cardId: string }> }) {
+  await requireStaffPage();
+  const cardId = decodeURIComponent((await params).cardId);
+  try {
+    const { body: c } = await api.get<Card>(`/cards/${encodeURIComponent(cardId)}`);
+    const path = `/api/admin/cards/${encodeURIComponent(c.id)}`;
+    return (
+      <>
+        <p>
+          <Link href={`/admin/customers/${encodeURIComponent(c.customerId)}`}>← Cardholder</Link>
+        </p>
+        <h1>
+          {c.brand} •••• {c.last4}
+        </h1>
+        <section className="card" aria-labelledby="card-heading">
+          <h2 id="card-heading">Card</h2>
+          <dl className="facts">
+            <dt>Status</dt>
+            <dd data-testid="card-status">{c.status}</dd>
+            <dt>Card number</dt>
+            <dd>•••• {c.last4}</dd>
+            <dt>Expires</dt>
+            <dd>
+              {String(c.expMonth).padStart(2, "0")}/{c.expYear}
+            </dd>
+            <dt>Form</dt>
+            <dd>{c.form}</dd>
+            <dt>Funding source</dt>
+            <dd>
+              <code>{c.fundingSource}</code> ({c.currency})
+            </dd>
+          </dl>
+          {c.status === "ACTIVE" && <ActionButton label="Freeze card" pendingLabel="Freezing…" method="PATCH" path={path} body={{ status: "FROZEN" }} doneMessage="Card frozen." variant="secondary" />}
+          {c.status === "FROZEN" && <ActionButton label="Unfreeze card" pendingLabel="Unfreezing…" method="PATCH" path={path} body={{ status: "ACTIVE" }} doneMessage="Card active again." variant="secondary" />}
+          {(c.status === "ACTIVE" || c.status === "FROZEN") && (
+            <ActionButton label="Close card" pendingLabel="Closing…" method="PATCH" path={path} body={{ status: "CLOSED" }} doneMessage="Card closed." variant="danger" />
+          )}
+          {c.status === "PROCESSING" && <p>The issuer is still provisioning this card.</p>}
+          {c.status === "CLOSED" && <p>This card is closed. It can no longer be used, changed or revealed.</p>}
+        </section>
+        {c.status !== "CLOSED" && <CardReveal cardId={c.id} last4={c.last4} />}
+      </>
+    );
+  } catch (err) {
+    return <ErrorNotice error={err} what="this card" />;
+  }
+}

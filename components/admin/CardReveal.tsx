@@ -1,0 +1,40 @@
+"use client";
+// Shows the card's number, CVV and expiry in the vault's iframe. The BFF hands
+// back only the single-use vault URL; the details are rendered by the vault
+// origin, which this page cannot read (cross-origin frame).
+import { useState } from "react";
+import { bff } from "@/lib/browser/bff";
+import { useAction } from "@/components/ui/useAction";
+import { Status } from "@/components/ui/Status";
+
+export function CardReveal({ cardId, last4 }: { cardId: string; last4: string }) {
+  const { state, run, pending } = useAction();
+  const [url, setUrl] = useState<string | null>(null);
+  const reveal = () =>
+    run(async () => {
+      const r = await bff<{ panEmbedUrl: string; expiresAt: string }>("POST", `/api/admin/cards/${encodeURIComponent(cardId)}/reveal`);
+      if (!r.ok) return r;
+      setUrl(r.data.panEmbedUrl);
+      return "Card details are shown below. The link works once.";
+    });
+  return (
+    <section className="card" aria-labelledby="reveal-heading">
+      <h2 id="reveal-heading">Card details</h2>
+      {url ? (
+        <>
+          <iframe src={url} title={`Card details for the card ending ${last4}`} width={420} height={140} referrerPolicy="no-referrer" sandbox="" style={{ border: "1px solid var(--border)", borderRadius: 8 }} />
+          <p>
+            <button type="button" className="button-secondary" onClick={() => setUrl(null)}>
+              Hide details
+            </button>
+          </p>
+        </>
+      ) : (
+        <button type="button" onClick={reveal} disabled={pending} aria-busy={pending}>
+          {pending ? "Requesting…" : "Reveal card details"}
+        </button>
+      )}
+      <Status state={state} pendingText="Requesting a one-time link…" />
+    </section>
+  );
+}
