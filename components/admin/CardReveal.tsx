@@ -22,7 +22,7 @@ export function CardReveal({ cardId, last4 }: { cardId: string; last4: string })
       <h2 id="reveal-heading">Card details</h2>
       {url ? (
         <>
-          <iframe src={url} title={`Card details for the card ending ${last4}`} width={420} height={140} referrerPolicy="no-referrer" sandbox="" style={{ border: "1px solid var(--border)", borderRadius: 8 }} />
+          <iframe src={url} title={`Card details for the card ending ${last4}`} width={420} height={140} referrerPolicy="no-referrer" sandbox="" />
           <p>
             <button type="button" className="button-secondary" onClick={() => setUrl(null)}>
               Hide details
