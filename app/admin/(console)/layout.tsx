@@ -11,6 +11,8 @@ const LINKS = [
   { href: "/admin", label: "Overview", exact: true },
   { href: "/admin/customers", label: "Customers" },
   { href: "/admin/accounts", label: "Accounts" },
+  { href: "/admin/agents", label: "Agents" },
+  { href: "/admin/stablecoins", label: "Stablecoins" },
   { href: "/admin/webhooks", label: "Webhooks" },
   { href: "/admin/tokens", label: "API tokens" },
   { href: "/admin/config", label: "Configuration" },

@@ -1,0 +1,103 @@
+import type { Metadata } from "next";
+import { api } from "@/lib/bff/client";
+import { requireStaffPage } from "@/lib/auth/session";
+import { canOperate } from "@/lib/staff/roles";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { ActionButton } from "@/components/ui/ActionButton";
+import { ENABLEMENT_MACHINE, type EnablementState } from "@/lib/domain/stablecoins/enablement";
+import type { Page } from "@/components/admin/types";
+
+export const metadata: Metadata = { title: "Stablecoins" };
+
+interface Stablecoin {
+  id: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  issuanceStatus: string;
+  gridOperationsStatus: EnablementState;
+}
+interface Operation {
+  id: string;
+  operationType: string;
+  status: string;
+  amount: string;
+  createdAt: string;
+}
+
+export default async function StablecoinsPage() {
+  const { staff } = await requireStaffPage();
+  const operator = canOperate(staff.role);
+  let coins: (Stablecoin & { operations: Operation[] })[] = [];
+  let error: unknown = null;
+  try {
+    const list = (await api.get<Page<Stablecoin>>("/stablecoins?limit=100")).body.data;
+    coins = await Promise.all(list.map(async (c) => ({ ...c, operations: (await api.get<Page<Operation>>(`/stablecoins/${encodeURIComponent(c.id)}/operations?limit=10`)).body.data })));
+  } catch (e) {
+    error = e;
+  }
+  return (
+    <>
+      <h1>Stablecoins</h1>
+      <p className="muted">Registered stablecoins, their enablement for Meridian operations and their latest mints and burns.</p>
+      {error ? <ErrorNotice error={error} what="the stablecoins" /> : null}
+      {coins.length === 0 && !error ? <p>No stablecoins registered.</p> : null}
+      {coins.map((c) => (
+        <section key={c.id} aria-labelledby={`coin-${c.id}`} className="card">
+          <h2 id={`coin-${c.id}`}>
+            {c.name} ({c.symbol})
+          </h2>
+          <p>
+            Issuance: {c.issuanceStatus} · Enablement: <strong>{c.gridOperationsStatus}</strong>
+          </p>
+          {operator ? (
+            <p>
+              {ENABLEMENT_MACHINE[c.gridOperationsStatus].request === "PENDING_APPROVAL" && c.gridOperationsStatus === "NOT_ENABLED" ? (
+                <ActionButton label="Request enablement" ariaLabel={`Request enablement of ${c.symbol}`} method="POST" path={`/api/admin/stablecoins/${encodeURIComponent(c.id)}/enablement`} body={{ gridOperationsStatus: "REQUEST" }} doneMessage="Enablement requested." />
+              ) : null}
+              {ENABLEMENT_MACHINE[c.gridOperationsStatus].operator.map((to) => (
+                <ActionButton
+                  key={to}
+                  label={`Move to ${to}`}
+                  ariaLabel={`Move ${c.symbol} to ${to}`}
+                  variant={to === "DISABLED" ? "danger" : "primary"}
+                  method="POST"
+                  path={`/api/admin/stablecoins/${encodeURIComponent(c.id)}/enablement`}
+                  body={{ gridOperationsStatus: to }}
+                  doneMessage={`Now ${to}.`}
+                />
+              ))}
+            </p>
+          ) : null}
+          {c.operations.length > 0 ? (
+            <div className="table-wrap">
+              <table>
+                <caption>Latest operations of {c.symbol}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Created</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Amount (token units)</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {c.operations.map((o) => (
+                    <tr key={o.id}>
+                      <td>{new Date(o.createdAt).toLocaleString("en")}</td>
+                      <td>{o.operationType}</td>
+                      <td>{o.amount}</td>
+                      <td>{o.status}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="muted">No mints or burns yet.</p>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}
