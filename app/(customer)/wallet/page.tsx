@@ -3,6 +3,7 @@ import { api } from "@/lib/bff/client";
 import { requireCustomerPage } from "@/lib/auth/session";
 import { formatAmount } from "@/lib/web/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { VerifyIdentityButton } from "@/components/wallet/VerifyIdentityButton";
 import type { InternalAccount, Page } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -28,6 +29,7 @@ export default async function WalletHomePage() {
           <p>
             Status: <span className="badge">{me.body.kycStatus ?? "UNVERIFIED"}</span>
           </p>
+          {me.body.kycStatus === "APPROVED" ? null : <VerifyIdentityButton />}
         </section>
         <section className="card" aria-labelledby="balances-heading">
           <h2 id="balances-heading">Balances</h2>

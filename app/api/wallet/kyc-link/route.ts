@@ -1,0 +1,12 @@
+// POST /api/wallet/kyc-link – a hosted identity-verification link for the
+// signed-in customer (the hosted KYC page returns to /wallet when done).
+import { api } from "@/lib/bff/client";
+import { appOrigin } from "@/lib/env";
+import { customerRoute, json } from "@/lib/bff/route";
+
+export const POST = customerRoute({}, async ({ customer }) => {
+  const res = await api.post<{ kycUrl: string; expiresAt: string }>(`/customers/${encodeURIComponent(customer.customerId)}/kyc-link`, {
+    redirectUri: `${new URL(appOrigin()).origin}/wallet`,
+  });
+  return json(201, { kycUrl: res.body.kycUrl, expiresAt: res.body.expiresAt });
+});
