@@ -15,6 +15,7 @@ import { scaOperations } from "../domain/sca/operations";
 import { stablecoinOperations } from "../domain/stablecoins/operations";
 import { agentManagementOperations } from "../domain/agents/operations";
 import { agentOperations } from "../domain/agents/me-operations";
+import { moneyOperations } from "../domain/quotes/operations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const operations: Operation<any, any, any>[] = [
@@ -32,4 +33,5 @@ export const operations: Operation<any, any, any>[] = [
   ...stablecoinOperations,
   ...agentManagementOperations,
   ...agentOperations,
+  ...moneyOperations,
 ];

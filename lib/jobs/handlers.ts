@@ -6,6 +6,7 @@ import { activateCardJob } from "../domain/cards/cards";
 import { BULK_IMPORT_JOB, bulkImportJob } from "../domain/customers/bulk-import";
 import { stablecoinProvisionedJob } from "../domain/stablecoins/stablecoins";
 import { settleStablecoinOperationJob } from "../domain/stablecoins/mint-burn";
+import { transactionOutcomeJob } from "../domain/transactions/engine";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "webhook.deliver": deliverWebhookJob,
@@ -14,4 +15,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   [BULK_IMPORT_JOB]: bulkImportJob,
   "stablecoin.provisioned": stablecoinProvisionedJob,
   "stablecoin.operation.settle": settleStablecoinOperationJob,
+  "transaction.outcome": transactionOutcomeJob,
 };

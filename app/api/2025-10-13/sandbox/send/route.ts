@@ -1,0 +1,5 @@
+// POST /sandbox/send – simulate real-time funding
+import { routeHandlers } from "@/lib/api/next";
+import { sandboxSendOperation } from "@/lib/domain/quotes/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(sandboxSendOperation);

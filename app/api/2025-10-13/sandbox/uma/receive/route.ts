@@ -1,0 +1,5 @@
+// POST /sandbox/uma/receive – simulate an incoming UMA payment
+import { routeHandlers } from "@/lib/api/next";
+import { sandboxUmaReceiveOperation } from "@/lib/domain/quotes/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(sandboxUmaReceiveOperation);

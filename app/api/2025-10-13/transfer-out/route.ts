@@ -1,0 +1,5 @@
+// POST /transfer-out – same-currency payout (deprecated)
+import { routeHandlers } from "@/lib/api/next";
+import { transferOutOperation } from "@/lib/domain/quotes/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(transferOutOperation);

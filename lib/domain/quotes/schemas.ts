@@ -1,0 +1,51 @@
+// Quote request and response schemas (reference QuoteRequest / Quote).
+import { z } from "zod";
+import { KnownCurrency } from "../common/schemas";
+
+const AccountId = z.string().regex(/^(InternalAccount|ExternalAccount):[0-9a-fA-F-]{36}$/, "Expected InternalAccount:<uuid> or ExternalAccount:<uuid>");
+const CustomerId = z.string().regex(/^Customer:[0-9a-fA-F-]{36}$/, "Expected Customer:<uuid>");
+
+export const QuoteSource = z.discriminatedUnion("sourceType", [
+  z.object({ sourceType: z.literal("ACCOUNT"), accountId: AccountId, customerId: CustomerId.optional() }),
+  z.object({ sourceType: z.literal("REALTIME_FUNDING"), currency: KnownCurrency, customerId: CustomerId.optional(), cryptoNetwork: z.string().max(32).optional() }),
+]);
+
+export const QuoteDestination = z.discriminatedUnion("destinationType", [
+  z.object({ destinationType: z.literal("ACCOUNT"), accountId: AccountId, paymentRail: z.string().max(32).optional() }),
+  z.object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: z.string().min(3).max(255), currency: KnownCurrency.optional() }),
+]);
+
+export const QuoteCreate = z.object({
+  source: QuoteSource,
+  destination: QuoteDestination,
+  lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
+  lockedCurrencyAmount: z.number().int("Expected an integer amount in the smallest currency unit").min(1).max(9_000_000_000_000_000),
+  immediatelyExecute: z.boolean().optional(),
+  lookupId: z.string().max(255).optional(),
+  description: z.string().max(1024).optional(),
+  remittanceInformation: z.string().max(80).optional(),
+  purposeOfPayment: z.string().max(64).optional(),
+  senderCustomerInfo: z.record(z.string(), z.unknown()).optional(),
+});
+export type QuoteCreate = z.infer<typeof QuoteCreate>;
+
+export const QuoteResponse = z
+  .object({
+    id: z.string(),
+    status: z.enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    source: z.record(z.string(), z.unknown()),
+    destination: z.record(z.string(), z.unknown()),
+    sendingCurrency: z.object({ code: z.string(), name: z.string(), symbol: z.string(), decimals: z.number() }),
+    receivingCurrency: z.object({ code: z.string(), name: z.string(), symbol: z.string(), decimals: z.number() }),
+    totalSendingAmount: z.number().int(),
+    totalReceivingAmount: z.number().int(),
+    exchangeRate: z.number(),
+    feesIncluded: z.number().int(),
+    paymentInstructions: z.array(z.record(z.string(), z.unknown())),
+    transactionId: z.string(),
+  })
+  .loose();
+
+export const ExecuteQuoteBody = z.object({}).loose();

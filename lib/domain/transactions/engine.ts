@@ -1,0 +1,243 @@
+// The money engine. Every transfer (quote execution, same-currency transfer,
+// real-time funding, incoming UMA payment, timed sandbox outcome, cancel,
+// approve) is turned into one Plan and applied by the SQL function
+// money_apply in ONE statement: conditional state changes, the transaction
+// row, the balanced ledger posting (ledger_post), the webhooks and the timed
+// jobs commit together or not at all.
+//
+// Where the money is, for a transaction in flight (stored in transactions.plan):
+//   origin   where it came from (an internal account's available balance, or a
+//            system account for pulls, real-time funding and incoming payments)
+//   hold     where it waits while the payout is pending (the source account's
+//            pending bucket, so totalBalance still counts it; or IN_FLIGHT)
+//   delivery where it ends (an internal account, or the PAYOUT / UMA system account)
+// Settling moves hold → delivery (fees to FEES, currency conversion through
+// FX); a refund moves hold → origin; a return moves delivery → origin.
+import { db as defaultDb, pool } from "../../db/client";
+import type { Db } from "../../db/client";
+import { ApiError } from "../../api/errors";
+import { jsonReplacer } from "../../api/idempotency";
+import { newUuid, toApiId } from "../../ids";
+import { entriesJson, ledgerError, type LedgerEntryInput } from "../../ledger/post";
+import type { JobOutcome, JobRecord } from "../../jobs/queue";
+import { wakeWorker } from "../../jobs/worker";
+import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
+import { serializeInternalAccount, type InternalAccountRow } from "../accounts/internal-accounts";
+import { canTransition, paymentWebhookType, type TransactionStatus } from "./status";
+import { serializeTransaction, type TransactionRow } from "./serialize";
+
+export type Loc = { account: string; bucket?: "available" | "pending" } | { system: string };
+
+export interface MoneyPlan {
+  origin: Loc;
+  hold: Loc;
+  delivery: Loc;
+  sendCurrency: string;
+  sendTotal: string;
+  fees: string;
+  receiveCurrency: string;
+  receiveAmount: string;
+  /** True once the money sits in `hold` (moved there when the payout went pending). */
+  holding: boolean;
+  /** The outcome still to come for a pending payment. */
+  deferred?: DeferredOutcome;
+}
+
+/** What happens when the payment resolves: settle, fail with a reason, or settle-then-return. */
+export interface DeferredOutcome {
+  kind: "succeed" | "fail" | "return" | "long-success" | "pending-then-fail";
+  failureReason?: string;
+  refundFails?: boolean;
+}
+
+export interface PlanJson {
+  platform: string;
+  quoteInsert?: Record<string, unknown>;
+  quoteUpdate?: { id: string; from: string[]; status: string; executed_at?: string };
+  txnInsert?: Record<string, unknown>;
+  txnUpdate?: { id: string; from: string[]; status: string; failure_reason?: string; refund?: unknown; settled_at?: string; awaiting_approval?: boolean; pending_reason?: string | null; plan?: unknown };
+  posting?: { id: string; kind: string; reference: string; entries: unknown };
+  events: { id: string; type: string; payload: unknown }[];
+  balanceEvents: { id: string; account: string; template: unknown }[];
+  jobs: { id: string; type: string; payload: Record<string, unknown>; delay_ms: number }[];
+}
+
+export function emptyPlan(platformId: string): PlanJson {
+  return { platform: platformId, events: [], balanceEvents: [], jobs: [] };
+}
+
+function entry(loc: Loc, currency: string, amount: bigint): LedgerEntryInput {
+  return "account" in loc ? { account: loc.account, bucket: loc.bucket ?? "available", currency, amount } : { system: loc.system, currency, amount };
+}
+
+/** hold (or origin, for a direct transfer) → delivery, fees to FEES, conversion through FX. */
+export function settleEntries(from: Loc, p: MoneyPlan): LedgerEntryInput[] {
+  const total = BigInt(p.sendTotal);
+  const fees = BigInt(p.fees);
+  const recv = BigInt(p.receiveAmount);
+  const out = [entry(from, p.sendCurrency, -total), entry(p.delivery, p.receiveCurrency, recv)];
+  if (fees > 0n) out.push({ system: "FEES", currency: p.sendCurrency, amount: fees });
+  if (p.sendCurrency !== p.receiveCurrency || total - fees !== recv) {
+    out.push({ system: "FX", currency: p.sendCurrency, amount: total - fees });
+    out.push({ system: "FX", currency: p.receiveCurrency, amount: -recv });
+  }
+  return out;
+}
+
+export function moveEntries(from: Loc, to: Loc, currency: string, amount: bigint): LedgerEntryInput[] {
+  return [entry(from, currency, -amount), entry(to, currency, amount)];
+}
+
+/** A delivered payment comes back: delivery → origin, fees and conversion reversed. */
+export function returnEntries(p: MoneyPlan): LedgerEntryInput[] {
+  return settleEntries(p.origin, p).map((e) => ({ ...e, amount: -e.amount }));
+}
+
+export function accountsOf(entries: LedgerEntryInput[]): string[] {
+  return [...new Set(entries.filter((e) => e.account).map((e) => e.account!))];
+}
+
+export function addPosting(plan: PlanJson, kind: string, reference: string, entries: LedgerEntryInput[], accounts: Map<string, InternalAccountRow>) {
+  plan.posting = { id: newUuid(), kind, reference, entries: JSON.parse(entriesJson(entries)) };
+  for (const id of accountsOf(entries)) {
+    const row = accounts.get(id);
+    if (row) plan.balanceEvents.push({ id: newUuid(), account: id, template: JSON.parse(JSON.stringify(serializeInternalAccount(row), jsonReplacer)) });
+  }
+}
+
+export function addEvent(plan: PlanJson, type: string | null, payload: unknown) {
+  if (type) plan.events.push({ id: newUuid(), type, payload: JSON.parse(JSON.stringify(payload, jsonReplacer)) });
+}
+
+export function addJob(plan: PlanJson, type: string, payload: Record<string, unknown>, delayMs: number) {
+  plan.jobs.push({ id: newUuid(), type, payload, delay_ms: delayMs });
+}
+
+/** Runs one plan in one statement; maps the database's refusals to API errors. */
+export async function applyPlan(db: Db | null, plan: PlanJson): Promise<void> {
+  const text = JSON.stringify(plan, jsonReplacer);
+  try {
+    if (db) await db.$executeRaw`SELECT money_apply(${text}::jsonb)`;
+    else await pool().query("SELECT money_apply($1::jsonb)", [text]);
+  } catch (err) {
+    const e = err as { code?: string; meta?: { code?: string }; cause?: { code?: string } };
+    const code = e.code === "P2010" ? e.meta?.code : (e.cause?.code ?? e.code);
+    if (code === "MQ001") throw new ApiError("CONFLICT", "This quote was already executed, or is no longer pending");
+    if (code === "MT001") throw new ApiError("CONFLICT", "The transaction's status changed concurrently; fetch it and retry");
+    throw ledgerError(err);
+  }
+  if (plan.jobs.length > 0 && plan.jobs.some((j) => j.delay_ms === 0)) wakeWorker();
+}
+
+/** A transaction row after a status change, for its webhook payload. */
+function withStatus(row: TransactionRow, status: TransactionStatus, extra: Partial<TransactionRow> = {}): TransactionRow {
+  return { ...row, ...extra, status, updatedAt: new Date() };
+}
+
+export function refundOf(reason: "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT", status: "COMPLETED" | "FAILED" | "PENDING", txId: string) {
+  const now = new Date().toISOString();
+  return { reference: `Refund:${txId}`, initiatedAt: now, ...(status === "COMPLETED" ? { settledAt: now } : {}), status, reason };
+}
+
+/**
+ * Moves a stored transaction to `to` with its money effects and webhooks.
+ * `row` is the transaction as loaded; the change is conditional on its status.
+ */
+export function transitionPlan(
+  row: TransactionRow,
+  to: TransactionStatus,
+  accounts: Map<string, InternalAccountRow>,
+  opts: { entries?: LedgerEntryInput[]; kind?: string; failureReason?: string; refund?: ReturnType<typeof refundOf>; job?: { type: string; payload: Record<string, unknown>; delayMs: number }; plan?: MoneyPlan; awaitingApproval?: boolean } = {},
+): PlanJson {
+  if (!canTransition(row.status, to)) {
+    throw new ApiError("CONFLICT", `Transaction is ${row.status}; it cannot become ${to}`);
+  }
+  const plan = emptyPlan(row.platformId);
+  const settledAt = to === "COMPLETED" ? new Date().toISOString() : undefined;
+  plan.txnUpdate = {
+    id: row.id,
+    from: [row.status],
+    status: to,
+    ...(opts.failureReason ? { failure_reason: opts.failureReason } : {}),
+    ...(opts.refund ? { refund: opts.refund } : {}),
+    ...(settledAt ? { settled_at: settledAt } : {}),
+    ...(opts.awaitingApproval !== undefined ? { awaiting_approval: opts.awaitingApproval } : {}),
+    ...(opts.plan ? { plan: opts.plan } : {}),
+  };
+  if (opts.entries && opts.entries.length > 0) addPosting(plan, opts.kind ?? `TRANSACTION_${to}`, toApiId("Transaction", row.id), opts.entries, accounts);
+  const after = withStatus(row, to, {
+    ...(opts.failureReason ? { failureReason: opts.failureReason } : {}),
+    ...(opts.refund ? { refund: opts.refund } : {}),
+    ...(settledAt ? { settledAt: new Date(settledAt) } : {}),
+    ...(opts.awaitingApproval !== undefined ? { awaitingApproval: opts.awaitingApproval } : {}),
+  });
+  addEvent(plan, paymentWebhookType(row.type, to), serializeTransaction(after));
+  if (opts.refund) {
+    const prefix = row.type === "INCOMING" ? "INCOMING_PAYMENT" : "OUTGOING_PAYMENT";
+    addEvent(plan, `${prefix}.REFUND_${opts.refund.status}`, serializeTransaction(after));
+  }
+  if (opts.job) addJob(plan, opts.job.type, opts.job.payload, opts.job.delayMs);
+  return plan;
+}
+
+export async function loadAccounts(db: Db, platformId: string, ids: (string | null | undefined)[]): Promise<Map<string, InternalAccountRow>> {
+  const wanted = [...new Set(ids.filter((x): x is string => !!x))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.internalAccount.findMany({ where: { platformId, id: { in: wanted } } });
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+function locAccounts(p: MoneyPlan): string[] {
+  return [p.origin, p.hold, p.delivery].filter((l): l is { account: string } => "account" in l).map((l) => l.account);
+}
+
+/**
+ * Resolves a transaction whose outcome was deferred (timed sandbox outcome,
+ * approval): settle, fail with refund, or return after completion.
+ */
+export async function resolveTransaction(db: Db | null, row: TransactionRow, action: "complete" | "fail" | "return" | "cancel"): Promise<void> {
+  const p = row.plan as unknown as MoneyPlan;
+  const conn = db ?? defaultDb();
+  const accounts = await loadAccounts(conn, row.platformId, locAccounts(p));
+  const heldSomething = p.holding === true;
+  let plan: PlanJson;
+  if (action === "complete") {
+    plan = transitionPlan(row, "COMPLETED", accounts, { entries: heldSomething ? settleEntries(p.hold, p) : settleEntries(p.origin, p), kind: "PAYOUT_SETTLED" });
+  } else if (action === "return") {
+    plan = transitionPlan(row, "FAILED", accounts, { entries: returnEntries(p), kind: "PAYOUT_RETURNED", failureReason: "PAYOUT_RETURNED", refund: refundOf("TRANSACTION_FAILED", "COMPLETED", row.id) });
+  } else {
+    const reason = action === "cancel" ? "USER_CANCELLATION" : "TRANSACTION_FAILED";
+    const refundFails = action === "fail" && p.deferred?.refundFails;
+    const entries = heldSomething && !refundFails ? moveEntries(p.hold, p.origin, p.sendCurrency, BigInt(p.sendTotal)) : undefined;
+    plan = transitionPlan(row, "FAILED", accounts, {
+      entries,
+      kind: "PAYOUT_REFUNDED",
+      failureReason: action === "cancel" ? "USER_CANCELLATION" : (p.deferred?.failureReason ?? "QUOTE_EXECUTION_FAILED"),
+      refund: heldSomething || refundFails ? refundOf(reason, refundFails ? "FAILED" : "COMPLETED", row.id) : undefined,
+    });
+  }
+  await applyPlan(db, plan);
+}
+
+/** Job: a timed sandbox outcome comes due. Idempotent: a transaction already moved on is left alone. */
+export async function transactionOutcomeJob(job: JobRecord): Promise<JobOutcome> {
+  const db = defaultDb();
+  const row = await db.transaction.findUnique({ where: { id: String(job.payload.transactionId) } });
+  if (!row) return;
+  const action = String(job.payload.action) as "complete" | "fail" | "return";
+  const expected = action === "return" ? "COMPLETED" : "PROCESSING";
+  if (row.status !== expected) return;
+  try {
+    await resolveTransaction(null, row, action);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "CONFLICT") return;
+    throw err;
+  }
+}
+
+export const SANDBOX_OUTCOME_DELAYS = {
+  pendingThenFail: () => sandboxDelayMs(SANDBOX_DELAYS.pendingThenFailMs),
+  longPayment: () => sandboxDelayMs(SANDBOX_DELAYS.longPaymentMs),
+  /** A returned payout (005) completes first, then comes back this much later. */
+  returnAfter: () => sandboxDelayMs(60_000),
+};

@@ -1,0 +1,143 @@
+// Turns a resolved transfer into its transaction row, money movements, webhooks
+// and timed outcomes (added to a Plan that money_apply runs in one statement).
+import { toApiId } from "../../ids";
+import type { SandboxTransferOutcome } from "../../sandbox/external-accounts";
+import type { InternalAccountRow } from "../accounts/internal-accounts";
+import { addEvent, addJob, addPosting, moveEntries, refundOf, SANDBOX_OUTCOME_DELAYS, settleEntries, type DeferredOutcome, type Loc, type MoneyPlan, type PlanJson } from "./engine";
+import { paymentWebhookType, type TransactionStatus } from "./status";
+import { serializeTransaction, transactionInsertRow, type TransactionRow } from "./serialize";
+
+export interface TransferSpec {
+  platformId: string;
+  transactionId: string;
+  customerId: string | null;
+  quoteId: string | null;
+  type: "OUTGOING" | "INCOMING";
+  source: Record<string, unknown>;
+  destination: Record<string, unknown>;
+  sourceAccountId: string | null;
+  destinationAccountId: string | null;
+  externalAccountId: string | null;
+  origin: Loc;
+  hold: Loc;
+  delivery: Loc;
+  sendCurrency: string;
+  sendTotal: bigint;
+  fees: bigint;
+  receiveCurrency: string;
+  receiveAmount: bigint;
+  exchangeRate: string | null;
+  /** Sandbox outcome of a pull from an external account (the funding side). */
+  fundingOutcome?: SandboxTransferOutcome;
+  /** Sandbox outcome on the delivery side. */
+  deliveryOutcome: DeferredOutcome;
+  description?: string | null;
+  paymentRail?: string | null;
+  /** Incoming payments the platform must approve first (POST /transactions/{id}/approve). */
+  awaitApproval?: boolean;
+}
+
+export function moneyPlanOf(spec: TransferSpec, holding: boolean, deferred?: DeferredOutcome): MoneyPlan {
+  return {
+    origin: spec.origin,
+    hold: spec.hold,
+    delivery: spec.delivery,
+    sendCurrency: spec.sendCurrency,
+    sendTotal: spec.sendTotal.toString(),
+    fees: spec.fees.toString(),
+    receiveCurrency: spec.receiveCurrency,
+    receiveAmount: spec.receiveAmount.toString(),
+    holding,
+    ...(deferred ? { deferred } : {}),
+  };
+}
+
+/** Adds the execution of `spec` to `plan`; returns the transaction as created. */
+export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<string, InternalAccountRow>): TransactionRow {
+  const now = new Date();
+  const txRef = toApiId("Transaction", spec.transactionId);
+  let status: TransactionStatus;
+  let failureReason: string | null = null;
+  let refund: ReturnType<typeof refundOf> | null = null;
+  let holding = false;
+  let deferred: DeferredOutcome | undefined;
+  let settledAt: Date | null = null;
+  const outcome = spec.deliveryOutcome;
+
+  if (spec.awaitApproval) {
+    status = "PENDING";
+    deferred = { kind: "succeed" };
+  } else if (spec.fundingOutcome && spec.fundingOutcome.kind === "fail") {
+    status = "FAILED";
+    failureReason = spec.fundingOutcome.failureReason ?? "ACCOUNT_INVALID";
+  } else if (spec.fundingOutcome && spec.fundingOutcome.kind === "pending-then-fail") {
+    status = "PROCESSING";
+    deferred = { kind: "fail", failureReason: spec.fundingOutcome.failureReason };
+    addJob(plan, "transaction.outcome", { transactionId: spec.transactionId, action: "fail" }, SANDBOX_OUTCOME_DELAYS.pendingThenFail());
+  } else if (outcome.kind === "succeed" || outcome.kind === "return") {
+    status = "COMPLETED";
+    settledAt = now;
+    addPosting(plan, "TRANSFER", txRef, settleEntries(spec.origin, moneyPlanOf(spec, false)), accounts);
+    if (outcome.kind === "return") {
+      deferred = outcome;
+      addJob(plan, "transaction.outcome", { transactionId: spec.transactionId, action: "return" }, SANDBOX_OUTCOME_DELAYS.returnAfter());
+    }
+  } else if (outcome.kind === "fail") {
+    status = "FAILED";
+    failureReason = outcome.failureReason ?? "QUOTE_EXECUTION_FAILED";
+    if (outcome.refundFails) {
+      // The payout failed and so did the refund: the money stays held, visible in totalBalance.
+      holding = true;
+      refund = refundOf("TRANSACTION_FAILED", "FAILED", spec.transactionId);
+      addPosting(plan, "TRANSFER_HELD", txRef, moveEntries(spec.origin, spec.hold, spec.sendCurrency, spec.sendTotal), accounts);
+    } else {
+      refund = refundOf("TRANSACTION_FAILED", "COMPLETED", spec.transactionId);
+    }
+  } else {
+    // long-success or pending-then-fail: the money waits in hold until the job resolves it.
+    status = "PROCESSING";
+    holding = true;
+    deferred = outcome;
+    addPosting(plan, "TRANSFER_HELD", txRef, moveEntries(spec.origin, spec.hold, spec.sendCurrency, spec.sendTotal), accounts);
+    const action = outcome.kind === "long-success" ? "complete" : "fail";
+    const delay = outcome.kind === "long-success" ? SANDBOX_OUTCOME_DELAYS.longPayment() : SANDBOX_OUTCOME_DELAYS.pendingThenFail();
+    addJob(plan, "transaction.outcome", { transactionId: spec.transactionId, action }, delay);
+  }
+
+  const row: TransactionRow = {
+    id: spec.transactionId,
+    platformId: spec.platformId,
+    customerId: spec.customerId,
+    quoteId: spec.quoteId,
+    type: spec.type,
+    direction: spec.type === "INCOMING" ? "CREDIT" : "DEBIT",
+    status,
+    pendingReason: null,
+    awaitingApproval: spec.awaitApproval === true,
+    source: spec.source as TransactionRow["source"],
+    destination: spec.destination as TransactionRow["destination"],
+    sourceAccountId: spec.sourceAccountId,
+    destinationAccountId: spec.destinationAccountId,
+    externalAccountId: spec.externalAccountId,
+    plan: moneyPlanOf(spec, holding, deferred) as unknown as TransactionRow["plan"],
+    sentAmount: spec.sendTotal,
+    sentCurrency: spec.sendCurrency,
+    receivedAmount: spec.receiveAmount,
+    receivedCurrency: spec.receiveCurrency,
+    fees: spec.fees,
+    exchangeRate: spec.exchangeRate,
+    failureReason,
+    paymentRail: spec.paymentRail ?? null,
+    description: spec.description ?? null,
+    refund: refund as TransactionRow["refund"],
+    counterparty: null,
+    settledAt,
+    createdAt: now,
+    updatedAt: now,
+  };
+  plan.txnInsert = transactionInsertRow(row);
+  const body = serializeTransaction(row);
+  addEvent(plan, paymentWebhookType(spec.type, status), body);
+  if (refund) addEvent(plan, `${spec.type === "INCOMING" ? "INCOMING" : "OUTGOING"}_PAYMENT.REFUND_${refund.status}`, body);
+  return row;
+}

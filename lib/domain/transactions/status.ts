@@ -1,0 +1,53 @@
+// Transaction and quote statuses and their transitions, as tables (reference
+// README: CREATED → PENDING → PROCESSING → COMPLETED | FAILED | REJECTED;
+// → EXPIRED; the spec's returned payout completes, then becomes FAILED).
+export const TRANSACTION_STATUSES = ["CREATED", "PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "REJECTED", "FAILED", "REFUNDED", "EXPIRED"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const TRANSACTION_TRANSITIONS: Record<TransactionStatus, TransactionStatus[]> = {
+  CREATED: ["PENDING", "PROCESSING", "COMPLETED", "FAILED"],
+  PENDING: ["PROCESSING", "COMPLETED", "FAILED", "REJECTED", "EXPIRED"],
+  PENDING_AUTHORIZATION: ["PENDING", "FAILED", "EXPIRED"],
+  PROCESSING: ["COMPLETED", "FAILED"],
+  // Sandbox suffix 005: the receiving bank returns a completed payment.
+  COMPLETED: ["FAILED", "REFUNDED"],
+  REJECTED: [],
+  FAILED: [],
+  REFUNDED: [],
+  EXPIRED: [],
+};
+
+export function canTransition(from: string, to: TransactionStatus): boolean {
+  return (TRANSACTION_TRANSITIONS[from as TransactionStatus] ?? []).includes(to);
+}
+
+/** Statuses from which POST /transactions/{id}/cancel may still stop the payment (money not yet delivered). */
+export const CANCELLABLE: TransactionStatus[] = ["PENDING", "PROCESSING"];
+
+/** Webhook type for an outgoing or incoming transaction reaching a status. */
+export function paymentWebhookType(type: string, status: string): string | null {
+  const prefix = type === "INCOMING" ? "INCOMING_PAYMENT" : "OUTGOING_PAYMENT";
+  const map: Record<string, string> = {
+    PENDING: "PENDING",
+    PENDING_AUTHORIZATION: "PENDING_AUTHORIZATION",
+    PROCESSING: "PROCESSING",
+    COMPLETED: "COMPLETED",
+    FAILED: "FAILED",
+    REJECTED: "FAILED",
+    EXPIRED: "EXPIRED",
+  };
+  const suffix = map[status];
+  if (!suffix) return null;
+  if (type === "INCOMING" && !["PENDING", "COMPLETED", "FAILED"].includes(suffix)) return null;
+  return `${prefix}.${suffix}`;
+}
+
+/** Quote statuses: stored PENDING until executed; after that the quote mirrors its transaction. */
+export function quoteStatusOf(stored: string, expiresAt: Date, transactionStatus: string | null, now = new Date()): string {
+  if (stored === "PENDING") return expiresAt.getTime() <= now.getTime() ? "EXPIRED" : "PENDING";
+  if (!transactionStatus) return stored;
+  if (transactionStatus === "COMPLETED" || transactionStatus === "REFUNDED") return "COMPLETED";
+  if (transactionStatus === "FAILED" || transactionStatus === "REJECTED") return "FAILED";
+  if (transactionStatus === "EXPIRED") return "EXPIRED";
+  return "PROCESSING";
+}

@@ -1,0 +1,140 @@
+// Transactions: list with the reference's filters, retrieve, approve, reject, cancel.
+import type { PrismaClient } from "../../db/generated/client";
+import { ApiError, invalidInput } from "../../api/errors";
+import { decodeCursor, encodeCursor, type PaginationQuery } from "../../api/pagination";
+import { parseApiId } from "../../ids";
+import { loadAccounts, resolveTransaction, applyPlan, transitionPlan, settleEntries, type MoneyPlan } from "./engine";
+import { CANCELLABLE } from "./status";
+import { serializeTransaction, type TransactionRow } from "./serialize";
+
+export interface TransactionListQuery extends PaginationQuery {
+  customerId?: string;
+  platformCustomerId?: string;
+  accountIdentifier?: string;
+  senderAccountIdentifier?: string;
+  receiverAccountIdentifier?: string;
+  status?: string;
+  type?: string;
+  reference?: string;
+  startDate?: string;
+  endDate?: string;
+  sortOrder?: "asc" | "desc";
+}
+
+function accountUuid(field: string, id: string): string {
+  const uuid = parseApiId("InternalAccount", id) ?? parseApiId("ExternalAccount", id);
+  if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected InternalAccount:<uuid> or ExternalAccount:<uuid>" }]);
+  return uuid;
+}
+
+export async function listTransactions(db: PrismaClient, platformId: string, q: TransactionListQuery) {
+  const and: object[] = [{ platformId }];
+  if (q.customerId) {
+    const c = parseApiId("Customer", q.customerId);
+    if (!c) throw invalidInput([{ field: "customerId", constraint: "FORMAT", message: "Expected Customer:<uuid>" }]);
+    and.push({ customerId: c });
+  }
+  if (q.platformCustomerId) {
+    const customers = await db.customer.findMany({ where: { platformId, platformCustomerId: q.platformCustomerId }, select: { id: true } });
+    and.push({ customerId: { in: customers.map((c) => c.id) } });
+  }
+  if (q.accountIdentifier) {
+    const a = accountUuid("accountIdentifier", q.accountIdentifier);
+    and.push({ OR: [{ sourceAccountId: a }, { destinationAccountId: a }, { externalAccountId: a }] });
+  }
+  if (q.senderAccountIdentifier) {
+    const a = accountUuid("senderAccountIdentifier", q.senderAccountIdentifier);
+    and.push({ OR: [{ sourceAccountId: a }, { AND: [{ externalAccountId: a }, { type: "INCOMING" }] }] });
+  }
+  if (q.receiverAccountIdentifier) {
+    const a = accountUuid("receiverAccountIdentifier", q.receiverAccountIdentifier);
+    and.push({ OR: [{ destinationAccountId: a }, { AND: [{ externalAccountId: a }, { type: "OUTGOING" }] }] });
+  }
+  if (q.status) and.push({ status: q.status });
+  if (q.type) and.push({ type: q.type });
+  if (q.reference) {
+    const quote = parseApiId("Quote", q.reference);
+    const tx = parseApiId("Transaction", q.reference);
+    and.push(quote ? { quoteId: quote } : tx ? { id: tx } : { description: q.reference });
+  }
+  if (q.startDate) and.push({ createdAt: { gte: new Date(q.startDate) } });
+  if (q.endDate) and.push({ createdAt: { lte: new Date(q.endDate) } });
+  const where = { AND: and };
+  const order = q.sortOrder ?? "desc";
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const [rows, total] = await Promise.all([
+    db.transaction.findMany({
+      where: after ? { AND: [...and, { id: order === "desc" ? { lt: after } : { gt: after } }] } : where,
+      orderBy: { id: order },
+      take: q.limit + 1,
+    }),
+    db.transaction.count({ where }),
+  ]);
+  const hasMore = rows.length > q.limit;
+  const page = hasMore ? rows.slice(0, q.limit) : rows;
+  return {
+    data: page.map(serializeTransaction),
+    hasMore,
+    ...(hasMore ? { nextCursor: encodeCursor(page[page.length - 1].id) } : {}),
+    totalCount: total,
+  };
+}
+
+export async function findTransaction(db: PrismaClient, platformId: string, id: string): Promise<TransactionRow> {
+  const uuid = parseApiId("Transaction", id);
+  const row = uuid ? await db.transaction.findFirst({ where: { id: uuid, platformId } }) : null;
+  if (!row) throw new ApiError("TRANSACTION_NOT_FOUND", `Transaction ${id} not found`);
+  return row;
+}
+
+async function reload(db: PrismaClient, row: TransactionRow) {
+  return serializeTransaction(await db.transaction.findUniqueOrThrow({ where: { id: row.id } }));
+}
+
+function assertAwaitingApproval(row: TransactionRow): void {
+  if (!row.awaitingApproval || row.status !== "PENDING") {
+    throw new ApiError("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", `Transaction is ${row.status} and not pending platform approval`);
+  }
+}
+
+export async function approveTransaction(db: PrismaClient, platformId: string, id: string) {
+  const row = await findTransaction(db, platformId, id);
+  assertAwaitingApproval(row);
+  const p = row.plan as unknown as MoneyPlan;
+  const accounts = await loadAccounts(db, platformId, [p.origin, p.delivery].map((l) => ("account" in l ? l.account : null)));
+  try {
+    await applyPlan(db, transitionPlan(row, "COMPLETED", accounts, { entries: settleEntries(p.origin, p), kind: "PAYMENT_APPROVED", awaitingApproval: false }));
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "CONFLICT") throw new ApiError("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", "Transaction is no longer pending platform approval");
+    throw err;
+  }
+  return reload(db, row);
+}
+
+export async function rejectTransaction(db: PrismaClient, platformId: string, id: string, reason: string | undefined) {
+  const row = await findTransaction(db, platformId, id);
+  assertAwaitingApproval(row);
+  try {
+    await applyPlan(db, transitionPlan(row, "REJECTED", new Map(), { failureReason: reason ?? "REJECTED_BY_PLATFORM", awaitingApproval: false }));
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "CONFLICT") throw new ApiError("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", "Transaction is no longer pending platform approval");
+    throw err;
+  }
+  return reload(db, row);
+}
+
+export async function cancelTransaction(db: PrismaClient, platformId: string, id: string) {
+  const row = await findTransaction(db, platformId, id);
+  const p = row.plan as unknown as MoneyPlan;
+  // Only money still waiting (held for a pending payout) can be stopped.
+  if (!CANCELLABLE.includes(row.status as (typeof CANCELLABLE)[number]) || row.type !== "OUTGOING" || !p.holding) {
+    throw new ApiError("TRANSACTION_NOT_CANCELLABLE", `Transaction is ${row.status}; it is settled or past the point of cancellation`);
+  }
+  try {
+    await resolveTransaction(db, row, "cancel");
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "CONFLICT") throw new ApiError("TRANSACTION_NOT_CANCELLABLE", "Transaction moved past the point of cancellation");
+    throw err;
+  }
+  return reload(db, row);
+}

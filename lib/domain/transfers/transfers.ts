@@ -1,0 +1,148 @@
+// Same-currency transfers (deprecated in favour of quotes, still served) and
+// the sandbox incoming UMA payment.
+import type { PrismaClient } from "../../db/generated/client";
+import { ApiError, invalidInput } from "../../api/errors";
+import { newUuid, parseApiId, toApiId } from "../../ids";
+import { pullPayoutOutcomeFor } from "../../sandbox/external-accounts";
+import { UMA_ADDRESS_RE } from "../../sandbox/uma";
+import { primaryIdentifier, type ExternalAccountRow } from "../external-accounts/external-accounts";
+import { getPlatformSettings } from "../platform/config";
+import { addExecution, type TransferSpec } from "../transactions/execute-transfer";
+import { applyPlan, emptyPlan, loadAccounts, type DeferredOutcome } from "../transactions/engine";
+import { serializeTransaction } from "../transactions/serialize";
+
+type Info = Record<string, unknown> & { accountType: string };
+
+async function externalOrThrow(db: PrismaClient, platformId: string, id: string, field: string): Promise<ExternalAccountRow> {
+  const uuid = parseApiId("ExternalAccount", id);
+  if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected ExternalAccount:<uuid>" }]);
+  const row = await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } });
+  if (!row) throw new ApiError("NOT_FOUND", `External account ${id} not found`);
+  if (row.status === "PENDING") throw new ApiError("BANK_ACCOUNT_VALIDATION_PENDING", "The bank account is still being validated; retry later");
+  return row;
+}
+
+async function internalOrThrow(db: PrismaClient, platformId: string, id: string, field: string) {
+  const uuid = parseApiId("InternalAccount", id);
+  if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected InternalAccount:<uuid>" }]);
+  const accounts = await loadAccounts(db, platformId, [uuid]);
+  const row = accounts.get(uuid);
+  if (!row) throw new ApiError("NOT_FOUND", `Internal account ${id} not found`);
+  return { row, accounts };
+}
+
+function sameCurrency(a: string, b: string): void {
+  if (a !== b) throw new ApiError("INVALID_CURRENCY", `Same-currency transfers need both accounts in one currency (${a} vs ${b}); use /quotes for cross-currency transfers`);
+}
+
+async function run(db: PrismaClient, spec: TransferSpec, accounts: Awaited<ReturnType<typeof loadAccounts>>) {
+  const plan = emptyPlan(spec.platformId);
+  const row = addExecution(plan, spec, accounts);
+  await applyPlan(db, plan);
+  return serializeTransaction(row);
+}
+
+function base(platformId: string, amount: number, currency: string) {
+  return { platformId, transactionId: newUuid(), quoteId: null, sendCurrency: currency, receiveCurrency: currency, sendTotal: BigInt(amount), receiveAmount: BigInt(amount), fees: 0n, exchangeRate: "1" };
+}
+
+/** POST /transfer-in: pull from an external account into an internal account. */
+export async function transferIn(db: PrismaClient, platformId: string, body: { source: { accountId: string }; destination: { accountId: string }; amount: number }) {
+  const ext = await externalOrThrow(db, platformId, body.source.accountId, "source.accountId");
+  const { row: dest, accounts } = await internalOrThrow(db, platformId, body.destination.accountId, "destination.accountId");
+  sameCurrency(ext.currency, dest.currency);
+  return run(db, {
+    ...base(platformId, body.amount, dest.currency),
+    customerId: dest.customerId,
+    type: "INCOMING",
+    source: { sourceType: "ACCOUNT", accountId: toApiId("ExternalAccount", ext.id), currency: ext.currency },
+    destination: { destinationType: "ACCOUNT", accountId: toApiId("InternalAccount", dest.id), currency: dest.currency },
+    sourceAccountId: null,
+    destinationAccountId: dest.id,
+    externalAccountId: ext.id,
+    origin: { system: "PULL" },
+    hold: { system: "IN_FLIGHT" },
+    delivery: { account: dest.id, bucket: "available" },
+    fundingOutcome: pullPayoutOutcomeFor(primaryIdentifier(ext.accountInfo as Info)),
+    deliveryOutcome: { kind: "succeed" },
+  }, accounts);
+}
+
+/** POST /transfer-out: pay out from an internal account to an external account. */
+export async function transferOut(
+  db: PrismaClient,
+  platformId: string,
+  body: { source: { accountId: string }; destination: { accountId: string; paymentRail?: string }; amount: number; remittanceInformation?: string },
+) {
+  const { row: src, accounts } = await internalOrThrow(db, platformId, body.source.accountId, "source.accountId");
+  const ext = await externalOrThrow(db, platformId, body.destination.accountId, "destination.accountId");
+  sameCurrency(src.currency, ext.currency);
+  const o = pullPayoutOutcomeFor(primaryIdentifier(ext.accountInfo as Info));
+  const deliveryOutcome: DeferredOutcome = o.kind === "succeed" ? { kind: "succeed" } : { kind: o.kind, failureReason: o.failureReason };
+  return run(db, {
+    ...base(platformId, body.amount, src.currency),
+    customerId: src.customerId,
+    type: "OUTGOING",
+    source: { sourceType: "ACCOUNT", accountId: toApiId("InternalAccount", src.id), currency: src.currency },
+    destination: { destinationType: "ACCOUNT", accountId: toApiId("ExternalAccount", ext.id), currency: ext.currency, ...(body.destination.paymentRail ? { paymentRail: body.destination.paymentRail } : {}) },
+    sourceAccountId: src.id,
+    destinationAccountId: null,
+    externalAccountId: ext.id,
+    origin: { account: src.id, bucket: "available" },
+    hold: { account: src.id, bucket: "pending" },
+    delivery: { system: "PAYOUT" },
+    deliveryOutcome,
+    description: body.remittanceInformation ?? null,
+    paymentRail: body.destination.paymentRail ?? null,
+  }, accounts);
+}
+
+/**
+ * POST /sandbox/uma/receive: an incoming UMA payment. It lands in the
+ * customer's default UMA deposit external account if one is set, else in
+ * their internal account of that currency. A platform with a webhook endpoint
+ * decides on it (INCOMING_PAYMENT.PENDING, then POST /transactions/{id}/approve
+ * or /reject); without one it completes at once.
+ */
+export async function receiveUmaPayment(
+  db: PrismaClient,
+  platformId: string,
+  body: { senderUmaAddress: string; receiverUmaAddress?: string; customerId?: string; receivingCurrencyCode: string; receivingCurrencyAmount: number },
+) {
+  if (!UMA_ADDRESS_RE.test(body.senderUmaAddress)) throw new ApiError("INVALID_UMA_ADDRESS", `${body.senderUmaAddress} is not a UMA address ($user@domain)`, { field: "senderUmaAddress" });
+  if (body.receiverUmaAddress !== undefined && !UMA_ADDRESS_RE.test(body.receiverUmaAddress)) {
+    throw new ApiError("INVALID_UMA_ADDRESS", `${body.receiverUmaAddress} is not a UMA address ($user@domain)`, { field: "receiverUmaAddress" });
+  }
+  const customerUuid = body.customerId ? parseApiId("Customer", body.customerId) : null;
+  const customer = await db.customer.findFirst({
+    where: {
+      platformId,
+      deletedAt: null,
+      ...(customerUuid ? { id: customerUuid } : { umaAddress: { equals: body.receiverUmaAddress ?? "", mode: "insensitive" as const } }),
+    },
+  });
+  if (!customer) throw new ApiError("UMA_NOT_FOUND", `No customer of this platform receives at ${body.receiverUmaAddress ?? body.customerId}`);
+  const currency = body.receivingCurrencyCode;
+  const deposit = await db.externalAccount.findFirst({ where: { platformId, customerId: customer.id, defaultUmaDepositAccount: true, deletedAt: null, currency } });
+  const internal = deposit ? null : await db.internalAccount.findFirst({ where: { platformId, customerId: customer.id, currency, status: "ACTIVE", type: { not: "EMBEDDED_WALLET" } } });
+  if (!deposit && !internal) throw new ApiError("INVALID_CURRENCY", `The receiver has no ${currency} account`);
+  const settings = await getPlatformSettings(db, platformId);
+  const accounts = internal ? new Map([[internal.id, internal]]) : new Map();
+  return run(db, {
+    ...base(platformId, body.receivingCurrencyAmount, currency),
+    customerId: customer.id,
+    type: "INCOMING",
+    source: { sourceType: "UMA_ADDRESS", umaAddress: body.senderUmaAddress, currency },
+    destination: internal
+      ? { destinationType: "ACCOUNT", accountId: toApiId("InternalAccount", internal.id), currency }
+      : { destinationType: "ACCOUNT", accountId: toApiId("ExternalAccount", deposit!.id), currency },
+    sourceAccountId: null,
+    destinationAccountId: internal?.id ?? null,
+    externalAccountId: deposit?.id ?? null,
+    origin: { system: "UMA_IN" },
+    hold: { system: "IN_FLIGHT" },
+    delivery: internal ? { account: internal.id, bucket: "available" } : { system: "PAYOUT" },
+    deliveryOutcome: { kind: "succeed" },
+    awaitApproval: settings.webhookEndpoint !== null,
+  }, accounts);
+}

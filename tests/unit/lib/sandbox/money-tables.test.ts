@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { nameVerificationFor, pullPayoutOutcomeFor, quoteDestinationOutcomeFor, sandboxSuffix } from "../../../../lib/sandbox/external-accounts";
+import { umaScenario } from "../../../../lib/sandbox/uma";
+import { canTransition, quoteStatusOf } from "../../../../lib/domain/transactions/status";
+
+describe("sandbox money tables", () => {
+  it("takes the suffix before any domain part", () => {
+    expect(sandboxSuffix("alice002@bank.example")).toBe("002");
+    expect(sandboxSuffix("DE89370400440532013005")).toBe("005");
+  });
+  it("maps every spec row", () => {
+    expect(["102", "103", "104", "105", "106", "107", "101"].map((s) => nameVerificationFor(`x${s}`))).toEqual(["NOT_MATCHED", "PARTIAL_MATCH", "PENDING", "INVALID", "UNSUPPORTED", "CHECKED_BY_RECEIVING_FI", "MATCHED"]);
+    expect(["002", "003", "004", "005", "001"].map((s) => pullPayoutOutcomeFor(s).kind)).toEqual(["fail", "fail", "fail", "pending-then-fail", "succeed"]);
+    expect(["002", "003", "004", "005", "006", "007", "008"].map((s) => quoteDestinationOutcomeFor(s).kind)).toEqual(["fail", "long-success", "fail", "return", "fail", "fail", "succeed"]);
+    expect(quoteDestinationOutcomeFor("007").refundFails).toBe(true);
+    expect(umaScenario("$fail.compliance.usd@sandbox.example")?.kind).toBe("fail");
+    expect(umaScenario("$someone@sandbox.example")).toBeUndefined();
+  });
+  it("transaction transitions and derived quote status", () => {
+    expect(canTransition("PROCESSING", "COMPLETED")).toBe(true);
+    expect(canTransition("COMPLETED", "FAILED")).toBe(true);
+    expect(canTransition("FAILED", "COMPLETED")).toBe(false);
+    const past = new Date(Date.now() - 1000);
+    expect(quoteStatusOf("PENDING", past, null)).toBe("EXPIRED");
+    expect(quoteStatusOf("PROCESSING", past, "REJECTED")).toBe("FAILED");
+  });
+});
