@@ -16,6 +16,8 @@ import { stablecoinOperations } from "../domain/stablecoins/operations";
 import { agentManagementOperations } from "../domain/agents/operations";
 import { agentOperations } from "../domain/agents/me-operations";
 import { moneyOperations } from "../domain/quotes/operations";
+import { fxOperations } from "../domain/fx/operations";
+import { invitationOperations } from "../domain/invitations/operations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const operations: Operation<any, any, any>[] = [
@@ -34,4 +36,6 @@ export const operations: Operation<any, any, any>[] = [
   ...agentManagementOperations,
   ...agentOperations,
   ...moneyOperations,
+  ...fxOperations,
+  ...invitationOperations,
 ];

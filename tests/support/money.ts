@@ -36,7 +36,7 @@ export async function fund(api: ApiClient, accountId: string, amount: number) {
 
 export async function balanceOf(api: ApiClient, customerId: string, currency = "USD"): Promise<{ available: number; total: number }> {
   const res = await api.get(`/customers/internal-accounts?customerId=${customerId}&currency=${currency}`);
-  const acct = res.body.data.find((a: { type: string }) => a.type !== "EMBEDDED_WALLET");
+  const acct = res.body.data.find((a: { type: string }) => a.type !== "EMBEDDED_WALLET") ?? res.body.data[0];
   return { available: acct.balance.amount, total: acct.totalBalance.amount };
 }
 

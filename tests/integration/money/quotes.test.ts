@@ -202,3 +202,39 @@ describe("quotes", () => {
     await waitFor(async () => hooks.received.length > 0);
   });
 });
+
+describe("quote execution from an embedded wallet", () => {
+  it("answers 202 with a challenge to sign, and the retry needs the signature headers", async () => {
+    const api = await newPlatform();
+    const a = await newCustomer(api, ["USD"], "Wally Wallet");
+    const b = await newCustomer(api, ["USD"], "Willa Wallet");
+    const wallets = async (id: string) => (await api.get(`/customers/internal-accounts?customerId=${id}&type=EMBEDDED_WALLET`)).body.data[0].id as string;
+    const from = await wallets(a.id);
+    await fund(api, from, 5_000_000);
+    const q = await api.post("/quotes", {
+      source: { sourceType: "ACCOUNT", accountId: from },
+      destination: { destinationType: "ACCOUNT", accountId: await wallets(b.id) },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 1_000_000,
+    });
+    expect(q.status).toBe(201);
+    const immediate = await api.post("/quotes", {
+      source: { sourceType: "ACCOUNT", accountId: from },
+      destination: { destinationType: "ACCOUNT", accountId: await wallets(b.id) },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 1,
+      immediatelyExecute: true,
+    });
+    expect(immediate.status).toBe(400);
+    expect(immediate.body.details.errors[0].field).toBe("immediatelyExecute");
+    const first = await api.post(`/quotes/${q.body.id}/execute`, undefined, { headers: { "Idempotency-Key": "wallet-exec-1" } });
+    expect(first.status).toBe(202);
+    expect(first.body.requestId).toMatch(/^Request:/);
+    expect(JSON.parse(first.body.payloadToSign)).toMatchObject({ type: "EXECUTE_QUOTE", quoteId: q.body.id, totalSendingAmount: 1_000_000 });
+    const noSig = await api.post(`/quotes/${q.body.id}/execute`, undefined, { headers: { "Idempotency-Key": "wallet-exec-1", "Request-Id": first.body.requestId } });
+    expect(noSig.status).toBe(401);
+    expect(noSig.body.code).toBe("WALLET_SIGNATURE_MISSING");
+    expect((await api.get(`/quotes/${q.body.id}`)).body.status).toBe("PENDING");
+    expect((await balanceOf(api, a.id, "USDB")).available).toBe(5_000_000);
+  });
+});

@@ -1,0 +1,122 @@
+// bench/transfers: internal transfers per second through the HTTP API
+// (POST /quotes with immediatelyExecute: auth, validation, pricing, one
+// money_apply statement with ledger posting and webhooks) at 1, 10 and 50
+// concurrent clients, beside a raw `pg` two-row transfer loop on the same
+// PostgreSQL measured in the same run. Target: HTTP >= 50 % of raw at 50.
+//   npm run bench:transfers      (BENCH_SECONDS=10, BENCH_MODE=embedded|external)
+import pg from "pg";
+import autocannon from "autocannon";
+import { startTestServer } from "../../tests/support/server";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const mode = (process.env.BENCH_MODE ?? "embedded") as "embedded" | "external";
+const ACCOUNTS = 100;
+const LEVELS = [1, 10, 50];
+
+async function json(url: string, auth: string, method: string, body?: unknown) {
+  const res = await fetch(url, { method, headers: { authorization: auth, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<any>;
+}
+
+async function httpRun(url: string, auth: string, accounts: string[], connections: number, secs: number) {
+  const result = await autocannon({
+    url: `${url}/quotes`,
+    connections,
+    duration: secs,
+    method: "POST",
+    headers: { authorization: auth, "content-type": "application/json" },
+    requests: [
+      {
+        setupRequest: (req: { body?: string }) => {
+          const a = Math.floor(Math.random() * accounts.length);
+          let b = Math.floor(Math.random() * (accounts.length - 1));
+          if (b >= a) b += 1;
+          req.body = JSON.stringify({
+            source: { sourceType: "ACCOUNT", accountId: accounts[a] },
+            destination: { destinationType: "ACCOUNT", accountId: accounts[b] },
+            lockedCurrencySide: "SENDING",
+            lockedCurrencyAmount: 1,
+            immediatelyExecute: true,
+          });
+          return req;
+        },
+      },
+    ],
+  } as Parameters<typeof autocannon>[0]);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+/** The ceiling: one UPDATE moving 1 unit between two rows (CHECK >= 0), no framework, no ledger. */
+async function rawRun(databaseUrl: string, concurrency: number, secs: number) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
+  const deadline = Date.now() + secs * 1000;
+  let done = 0;
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      const client = await pool.connect();
+      try {
+        while (Date.now() < deadline) {
+          const a = 1 + Math.floor(Math.random() * ACCOUNTS);
+          let b = 1 + Math.floor(Math.random() * (ACCOUNTS - 1));
+          if (b >= a) b += 1;
+          const t = performance.now();
+          await client.query("UPDATE bench_raw_accounts SET balance = balance + CASE WHEN id = $1 THEN -1 ELSE 1 END WHERE id IN ($1, $2)", [a, b]);
+          latencies.push(performance.now() - t);
+          done += 1;
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  await pool.end();
+  latencies.sort((x, y) => x - y);
+  return { rps: done / secs, p50: latencies[Math.floor(latencies.length / 2)] ?? 0, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, non2xx: 0, errors: 0 };
+}
+
+async function main() {
+  console.log(`bench/transfers: ${mode} PostgreSQL, ${ACCOUNTS} accounts, ${seconds} s per level, levels ${LEVELS.join("/")}`);
+  const server = await startTestServer(mode, { LOG_LEVEL: "warn", MERIDIAN_JOB_POLL_MS: "250" });
+  const admin = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
+  try {
+    const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
+    console.log("creating accounts...");
+    const accounts: string[] = [];
+    for (let i = 0; i < ACCOUNTS; i++) {
+      const c = await json(`${server.baseUrl}/customers`, auth, "POST", { customerType: "INDIVIDUAL", fullName: `Bench ${i}`, currencies: ["USD"] });
+      const list = await json(`${server.baseUrl}/customers/internal-accounts?customerId=${c.id}&type=INTERNAL_FIAT`, auth, "GET");
+      accounts.push(list.data[0].id);
+      await json(`${server.baseUrl}/sandbox/internal-accounts/${list.data[0].id}/fund`, auth, "POST", { amount: 1_000_000_000 });
+    }
+    await admin.query("DROP TABLE IF EXISTS bench_raw_accounts");
+    await admin.query("CREATE TABLE bench_raw_accounts (id INT PRIMARY KEY, balance BIGINT NOT NULL CHECK (balance >= 0))");
+    await admin.query("INSERT INTO bench_raw_accounts SELECT g, 1000000000 FROM generate_series(1, $1) g", [ACCOUNTS]);
+
+    const rows: string[][] = [];
+    for (const c of LEVELS) {
+      await httpRun(server.baseUrl, auth, accounts, c, 2);
+      const h = await httpRun(server.baseUrl, auth, accounts, c, seconds);
+      const r = await rawRun(server.databaseUrl, c, seconds);
+      rows.push([String(c), h.rps.toFixed(0), r.rps.toFixed(0), `${((h.rps / r.rps) * 100).toFixed(1)} %`, `${h.p50}/${h.p99}`, `${r.p50.toFixed(2)}/${r.p99.toFixed(2)}`, String(h.non2xx + h.errors)]);
+    }
+    const { rows: sums } = await admin.query("SELECT currency, sum(amount)::text AS s FROM ledger_entries GROUP BY currency");
+    const header = ["clients", "HTTP transfers/s", "raw pg transfers/s", "HTTP/raw", "HTTP p50/p99 ms", "raw p50/p99 ms", "HTTP non-2xx+errors"];
+    const all = [header, ...rows];
+    const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+    console.log("");
+    for (const r of all) console.log(r.map((cell, i) => cell.padEnd(widths[i])).join("  "));
+    console.log("");
+    console.log(`ledger sums per currency after the run (must be 0): ${sums.map((s) => `${s.currency}=${s.s}`).join(", ")}`);
+    await admin.query("DROP TABLE bench_raw_accounts");
+  } finally {
+    await admin.end();
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+// UMA invitations: a customer invites someone by link; the invitee's platform
+// claims it with the invitee's UMA address, and the inviter's platform hears
+// INVITATION.CLAIMED (it then sends amountToSend itself, per the reference).
+// Codes are unguessable and global, so the invitee's platform (any tenant)
+// can read and claim them; only the creating platform can cancel.
+import { randomBytes } from "node:crypto";
+import type { PrismaClient } from "../../db/generated/client";
+import { ApiError, invalidInput } from "../../api/errors";
+import { appOrigin } from "../../env";
+import { newUuid } from "../../ids";
+import { emitWebhook } from "../../webhooks/outbox";
+import { UMA_ADDRESS_RE } from "../../sandbox/uma";
+import { currencyAmount } from "../currencies";
+import { getPlatformSettings } from "../platform/config";
+
+type InvitationRow = NonNullable<Awaited<ReturnType<PrismaClient["invitation"]["findFirst"]>>>;
+
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+function newCode(): string {
+  const bytes = randomBytes(12);
+  return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join("");
+}
+
+export function statusOf(row: InvitationRow, now = new Date()): string {
+  if (row.status === "PENDING" && row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return "EXPIRED";
+  return row.status;
+}
+
+export function serializeInvitation(row: InvitationRow) {
+  return {
+    code: row.code,
+    url: `${appOrigin()}/invite/${row.code}`,
+    status: statusOf(row),
+    inviterUma: row.inviterUma,
+    ...(row.inviteeUma ? { inviteeUma: row.inviteeUma } : {}),
+    ...(row.firstName ? { firstName: row.firstName } : {}),
+    ...(row.amountToSend !== null && row.amountCurrency ? { amountToSend: currencyAmount(row.amountToSend, row.amountCurrency) } : {}),
+    createdAt: row.createdAt.toISOString(),
+    ...(row.claimedAt ? { claimedAt: row.claimedAt.toISOString() } : {}),
+    ...(row.expiresAt ? { expiresAt: row.expiresAt.toISOString() } : {}),
+  };
+}
+
+function umaOrThrow(address: string, field: string): void {
+  if (!UMA_ADDRESS_RE.test(address)) throw new ApiError("INVALID_UMA_ADDRESS", `${field} ${address} is not a UMA address ($user@domain)`, { field });
+}
+
+export async function createInvitation(db: PrismaClient, platformId: string, body: { inviterUma: string; firstName?: string; amountToSend?: number; expiresAt?: string }) {
+  umaOrThrow(body.inviterUma, "inviterUma");
+  const settings = await getPlatformSettings(db, platformId);
+  // Claims are reported by webhook; without an endpoint the platform would never learn of them.
+  if (!settings.webhookEndpoint) {
+    throw new ApiError("INVITATIONS_NOT_CONFIGURED", "Invitations need a webhook endpoint (PATCH /config webhookEndpoint) to report INVITATION.CLAIMED");
+  }
+  const inviter = await db.customer.findFirst({ where: { platformId, deletedAt: null, umaAddress: { equals: body.inviterUma, mode: "insensitive" } } });
+  if (!inviter) throw new ApiError("INVALID_UMA_ADDRESS", `${body.inviterUma} is not the UMA address of a customer of this platform`, { field: "inviterUma" });
+  if (body.expiresAt && Date.parse(body.expiresAt) <= Date.now()) {
+    throw invalidInput([{ field: "expiresAt", constraint: "MINIMUM", message: "expiresAt must be in the future" }]);
+  }
+  const row = await db.invitation.create({
+    data: {
+      id: newUuid(),
+      platformId,
+      code: newCode(),
+      inviterUma: inviter.umaAddress,
+      customerId: inviter.id,
+      firstName: body.firstName ?? null,
+      amountToSend: body.amountToSend !== undefined ? BigInt(body.amountToSend) : null,
+      amountCurrency: body.amountToSend !== undefined ? (inviter.currencies[0] ?? "USD") : null,
+      status: "PENDING",
+      expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+    },
+  });
+  return serializeInvitation(row);
+}
+
+async function findByCode(db: PrismaClient, code: string): Promise<InvitationRow> {
+  const row = await db.invitation.findUnique({ where: { code } });
+  if (!row) throw new ApiError("INVITATION_NOT_FOUND", `Invitation ${code} not found`);
+  return row;
+}
+
+export async function retrieveInvitation(db: PrismaClient, code: string) {
+  return serializeInvitation(await findByCode(db, code));
+}
+
+function assertPending(row: InvitationRow): void {
+  const status = statusOf(row);
+  if (status === "CLAIMED") throw new ApiError("INVITATION_ALREADY_CLAIMED", "This invitation was already claimed");
+  if (status === "CANCELLED") throw new ApiError("INVITATION_CANCELLED", "This invitation was cancelled");
+  if (status === "EXPIRED") throw invalidInput([{ field: "invitationCode", constraint: "INVALID", message: "This invitation expired" }], "This invitation expired");
+}
+
+export async function claimInvitation(db: PrismaClient, code: string, inviteeUma: string) {
+  umaOrThrow(inviteeUma, "inviteeUma");
+  const row = await findByCode(db, code);
+  assertPending(row);
+  if (inviteeUma.toLowerCase() === row.inviterUma.toLowerCase()) {
+    throw invalidInput([{ field: "inviteeUma", constraint: "INVALID", message: "The inviter cannot claim their own invitation" }]);
+  }
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const res = await tx.invitation.updateMany({ where: { id: row.id, status: "PENDING" }, data: { status: "CLAIMED", inviteeUma, claimedAt: now } });
+    if (res.count === 0) {
+      assertPending(await tx.invitation.findUniqueOrThrow({ where: { id: row.id } }));
+      throw new ApiError("INVITATION_ALREADY_CLAIMED", "This invitation was already claimed");
+    }
+    const body = serializeInvitation(await tx.invitation.findUniqueOrThrow({ where: { id: row.id } }));
+    await emitWebhook(tx, row.platformId, "INVITATION.CLAIMED", body);
+    return body;
+  });
+}
+
+export async function cancelInvitation(db: PrismaClient, platformId: string, code: string) {
+  const row = await findByCode(db, code);
+  if (row.platformId !== platformId) throw new ApiError("FORBIDDEN", "Only the platform that created the invitation can cancel it");
+  assertPending(row);
+  const res = await db.invitation.updateMany({ where: { id: row.id, status: "PENDING" }, data: { status: "CANCELLED" } });
+  if (res.count === 0) assertPending(await db.invitation.findUniqueOrThrow({ where: { id: row.id } }));
+  return serializeInvitation(await db.invitation.findUniqueOrThrow({ where: { id: row.id } }));
+}
