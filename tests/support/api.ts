@@ -95,7 +95,8 @@ export function database(): pg.Pool {
 }
 
 export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
-  const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
+  // generous by default: a loaded 2-core CI machine delivers webhooks and runs jobs slowly
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
   let last: unknown;
   while (Date.now() < deadline) {
     try {
