@@ -15,6 +15,7 @@ import { scaOperations } from "../domain/sca/operations";
 import { stablecoinOperations } from "../domain/stablecoins/operations";
 import { agentManagementOperations } from "../domain/agents/operations";
 import { agentOperations } from "../domain/agents/me-operations";
+import { agentActionOperations } from "../domain/agents/action-operations";
 import { moneyOperations } from "../domain/quotes/operations";
 import { fxOperations } from "../domain/fx/operations";
 import { invitationOperations } from "../domain/invitations/operations";
@@ -35,6 +36,7 @@ export const operations: Operation<any, any, any>[] = [
   ...stablecoinOperations,
   ...agentManagementOperations,
   ...agentOperations,
+  ...agentActionOperations,
   ...moneyOperations,
   ...fxOperations,
   ...invitationOperations,

@@ -12,6 +12,7 @@ const LINKS = [
   { href: "/admin/customers", label: "Customers" },
   { href: "/admin/accounts", label: "Accounts" },
   { href: "/admin/agents", label: "Agents" },
+  { href: "/admin/approvals", label: "Approvals" },
   { href: "/admin/stablecoins", label: "Stablecoins" },
   { href: "/admin/webhooks", label: "Webhooks" },
   { href: "/admin/tokens", label: "API tokens" },

@@ -14,6 +14,7 @@ import { serializeTransaction } from "../transactions/serialize";
 import { TRANSACTION_STATUSES } from "../transactions/status";
 import { receiveUmaPayment, transferIn, transferOut } from "../transfers/transfers";
 import { toApiId } from "../../ids";
+import { agentActionForTransaction, approveAgentTransaction, rejectAgentTransaction } from "../agents/actions";
 
 const TransactionResponse = z.object({ id: z.string(), status: z.string(), type: z.string() }).loose();
 const QuoteParams = z.object({ quoteId: z.string() });
@@ -194,7 +195,12 @@ export const approveTransactionOperation = defineOperation({
   params: TransactionParams,
   body: z.object({ receiverCustomerInfo: z.record(z.string(), z.unknown()).optional() }),
   responses: { 200: { description: "The approved transaction", schema: TransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await approveTransaction(db(), ctx.platformId, params.transactionId) }),
+  handle: async ({ ctx, params }) => {
+    // An agent action awaiting approval names its transaction before the transaction exists.
+    const agentAction = await agentActionForTransaction(db(), ctx.platformId, params.transactionId);
+    if (agentAction) return { status: 200, body: await approveAgentTransaction(db(), agentAction) };
+    return { status: 200, body: await approveTransaction(db(), ctx.platformId, params.transactionId) };
+  },
 });
 
 // POST /transactions/{transactionId}/reject – reject a payment pending platform approval
@@ -209,7 +215,11 @@ export const rejectTransactionOperation = defineOperation({
   params: TransactionParams,
   body: z.object({ reason: z.string().max(255).optional() }),
   responses: { 200: { description: "The rejected transaction", schema: TransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await rejectTransaction(db(), ctx.platformId, params.transactionId, body.reason) }),
+  handle: async ({ ctx, params, body }) => {
+    const agentAction = await agentActionForTransaction(db(), ctx.platformId, params.transactionId);
+    if (agentAction) return { status: 200, body: await rejectAgentTransaction(db(), agentAction, body.reason) };
+    return { status: 200, body: await rejectTransaction(db(), ctx.platformId, params.transactionId, body.reason) };
+  },
 });
 
 // POST /transactions/{transactionId}/cancel – stop a payout that has not settled

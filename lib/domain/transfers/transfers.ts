@@ -42,17 +42,23 @@ async function run(db: PrismaClient, spec: TransferSpec, accounts: Awaited<Retur
   return serializeTransaction(row);
 }
 
-function base(platformId: string, amount: number, currency: string) {
-  return { platformId, transactionId: newUuid(), quoteId: null, sendCurrency: currency, receiveCurrency: currency, sendTotal: BigInt(amount), receiveAmount: BigInt(amount), fees: 0n, exchangeRate: "1" };
+function base(platformId: string, amount: number, currency: string, transactionId?: string) {
+  return { platformId, transactionId: transactionId ?? newUuid(), quoteId: null, sendCurrency: currency, receiveCurrency: currency, sendTotal: BigInt(amount), receiveAmount: BigInt(amount), fees: 0n, exchangeRate: "1" };
 }
 
 /** POST /transfer-in: pull from an external account into an internal account. */
-export async function transferIn(db: PrismaClient, platformId: string, body: { source: { accountId: string }; destination: { accountId: string }; amount: number }) {
+/** `opts.transactionId`: the id to give the transaction (an agent action names it before approval). */
+export async function transferIn(
+  db: PrismaClient,
+  platformId: string,
+  body: { source: { accountId: string }; destination: { accountId: string }; amount: number },
+  opts: { transactionId?: string } = {},
+) {
   const ext = await externalOrThrow(db, platformId, body.source.accountId, "source.accountId");
   const { row: dest, accounts } = await internalOrThrow(db, platformId, body.destination.accountId, "destination.accountId");
   sameCurrency(ext.currency, dest.currency);
   return run(db, {
-    ...base(platformId, body.amount, dest.currency),
+    ...base(platformId, body.amount, dest.currency, opts.transactionId),
     customerId: dest.customerId,
     type: "INCOMING",
     source: { sourceType: "ACCOUNT", accountId: toApiId("ExternalAccount", ext.id), currency: ext.currency },
@@ -73,6 +79,7 @@ export async function transferOut(
   db: PrismaClient,
   platformId: string,
   body: { source: { accountId: string }; destination: { accountId: string; paymentRail?: string }; amount: number; remittanceInformation?: string },
+  opts: { transactionId?: string } = {},
 ) {
   const { row: src, accounts } = await internalOrThrow(db, platformId, body.source.accountId, "source.accountId");
   const ext = await externalOrThrow(db, platformId, body.destination.accountId, "destination.accountId");
@@ -80,7 +87,7 @@ export async function transferOut(
   const o = pullPayoutOutcomeFor(primaryIdentifier(ext.accountInfo as Info));
   const deliveryOutcome: DeferredOutcome = o.kind === "succeed" ? { kind: "succeed" } : { kind: o.kind, failureReason: o.failureReason };
   return run(db, {
-    ...base(platformId, body.amount, src.currency),
+    ...base(platformId, body.amount, src.currency, opts.transactionId),
     customerId: src.customerId,
     type: "OUTGOING",
     source: { sourceType: "ACCOUNT", accountId: toApiId("InternalAccount", src.id), currency: src.currency },

@@ -1,0 +1,200 @@
+// Agent actions: every money-moving agent operation (transfer out, transfer
+// in, quote execution) is an action. The policy decides whether it runs at
+// once (AUTO) or waits for the platform (PENDING_APPROVAL, with the
+// AGENT_ACTION.PENDING_APPROVAL webhook). Usage is reserved when the action is
+// submitted and given back if it is rejected or fails. Approval has one
+// implementation, reached from POST /agents/{agentId}/actions/{actionId}/approve
+// and from POST /transactions/{transactionId}/approve.
+import type { Db } from "../../db/client";
+import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
+import { ApiError, notFound } from "../../api/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { newUuid, parseApiId, toApiId } from "../../ids";
+import { emitWebhook } from "../../webhooks/outbox";
+import { serializeTransaction } from "../transactions/serialize";
+import { executeQuote, retrieveQuote } from "../quotes/quotes";
+import { transferIn, transferOut } from "../transfers/transfers";
+import { policyOf } from "./agents";
+import { evaluateSpend, type SpendRequest } from "./policy";
+import { releaseUsage, reserveUsage } from "./usage";
+
+export type ActionType = "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+
+type TransferRequest = { source: { accountId: string }; destination: { accountId: string; paymentRail?: string }; amount: number; remittanceInformation?: string };
+
+/** How each action type runs once allowed: one table. */
+const EXECUTE: Record<ActionType, (db: PrismaClient, a: AgentAction) => Promise<unknown>> = {
+  TRANSFER_OUT: (db, a) => transferOut(db, a.platformId, a.request as TransferRequest, { transactionId: a.transactionId }),
+  TRANSFER_IN: (db, a) => transferIn(db, a.platformId, a.request as TransferRequest, { transactionId: a.transactionId }),
+  EXECUTE_QUOTE: async (db, a) => executeQuote(db, await db.quote.findFirstOrThrow({ where: { id: a.quoteId!, platformId: a.platformId } })),
+};
+
+export async function serializeAction(db: Db, row: AgentAction) {
+  const [customer, transaction] = await Promise.all([
+    db.customer.findUnique({ where: { id: row.customerId }, select: { platformCustomerId: true } }),
+    db.transaction.findUnique({ where: { id: row.transactionId } }),
+  ]);
+  const quote = row.quoteId ? await retrieveQuote(db as PrismaClient, row.platformId, toApiId("Quote", row.quoteId)) : undefined;
+  return {
+    id: toApiId("AgentAction", row.id),
+    agentId: toApiId("Agent", row.agentId),
+    customerId: toApiId("Customer", row.customerId),
+    platformCustomerId: customer?.platformCustomerId ?? "",
+    status: row.status as "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED",
+    type: row.type as ActionType,
+    transactionId: toApiId("Transaction", row.transactionId),
+    ...(quote ? { quote } : {}),
+    ...(row.transferDetails ? { transferDetails: row.transferDetails } : {}),
+    ...(transaction ? { transaction: serializeTransaction(transaction) } : {}),
+    ...(row.rejectionReason ? { rejectionReason: row.rejectionReason } : {}),
+    ...(row.failureReason ? { failureReason: row.failureReason } : {}),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function runAction(db: PrismaClient, action: AgentAction): Promise<AgentAction> {
+  try {
+    await EXECUTE[action.type as ActionType](db, action);
+    return db.agentAction.findUniqueOrThrow({ where: { id: action.id } });
+  } catch (err) {
+    const code = err instanceof ApiError ? err.code : "INTERNAL_ERROR";
+    await db.$transaction(async (tx) => {
+      await tx.agentAction.update({ where: { id: action.id }, data: { status: "FAILED", failureReason: code } });
+      await releaseUsage(tx, action.agentId, action.usageDay, action.usageMonth, action.policyAmount);
+    });
+    throw err;
+  }
+}
+
+/**
+ * Submits an agent operation under its policy. Throws the policy's 403s and
+ * limit errors before anything is recorded; an AUTO action that then fails to
+ * execute is kept as FAILED (its usage given back) and its error returned.
+ */
+export async function submitAction(
+  db: PrismaClient,
+  agent: Agent,
+  spec: { type: ActionType; request: object; spend: SpendRequest; transferDetails?: object; quoteId?: string; transactionId?: string },
+) {
+  const policy = policyOf(agent);
+  const decision = evaluateSpend(policy, spec.spend);
+  const now = new Date();
+  const pending = decision.executionMode === "APPROVAL_REQUIRED";
+  const action = await db.$transaction(async (tx) => {
+    const { day, month } = await reserveUsage(tx, agent.id, policy, decision.policyAmount, now);
+    const row = await tx.agentAction.create({
+      data: {
+        id: newUuid(),
+        platformId: agent.platformId,
+        agentId: agent.id,
+        customerId: agent.customerId,
+        type: spec.type,
+        status: pending ? "PENDING_APPROVAL" : "APPROVED",
+        transactionId: spec.transactionId ?? newUuid(),
+        quoteId: spec.quoteId ?? null,
+        request: spec.request,
+        transferDetails: spec.transferDetails,
+        policyAmount: decision.policyAmount,
+        usageDay: day,
+        usageMonth: month,
+      },
+    });
+    if (pending) await emitWebhook(tx, agent.platformId, "AGENT_ACTION.PENDING_APPROVAL", { ...(await serializeAction(tx, row)), approvalReasons: decision.reasons });
+    return row;
+  });
+  const done = pending ? action : await runAction(db, action);
+  return serializeAction(db, done);
+}
+
+export async function findAction(db: Db, platformId: string, agentId: string | null, actionId: string) {
+  const uuid = parseApiId("AgentAction", actionId);
+  const agentUuid = agentId === null ? undefined : parseApiId("Agent", agentId);
+  if (agentId !== null && !agentUuid) throw notFound(`Agent ${agentId}`);
+  const row = uuid ? await db.agentAction.findFirst({ where: { id: uuid, platformId, ...(agentUuid ? { agentId: agentUuid } : {}) } }) : null;
+  if (!row) throw notFound(`Agent action ${actionId}`);
+  return row;
+}
+
+function notPending(row: AgentAction): ApiError {
+  return new ApiError("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", `Agent action ${toApiId("AgentAction", row.id)} is ${row.status}, not pending approval`, { status: row.status });
+}
+
+/** Approves a pending action and executes it; a failed execution leaves it FAILED. */
+export async function approveAction(db: PrismaClient, row: AgentAction) {
+  const claimed = await db.agentAction.updateMany({ where: { id: row.id, status: "PENDING_APPROVAL" }, data: { status: "APPROVED" } });
+  if (claimed.count !== 1) throw notPending(row);
+  const approved = await db.agentAction.findUniqueOrThrow({ where: { id: row.id } });
+  try {
+    return serializeAction(db, await runAction(db, approved));
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) return serializeAction(db, await db.agentAction.findUniqueOrThrow({ where: { id: row.id } }));
+    throw err;
+  }
+}
+
+export async function rejectAction(db: PrismaClient, row: AgentAction, reason: string | undefined) {
+  await db.$transaction(async (tx) => {
+    const claimed = await tx.agentAction.updateMany({ where: { id: row.id, status: "PENDING_APPROVAL" }, data: { status: "REJECTED", rejectionReason: reason ?? "Rejected by the platform" } });
+    if (claimed.count !== 1) throw notPending(row);
+    await releaseUsage(tx, row.agentId, row.usageDay, row.usageMonth, row.policyAmount);
+  });
+  return serializeAction(db, await db.agentAction.findUniqueOrThrow({ where: { id: row.id } }));
+}
+
+/**
+ * POST /transactions/{transactionId}/approve|reject for agent actions: the
+ * pending action whose transaction this is, or null when the id is not an
+ * agent action's (the caller then handles an ordinary pending payment).
+ */
+export async function agentActionForTransaction(db: Db, platformId: string, transactionId: string) {
+  const uuid = parseApiId("Transaction", transactionId);
+  if (!uuid) return null;
+  const row = await db.agentAction.findFirst({ where: { transactionId: uuid, platformId } });
+  if (!row) return null;
+  const exists = await db.transaction.findUnique({ where: { id: uuid }, select: { id: true } });
+  // Once executed, the transaction itself answers (it is no longer pending approval).
+  return exists ? null : row;
+}
+
+export async function approveAgentTransaction(db: PrismaClient, row: AgentAction) {
+  const action = await approveAction(db, row);
+  if (action.status === "FAILED") {
+    throw new ApiError("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", `The agent action failed when executed (${action.failureReason})`, { agentAction: action });
+  }
+  return action.transaction;
+}
+
+export async function rejectAgentTransaction(db: PrismaClient, row: AgentAction, reason: string | undefined) {
+  const action = await rejectAction(db, row, reason);
+  return { id: action.transactionId, status: "REJECTED", agentAction: action };
+}
+
+export interface ApprovalListQuery extends PaginationQuery {
+  agentId?: string;
+  customerId?: string;
+  startDate?: string;
+  endDate?: string;
+  sortOrder?: "asc" | "desc";
+}
+
+export async function listActions(db: Db, platformId: string, q: ApprovalListQuery & { status?: string; type?: string }) {
+  const agentId = q.agentId ? parseApiId("Agent", q.agentId) : undefined;
+  const customerId = q.customerId ? parseApiId("Customer", q.customerId) : undefined;
+  if ((q.agentId && !agentId) || (q.customerId && !customerId)) return toPage([], q, 0, (r: AgentAction) => r);
+  const where = {
+    platformId,
+    ...(agentId ? { agentId } : {}),
+    ...(customerId ? { customerId } : {}),
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.type ? { type: q.type } : {}),
+    ...(q.startDate || q.endDate ? { createdAt: { ...(q.startDate ? { gte: new Date(q.startDate) } : {}), ...(q.endDate ? { lte: new Date(q.endDate) } : {}) } } : {}),
+  };
+  const args = pageArgs(q, q.sortOrder ?? "desc");
+  const [rows, total] = await Promise.all([
+    db.agentAction.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
+    db.agentAction.count({ where }),
+  ]);
+  const page = toPage(rows, q, total, (r) => r);
+  return { ...page, data: await Promise.all(page.data.map((r) => serializeAction(db, r))) };
+}
