@@ -7,7 +7,7 @@ import { log } from "../log";
 import { newUuid } from "../ids";
 import { Prisma } from "../db/client";
 import { authenticatePlatform, requirePermission, type Principal } from "./auth";
-import { ApiError, type ErrorBody } from "./errors";
+import { ApiError } from "./errors";
 import { jsonReplacer, requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
 import type { ApiResult, Operation, RequestContext } from "./operation";
 import { parseOrThrow } from "./validation";
@@ -143,7 +143,7 @@ export async function handleOperation(
       headers["deprecation"] = "true";
       headers["link"] = `<${new URL("/api/2025-10-13/quotes", url).pathname}>; rel="successor-version"`;
     }
-    response = jsonResponse(result.status, result.status >= 400 ? (result.body as ErrorBody) : result.body, headers);
+    response = jsonResponse(result.status, result.body, headers);
   } catch (err) {
     const apiError = toApiError(err, requestId);
     response = errorResponse(apiError, requestId);

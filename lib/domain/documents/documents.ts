@@ -88,15 +88,7 @@ export async function uploadDocument(db: PrismaClient, platformId: string, input
         id: newUuid(),
         platformId,
         ...holder,
-        documentType: input.documentType,
-        side: input.side ?? null,
-        country: input.country,
-        documentNumber: input.documentNumber ?? null,
-        issuingAuthority: input.issuingAuthority ?? null,
-        fileName: file.fileName,
-        contentType: file.contentType,
-        sizeBytes: file.bytes.length,
-        content: new Uint8Array(file.bytes),
+        ...storedFields(input, file),
       },
       select: META,
     });
@@ -105,6 +97,24 @@ export async function uploadDocument(db: PrismaClient, platformId: string, input
     if (isUniqueViolation(err)) throw alreadyExists(input.documentType);
     throw err;
   }
+}
+
+/** The columns a create and a replace both write: the metadata and the file itself. */
+function storedFields(
+  input: { documentType: string; side?: string | null; country: string; documentNumber?: string | null; issuingAuthority?: string | null },
+  file: { fileName: string; contentType: string; bytes: Buffer | Uint8Array },
+) {
+  return {
+    documentType: input.documentType,
+    side: input.side ?? null,
+    country: input.country,
+    documentNumber: input.documentNumber ?? null,
+    issuingAuthority: input.issuingAuthority ?? null,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    sizeBytes: file.bytes.length,
+    content: new Uint8Array(file.bytes),
+  };
 }
 
 async function getDocumentRow(db: Db, platformId: string, id: string) {
@@ -129,17 +139,7 @@ export async function replaceDocument(db: PrismaClient, platformId: string, id: 
   try {
     const updated = await db.document.update({
       where: { id: row.id },
-      data: {
-        documentType: input.documentType,
-        side: input.side ?? null,
-        country: input.country,
-        documentNumber: input.documentNumber ?? null,
-        issuingAuthority: input.issuingAuthority ?? null,
-        fileName: file.fileName,
-        contentType: file.contentType,
-        sizeBytes: file.bytes.length,
-        content: new Uint8Array(file.bytes),
-      },
+      data: storedFields(input, file),
       select: META,
     });
     return serializeDocument(updated);
