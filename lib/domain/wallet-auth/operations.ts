@@ -157,7 +157,7 @@ export const exportInternalAccount = defineOperation({
   body: WalletExportBody,
   headers: SIGNED_RETRY_HEADERS,
   responses: {
-    200: { description: "Wallet credentials sealed to clientPublicKey", schema: z.object({ id: z.string(), encryptedWalletCredentials: z.string() }) },
+    200: { description: "The wallet's BIP-39 mnemonic sealed to clientPublicKey (HPKE) in a signed export envelope", schema: z.object({ id: z.string(), encryptedWalletCredentials: z.string() }) },
     ...challenge202,
     ...ErrorResponses,
   },

@@ -1,5 +1,7 @@
 // POST /internal-accounts/{id}/export and PATCH /internal-accounts/{id}: wallet
 // actions approved by a signed retry of one of the wallet's sessions.
+import { entropyToMnemonic } from "@scure/bip39";
+import { wordlist as english } from "@scure/bip39/wordlists/english.js";
 import { db } from "../../db/client";
 import type { ApiResult, RequestContext } from "../../api/operation";
 import { toApiId } from "../../ids";
@@ -13,11 +15,19 @@ import { signedEnvelope } from "./otp";
 
 /**
  * The wallet's secret: 32 bytes derived from the installation secret and the
- * account id, so it is never stored. (No BIP-39 word list ships with Meridian,
- * so the export carries the raw seed, which decryptExportBundle returns as hex.)
+ * account id, so it is never stored. Nothing else is derived from it.
  */
 function walletSeed(accountId: string): Buffer {
   return deriveKey(`embedded-wallet-seed:${accountId}`, 32);
+}
+
+/**
+ * What the export carries: the BIP-39 English mnemonic whose entropy is the
+ * 32-byte seed (24 words). Wallets exported before as a raw seed keep the same
+ * secret: mnemonicToEntropy(mnemonic) is that seed.
+ */
+function walletMnemonic(accountId: string): string {
+  return entropyToMnemonic(walletSeed(accountId), english);
 }
 
 export async function exportWallet(input: { ctx: RequestContext; id: string; clientPublicKey: string; request: Request; rawBody: string }): Promise<ApiResult> {
@@ -33,7 +43,7 @@ export async function exportWallet(input: { ctx: RequestContext; id: string; cli
     payloadToSign: (requestId) => activityPayload(ctx.clock, "EXPORT_WALLET", org, requestId, { targetPublicKey: input.clientPublicKey, walletId: org }),
   });
   if ("challenge" in r) return r.challenge;
-  const { enc, ciphertext } = hpkeSeal(walletSeed(wallet.id), Buffer.from(input.clientPublicKey, "hex"));
+  const { enc, ciphertext } = hpkeSeal(Buffer.from(walletMnemonic(wallet.id), "utf8"), Buffer.from(input.clientPublicKey, "hex"));
   const data = Buffer.from(JSON.stringify({ encappedPublic: enc.toString("hex"), ciphertext: ciphertext.toString("hex"), organizationId: org }));
   return { status: 200, body: { id: org, encryptedWalletCredentials: signedEnvelope(data) } };
 }

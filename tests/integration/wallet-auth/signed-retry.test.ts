@@ -130,27 +130,53 @@ describe("signed retry", () => {
     expect(late.body.reason).toMatch(/expired/);
   });
 
-  it("exports the wallet sealed to clientPublicKey in a signed envelope @turnkey/crypto opens", async () => {
+  it("exports the wallet's BIP-39 mnemonic sealed to a compressed or uncompressed clientPublicKey in a signed envelope @turnkey/crypto opens", async () => {
     const { decryptExportBundle } = await import("@turnkey/crypto");
+    const { mnemonicToEntropy, validateMnemonic } = await import("@scure/bip39");
+    const { wordlist } = await import("@scure/bip39/wordlists/english.js");
     const api = await newPlatform();
     const w = await walletWithSession(api);
     const target = newClientKey();
-    const { retry } = await signedCall(api, "POST", `/internal-accounts/${w.accountId}/export`, { clientPublicKey: target.publicKeyUncompressed }, w.session.key);
-    expect(retry.status, retry.text).toBe(200);
-    expect(retry.body.id).toBe(w.accountId);
-    const envelope = JSON.parse(retry.body.encryptedWalletCredentials);
-    const seed = await decryptExportBundle({
+    const mnemonics: string[] = [];
+    for (const clientPublicKey of [target.publicKeyUncompressed, target.publicKey]) {
+      const { retry } = await signedCall(api, "POST", `/internal-accounts/${w.accountId}/export`, { clientPublicKey }, w.session.key);
+      expect(retry.status, retry.text).toBe(200);
+      expect(retry.body.id).toBe(w.accountId);
+      const envelope = JSON.parse(retry.body.encryptedWalletCredentials);
+      expect(Object.keys(envelope)).toEqual(["version", "data", "dataSignature", "enclaveQuorumPublic"]);
+      expect(Object.keys(JSON.parse(Buffer.from(envelope.data, "hex").toString()))).toEqual(["encappedPublic", "ciphertext", "organizationId"]);
+      const mnemonic = await decryptExportBundle({
+        exportBundle: retry.body.encryptedWalletCredentials,
+        embeddedKey: target.privateKey,
+        organizationId: w.accountId,
+        dangerouslyOverrideSignerPublicKey: envelope.enclaveQuorumPublic,
+        returnMnemonic: true,
+      });
+      mnemonics.push(mnemonic);
+    }
+    const [mnemonic, again] = mnemonics as [string, string];
+    expect(mnemonic.split(" ")).toHaveLength(24);
+    expect(mnemonic.split(" ").every((word) => wordlist.includes(word))).toBe(true);
+    expect(validateMnemonic(mnemonic, wordlist)).toBe(true);
+    // 24 words carry the wallet's 32-byte seed as their entropy.
+    expect(mnemonicToEntropy(mnemonic, wordlist)).toHaveLength(32);
+    // Same wallet, same secret on a second export; another wallet has another one.
+    expect(again).toBe(mnemonic);
+    const other = await walletWithSession(api);
+    const { retry } = await signedCall(api, "POST", `/internal-accounts/${other.accountId}/export`, { clientPublicKey: target.publicKey }, other.session.key);
+    const otherMnemonic = await decryptExportBundle({
       exportBundle: retry.body.encryptedWalletCredentials,
       embeddedKey: target.privateKey,
-      organizationId: w.accountId,
-      dangerouslyOverrideSignerPublicKey: envelope.enclaveQuorumPublic,
-      returnMnemonic: false,
+      organizationId: other.accountId,
+      dangerouslyOverrideSignerPublicKey: JSON.parse(retry.body.encryptedWalletCredentials).enclaveQuorumPublic,
+      returnMnemonic: true,
     });
-    expect(seed).toMatch(/^[0-9a-f]{64}$/);
-    // Same wallet, same secret on a second export.
-    const again = await signedCall(api, "POST", `/internal-accounts/${w.accountId}/export`, { clientPublicKey: target.publicKeyUncompressed }, w.session.key);
-    const seed2 = await decryptExportBundle({ exportBundle: again.retry.body.encryptedWalletCredentials, embeddedKey: target.privateKey, organizationId: w.accountId, dangerouslyOverrideSignerPublicKey: envelope.enclaveQuorumPublic, returnMnemonic: false });
-    expect(seed2).toBe(seed);
+    expect(validateMnemonic(otherMnemonic, wordlist)).toBe(true);
+    expect(otherMnemonic).not.toBe(mnemonic);
+    // The envelope names its wallet: opening it as another organization fails.
+    await expect(
+      decryptExportBundle({ exportBundle: retry.body.encryptedWalletCredentials, embeddedKey: target.privateKey, organizationId: w.accountId, dangerouslyOverrideSignerPublicKey: JSON.parse(retry.body.encryptedWalletCredentials).enclaveQuorumPublic, returnMnemonic: true }),
+    ).rejects.toThrow();
     const bad = await api.post(`/internal-accounts/${w.accountId}/export`, { clientPublicKey: "04abc" });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors[0].field).toBe("clientPublicKey");
