@@ -13,6 +13,7 @@ const LINKS = [
   { href: "/wallet", label: "Overview", exact: true },
   { href: "/wallet/sessions", label: "Sessions" },
   { href: "/wallet/credentials", label: "Sign-in methods" },
+  { href: "/wallet/cards", label: "Cards" },
 ];
 
 export default async function CustomerLayout({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/auth/session";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
-import { CardReveal } from "@/components/admin/CardReveal";
+import { CardReveal } from "@/components/ui/CardReveal";
 
 export const metadata: Metadata = { title: "Card" };
 
@@ -62,7 +62,7 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
           {c.status === "PROCESSING" && <p>The issuer is still provisioning this card.</p>}
           {c.status === "CLOSED" && <p>This card is closed. It can no longer be used, changed or revealed.</p>}
         </section>
-        {c.status !== "CLOSED" && <CardReveal cardId={c.id} last4={c.last4} />}
+        {c.status !== "CLOSED" && <CardReveal revealPath={`${path}/reveal`} last4={c.last4} />}
       </>
     );
   } catch (err) {

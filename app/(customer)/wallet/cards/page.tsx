@@ -1,0 +1,101 @@
+import type { Metadata } from "next";
+import { api } from "@/lib/bff/client";
+import { requireCustomerPage } from "@/lib/auth/session";
+import { listMyCards } from "@/lib/bff/cards";
+import { formatAmount } from "@/lib/web/money";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { ActionButton } from "@/components/ui/ActionButton";
+import { CardReveal } from "@/components/ui/CardReveal";
+import { VerifyIdentityButton } from "@/components/wallet/VerifyIdentityButton";
+import { IssueCardForm } from "@/components/wallet/IssueCardForm";
+import { CloseCardButton } from "@/components/wallet/CloseCardButton";
+import type { InternalAccount, Page } from "@/components/admin/types";
+
+export const metadata: Metadata = { title: "Your cards" };
+
+const STATUS_TEXT: Record<string, string> = {
+  PROCESSING: "The issuer is still activating this card. Reload in a few seconds.",
+  ACTIVE: "Ready to use.",
+  FROZEN: "Frozen: payments are declined until you unfreeze it.",
+  CLOSED: "Closed: it can no longer be used, changed or revealed.",
+};
+
+/** The signed-in customer's cards: issue one, freeze or unfreeze, close, and reveal the details in the vault iframe. */
+export default async function WalletCardsPage() {
+  const { customer } = await requireCustomerPage();
+  try {
+    const [me, accounts, cards] = await Promise.all([
+      api.get<{ kycStatus?: string }>(`/customers/${encodeURIComponent(customer.customerId)}`),
+      api.get<Page<InternalAccount>>(`/customers/internal-accounts?customerId=${encodeURIComponent(customer.customerId)}&type=INTERNAL_FIAT&limit=50`),
+      listMyCards(customer.customerId),
+    ]);
+    const fiat = accounts.body.data.filter((a) => a.status === "ACTIVE");
+    const accountLabel = (id: string) => {
+      const a = accounts.body.data.find((x) => x.id === id);
+      return a ? `${a.balance.currency.code} account (available ${formatAmount(a.balance)})` : id;
+    };
+    const approved = me.body.kycStatus === "APPROVED";
+    return (
+      <>
+        <h1>Your cards</h1>
+        <section className="card" aria-labelledby="issue-heading">
+          <h2 id="issue-heading">New card</h2>
+          {approved ? (
+            <IssueCardForm accounts={fiat.map((a) => ({ id: a.id, label: `${a.balance.currency.code} account (available ${formatAmount(a.balance)})` }))} />
+          ) : (
+            <>
+              <p>Cards are issued once your identity is verified (status: {me.body.kycStatus ?? "UNVERIFIED"}).</p>
+              <VerifyIdentityButton />
+            </>
+          )}
+        </section>
+        {cards.length === 0 ? (
+          <p>You have no cards yet.</p>
+        ) : (
+          cards.map((c) => {
+            const path = `/api/wallet/cards/${encodeURIComponent(c.id)}`;
+            const name = `${c.brand} •••• ${c.last4}`;
+            const headingId = `card-${c.id.slice(5)}`;
+            return (
+              <section key={c.id} className="card" aria-labelledby={headingId}>
+                <h2 id={headingId}>{name}</h2>
+                <dl className="facts">
+                  <dt>Status</dt>
+                  <dd>
+                    <span className="badge" data-testid="card-status">
+                      {c.status}
+                    </span>{" "}
+                    {STATUS_TEXT[c.status]}
+                  </dd>
+                  <dt>Card number</dt>
+                  <dd>•••• {c.last4}</dd>
+                  <dt>Expires</dt>
+                  <dd>
+                    {String(c.expMonth).padStart(2, "0")}/{c.expYear}
+                  </dd>
+                  <dt>Funded by</dt>
+                  <dd>{accountLabel(c.fundingSource)}</dd>
+                </dl>
+                {c.status === "ACTIVE" && (
+                  <ActionButton label="Freeze card" pendingLabel="Freezing…" method="PATCH" path={path} body={{ status: "FROZEN" }} doneMessage="Card frozen." variant="secondary" />
+                )}
+                {c.status === "FROZEN" && (
+                  <ActionButton label="Unfreeze card" pendingLabel="Unfreezing…" method="PATCH" path={path} body={{ status: "ACTIVE" }} doneMessage="Card active again." variant="secondary" />
+                )}
+                {(c.status === "ACTIVE" || c.status === "FROZEN") && <CloseCardButton cardId={c.id} last4={c.last4} />}
+                {c.status !== "CLOSED" && <CardReveal revealPath={`${path}/reveal`} last4={c.last4} />}
+              </section>
+            );
+          })
+        )}
+      </>
+    );
+  } catch (error) {
+    return (
+      <>
+        <h1>Your cards</h1>
+        <ErrorNotice error={error} what="your cards" />
+      </>
+    );
+  }
+}
