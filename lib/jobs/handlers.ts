@@ -3,6 +3,7 @@ import type { JobHandler } from "./queue";
 import { deliverWebhookJob } from "../webhooks/deliver";
 import { bankValidationJob } from "../domain/external-accounts/external-accounts";
 import { activateCardJob } from "../domain/cards/cards";
+import { CONFIRM_PULL_JOB, confirmPullJob } from "../domain/cards/transactions";
 import { BULK_IMPORT_JOB, bulkImportJob } from "../domain/customers/bulk-import";
 import { stablecoinProvisionedJob } from "../domain/stablecoins/stablecoins";
 import { settleStablecoinOperationJob } from "../domain/stablecoins/mint-burn";
@@ -12,6 +13,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   "webhook.deliver": deliverWebhookJob,
   "external-account.bank-validation": bankValidationJob,
   "card.activate": activateCardJob,
+  [CONFIRM_PULL_JOB]: confirmPullJob,
   [BULK_IMPORT_JOB]: bulkImportJob,
   "stablecoin.provisioned": stablecoinProvisionedJob,
   "stablecoin.operation.settle": settleStablecoinOperationJob,

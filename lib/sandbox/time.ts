@@ -13,6 +13,8 @@ export const SANDBOX_DELAYS = {
   cardActivationMs: 2_000,
   /** Card activation for the cardholder suffix 005 ("about 30 seconds"). */
   slowCardActivationMs: 30_000,
+  /** Card authorization with descriptor suffix 005: the pull confirms "about 30 seconds" later. */
+  delayedCardPullMs: 30_000,
 } as const;
 
 export function sandboxDelayMs(nominalMs: number): number {

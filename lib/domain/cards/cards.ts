@@ -15,7 +15,7 @@ import { issuanceSteer } from "../../sandbox/cards";
 import { CardLimits } from "../platform/schemas";
 import { generateCvv, generatePan, sealCardSecrets } from "./pan";
 import { CARD_SELECT, serializeCard } from "./serialize";
-import { ACTIVATION, SLOT_FREE_STATUSES, decideMutation, type CardStatus } from "./status";
+import { ACTIVATION, ISSUER_REJECTION, SLOT_FREE_STATUSES, decideMutation, type CardStatus, type ClosedReason } from "./status";
 import type { CardCreate, CardListQuery, CardUpdate } from "./schemas";
 
 /** Years a newly issued card is valid for. */
@@ -91,12 +91,12 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
       select: CARD_SELECT,
     });
     const steer = issuanceSteer(customer.platformCustomerId);
-    if (steer.kind === "ACTIVATE") {
+    if (steer.kind !== "STAY_PROCESSING") {
       await enqueueJob(tx, {
         type: "card.activate",
         platformId,
-        payload: { cardId },
-        delayMs: sandboxDelayMs(steer.delay === "SLOW" ? SANDBOX_DELAYS.slowCardActivationMs : SANDBOX_DELAYS.cardActivationMs),
+        payload: { cardId, ...(steer.kind === "REJECT" ? { outcome: "REJECT" } : {}) },
+        delayMs: sandboxDelayMs(steer.kind === "ACTIVATE" && steer.delay === "SLOW" ? SANDBOX_DELAYS.slowCardActivationMs : SANDBOX_DELAYS.cardActivationMs),
       });
     }
     return created;
@@ -104,11 +104,19 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
   return serializeCard(row);
 }
 
-/** Job: the issuer finished provisioning. Idempotent: a card no longer PROCESSING is left alone. */
+/**
+ * Job: the issuer finished provisioning: activated, or (payload outcome REJECT,
+ * issuance suffix 002) rejected, which closes the card and frees its slot.
+ * Idempotent: a card no longer PROCESSING is left alone.
+ */
 export async function activateCardJob(job: JobRecord): Promise<void> {
   const cardId = String(job.payload.cardId);
+  const move =
+    job.payload.outcome === "REJECT"
+      ? { from: ISSUER_REJECTION.from, data: { status: ISSUER_REJECTION.to, statusReason: ISSUER_REJECTION.reason, closedAt: new Date() } }
+      : { from: ACTIVATION.from, data: { status: ACTIVATION.to } };
   await defaultDb().$transaction(async (tx) => {
-    const moved = await tx.card.updateMany({ where: { id: cardId, status: ACTIVATION.from }, data: { status: ACTIVATION.to } });
+    const moved = await tx.card.updateMany({ where: { id: cardId, status: move.from }, data: move.data });
     if (moved.count === 0) return;
     const card = await tx.card.findUniqueOrThrow({ where: { id: cardId }, select: { ...CARD_SELECT, platformId: true } });
     await emitWebhook(tx, card.platformId, "CARD.STATUS_CHANGE", serializeCard(card));
@@ -159,7 +167,7 @@ export async function updateCard(db: PrismaClient, platformId: string, cardId: s
       where: { id: uuid },
       data: {
         ...(statusChanged ? { status: decision.to } : {}),
-        ...(decision.to === "CLOSED" ? { closedAt: new Date() } : {}),
+        ...(decision.to === "CLOSED" ? { closedAt: new Date(), statusReason: "CLOSED_BY_PLATFORM" satisfies ClosedReason } : {}),
         ...(fundingSourceId ? { fundingSourceId } : {}),
       },
       select: CARD_SELECT,

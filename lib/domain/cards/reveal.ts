@@ -29,6 +29,19 @@ export async function createReveal(db: PrismaClient, platformId: string, cardId:
   return { panEmbedUrl: `${vaultOrigin()}${vaultCardPath(card.id, token)}`, expiresAt: expiresAt.toISOString() };
 }
 
+/**
+ * POST /sandbox/clock/advance: the platform's unused reveal links age by the
+ * same amount, so their expiry can be tested without waiting REVEAL_TTL_MS.
+ */
+export async function ageRevealTokens(platformId: string, seconds: number): Promise<number> {
+  const res = await pool().query(
+    `UPDATE card_reveal_tokens SET expires_at = expires_at - make_interval(secs => $2)
+      WHERE platform_id = $1 AND used_at IS NULL AND expires_at > now()`,
+    [platformId, seconds],
+  );
+  return res.rowCount ?? 0;
+}
+
 export interface RevealedCard extends CardSecrets {
   brand: string;
   expMonth: number;

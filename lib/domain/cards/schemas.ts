@@ -5,7 +5,7 @@ import { PaginationQuery } from "../../api/pagination";
 import { ApiId, CountryCode, PositiveMinorUnits, MinorUnits } from "../common/schemas";
 import { CurrencyCode } from "../platform/schemas";
 import { CARD_BRANDS } from "./pan";
-import { CARD_STATUSES, REQUESTABLE_STATUSES } from "./status";
+import { CARD_STATUSES, CLOSED_REASONS, REQUESTABLE_STATUSES } from "./status";
 
 export const CARD_FORMS = ["VIRTUAL"] as const;
 
@@ -49,6 +49,8 @@ export const CardResponse = z.object({
   id: z.string(),
   customerId: z.string(),
   status: z.enum(CARD_STATUSES),
+  /** Present on CLOSED cards: ISSUER_REJECTED (issuance refused) or CLOSED_BY_PLATFORM (PATCH status CLOSED). */
+  statusReason: z.enum(CLOSED_REASONS).optional(),
   brand: z.enum(CARD_BRANDS),
   form: z.enum(CARD_FORMS),
   last4: z.string(),

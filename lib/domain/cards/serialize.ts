@@ -16,6 +16,7 @@ export interface CardRow {
   currency: string;
   processorRef: string;
   issuerRef: string;
+  statusReason: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -35,6 +36,7 @@ export const CARD_SELECT = {
   currency: true,
   processorRef: true,
   issuerRef: true,
+  statusReason: true,
   createdAt: true,
   updatedAt: true,
 } as const;
@@ -44,6 +46,7 @@ export function serializeCard(row: CardRow) {
     id: toApiId("Card", row.id),
     customerId: toApiId("Customer", row.customerId),
     status: row.status,
+    ...(row.statusReason ? { statusReason: row.statusReason } : {}),
     brand: row.brand,
     form: row.form,
     last4: row.last4,
@@ -75,6 +78,7 @@ export interface CardTransactionRow {
   refundedAmount: bigint;
   pullCount: number;
   pullTotal: bigint;
+  pullPendingCount: number;
   settlementCount: number;
   refundCount: number;
   originalTransactionId: string | null;
@@ -105,7 +109,7 @@ export function serializeCardTransaction(row: CardTransactionRow) {
     accountId: toApiId("InternalAccount", row.accountId),
     ...(row.originalTransactionId ? { originalTransactionId: toApiId("CardTransaction", row.originalTransactionId) } : {}),
     issuerTransactionToken: row.issuerTransactionToken,
-    pullSummary: { count: row.pullCount, totalAmount: Number(row.pullTotal), pendingCount: 0 },
+    pullSummary: { count: row.pullCount, totalAmount: Number(row.pullTotal), pendingCount: row.pullPendingCount },
     settlementSummary: { count: row.settlementCount, totalAmount: Number(row.settledAmount) },
     refundSummary: { count: row.refundCount, totalAmount: Number(row.refundedAmount) },
     ...(row.authorizedAt ? { authorizedAt: row.authorizedAt.toISOString() } : {}),

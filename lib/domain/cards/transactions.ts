@@ -6,7 +6,9 @@
 // transaction as the row it changes and emits CARD_TRANSACTION.<status>.
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { pool, type Db } from "../../db/client";
+import { db as defaultDb, pool, type Db } from "../../db/client";
+import { enqueueJob, type JobRecord } from "../../jobs/queue";
+import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
 import { ApiError } from "../../api/errors";
 import { newUuid, parseApiId } from "../../ids";
 import { ledgerError, move, postLedger } from "../../ledger/post";
@@ -85,6 +87,7 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
     }
     if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
     if (card.currency !== input.currency.code) throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+    if (steer.kind === "APPROVE_DELAYED_PULL") return authorizeWithDelayedPull(platformId, cardUuid, cardId, input);
 
     const status: TxStatus = steer.kind === "APPROVE_EXCEPTION" ? "EXCEPTION" : "AUTHORIZED";
     const at = new Date();
@@ -104,6 +107,7 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
       refundedAmount: 0n,
       pullCount: 1,
       pullTotal: BigInt(input.amount),
+      pullPendingCount: 0,
       settlementCount: 0,
       refundCount: 0,
       originalTransactionId: null,
@@ -130,6 +134,98 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
   }
 }
 
+/** Job type that confirms a delayed pull (descriptor suffix 005). */
+export const CONFIRM_PULL_JOB = "card.pull.confirm";
+
+/**
+ * Descriptor suffix 005: approved at once, but the pull on the funding source
+ * stays PENDING. The amount moves to the funding account's pending bucket (so
+ * it cannot be spent twice and totalBalance still counts it), and a durable job
+ * confirms the pull about 30 s later. Not the single-statement fast path: this
+ * sandbox outcome needs the job row in the same transaction.
+ */
+async function authorizeWithDelayedPull(platformId: string, cardUuid: string, cardId: string, input: SandboxAuthorization) {
+  return defaultDb().$transaction(async (tx) => {
+    const [card] = await tx.$queryRaw<{ status: CardStatus; customer_id: string; funding_source_id: string; currency: string }[]>`
+      SELECT status, customer_id, funding_source_id, currency FROM cards WHERE id = ${cardUuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
+    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
+    if (card.currency !== input.currency.code) throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+    const id = newUuid();
+    const amount = BigInt(input.amount);
+    try {
+      await postLedger(tx, {
+        platformId,
+        kind: "CARD_PULL_HOLD",
+        reference: `CardTransaction:${id}`,
+        entries: move({ account: card.funding_source_id, bucket: "available" }, { account: card.funding_source_id, bucket: "pending" }, card.currency, amount),
+      });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "INSUFFICIENT_FUNDS") throw insufficient();
+      throw err;
+    }
+    const at = new Date();
+    const row = await tx.cardTransaction.create({
+      data: {
+        id,
+        platformId,
+        cardId: cardUuid,
+        customerId: card.customer_id,
+        accountId: card.funding_source_id,
+        direction: "DEBIT",
+        status: "AUTHORIZED",
+        currency: card.currency,
+        merchantDescriptor: input.merchant.descriptor,
+        merchantMcc: input.merchant.mcc ?? null,
+        merchantCountry: input.merchant.country ?? null,
+        authorizedAmount: amount,
+        pullPendingCount: 1,
+        issuerTransactionToken: `itx_${randomBytes(12).toString("hex")}`,
+        authorizedAt: at,
+        lastEventAt: at,
+        createdAt: at,
+        updatedAt: at,
+      },
+    });
+    await enqueueJob(tx, { type: CONFIRM_PULL_JOB, platformId, payload: { cardTransactionId: id }, delayMs: sandboxDelayMs(SANDBOX_DELAYS.delayedCardPullMs) });
+    const body = serializeCardTransaction(row);
+    await emitWebhook(tx, platformId, webhookType("AUTHORIZED"), body);
+    return body;
+  });
+}
+
+/**
+ * Confirms a pending pull (PENDING -> CONFIRMED): the held amount leaves the
+ * funding account's pending bucket for the card network. Called with the row
+ * locked; a row without a pending pull is returned unchanged.
+ */
+async function confirmPendingPull(tx: Db, platformId: string, t: CardTransactionRow): Promise<CardTransactionRow> {
+  if (t.pullPendingCount === 0) return t;
+  await postLedger(tx, {
+    platformId,
+    kind: "CARD_PULL",
+    reference: `CardTransaction:${t.id}`,
+    entries: move({ account: t.accountId, bucket: "pending" }, { system: CARD_NETWORK }, t.currency, t.authorizedAmount),
+  });
+  return tx.cardTransaction.update({
+    where: { id: t.id },
+    data: { pullPendingCount: 0, pullCount: t.pullCount + 1, pullTotal: t.pullTotal + t.authorizedAmount, lastEventAt: new Date() },
+  });
+}
+
+/** Job: the delayed pull of a 005 authorization is confirmed; the transaction webhook carries the updated row. */
+export async function confirmPullJob(job: JobRecord): Promise<void> {
+  const id = String(job.payload.cardTransactionId);
+  await defaultDb().$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM card_transactions WHERE id = ${id}::uuid FOR UPDATE`;
+    if (!locked[0]) return;
+    const t = await tx.cardTransaction.findUniqueOrThrow({ where: { id } });
+    if (t.pullPendingCount === 0) return; // a clearing confirmed it already
+    const updated = await confirmPendingPull(tx, t.platformId, t);
+    await emitWebhook(tx, t.platformId, webhookType(updated.status as TxStatus), serializeCardTransaction(updated));
+  });
+}
+
 /** Locks one of this card's transactions for the rest of the transaction. */
 async function lockTransaction(tx: Db, platformId: string, cardUuid: string, cardTransactionId: string): Promise<CardTransactionRow> {
   const uuid = parseApiId("CardTransaction", cardTransactionId);
@@ -145,10 +241,12 @@ export async function clearCardTransaction(db: PrismaClient, platformId: string,
   return db.$transaction(async (tx) => {
     const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
     if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
-    const t = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
-    if (t.direction !== "DEBIT" || t.status !== "AUTHORIZED") {
-      throw new ApiError("CONFLICT", `Only an AUTHORIZED card transaction can be cleared; this one is ${t.status}`, { status: t.status });
+    const locked = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
+    if (locked.direction !== "DEBIT" || locked.status !== "AUTHORIZED") {
+      throw new ApiError("CONFLICT", `Only an AUTHORIZED card transaction can be cleared; this one is ${locked.status}`, { status: locked.status });
     }
+    // The network settled, so a pull still pending (suffix 005) is confirmed first; its job then finds nothing to do.
+    const t = await confirmPendingPull(tx, platformId, locked);
     const cleared = BigInt(input.amount);
     const diff = cleared - t.pullTotal;
     const reference = `CardTransaction:${t.id}`;

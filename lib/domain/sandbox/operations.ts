@@ -4,8 +4,9 @@ import { pool } from "../../db/client";
 import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";
 import { wakeWorker } from "../../jobs/worker";
+import { ageRevealTokens } from "../cards/reveal";
 
-// POST /sandbox/clock/advance – run this platform's timed sandbox outcomes as if time had passed
+// POST /sandbox/clock/advance – run this platform's timed sandbox outcomes (and age its card reveal links) as if time had passed
 export const advanceSandboxClock = defineOperation({
   operationId: "advanceSandboxClock",
   method: "POST",
@@ -24,6 +25,7 @@ export const advanceSandboxClock = defineOperation({
       `UPDATE jobs SET run_at = run_at - make_interval(secs => $2), updated_at = now() WHERE platform_id = $1 AND status = 'PENDING'`,
       [ctx.platformId, body.seconds],
     );
+    await ageRevealTokens(ctx.platformId, body.seconds);
     wakeWorker();
     return { status: 200, body: { advancedSeconds: body.seconds, jobsMoved: res.rowCount ?? 0 } };
   },

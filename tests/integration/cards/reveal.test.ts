@@ -127,6 +127,25 @@ describe("POST /cards/{id}/reveal and the vault page", () => {
     expect(loads.map((l) => l.status).sort()).toEqual([200, 404, 404]);
   });
 
+  it("an unused URL expires after its TTL (sandbox clock), and a new reveal works again", async () => {
+    const { card } = await activeCard(api);
+    const reveal = await api.post(`/cards/${card.id}/reveal`);
+    expect(reveal.status).toBe(200);
+    const ttlSeconds = (Date.parse(reveal.body.expiresAt) - Date.now()) / 1000;
+    expect(ttlSeconds).toBeGreaterThan(60);
+    expect(ttlSeconds).toBeLessThanOrEqual(300);
+    // Just inside the TTL the link still works: check on a second link, since the first load consumes it.
+    const early = await api.post(`/cards/${card.id}/reveal`);
+    expect((await api.post("/sandbox/clock/advance", { seconds: 240 })).status).toBe(200);
+    expect((await get(early.body.panEmbedUrl)).status).toBe(200);
+    expect((await api.post("/sandbox/clock/advance", { seconds: 61 })).status).toBe(200);
+    const expired = await get(reveal.body.panEmbedUrl);
+    expect(expired.status).toBe(404);
+    expect(expired.text).not.toMatch(/data-field="pan"/);
+    const fresh = await api.post(`/cards/${card.id}/reveal`);
+    expect((await get(fresh.body.panEmbedUrl)).status).toBe(200);
+  });
+
   it("a closed card cannot be revealed, and an earlier URL stops working", async () => {
     const { card } = await activeCard(api);
     const reveal = await api.post(`/cards/${card.id}/reveal`);
