@@ -5,6 +5,7 @@ import { PaginationQuery } from "../../api/pagination";
 import { ApiId, CountryCode, PositiveMinorUnits, MinorUnits } from "../common/schemas";
 import { CurrencyCode } from "../platform/schemas";
 import { CARD_BRANDS } from "./pan";
+import { CARD_TRANSACTION_STATUSES } from "./card-transactions";
 import { CARD_STATUSES, CLOSED_REASONS, REQUESTABLE_STATUSES } from "./status";
 
 export const CARD_FORMS = ["VIRTUAL"] as const;
@@ -100,7 +101,7 @@ export const CardTransactionResponse = z.object({
   id: z.string(),
   cardId: z.string(),
   customerId: z.string(),
-  status: z.enum(["AUTHORIZED", "SETTLED", "REFUNDED", "EXCEPTION"]),
+  status: z.enum(CARD_TRANSACTION_STATUSES),
   direction: z.enum(["DEBIT", "CREDIT"]),
   currency: z.string(),
   merchant: CardMerchant,

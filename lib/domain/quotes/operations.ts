@@ -15,6 +15,8 @@ import { TRANSACTION_STATUSES } from "../transactions/status";
 import { receiveUmaPayment, transferIn, transferOut } from "../transfers/transfers";
 import { toApiId } from "../../ids";
 import { agentActionForTransaction, approveAgentTransaction, rejectAgentTransaction } from "../agents/actions";
+import { CARD_TRANSACTION_STATUSES, getCardTransaction, isCardTransactionId } from "../cards/card-transactions";
+import { CardTransactionResponse } from "../cards/schemas";
 
 const TransactionResponse = z.object({ id: z.string(), status: z.string(), type: z.string() }).loose();
 const QuoteParams = z.object({ quoteId: z.string() });
@@ -158,15 +160,16 @@ export const listTransactionsOperation = defineOperation({
     accountIdentifier: z.string().optional(),
     senderAccountIdentifier: z.string().optional(),
     receiverAccountIdentifier: z.string().optional(),
-    status: z.enum(TRANSACTION_STATUSES).optional(),
-    type: z.enum(["INCOMING", "OUTGOING"]).optional(),
+    status: z.enum([...TRANSACTION_STATUSES, ...CARD_TRANSACTION_STATUSES.filter((st) => st !== "REFUNDED")]).optional(),
+    // CARD: card transactions (also included when type is absent), as in the reference.
+    type: z.enum(["INCOMING", "OUTGOING", "CARD"]).optional(),
     reference: z.string().max(255).optional(),
     startDate: z.iso.datetime({ offset: true }).optional(),
     endDate: z.iso.datetime({ offset: true }).optional(),
     sortOrder: z.enum(["asc", "desc"]).optional(),
   }),
-  responses: { 200: { description: "A page of transactions", schema: pageSchema(TransactionResponse) }, ...ErrorResponses },
-  handle: async ({ ctx, query }) => ({ status: 200, body: await listTransactions(db(), ctx.platformId, query) }),
+  responses: { 200: { description: "A page of transactions, card transactions included (type CARD)", schema: pageSchema(z.union([TransactionResponse, CardTransactionResponse])) }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => ({ status: 200, body: await listTransactions(db(), ctx.platformId, query, { includeCards: true }) }),
 });
 
 // GET /transactions/{transactionId} – one transaction
@@ -179,8 +182,13 @@ export const getTransactionOperation = defineOperation({
   auth: "platform",
   permission: "VIEW",
   params: TransactionParams,
-  responses: { 200: { description: "The transaction", schema: TransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: serializeTransaction(await findTransaction(db(), ctx.platformId, params.transactionId)) }),
+  responses: { 200: { description: "The transaction (a CardTransaction for a CardTransaction id)", schema: z.union([TransactionResponse, CardTransactionResponse]) }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: isCardTransactionId(params.transactionId)
+      ? await getCardTransaction(db(), ctx.platformId, params.transactionId)
+      : serializeTransaction(await findTransaction(db(), ctx.platformId, params.transactionId)),
+  }),
 });
 
 // POST /transactions/{transactionId}/approve – approve a payment pending platform approval

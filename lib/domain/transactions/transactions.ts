@@ -6,6 +6,8 @@ import { parseApiId } from "../../ids";
 import { loadAccounts, resolveTransaction, applyPlan, transitionPlan, settleEntries, type MoneyPlan } from "./engine";
 import { CANCELLABLE } from "./status";
 import { serializeTransaction, type TransactionRow } from "./serialize";
+import { CARD_TRANSACTION_STATUSES, cardTransactionSlice, type CardTransactionFilter } from "../cards/card-transactions";
+import { TRANSACTION_STATUSES } from "./status";
 
 export interface TransactionListQuery extends PaginationQuery {
   customerId?: string;
@@ -27,20 +29,32 @@ function accountUuid(field: string, id: string): string {
   return uuid;
 }
 
-export async function listTransactions(db: PrismaClient, platformId: string, q: TransactionListQuery) {
+/**
+ * GET /transactions. With `includeCards` (the platform's list) card
+ * transactions are part of the list as `type: CARD`, as in the reference;
+ * filters a card transaction cannot match (sender/receiver account, reference,
+ * type INCOMING/OUTGOING, a money-only status) leave them out, and type CARD
+ * or a card-only status leaves the money transactions out.
+ */
+export async function listTransactions(db: PrismaClient, platformId: string, q: TransactionListQuery, opts: { includeCards?: boolean } = {}) {
   const and: object[] = [{ platformId }];
+  const cards: CardTransactionFilter = {};
   if (q.customerId) {
     const c = parseApiId("Customer", q.customerId);
     if (!c) throw invalidInput([{ field: "customerId", constraint: "FORMAT", message: "Expected Customer:<uuid>" }]);
     and.push({ customerId: c });
+    cards.customerIds = [c];
   }
   if (q.platformCustomerId) {
     const customers = await db.customer.findMany({ where: { platformId, platformCustomerId: q.platformCustomerId }, select: { id: true } });
     and.push({ customerId: { in: customers.map((c) => c.id) } });
+    const ids = customers.map((c) => c.id);
+    cards.customerIds = cards.customerIds ? cards.customerIds.filter((id) => ids.includes(id)) : ids;
   }
   if (q.accountIdentifier) {
     const a = accountUuid("accountIdentifier", q.accountIdentifier);
     and.push({ OR: [{ sourceAccountId: a }, { destinationAccountId: a }, { externalAccountId: a }] });
+    cards.accountId = a;
   }
   if (q.senderAccountIdentifier) {
     const a = accountUuid("senderAccountIdentifier", q.senderAccountIdentifier);
@@ -51,7 +65,8 @@ export async function listTransactions(db: PrismaClient, platformId: string, q: 
     and.push({ OR: [{ destinationAccountId: a }, { AND: [{ externalAccountId: a }, { type: "OUTGOING" }] }] });
   }
   if (q.status) and.push({ status: q.status });
-  if (q.type) and.push({ type: q.type });
+  cards.status = q.status;
+  if (q.type && q.type !== "CARD") and.push({ type: q.type });
   if (q.reference) {
     const quote = parseApiId("Quote", q.reference);
     const tx = parseApiId("Transaction", q.reference);
@@ -59,24 +74,42 @@ export async function listTransactions(db: PrismaClient, platformId: string, q: 
   }
   if (q.startDate) and.push({ createdAt: { gte: new Date(q.startDate) } });
   if (q.endDate) and.push({ createdAt: { lte: new Date(q.endDate) } });
+  if (q.startDate) cards.createdFrom = new Date(q.startDate);
+  if (q.endDate) cards.createdTo = new Date(q.endDate);
   const where = { AND: and };
   const order = q.sortOrder ?? "desc";
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-  const [rows, total] = await Promise.all([
-    db.transaction.findMany({
-      where: after ? { AND: [...and, { id: order === "desc" ? { lt: after } : { gt: after } }] } : where,
-      orderBy: { id: order },
-      take: q.limit + 1,
-    }),
-    db.transaction.count({ where }),
+
+  const withMoney = q.type !== "CARD" && (!q.status || (TRANSACTION_STATUSES as readonly string[]).includes(q.status));
+  const withCards =
+    opts.includeCards === true &&
+    (!q.type || q.type === "CARD") &&
+    !q.senderAccountIdentifier &&
+    !q.receiverAccountIdentifier &&
+    !q.reference &&
+    (!q.status || (CARD_TRANSACTION_STATUSES as readonly string[]).includes(q.status));
+  const [money, card] = await Promise.all([
+    withMoney
+      ? Promise.all([
+          db.transaction.findMany({
+            where: after ? { AND: [...and, { id: order === "desc" ? { lt: after } : { gt: after } }] } : where,
+            orderBy: { id: order },
+            take: q.limit + 1,
+          }),
+          db.transaction.count({ where }),
+        ]).then(([rows, total]) => ({ rows: rows.map((r) => ({ id: r.id, body: serializeTransaction(r) as object })), total }))
+      : { rows: [], total: 0 },
+    withCards ? cardTransactionSlice(db, platformId, cards, { order, after, take: q.limit + 1 }) : { rows: [], total: 0 },
   ]);
-  const hasMore = rows.length > q.limit;
-  const page = hasMore ? rows.slice(0, q.limit) : rows;
+  // Both kinds have UUIDv7 ids: merge the two ordered slices by id.
+  const merged = [...money.rows, ...card.rows].sort((a, b) => (order === "desc" ? b.id.localeCompare(a.id) : a.id.localeCompare(b.id)));
+  const hasMore = merged.length > q.limit;
+  const page = merged.slice(0, q.limit);
   return {
-    data: page.map(serializeTransaction),
+    data: page.map((r) => r.body),
     hasMore,
     ...(hasMore ? { nextCursor: encodeCursor(page[page.length - 1].id) } : {}),
-    totalCount: total,
+    totalCount: money.total + card.total,
   };
 }
 
