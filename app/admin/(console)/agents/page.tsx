@@ -6,6 +6,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { DeviceCodeButton } from "@/components/admin/DeviceCodeButton";
 import { PolicyEditor } from "@/components/admin/PolicyEditor";
+import { load } from "@/lib/admin/load";
 import type { Page } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Agents" };
@@ -23,13 +24,7 @@ interface Agent {
 export default async function AgentsPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  let agents: Agent[] = [];
-  let error: unknown = null;
-  try {
-    agents = (await api.get<Page<Agent>>("/agents?limit=100")).body.data;
-  } catch (e) {
-    error = e;
-  }
+  const { data: agents, error } = await load<Agent[]>([], async () => (await api.get<Page<Agent>>("/agents?limit=100")).body.data);
   return (
     <>
       <h1>Agents</h1>

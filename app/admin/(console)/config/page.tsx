@@ -4,6 +4,7 @@ import { requireStaffPage } from "@/lib/auth/session";
 import { canOperate } from "@/lib/staff/roles";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ConfigForm } from "@/components/admin/ConfigForm";
+import { DataTable } from "@/components/admin/DataTable";
 import type { PlatformConfig } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Configuration" };
@@ -22,27 +23,16 @@ export default async function ConfigPage() {
           {config.supportedCurrencies.length === 0 ? (
             <p>No currencies configured.</p>
           ) : (
-            <div className="table-wrap">
-              <table>
-                <caption className="sr-only">Supported currencies</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Currency</th>
-                    <th scope="col">Minimum (smallest unit)</th>
-                    <th scope="col">Maximum (smallest unit)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {config.supportedCurrencies.map((c) => (
-                    <tr key={c.currencyCode}>
-                      <td>{c.currencyCode}</td>
-                      <td>{c.minAmount}</td>
-                      <td>{c.maxAmount}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Supported currencies"
+              rows={config.supportedCurrencies}
+              rowKey={(c) => c.currencyCode}
+              columns={[
+                { header: "Currency", cell: (c) => c.currencyCode },
+                { header: "Minimum (smallest unit)", cell: (c) => c.minAmount },
+                { header: "Maximum (smallest unit)", cell: (c) => c.maxAmount },
+              ]}
+            />
           )}
         </section>
       </>

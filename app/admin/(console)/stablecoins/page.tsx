@@ -5,6 +5,8 @@ import { canOperate } from "@/lib/staff/roles";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { ENABLEMENT_MACHINE, type EnablementState } from "@/lib/domain/stablecoins/enablement";
+import { DataTable, when } from "@/components/admin/DataTable";
+import { load } from "@/lib/admin/load";
 import type { Page } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Stablecoins" };
@@ -28,14 +30,10 @@ interface Operation {
 export default async function StablecoinsPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  let coins: (Stablecoin & { operations: Operation[] })[] = [];
-  let error: unknown = null;
-  try {
+  const { data: coins, error } = await load<(Stablecoin & { operations: Operation[] })[]>([], async () => {
     const list = (await api.get<Page<Stablecoin>>("/stablecoins?limit=100")).body.data;
-    coins = await Promise.all(list.map(async (c) => ({ ...c, operations: (await api.get<Page<Operation>>(`/stablecoins/${encodeURIComponent(c.id)}/operations?limit=10`)).body.data })));
-  } catch (e) {
-    error = e;
-  }
+    return Promise.all(list.map(async (c) => ({ ...c, operations: (await api.get<Page<Operation>>(`/stablecoins/${encodeURIComponent(c.id)}/operations?limit=10`)).body.data })));
+  });
   return (
     <>
       <h1>Stablecoins</h1>
@@ -70,29 +68,18 @@ export default async function StablecoinsPage() {
             </p>
           ) : null}
           {c.operations.length > 0 ? (
-            <div className="table-wrap">
-              <table>
-                <caption>Latest operations of {c.symbol}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Created</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Amount (token units)</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {c.operations.map((o) => (
-                    <tr key={o.id}>
-                      <td>{new Date(o.createdAt).toLocaleString("en")}</td>
-                      <td>{o.operationType}</td>
-                      <td>{o.amount}</td>
-                      <td>{o.status}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`Latest operations of ${c.symbol}`}
+              showCaption
+              rows={c.operations}
+              rowKey={(o) => o.id}
+              columns={[
+                { header: "Created", cell: (o) => when(o.createdAt) },
+                { header: "Type", cell: (o) => o.operationType },
+                { header: "Amount (token units)", cell: (o) => o.amount },
+                { header: "Status", cell: (o) => o.status },
+              ]}
+            />
           ) : (
             <p className="muted">No mints or burns yet.</p>
           )}

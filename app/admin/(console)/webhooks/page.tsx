@@ -6,19 +6,15 @@ import { canOperate } from "@/lib/staff/roles";
 import { listWebhookEvents } from "@/lib/admin/list-webhook-events";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
+import { DataTable, Id, when } from "@/components/admin/DataTable";
+import { load } from "@/lib/admin/load";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  let events: Awaited<ReturnType<typeof listWebhookEvents>> = [];
-  let error: unknown = null;
-  try {
-    events = await listWebhookEvents(db(), await bffPlatformId());
-  } catch (e) {
-    error = e;
-  }
+  const { data: events, error } = await load<Awaited<ReturnType<typeof listWebhookEvents>>>([], async () => listWebhookEvents(db(), await bffPlatformId()));
   return (
     <>
       <h1>Webhook deliveries</h1>
@@ -36,13 +32,13 @@ export default async function WebhooksPage() {
               <code>{e.webhookId}</code>
             </dd>
             <dt>Created</dt>
-            <dd>{new Date(e.createdAt).toLocaleString("en")}</dd>
+            <dd>{when(e.createdAt)}</dd>
             <dt>Attempts</dt>
             <dd>{e.attempts}</dd>
             {e.nextAttemptAt ? (
               <>
                 <dt>Next attempt</dt>
-                <dd>{new Date(e.nextAttemptAt).toLocaleString("en")}</dd>
+                <dd>{when(e.nextAttemptAt)}</dd>
               </>
             ) : null}
           </dl>
@@ -51,33 +47,17 @@ export default async function WebhooksPage() {
             <pre>{e.payload}</pre>
           </details>
           {e.deliveries.length > 0 ? (
-            <div className="table-wrap">
-              <table>
-                <caption className="sr-only">Delivery attempts</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Attempt</th>
-                    <th scope="col">URL</th>
-                    <th scope="col">Result</th>
-                    <th scope="col">Time</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {e.deliveries.map((d) => (
-                    <tr key={d.id}>
-                      <td>{d.attempt}</td>
-                      <td>
-                        <code>{d.url}</code>
-                      </td>
-                      <td>{d.responseStatus ? `HTTP ${d.responseStatus}` : d.error ?? "no response"}</td>
-                      <td>
-                        {new Date(d.createdAt).toLocaleString("en")} ({d.durationMs} ms)
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Delivery attempts"
+              rows={e.deliveries}
+              rowKey={(d) => d.id}
+              columns={[
+                { header: "Attempt", cell: (d) => d.attempt },
+                { header: "URL", cell: (d) => <Id id={d.url} /> },
+                { header: "Result", cell: (d) => (d.responseStatus ? `HTTP ${d.responseStatus}` : d.error ?? "no response") },
+                { header: "Time", cell: (d) => `${when(d.createdAt)} (${d.durationMs} ms)` },
+              ]}
+            />
           ) : null}
           {operator ? <ActionButton label="Retry delivery" ariaLabel={`Retry delivery of ${e.webhookId}`} method="POST" path={`/api/admin/webhooks/${e.id}/redeliver`} pendingLabel="Queueing…" doneMessage="Delivery queued." /> : null}
         </article>
