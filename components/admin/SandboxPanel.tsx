@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { bff } from "@/lib/browser/bff";
 import { parseMajorToMinor } from "@/lib/web/money";
+import { CURRENCIES } from "@/lib/domain/currencies";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
 
@@ -45,6 +46,69 @@ function FundAnyAccount() {
         {pending ? "Funding…" : "Fund account"}
       </button>
       <Status state={state} pendingText="Adding sandbox funds…" />
+    </form>
+  );
+}
+
+const CODES = Object.keys(CURRENCIES).sort();
+
+function ReceiveUma() {
+  const router = useRouter();
+  const { state, run, pending } = useAction();
+  const [sender, setSender] = useState("$sender@sandbox.example");
+  const [receiver, setReceiver] = useState("");
+  const [currency, setCurrency] = useState("USD");
+  const [amount, setAmount] = useState("");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const decimals = CURRENCIES[currency]?.decimals ?? 2;
+      const minor = parseMajorToMinor(amount, decimals);
+      if (minor === null) return { ok: false, message: `Enter a positive amount in ${currency} with at most ${decimals} decimal places.` };
+      const to = receiver.trim();
+      if (!to) return { ok: false, message: "Enter the receiver: a UMA address such as $alice@example.com, or a customer id (Customer:…)." };
+      const r = await bff<{ id: string; status: string }>("POST", "/api/admin/sandbox/uma-receive", {
+        senderUmaAddress: sender.trim(),
+        ...(to.startsWith("Customer:") ? { customerId: to } : { receiverUmaAddress: to }),
+        receivingCurrencyCode: currency,
+        receivingCurrencyAmount: Number(minor),
+      });
+      if (!r.ok) return r;
+      router.refresh();
+      return r.data.status === "PENDING"
+        ? `Payment ${r.data.id} arrived and waits for platform approval; decide on it under Transactions.`
+        : `Payment ${r.data.id} received: ${r.data.status}.`;
+    });
+  };
+  return (
+    <form className="card form" onSubmit={submit}>
+      <h2>Simulate incoming UMA payment</h2>
+      <label>
+        Sender UMA address
+        <input name="senderUmaAddress" required value={sender} onChange={(e) => setSender(e.target.value)} />
+      </label>
+      <label>
+        Receiver (UMA address or customer id)
+        <input name="receiver" required placeholder="$alice@example.com or Customer:…" value={receiver} onChange={(e) => setReceiver(e.target.value)} />
+      </label>
+      <label>
+        Currency
+        <select name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+          {CODES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Amount received
+        <input name="amount" inputMode="decimal" required placeholder="25.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      </label>
+      <button type="submit" disabled={pending} aria-busy={pending}>
+        {pending ? "Sending payment…" : "Simulate payment"}
+      </button>
+      <Status state={state} pendingText="Delivering the UMA payment…" />
     </form>
   );
 }
@@ -97,6 +161,7 @@ export function SandboxPanel() {
   return (
     <div className="grid">
       <FundAnyAccount />
+      <ReceiveUma />
       <AdvanceClock />
       <TestWebhook />
     </div>

@@ -11,6 +11,8 @@ const LINKS = [
   { href: "/admin", label: "Overview", exact: true },
   { href: "/admin/customers", label: "Customers" },
   { href: "/admin/accounts", label: "Accounts" },
+  { href: "/admin/transactions", label: "Transactions" },
+  { href: "/admin/external-accounts", label: "External accounts" },
   { href: "/admin/agents", label: "Agents" },
   { href: "/admin/approvals", label: "Approvals" },
   { href: "/admin/stablecoins", label: "Stablecoins" },

@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/auth/session";
+import { load } from "@/lib/admin/load";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { DataTable, Id, when } from "@/components/admin/DataTable";
 import { formatAmount } from "@/lib/web/money";
-import type { InternalAccount, Page } from "@/components/admin/types";
+import type { AdminTransaction, ExternalAccount, InternalAccount, Page } from "@/components/admin/types";
+import { accountLabel, headlineAmount } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Customer" };
 
@@ -13,6 +16,7 @@ interface Customer {
   platformCustomerId: string;
   customerType: string;
   fullName?: string;
+  businessInfo?: { legalName?: string };
   email?: string;
   kycStatus?: string;
   kybStatus?: string;
@@ -20,68 +24,34 @@ interface Customer {
   createdAt: string;
 }
 
+interface Verification {
+  id: string;
+  verificationStatus: string;
+  errors: { reason?: string; message?: string; field?: string; type?: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Document {
+  id: string;
+  documentType: string;
+  side?: string;
+  country: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  createdAt: string;
+}
+
+const page = <T,>(path: string) => async () => (await api.get<Page<T>>(path)).body.data;
+
 export default async function CustomerPage({ params }: { params: Promise<{ customerId: string }> }) {
   await requireStaffPage();
   const customerId = decodeURIComponent((await params).customerId);
+  const q = encodeURIComponent(customerId);
+  let c: Customer;
   try {
-    const [customer, accounts] = await Promise.all([
-      api.get<Customer>(`/customers/${encodeURIComponent(customerId)}`),
-      api.get<Page<InternalAccount>>(`/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&limit=100`),
-    ]);
-    const c = customer.body;
-    return (
-      <>
-        <p>
-          <Link href="/admin/customers">← All customers</Link>
-        </p>
-        <h1>{c.fullName ?? c.platformCustomerId}</h1>
-        <section className="card" aria-labelledby="verification-heading">
-          <h2 id="verification-heading">Verification</h2>
-          <dl className="facts">
-            <dt>Customer id</dt>
-            <dd>
-              <code>{c.id}</code>
-            </dd>
-            <dt>Type</dt>
-            <dd>{c.customerType}</dd>
-            <dt>{c.customerType === "BUSINESS" ? "KYB status" : "KYC status"}</dt>
-            <dd>{(c.customerType === "BUSINESS" ? c.kybStatus : c.kycStatus) ?? "UNVERIFIED"}</dd>
-            <dt>Email</dt>
-            <dd>{c.email ?? "—"}</dd>
-            <dt>UMA address</dt>
-            <dd>{c.umaAddress ?? "—"}</dd>
-          </dl>
-        </section>
-        <section className="card" aria-labelledby="accounts-heading">
-          <h2 id="accounts-heading">Accounts</h2>
-          <div className="table-wrap">
-            <table>
-              <caption className="sr-only">Accounts of this customer</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Account</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Available</th>
-                  <th scope="col">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {accounts.body.data.map((a) => (
-                  <tr key={a.id}>
-                    <td>
-                      <code>{a.id}</code>
-                    </td>
-                    <td>{a.type}</td>
-                    <td>{formatAmount(a.balance)}</td>
-                    <td>{formatAmount(a.totalBalance)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      </>
-    );
+    c = (await api.get<Customer>(`/customers/${q}`)).body;
   } catch (error) {
     return (
       <>
@@ -90,4 +60,118 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
       </>
     );
   }
+  const [accounts, verifications, documents, external, transactions] = await Promise.all([
+    load<InternalAccount[]>([], page(`/customers/internal-accounts?customerId=${q}&limit=100`)),
+    load<Verification[]>([], page(`/verifications?customerId=${q}&limit=20`)),
+    load<Document[]>([], page(`/documents?documentHolder=${q}&limit=100`)),
+    load<ExternalAccount[]>([], page(`/customers/external-accounts?customerId=${q}&limit=100`)),
+    load<AdminTransaction[]>([], page(`/transactions?customerId=${q}&limit=10`)),
+  ]);
+  const business = c.customerType === "BUSINESS";
+  return (
+    <>
+      <p>
+        <Link href="/admin/customers">← All customers</Link>
+      </p>
+      <h1>{c.fullName ?? c.businessInfo?.legalName ?? c.platformCustomerId}</h1>
+      <section className="card" aria-labelledby="verification-heading">
+        <h2 id="verification-heading">Verification</h2>
+        <dl className="facts">
+          <dt>Customer id</dt>
+          <dd>
+            <code>{c.id}</code>
+          </dd>
+          <dt>Type</dt>
+          <dd>{c.customerType}</dd>
+          <dt>{business ? "KYB status" : "KYC status"}</dt>
+          <dd>{(business ? c.kybStatus : c.kycStatus) ?? "UNVERIFIED"}</dd>
+          <dt>Email</dt>
+          <dd>{c.email ?? "—"}</dd>
+          <dt>UMA address</dt>
+          <dd>{c.umaAddress ?? "—"}</dd>
+          <dt>Created</dt>
+          <dd>{when(c.createdAt)}</dd>
+        </dl>
+        <h3 className="h3">Verification checks</h3>
+        {verifications.error ? <ErrorNotice error={verifications.error} what="the verifications" /> : null}
+        <DataTable
+          caption="Verification checks of this customer"
+          rows={verifications.data}
+          rowKey={(v) => v.id}
+          empty={verifications.error ? undefined : "No verification started yet. The customer starts one from the hosted KYC page, or the platform with POST /verifications."}
+          columns={[
+            { header: "Verification", cell: (v) => <Id id={v.id} /> },
+            { header: "Status", cell: (v) => <span className="badge">{v.verificationStatus}</span> },
+            { header: "Open issues", cell: (v) => (v.errors.length ? v.errors.map((e) => e.message ?? e.reason ?? e.field ?? e.type).join("; ") : "none") },
+            { header: "Updated", cell: (v) => when(v.updatedAt) },
+          ]}
+        />
+        <h3 className="h3">Documents</h3>
+        {documents.error ? <ErrorNotice error={documents.error} what="the documents" /> : null}
+        <DataTable
+          caption="Documents of this customer"
+          rows={documents.data}
+          rowKey={(d) => d.id}
+          empty={documents.error ? undefined : "No documents uploaded."}
+          columns={[
+            { header: "Document", cell: (d) => `${d.documentType}${d.side ? ` (${d.side})` : ""}` },
+            { header: "Country", cell: (d) => d.country },
+            { header: "File", cell: (d) => `${d.fileName} · ${d.contentType} · ${Math.ceil(d.sizeBytes / 1024)} KB` },
+            { header: "Uploaded", cell: (d) => when(d.createdAt) },
+          ]}
+        />
+      </section>
+      <section className="card" aria-labelledby="accounts-heading">
+        <h2 id="accounts-heading">Accounts and balances</h2>
+        {accounts.error ? <ErrorNotice error={accounts.error} what="the accounts" /> : null}
+        <DataTable
+          caption="Accounts of this customer"
+          rows={accounts.data}
+          rowKey={(a) => a.id}
+          empty={accounts.error ? undefined : "This customer has no internal accounts."}
+          columns={[
+            { header: "Account", cell: (a) => <Id id={a.id} /> },
+            { header: "Type", cell: (a) => a.type },
+            { header: "Available", cell: (a) => formatAmount(a.balance) },
+            { header: "Total", cell: (a) => formatAmount(a.totalBalance) },
+          ]}
+        />
+      </section>
+      <section className="card" aria-labelledby="external-heading">
+        <h2 id="external-heading">External accounts</h2>
+        {external.error ? <ErrorNotice error={external.error} what="the external accounts" /> : null}
+        <DataTable
+          caption="External accounts of this customer"
+          rows={external.data}
+          rowKey={(a) => a.id}
+          empty={external.error ? undefined : "No external accounts."}
+          columns={[
+            { header: "Account", cell: (a) => <Link href={`/admin/external-accounts/${encodeURIComponent(a.id)}`}>{accountLabel(a)}</Link> },
+            { header: "Currency", cell: (a) => a.currency },
+            { header: "Status", cell: (a) => a.status },
+          ]}
+        />
+      </section>
+      <section className="card" aria-labelledby="transactions-heading">
+        <h2 id="transactions-heading">Latest transactions</h2>
+        {transactions.error ? <ErrorNotice error={transactions.error} what="the transactions" /> : null}
+        <DataTable
+          caption="Latest transactions of this customer"
+          rows={transactions.data}
+          rowKey={(t) => t.id}
+          empty={transactions.error ? undefined : "No transactions yet."}
+          columns={[
+            { header: "Transaction", cell: (t) => <Link href={`/admin/transactions/${encodeURIComponent(t.id)}`}>{t.id.slice(-8)}</Link> },
+            { header: "Type", cell: (t) => t.type },
+            { header: "Status", cell: (t) => <span className="badge">{t.status}</span> },
+            { header: "Amount", cell: (t) => formatAmount(headlineAmount(t)) },
+            { header: "Created", cell: (t) => when(t.createdAt) },
+          ]}
+        />
+        <p>
+          <Link href={`/admin/transactions?customerId=${q}`}>All transactions of this customer</Link>
+        </p>
+      </section>
+    </>
+  );
 }

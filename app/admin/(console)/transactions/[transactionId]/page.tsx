@@ -1,0 +1,116 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { api } from "@/lib/bff/client";
+import { requireStaffPage } from "@/lib/auth/session";
+import { canOperate } from "@/lib/staff/roles";
+import { CANCELLABLE } from "@/lib/domain/transactions/status";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { when } from "@/components/admin/DataTable";
+import { TransactionActions } from "@/components/admin/TransactionActions";
+import { formatAmount, formatMinor } from "@/lib/web/money";
+import { endpointLabel, type AdminTransaction } from "@/components/admin/types";
+
+export const metadata: Metadata = { title: "Transaction" };
+
+export default async function TransactionPage({ params }: { params: Promise<{ transactionId: string }> }) {
+  const { staff } = await requireStaffPage();
+  const operator = canOperate(staff.role);
+  const transactionId = decodeURIComponent((await params).transactionId);
+  let t: AdminTransaction;
+  try {
+    t = (await api.get<AdminTransaction>(`/transactions/${encodeURIComponent(transactionId)}`)).body;
+  } catch (error) {
+    return (
+      <>
+        <p>
+          <Link href="/admin/transactions">← All transactions</Link>
+        </p>
+        <h1>Transaction</h1>
+        <ErrorNotice error={error} what="this transaction" />
+      </>
+    );
+  }
+  // PENDING is where platform approval waits; an outgoing payment can be stopped while its money is held.
+  const canDecide = t.status === "PENDING";
+  const canCancel = t.type === "OUTGOING" && (CANCELLABLE as string[]).includes(t.status);
+  return (
+    <>
+      <p>
+        <Link href="/admin/transactions">← All transactions</Link>
+      </p>
+      <h1>
+        {t.type === "INCOMING" ? "Incoming" : "Outgoing"} payment of {formatAmount(t.type === "INCOMING" ? t.receivedAmount : t.sentAmount)}
+      </h1>
+      <section className="card" aria-labelledby="tx-facts">
+        <h2 id="tx-facts">
+          Details <span className="badge">{t.status}</span>
+        </h2>
+        <dl className="facts">
+          <dt>Transaction id</dt>
+          <dd>
+            <code>{t.id}</code>
+          </dd>
+          <dt>Status</dt>
+          <dd>{t.status}</dd>
+          {t.failureReason ? (
+            <>
+              <dt>Failure reason</dt>
+              <dd>{t.failureReason}</dd>
+            </>
+          ) : null}
+          <dt>From</dt>
+          <dd>{endpointLabel(t.source)}</dd>
+          <dt>To</dt>
+          <dd>{endpointLabel(t.destination)}</dd>
+          <dt>Customer</dt>
+          <dd>{t.customerId ? <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>{t.customerId}</Link> : "platform"}</dd>
+          <dt>Sent</dt>
+          <dd>{formatAmount(t.sentAmount)}</dd>
+          <dt>Received</dt>
+          <dd>{formatAmount(t.receivedAmount)}</dd>
+          {t.fees !== undefined ? (
+            <>
+              <dt>Fees</dt>
+              <dd>{formatMinor(t.fees, t.sentAmount.currency.code, t.sentAmount.currency.decimals)}</dd>
+            </>
+          ) : null}
+          {t.exchangeRate !== undefined ? (
+            <>
+              <dt>Exchange rate</dt>
+              <dd>{t.exchangeRate}</dd>
+            </>
+          ) : null}
+          {t.quoteId ? (
+            <>
+              <dt>Quote</dt>
+              <dd>
+                <code>{t.quoteId}</code>
+              </dd>
+            </>
+          ) : null}
+          {t.description ? (
+            <>
+              <dt>Description</dt>
+              <dd>{t.description}</dd>
+            </>
+          ) : null}
+          <dt>Created</dt>
+          <dd>{when(t.createdAt)}</dd>
+          <dt>Updated</dt>
+          <dd>{when(t.updatedAt)}</dd>
+          <dt>Settled</dt>
+          <dd>{when(t.settledAt)}</dd>
+        </dl>
+        <details>
+          <summary>Full record</summary>
+          <pre>{JSON.stringify(t, null, 2)}</pre>
+        </details>
+      </section>
+      {operator ? (
+        <TransactionActions transactionId={t.id} canDecide={canDecide} canCancel={canCancel} />
+      ) : canDecide || canCancel ? (
+        <p className="muted">Only operators can approve, reject or cancel transactions. Ask an operator if this one needs a decision.</p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import Form from "next/form";
+import { api } from "@/lib/bff/client";
+import { requireStaffPage } from "@/lib/auth/session";
+import { load } from "@/lib/admin/load";
+import { apiQuery, pageHref, readFilters } from "@/lib/admin/transaction-filters";
+import { TRANSACTION_STATUSES } from "@/lib/domain/transactions/status";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { DataTable, when } from "@/components/admin/DataTable";
+import { formatAmount } from "@/lib/web/money";
+import { endpointLabel, headlineAmount, type AdminTransaction, type Page } from "@/components/admin/types";
+
+export const metadata: Metadata = { title: "Transactions" };
+
+export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireStaffPage();
+  const f = readFilters(await searchParams);
+  const { data: page, error } = await load<Page<AdminTransaction>>({ data: [], hasMore: false }, async () => (await api.get<Page<AdminTransaction>>(`/transactions?${apiQuery(f)}`)).body);
+  const filtered = Boolean(f.status || f.type || f.customerId || f.startDate || f.endDate);
+  return (
+    <>
+      <h1>Transactions</h1>
+      <Form action="/admin/transactions" className="card filters" aria-label="Filter transactions">
+        <label>
+          Status
+          <select name="status" defaultValue={f.status}>
+            <option value="">Any status</option>
+            {TRANSACTION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Direction
+          <select name="type" defaultValue={f.type}>
+            <option value="">Incoming and outgoing</option>
+            <option value="INCOMING">INCOMING</option>
+            <option value="OUTGOING">OUTGOING</option>
+          </select>
+        </label>
+        <label>
+          Customer id
+          <input name="customerId" defaultValue={f.customerId} placeholder="Customer:…" />
+        </label>
+        <label>
+          From (UTC day)
+          <input name="startDate" type="date" defaultValue={f.startDate} />
+        </label>
+        <label>
+          To (UTC day)
+          <input name="endDate" type="date" defaultValue={f.endDate} />
+        </label>
+        <div className="actions">
+          <button type="submit">Apply filters</button>
+          {filtered ? <Link href="/admin/transactions">Clear filters</Link> : null}
+        </div>
+      </Form>
+      {error ? <ErrorNotice error={error} what="the transactions" /> : null}
+      {!error ? (
+        <p className="muted" role="status">
+          {page.totalCount ?? page.data.length} transaction(s){filtered ? " match these filters" : ""}
+          {f.cursor ? "; showing a later page" : ""}.
+        </p>
+      ) : null}
+      <DataTable
+        caption="Transactions, newest first"
+        rows={page.data}
+        rowKey={(t) => t.id}
+        empty={error ? undefined : filtered ? "No transaction matches these filters. Widen the dates or clear a filter." : "No transactions yet. Fund an account or simulate an incoming UMA payment from the sandbox panel."}
+        columns={[
+          { header: "Transaction", cell: (t) => <Link href={`/admin/transactions/${encodeURIComponent(t.id)}`} aria-label={`Transaction ${t.id}`}>{t.id.slice(-8)}</Link> },
+          { header: "Status", cell: (t) => <span className="badge">{t.status}</span> },
+          { header: "Type", cell: (t) => t.type },
+          { header: "Amount", cell: (t) => formatAmount(headlineAmount(t)) },
+          { header: "From", cell: (t) => endpointLabel(t.source) },
+          { header: "To", cell: (t) => endpointLabel(t.destination) },
+          { header: "Customer", cell: (t) => (t.customerId ? <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>{t.customerId.slice(-8)}</Link> : "platform") },
+          { header: "Created", cell: (t) => when(t.createdAt) },
+        ]}
+      />
+      <nav aria-label="Pages of transactions" className="actions">
+        {f.cursor ? <Link href={pageHref(f)}>First page</Link> : null}
+        {page.hasMore && page.nextCursor ? <Link href={pageHref(f, page.nextCursor)}>Next page</Link> : null}
+      </nav>
+    </>
+  );
+}
