@@ -12,7 +12,8 @@ import { Status } from "@/components/ui/Status";
 const CRYPTO = ["USDC", "USDT", "BTC"];
 
 function label(name: string): string {
-  return name.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
+  const words = name.replace(/([A-Z])/g, " $1").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export function PlatformExternalAccountForm() {

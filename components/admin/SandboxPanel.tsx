@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { bff } from "@/lib/browser/bff";
 import { parseMajorToMinor } from "@/lib/web/money";
 import { CURRENCIES } from "@/lib/domain/currencies";
@@ -54,6 +54,7 @@ const CODES = Object.keys(CURRENCIES).sort();
 
 function ReceiveUma() {
   const router = useRouter();
+  const id = useId();
   const { state, run, pending } = useAction();
   const [sender, setSender] = useState("$sender@sandbox.example");
   const [receiver, setReceiver] = useState("");
@@ -81,8 +82,8 @@ function ReceiveUma() {
     });
   };
   return (
-    <form className="card form" onSubmit={submit}>
-      <h2>Simulate incoming UMA payment</h2>
+    <form className="card form" onSubmit={submit} aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Simulate incoming UMA payment</h2>
       <label>
         Sender UMA address
         <input name="senderUmaAddress" required value={sender} onChange={(e) => setSender(e.target.value)} />

@@ -34,12 +34,17 @@ export function TransactionActions({ transactionId, canDecide, canCancel }: { tr
       return DONE[decision];
     });
   };
-  if (!canDecide && !canCancel) return null;
+  // After a decision the buttons go (the status moved on) but its outcome stays announced.
+  if (!canDecide && !canCancel && state.status === "idle") return null;
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Decision</h2>
-      <label htmlFor={`${id}-reason`}>Reason (optional, for reject or cancel)</label>
-      <input id={`${id}-reason`} name="reason" maxLength={255} value={reason} onChange={(e) => setReason(e.target.value)} />
+      {canDecide || canCancel ? (
+        <>
+          <label htmlFor={`${id}-reason`}>Reason (optional, for reject or cancel)</label>
+          <input id={`${id}-reason`} name="reason" maxLength={255} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </>
+      ) : null}
       <p className="actions">
         {canDecide ? (
           <>

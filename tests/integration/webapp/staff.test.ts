@@ -2,41 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { database, server } from "../../support/api";
-
-async function createStaff(body: unknown, token = server().operatorToken) {
-  const res = await fetch(`${server().origin}/api/operator/staff`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-/** A minimal cookie jar over fetch, enough for next-auth's CSRF + callback dance. */
-class Browser {
-  cookies = new Map<string, string>();
-  async fetch(path: string, init: RequestInit = {}) {
-    const res = await fetch(`${server().origin}${path}`, {
-      ...init,
-      redirect: "manual",
-      headers: { ...(init.headers as Record<string, string>), cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return res;
-  }
-  async signInStaff(email: string, password: string) {
-    const { csrfToken } = (await (await this.fetch("/api/auth/csrf")).json()) as { csrfToken: string };
-    return this.fetch("/api/auth/callback/staff", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, email, password, json: "true" }).toString(),
-    });
-  }
-}
+import { Browser, createStaff } from "../../support/staff";
 
 describe("operator API: staff accounts", () => {
   it("creates a staff user, storing only a scrypt hash, and returns a generated password once", async () => {

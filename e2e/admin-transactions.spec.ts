@@ -1,0 +1,147 @@
+// The admin section's money pages: an incoming UMA payment simulated from the
+// sandbox panel waits for platform approval (the platform has a webhook
+// endpoint, so the API holds it PENDING); an operator approves one and rejects
+// another on the transaction page; a viewer cannot decide; the platform's
+// external accounts are added and deleted; every main admin page is attached.
+import { test, expect, platformApi, signInStaff, shot, env } from "./support/fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+
+const UNREACHABLE_HOOK = () => `${new URL(env.api()).origin}/api/health-no-such-route`;
+
+async function receiver(request: APIRequestContext) {
+  const stamp = Date.now().toString().slice(-6);
+  const created = await platformApi(request, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Uma Receiver ${stamp}`, currencies: ["USD"] });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body as { id: string; umaAddress: string };
+}
+
+/** Simulates the payment from the sandbox panel and returns its transaction id from the confirmation. */
+async function simulateFromPanel(page: Page, customerId: string, amount: string): Promise<string> {
+  await page.goto("/admin/sandbox");
+  const form = page.getByRole("form", { name: "Simulate incoming UMA payment" });
+  await form.getByLabel("Receiver (UMA address or customer id)").fill(customerId);
+  await form.getByLabel("Currency").selectOption("USD");
+  await form.getByLabel("Amount received", { exact: true }).fill(amount);
+  await form.getByRole("button", { name: "Simulate payment" }).click();
+  const status = form.getByRole("status");
+  await expect(status).toContainText("waits for platform approval");
+  const id = /Transaction:[0-9a-f-]{36}/.exec((await status.textContent()) ?? "")?.[0];
+  expect(id).toBeTruthy();
+  return id!;
+}
+
+test.describe("admin transactions", () => {
+  test.afterEach(async ({ request }) => {
+    await platformApi(request, "PATCH", "/config", { webhookEndpoint: null });
+  });
+
+  test("an operator approves a pending incoming UMA payment and rejects another", async ({ page, operator }, testInfo) => {
+    const customer = await receiver(page.request);
+    expect((await platformApi(page.request, "PATCH", "/config", { webhookEndpoint: UNREACHABLE_HOOK() })).status).toBe(200);
+    await signInStaff(page, operator);
+
+    const first = await simulateFromPanel(page, customer.id, "12.34");
+    await shot(page, testInfo, "admin-sandbox-uma");
+    const second = await simulateFromPanel(page, customer.id, "56.78");
+
+    await page.goto("/admin/transactions");
+    await page.getByLabel("Status").selectOption("PENDING");
+    await page.getByLabel("Customer id").fill(customer.id);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/status=PENDING/);
+    await expect(page.getByRole("row")).toHaveCount(3);
+    await expect(page.getByRole("row", { name: /12\.34 USD/ })).toContainText("PENDING");
+    await shot(page, testInfo, "admin-transactions-pending");
+
+    await page.getByRole("link", { name: `Transaction ${first}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Incoming payment of 12.34 USD" })).toBeVisible();
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Approved." })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("COMPLETED");
+    await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await shot(page, testInfo, "admin-transaction-approved");
+    expect((await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(first)}`)).body.status).toBe("COMPLETED");
+
+    await page.goto(`/admin/transactions/${encodeURIComponent(second)}`);
+    await page.getByLabel("Reason (optional, for reject or cancel)").fill("Sender not recognised");
+    await page.getByRole("button", { name: "Reject" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Rejected." })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("REJECTED");
+    await expect(page.getByRole("definition").filter({ hasText: "Sender not recognised" })).toBeVisible();
+    const rejected = await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(second)}`);
+    expect(rejected.body).toMatchObject({ status: "REJECTED", failureReason: "Sender not recognised" });
+
+    const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=USD`);
+    expect(accounts.body.data.find((a: { type: string }) => a.type !== "EMBEDDED_WALLET").balance.amount).toBe(1234);
+  });
+
+  test("a viewer sees a pending payment but cannot approve it, on the page or through the BFF", async ({ page, viewer }) => {
+    const customer = await receiver(page.request);
+    expect((await platformApi(page.request, "PATCH", "/config", { webhookEndpoint: UNREACHABLE_HOOK() })).status).toBe(200);
+    const pending = await platformApi(page.request, "POST", "/sandbox/uma/receive", { senderUmaAddress: "$payer@sender.example", customerId: customer.id, receivingCurrencyCode: "USD", receivingCurrencyAmount: 999 });
+    expect(pending.body.status).toBe("PENDING");
+    await signInStaff(page, viewer);
+
+    await page.goto(`/admin/transactions/${encodeURIComponent(pending.body.id)}`);
+    await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("PENDING");
+    await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await expect(page.getByText("Only operators can approve, reject or cancel transactions")).toBeVisible();
+    const csrf = await page.locator('meta[name="csrf-token"]').getAttribute("content");
+    const denied = await page.request.post(`/api/admin/transactions/${encodeURIComponent(pending.body.id)}/approve`, { data: {}, headers: { "x-csrf-token": csrf!, origin: env.origin() } });
+    expect(denied.status()).toBe(403);
+    expect((await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(pending.body.id)}`)).body.status).toBe("PENDING");
+  });
+
+  test("an operator adds a platform external account and deletes it", async ({ page, operator }, testInfo) => {
+    await signInStaff(page, operator);
+    await page.goto("/admin/external-accounts");
+    await expect(page.getByRole("heading", { level: 1, name: "External accounts" })).toBeVisible();
+    const form = page.getByRole("form", { name: "Add a platform external account" });
+    const number = `55${Date.now().toString().slice(-7)}7`;
+    await form.getByLabel("Account number", { exact: true }).fill(number);
+    await form.getByLabel("Routing number", { exact: true }).fill("021000021");
+    await form.getByLabel("Legal or full name").fill("Platform Treasury LLC");
+    await form.getByLabel("Address line 1").fill("1 Main St");
+    await form.getByLabel("Postal code").fill("10001");
+    await form.getByLabel("Country (two letters)").fill("US");
+    await form.getByRole("button", { name: "Add external account" }).click();
+    await expect(form.getByRole("status")).toContainText("Added ExternalAccount:");
+    const platformTable = page.getByRole("table", { name: "The platform's external accounts" });
+    const row = platformTable.getByRole("row", { name: new RegExp(number.slice(-4)) });
+    await expect(row).toBeVisible();
+    await shot(page, testInfo, "admin-external-accounts");
+
+    await row.getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1, name: new RegExp(`USD_ACCOUNT ••••${number.slice(-4)}`) })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: /^the platform$/ })).toBeVisible();
+    await shot(page, testInfo, "admin-external-account");
+
+    await page.goto("/admin/external-accounts");
+    await page.getByRole("table", { name: "The platform's external accounts" }).getByRole("button", { name: new RegExp(`Delete external account USD_ACCOUNT ••••${number.slice(-4)}`) }).click();
+    await expect(page.getByRole("table", { name: "The platform's external accounts" }).getByRole("row", { name: new RegExp(number.slice(-4)) })).toHaveCount(0);
+  });
+
+  test("screenshots of every main admin page", async ({ page, operator }, testInfo) => {
+    await signInStaff(page, operator);
+    const pages: [string, string][] = [
+      ["/admin", "Overview"],
+      ["/admin/customers", "Customers"],
+      ["/admin/accounts", "Accounts and balances"],
+      ["/admin/transactions", "Transactions"],
+      ["/admin/external-accounts", "External accounts"],
+      ["/admin/agents", "Agents"],
+      ["/admin/approvals", "Approvals"],
+      ["/admin/stablecoins", "Stablecoins"],
+      ["/admin/webhooks", "Webhook deliveries"],
+      ["/admin/tokens", "API tokens"],
+      ["/admin/config", "Platform configuration"],
+      ["/admin/sandbox", "Sandbox panel"],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
+      await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+      await shot(page, testInfo, `admin-page${path.replace(/\//g, "-")}`);
+    }
+  });
+});
