@@ -12,7 +12,7 @@ import { Status } from "@/components/ui/Status";
 type Decision = "approve" | "reject" | "cancel";
 
 const DONE: Record<Decision, string> = {
-  approve: "Approved. The payment is completing.",
+  approve: "Approved. The money is released to the receiver.",
   reject: "Rejected. The payment will not be made.",
   cancel: "Cancelled. The held money goes back to the sender.",
 };
