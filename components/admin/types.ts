@@ -1,3 +1,4 @@
+import { currencyInfo } from "@/lib/domain/currencies";
 // Shapes of the API responses the admin pages render (fields they use).
 export interface CurrencyAmount {
   amount: number;
@@ -65,12 +66,20 @@ export function accountLabel(a: ExternalAccount): string {
 export interface AdminTransaction {
   id: string;
   status: string;
-  type: "INCOMING" | "OUTGOING";
+  type: "INCOMING" | "OUTGOING" | "CARD";
   customerId?: string;
-  source: Record<string, unknown>;
-  destination: Record<string, unknown>;
-  sentAmount: CurrencyAmount;
-  receivedAmount: CurrencyAmount;
+  /** Money transactions (INCOMING / OUTGOING). */
+  source?: Record<string, unknown>;
+  destination?: Record<string, unknown>;
+  sentAmount?: CurrencyAmount;
+  receivedAmount?: CurrencyAmount;
+  /** Card transactions (CARD): amounts in the smallest unit of `currency`. */
+  cardId?: string;
+  accountId?: string;
+  currency?: string;
+  merchant?: { descriptor: string };
+  authorizedAmount?: number;
+  settledAmount?: number;
   fees?: number;
   exchangeRate?: number;
   quoteId?: string;
@@ -84,12 +93,22 @@ export interface AdminTransaction {
 }
 
 /** One side of a transaction in words: the UMA address or the account id. */
-export function endpointLabel(end: Record<string, unknown>): string {
-  const v = end.umaAddress ?? end.accountId ?? end.address ?? end.sourceType ?? end.destinationType;
+export function endpointLabel(end: Record<string, unknown> | undefined): string {
+  const v = end?.umaAddress ?? end?.accountId ?? end?.address ?? end?.sourceType ?? end?.destinationType;
   return typeof v === "string" ? v : "—";
 }
 
-/** The amount that matters for the platform: what arrives for incoming, what leaves for outgoing. */
-export function headlineAmount(t: AdminTransaction): CurrencyAmount {
+/** Where the money came from and went to; a card transaction goes from the card's account to the merchant. */
+export function fromTo(t: AdminTransaction): { from: string; to: string } {
+  if (t.type === "CARD") return { from: t.accountId ?? t.cardId ?? "—", to: t.merchant?.descriptor ?? "—" };
+  return { from: endpointLabel(t.source), to: endpointLabel(t.destination) };
+}
+
+/** The amount that matters for the platform: what arrives for incoming, what leaves for outgoing, what a card spent. */
+export function headlineAmount(t: AdminTransaction): CurrencyAmount | undefined {
+  if (t.type === "CARD") {
+    const info = t.currency ? currencyInfo(t.currency) : undefined;
+    return info ? { amount: t.settledAmount || t.authorizedAmount || 0, currency: { code: info.code, decimals: info.decimals } } : undefined;
+  }
   return t.type === "INCOMING" ? t.receivedAmount : t.sentAmount;
 }

@@ -25,7 +25,7 @@ export function readFilters(sp: Record<string, string | string[] | undefined>): 
   const type = one(sp.type);
   return {
     status: (TRANSACTION_STATUSES as readonly string[]).includes(status) ? status : "",
-    type: type === "INCOMING" || type === "OUTGOING" ? type : "",
+    type: ["INCOMING", "OUTGOING", "CARD"].includes(type) ? type : "",
     customerId: one(sp.customerId),
     startDate: DAY.test(one(sp.startDate)) ? one(sp.startDate) : "",
     endDate: DAY.test(one(sp.endDate)) ? one(sp.endDate) : "",

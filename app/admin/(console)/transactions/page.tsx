@@ -9,7 +9,7 @@ import { TRANSACTION_STATUSES } from "@/lib/domain/transactions/status";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
 import { formatAmount } from "@/lib/web/money";
-import { endpointLabel, headlineAmount, type AdminTransaction, type Page } from "@/components/admin/types";
+import { fromTo, headlineAmount, type AdminTransaction, type Page } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Transactions" };
 
@@ -36,9 +36,10 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         <label>
           Direction
           <select name="type" defaultValue={f.type}>
-            <option value="">Incoming and outgoing</option>
+            <option value="">Any direction</option>
             <option value="INCOMING">INCOMING</option>
             <option value="OUTGOING">OUTGOING</option>
+            <option value="CARD">CARD</option>
           </select>
         </label>
         <label>
@@ -75,8 +76,8 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           { header: "Status", cell: (t) => <span className="badge">{t.status}</span> },
           { header: "Type", cell: (t) => t.type },
           { header: "Amount", cell: (t) => formatAmount(headlineAmount(t)) },
-          { header: "From", cell: (t) => endpointLabel(t.source) },
-          { header: "To", cell: (t) => endpointLabel(t.destination) },
+          { header: "From", cell: (t) => fromTo(t).from },
+          { header: "To", cell: (t) => fromTo(t).to },
           { header: "Customer", cell: (t) => (t.customerId ? <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>{t.customerId.slice(-8)}</Link> : "platform") },
           { header: "Created", cell: (t) => when(t.createdAt) },
         ]}

@@ -8,7 +8,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { when } from "@/components/admin/DataTable";
 import { TransactionActions } from "@/components/admin/TransactionActions";
 import { formatAmount, formatMinor } from "@/lib/web/money";
-import { endpointLabel, type AdminTransaction } from "@/components/admin/types";
+import { fromTo, headlineAmount, type AdminTransaction } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -31,7 +31,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
     );
   }
   // PENDING is where platform approval waits; an outgoing payment can be stopped while its money is held.
-  const canDecide = t.status === "PENDING";
+  const canDecide = t.type !== "CARD" && t.status === "PENDING";
   const canCancel = t.type === "OUTGOING" && (CANCELLABLE as string[]).includes(t.status);
   return (
     <>
@@ -39,7 +39,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
         <Link href="/admin/transactions">← All transactions</Link>
       </p>
       <h1>
-        {t.type === "INCOMING" ? "Incoming" : "Outgoing"} payment of {formatAmount(t.type === "INCOMING" ? t.receivedAmount : t.sentAmount)}
+        {t.type === "CARD" ? "Card transaction" : t.type === "INCOMING" ? "Incoming payment" : "Outgoing payment"} of {formatAmount(headlineAmount(t))}
       </h1>
       <section className="card" aria-labelledby="tx-facts">
         <h2 id="tx-facts">
@@ -59,16 +59,20 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
             </>
           ) : null}
           <dt>From</dt>
-          <dd>{endpointLabel(t.source)}</dd>
+          <dd>{fromTo(t).from}</dd>
           <dt>To</dt>
-          <dd>{endpointLabel(t.destination)}</dd>
+          <dd>{fromTo(t).to}</dd>
           <dt>Customer</dt>
           <dd>{t.customerId ? <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>{t.customerId}</Link> : "platform"}</dd>
-          <dt>Sent</dt>
-          <dd>{formatAmount(t.sentAmount)}</dd>
-          <dt>Received</dt>
-          <dd>{formatAmount(t.receivedAmount)}</dd>
-          {t.fees !== undefined ? (
+          {t.sentAmount ? (
+            <>
+              <dt>Sent</dt>
+              <dd>{formatAmount(t.sentAmount)}</dd>
+              <dt>Received</dt>
+              <dd>{formatAmount(t.receivedAmount)}</dd>
+            </>
+          ) : null}
+          {t.fees !== undefined && t.sentAmount ? (
             <>
               <dt>Fees</dt>
               <dd>{formatMinor(t.fees, t.sentAmount.currency.code, t.sentAmount.currency.decimals)}</dd>
