@@ -121,6 +121,40 @@ test.describe("admin transactions", () => {
     await expect(page.getByRole("table", { name: "The platform's external accounts" }).getByRole("row", { name: new RegExp(number.slice(-4)) })).toHaveCount(0);
   });
 
+  test("a card transaction is listed with its merchant and opens without decision controls", async ({ page, operator }, testInfo) => {
+    const before = await platformApi(page.request, "GET", "/config");
+    // An individual is KYC-approved at creation only with skipVerificationPaperwork (cards need it); restored afterwards.
+    await platformApi(page.request, "PATCH", "/config", { skipVerificationPaperwork: true });
+    let customerId: string;
+    try {
+      const customer = await platformApi(page.request, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Carla Card", currencies: ["USD"] });
+      expect(customer.body.kycStatus).toBe("APPROVED");
+      customerId = customer.body.id;
+    } finally {
+      await platformApi(page.request, "PATCH", "/config", { skipVerificationPaperwork: before.body.skipVerificationPaperwork });
+    }
+    const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&type=INTERNAL_FIAT`);
+    const account = accounts.body.data[0].id as string;
+    expect((await platformApi(page.request, "POST", `/sandbox/internal-accounts/${account}/fund`, { amount: 50_000 })).status).toBe(200);
+    const card = await platformApi(page.request, "POST", "/cards", { customerId, form: "VIRTUAL", fundingSource: account });
+    expect(card.status, JSON.stringify(card.body)).toBe(201);
+    await expect.poll(async () => (await platformApi(page.request, "GET", `/cards/${card.body.id}`)).body.status).toBe("ACTIVE");
+    const authorized = await platformApi(page.request, "POST", `/sandbox/cards/${card.body.id}/simulate/authorization`, { amount: 1_999, currency: { code: "USD" }, merchant: { descriptor: "CORNER BAKERY", mcc: "5411", country: "US" } });
+    expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
+
+    await signInStaff(page, operator);
+    await page.goto(`/admin/transactions?type=CARD&customerId=${encodeURIComponent(customerId)}`);
+    const row = page.getByRole("row", { name: /CORNER BAKERY/ });
+    await expect(row).toContainText("19.99 USD");
+    await expect(row).toContainText("CARD");
+    await shot(page, testInfo, "admin-transactions-card");
+    await row.getByRole("link", { name: `Transaction ${authorized.body.id}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Card transaction of 19.99 USD" })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "CORNER BAKERY" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
+  });
+
   test("screenshots of every main admin page", async ({ page, operator }, testInfo) => {
     await signInStaff(page, operator);
     const pages: [string, string][] = [
