@@ -155,6 +155,34 @@ test.describe("admin transactions", () => {
     await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
   });
 
+  test("a customer's page shows verification checks, documents, balances and external accounts", async ({ page, viewer }, testInfo) => {
+    const customer = await receiver(page.request);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    const doc = await page.request.post(`${env.api()}/documents`, {
+      headers: { authorization: env.basic() },
+      multipart: { documentHolder: customer.id, documentType: "PASSPORT", country: "US", file: { name: "passport.png", mimeType: "image/png", buffer: png } },
+    });
+    expect(doc.status(), await doc.text()).toBe(201);
+    const verification = await platformApi(page.request, "POST", "/verifications", { customerId: customer.id });
+    expect(verification.status, JSON.stringify(verification.body)).toBe(200);
+    const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`);
+    expect((await platformApi(page.request, "POST", `/sandbox/internal-accounts/${accounts.body.data[0].id}/fund`, { amount: 4_200 })).status).toBe(200);
+    const ext = await platformApi(page.request, "POST", "/customers/external-accounts", {
+      customerId: customer.id,
+      currency: "USD",
+      accountInfo: { accountType: "USD_ACCOUNT", accountNumber: "4455667781", routingNumber: "021000021", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Uma Receiver", address: { line1: "1 Main St", postalCode: "10001", country: "US" } } },
+    });
+    expect(ext.status, JSON.stringify(ext.body)).toBe(201);
+
+    await signInStaff(page, viewer);
+    await page.goto(`/admin/customers/${encodeURIComponent(customer.id)}`);
+    await expect(page.getByRole("table", { name: "Verification checks of this customer" }).getByRole("row", { name: new RegExp(verification.body.id) })).toContainText(verification.body.verificationStatus);
+    await expect(page.getByRole("table", { name: "Documents of this customer" }).getByRole("row", { name: /PASSPORT/ })).toContainText("passport.png");
+    await expect(page.getByRole("table", { name: "Accounts of this customer" }).getByRole("row", { name: /INTERNAL_FIAT/ })).toContainText("42.00 USD");
+    await expect(page.getByRole("table", { name: "External accounts of this customer" }).getByRole("link", { name: "USD_ACCOUNT ••••7781" })).toBeVisible();
+    await shot(page, testInfo, "admin-customer-detail");
+  });
+
   test("screenshots of every main admin page", async ({ page, operator }, testInfo) => {
     await signInStaff(page, operator);
     const pages: [string, string][] = [
