@@ -75,6 +75,27 @@ test.describe("admin transactions", () => {
     expect(accounts.body.data.find((a: { type: string }) => a.type !== "EMBEDDED_WALLET").balance.amount).toBe(1234);
   });
 
+  test("the list pages through a customer's transactions, 20 at a time", async ({ page, viewer }) => {
+    const customer = await receiver(page.request);
+    for (let i = 1; i <= 21; i++) {
+      const r = await platformApi(page.request, "POST", "/sandbox/uma/receive", { senderUmaAddress: "$payer@sender.example", customerId: customer.id, receivingCurrencyCode: "USD", receivingCurrencyAmount: i });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    await signInStaff(page, viewer);
+    await page.goto(`/admin/transactions?customerId=${encodeURIComponent(customer.id)}`);
+    await expect(page.getByRole("status").filter({ hasText: "21 transaction(s) match these filters" })).toBeVisible();
+    await expect(page.getByRole("row")).toHaveCount(21);
+    await expect(page.getByRole("row", { name: /0\.21 USD/ })).toBeVisible();
+    const pages = page.getByRole("navigation", { name: "Pages of transactions" });
+    await pages.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(page.getByRole("row")).toHaveCount(2);
+    await expect(page.getByRole("row", { name: /0\.01 USD/ })).toBeVisible();
+    await expect(pages.getByRole("link", { name: "Next page" })).toHaveCount(0);
+    await pages.getByRole("link", { name: "First page" }).click();
+    await expect(page.getByRole("row")).toHaveCount(21);
+  });
+
   test("a viewer sees a pending payment but cannot approve it, on the page or through the BFF", async ({ page, viewer }) => {
     const customer = await receiver(page.request);
     expect((await platformApi(page.request, "PATCH", "/config", { webhookEndpoint: UNREACHABLE_HOOK() })).status).toBe(200);
