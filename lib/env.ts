@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   MERIDIAN_WALLET_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   /** Where real OTP codes go outside the sandbox: "console" (log line) or "record" (kept in memory for tests). */
   MERIDIAN_OTP_SENDER: z.enum(["console", "record"]).default("console"),
+  /** With MERIDIAN_OTP_SENDER=record: also append each message as a JSON line to this file (tests of a running server read it). */
+  MERIDIAN_OTP_RECORD_FILE: z.string().min(1).optional(),
   /** Extra OIDC issuers for OAUTH credentials: JSON array of {"issuer": url, "jwksUri": url}. */
   MERIDIAN_OIDC_ISSUERS: z.string().optional(),
   VAULT_ORIGIN: z.string().url().optional(),

@@ -30,6 +30,9 @@ export async function closeDb(): Promise<void> {
 
 /** True when `err` is a unique-constraint violation (so callers can map it to the spec's conflict code). */
 export function isUniqueViolation(err: unknown): boolean {
-  if (err instanceof Prisma.PrismaClientKnownRequestError) return err.code === "P2002";
+  if (err instanceof Prisma.PrismaClientKnownRequestError) {
+    // P2010: a raw query (e.g. money_apply) failed; the PostgreSQL code is in meta or the message.
+    return err.code === "P2002" || (err.code === "P2010" && ((err.meta as { code?: string } | undefined)?.code === "23505" || err.message.includes("`23505`")));
+  }
   return (err as { code?: string })?.code === "23505";
 }

@@ -7,7 +7,7 @@ import { ErrorResponses } from "../../api/responses";
 import { PaginationQuery, pageSchema } from "../../api/pagination";
 import { PositiveMinorUnits, KnownCurrency } from "../common/schemas";
 import { signedRetry, SIGNED_RETRY_HEADERS } from "../wallet-auth/signed-retry";
-import { QuoteCreate, QuoteResponse } from "./schemas";
+import { ExecuteQuoteBody, QuoteCreate, QuoteResponse } from "./schemas";
 import { assertExecutable, createQuote, executeQuote, findQuote, retrieveQuote, sandboxSend } from "./quotes";
 import { approveTransaction, cancelTransaction, findTransaction, listTransactions, rejectTransaction } from "../transactions/transactions";
 import { serializeTransaction } from "../transactions/serialize";
@@ -33,11 +33,15 @@ export const createQuoteOperation = defineOperation({
   permission: "TRANSACT",
   idempotency: "optional",
   body: QuoteCreate,
-  responses: { 201: { description: "The quote (executed when immediatelyExecute is true)", schema: QuoteResponse }, ...ErrorResponses },
-  handle: async ({ ctx, body, request }) => ({
-    status: 201,
-    body: await createQuote(db(), ctx.platformId, body, { idempotencyKey: request.headers.get("idempotency-key") }),
-  }),
+  responses: {
+    201: { description: "The quote (executed when immediatelyExecute is true)", schema: QuoteResponse },
+    202: { description: "SCA customers (EU/EEA): real-time funded or immediatelyExecute quotes wait in PENDING_AUTHORIZATION with an scaChallenge", schema: QuoteResponse },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, body, request }) => {
+    const quote = await createQuote(db(), ctx.platformId, body, { idempotencyKey: request.headers.get("idempotency-key") });
+    return { status: quote.status === "PENDING_AUTHORIZATION" ? 202 : 201, body: quote };
+  },
 });
 
 // GET /quotes/{quoteId} – one quote
@@ -65,14 +69,14 @@ export const executeQuoteOperation = defineOperation({
   permission: "TRANSACT",
   idempotency: "optional",
   params: QuoteParams,
-  body: z.object({}).loose(),
+  body: ExecuteQuoteBody,
   headers: SIGNED_RETRY_HEADERS,
   responses: {
-    200: { description: "The executed quote", schema: QuoteResponse },
+    200: { description: "The executed quote; for SCA customers (EU/EEA) PENDING_AUTHORIZATION with an scaChallenge (authorize with POST /quotes/{quoteId}/authorize)", schema: QuoteResponse },
     202: { description: "Embedded wallet source: sign payloadToSign and retry with Service-Wallet-Signature and Request-Id" },
     ...ErrorResponses,
   },
-  handle: async ({ ctx, params, request, rawBody }) => {
+  handle: async ({ ctx, params, request, rawBody, body }) => {
     const conn = db();
     const quote = await findQuote(conn, ctx.platformId, params.quoteId);
     if (quote.sourceAccountId) {
@@ -99,7 +103,7 @@ export const executeQuoteOperation = defineOperation({
         if ("challenge" in r) return r.challenge;
       }
     }
-    return { status: 200, body: await executeQuote(conn, quote) };
+    return { status: 200, body: await executeQuote(conn, quote, { scaFactor: body.scaFactor }) };
   },
 });
 

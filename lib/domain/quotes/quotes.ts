@@ -20,6 +20,7 @@ import { applyPlan, emptyPlan, loadAccounts, type DeferredOutcome, type Loc } fr
 import { quoteStatusOf } from "../transactions/status";
 import { checkLimits, feeRuleFor, OWNERSHIP_VERIFICATION_THRESHOLD_CENTS, price, usdCents } from "./pricing";
 import type { QuoteCreate } from "./schemas";
+import { chooseQuoteFactor, issueQuoteChallenge, pendingChallengeView, quoteNeedsSca, requestQuoteAuthorization } from "./authorization";
 
 export type QuoteRow = NonNullable<Awaited<ReturnType<PrismaClient["quote"]["findFirst"]>>>;
 
@@ -259,10 +260,11 @@ function quoteInsertRow(q: QuoteRow): Record<string, unknown> {
     executed_at: q.executedAt?.toISOString() ?? null,
     created_at: q.createdAt.toISOString(),
     updated_at: q.updatedAt.toISOString(),
+    sca_required: q.scaRequired,
   };
 }
 
-function realtimeInstructions(quoteId: string, currency: string) {
+export function realtimeInstructions(quoteId: string, currency: string) {
   const reference = `MRDQ${quoteId.replace(/-/g, "").slice(-12).toUpperCase()}`;
   const info = fundingInstructions({ id: quoteId, currency, type: currencyInfo(currency)?.kind === "CRYPTO" ? "INTERNAL_CRYPTO" : "INTERNAL_FIAT" })[0];
   return [{ ...info, instructionsNotes: `Send exactly the totalSendingAmount with reference ${reference} before the quote expires`, isPlatformAccount: true, reference }];
@@ -270,7 +272,7 @@ function realtimeInstructions(quoteId: string, currency: string) {
 
 export async function createQuote(db: PrismaClient, platformId: string, body: QuoteCreate, opts: CreateQuoteOptions = {}) {
   const res = await resolve(db, platformId, body);
-  const settings = await getPlatformSettings(db, platformId);
+  const [settings, scaRequired] = await Promise.all([getPlatformSettings(db, platformId), quoteNeedsSca(db, res.customerId)]);
   const priced = price(body.lockedCurrencySide, BigInt(body.lockedCurrencyAmount), res.sendingCurrency, res.receivingCurrency, feeRuleFor(settings, res.sendingCurrency, res.receivingCurrency));
   checkLimits(settings, res.sendingCurrency, res.receivingCurrency, priced);
   const ext = res.destinationExternal;
@@ -287,13 +289,16 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
   if (immediate && res.sourceKind === "REALTIME") {
     throw invalidInput([{ field: "immediatelyExecute", constraint: "INVALID", message: "Real-time funded quotes execute when their payment arrives" }]);
   }
+  // SCA customers authorize before money moves or real-time funding instructions appear.
+  const awaitsSca = scaRequired && (immediate || res.sourceKind === "REALTIME");
+  const sca = awaitsSca ? await chooseQuoteFactor(db, res.customerId!, body.scaFactor) : null;
   const now = new Date();
   const id = newUuid();
   const q: QuoteRow = {
     id,
     platformId,
     customerId: res.customerId,
-    status: immediate ? "PROCESSING" : "PENDING",
+    status: awaitsSca ? "PENDING_AUTHORIZATION" : immediate ? "PROCESSING" : "PENDING",
     source: body.source as QuoteRow["source"],
     destination: body.destination as QuoteRow["destination"],
     sourceKind: res.sourceKind,
@@ -311,19 +316,20 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
     totalReceivingAmount: priced.totalReceivingAmount,
     fees: priced.fees,
     exchangeRate: priced.exchangeRate,
-    paymentInstructions: (res.sourceKind === "REALTIME" ? realtimeInstructions(id, res.sendingCurrency) : []) as QuoteRow["paymentInstructions"],
+    paymentInstructions: (res.sourceKind === "REALTIME" && !awaitsSca ? realtimeInstructions(id, res.sendingCurrency) : []) as QuoteRow["paymentInstructions"],
     transactionId: newUuid(),
     description: body.description ?? null,
     idempotencyKey: opts.idempotencyKey ?? null,
     expiresAt: new Date(now.getTime() + sandboxDelayMs(QUOTE_TTL_MS)),
-    executedAt: immediate ? now : null,
+    executedAt: immediate && !awaitsSca ? now : null,
     createdAt: now,
     updatedAt: now,
+    scaRequired: scaRequired || null,
   };
   const plan = emptyPlan(platformId);
   plan.quoteInsert = quoteInsertRow(q);
   let txStatus: string | null = null;
-  if (immediate) {
+  if (immediate && !awaitsSca) {
     const accounts = new Map([res.sourceAccount, res.destinationAccount].filter((a): a is InternalAccountRow => !!a).map((a) => [a.id, a]));
     txStatus = addExecution(plan, specOf(q, res, body.description ?? null, body.destination.destinationType === "ACCOUNT" ? (body.destination.paymentRail ?? null) : null), accounts).status;
   }
@@ -333,6 +339,7 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
     if (opts.idempotencyKey && isUniqueViolation(err)) return replayByKey(db, platformId, opts.idempotencyKey);
     throw err;
   }
+  if (sca) return { ...serializeQuote(q, null), scaChallenge: await issueQuoteChallenge(db, q, sca) };
   return serializeQuote(q, txStatus);
 }
 
@@ -344,6 +351,10 @@ async function replayByKey(db: PrismaClient, platformId: string, key: string) {
 }
 
 async function retrieveQuoteRow(db: PrismaClient, q: QuoteRow) {
+  if (q.status === "PENDING_AUTHORIZATION") {
+    const scaChallenge = await pendingChallengeView(db, q);
+    return { ...serializeQuote(q, null), ...(scaChallenge ? { scaChallenge } : {}) };
+  }
   const tx = q.status === "PENDING" ? null : await db.transaction.findUnique({ where: { id: q.transactionId }, select: { status: true } });
   return serializeQuote(q, tx?.status ?? null);
 }
@@ -366,24 +377,33 @@ async function resolveStored(db: PrismaClient, q: QuoteRow) {
 }
 
 export function assertExecutable(q: QuoteRow): void {
+  if (q.status === "PENDING_AUTHORIZATION") {
+    throw new ApiError("CONFLICT", "This quote is waiting for SCA authorization: POST /quotes/{quoteId}/authorize", { quoteId: toApiId("Quote", q.id) });
+  }
   if (q.status !== "PENDING") throw new ApiError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
   if (q.expiresAt.getTime() <= Date.now()) throw new ApiError("QUOTE_EXPIRED", "The quote expired; request a new quote", { expiresAt: q.expiresAt.toISOString() });
 }
 
 /** POST /quotes/{id}/execute once the caller is authorised (the wallet signature, when needed, is already checked). */
-export async function executeQuote(db: PrismaClient, q: QuoteRow) {
+export async function executeQuote(db: PrismaClient, q: QuoteRow, opts: { scaFactor?: "SMS_OTP" | "TOTP" | "PASSKEY" } = {}) {
   assertExecutable(q);
   if (q.sourceKind === "REALTIME") {
     throw invalidInput([{ field: "quoteId", constraint: "INVALID", message: "A real-time funded quote executes when its payment arrives (see paymentInstructions; POST /sandbox/send in the sandbox)" }]);
   }
+  if (q.scaRequired) return requestQuoteAuthorization(db, q, opts.scaFactor);
   const res = await resolveStored(db, q);
   return runExecution(db, q, res);
 }
 
-async function runExecution(db: PrismaClient, q: QuoteRow, res: Resolved) {
+/** Runs an authorized quote's transfer (from PENDING_AUTHORIZATION). */
+export async function runStoredExecution(db: PrismaClient, q: QuoteRow, from: "PENDING" | "PENDING_AUTHORIZATION") {
+  return runExecution(db, q, await resolveStored(db, q), from);
+}
+
+async function runExecution(db: PrismaClient, q: QuoteRow, res: Resolved, from: "PENDING" | "PENDING_AUTHORIZATION" = "PENDING") {
   const plan = emptyPlan(q.platformId);
   const now = new Date();
-  plan.quoteUpdate = { id: q.id, from: ["PENDING"], status: "PROCESSING", executed_at: now.toISOString() };
+  plan.quoteUpdate = { id: q.id, from: [from], status: "PROCESSING", executed_at: now.toISOString() };
   const accounts = new Map([res.sourceAccount, res.destinationAccount].filter((a): a is InternalAccountRow => !!a).map((a) => [a.id, a]));
   const dst = q.destination as { paymentRail?: string };
   const tx = addExecution(plan, specOf(q, res, q.description, dst.paymentRail ?? null), accounts);

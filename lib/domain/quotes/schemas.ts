@@ -26,6 +26,8 @@ export const QuoteCreate = z.object({
   remittanceInformation: z.string().max(80).optional(),
   purposeOfPayment: z.string().max(64).optional(),
   senderCustomerInfo: z.record(z.string(), z.unknown()).optional(),
+  /** SCA customers: the factor of the challenge a real-time funded or immediatelyExecute quote issues. */
+  scaFactor: z.enum(["SMS_OTP", "TOTP", "PASSKEY"]).optional(),
 });
 export type QuoteCreate = z.infer<typeof QuoteCreate>;
 
@@ -48,4 +50,5 @@ export const QuoteResponse = z
   })
   .loose();
 
-export const ExecuteQuoteBody = z.object({}).loose();
+/** Optional execute body: the preferred SCA factor for the challenge an SCA customer's execute issues. */
+export const ExecuteQuoteBody = z.object({ scaFactor: z.enum(["SMS_OTP", "TOTP", "PASSKEY"]).optional() }).loose();

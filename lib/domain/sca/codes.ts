@@ -1,6 +1,7 @@
 // One-time codes for contact verification and SCA challenges, and TOTP.
 // Codes are stored only as keyed hashes; a challenge is single-use, expires,
-// and is spent after SCA_CODE_MAX_ATTEMPTS wrong answers.
+// and is spent after SCA_CODE_MAX_ATTEMPTS wrong answers. Outside the sandbox
+// email/SMS codes are random and go out through the pluggable OTP sender.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db/client";
 import { ApiError, invalidField } from "../../api/errors";
@@ -9,6 +10,7 @@ import { env } from "../../env";
 import { log } from "../../log";
 import { newUuid } from "../../ids";
 import { SANDBOX_SCA_CODE, SCA_CODE_MAX_ATTEMPTS, SCA_CODE_TTL_MS } from "../../sandbox/sca";
+import { otpSender } from "../wallet-auth/otp";
 
 function codeHash(challengeId: string, code: string): string {
   return createHmac("sha256", deriveKey("sca-code-v1")).update(`${challengeId}:${code}`).digest("hex");
@@ -20,30 +22,78 @@ function equalHex(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+export interface Delivery {
+  channel: "EMAIL" | "SMS";
+  to: string;
+}
+
 export interface IssueOptions {
   platformId: string;
   customerId: string;
   purpose: string;
   targetId?: string | null;
-  factor?: "SMS_OTP" | "TOTP" | null;
+  factor?: "SMS_OTP" | "TOTP" | "PASSKEY" | null;
+  /** Where the code goes outside the sandbox (email/SMS codes only). */
+  deliverTo?: Delivery | null;
+  /** PASSKEY: the WebAuthn challenge (base64url) the assertion must sign. */
+  passkeyChallenge?: string;
+  /** More to keep with the challenge (shown again while it is open, e.g. a quote's scaChallenge). */
+  detail?: Record<string, unknown>;
 }
 
-/** Issues a challenge; SMS/email codes are generated (the fixed code in the sandbox), TOTP answers come from the app. */
+function isSandbox(): boolean {
+  return env().MERIDIAN_ENVIRONMENT === "sandbox";
+}
+
+/** A fresh code: the documented fixed code in the sandbox; elsewhere random, and never the sandbox code. */
+function newCode(): string {
+  if (isSandbox()) return SANDBOX_SCA_CODE;
+  let code: string;
+  do code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  while (code === SANDBOX_SCA_CODE);
+  return code;
+}
+
+/** Outside the sandbox a code goes out through the OTP sender (the one wallet OTP credentials use). */
+async function deliver(delivery: Delivery | null | undefined, code: string, meta: { customerId: string; purpose: string; challengeId: string }): Promise<void> {
+  if (isSandbox() || !code) return;
+  if (!delivery) throw new Error(`no delivery address for a ${meta.purpose} code`);
+  await otpSender().send({ channel: delivery.channel, to: delivery.to, code });
+  log.info(meta, "one-time code sent");
+}
+
+/** Issues a challenge; SMS/email codes are generated (the fixed code in the sandbox), TOTP answers come from the app, PASSKEY from the device. */
 export async function issueChallenge(tx: Db, opts: IssueOptions): Promise<{ id: string; expiresAt: Date }> {
   const id = newUuid();
   const expiresAt = new Date(Date.now() + SCA_CODE_TTL_MS);
-  const sandbox = env().MERIDIAN_ENVIRONMENT === "sandbox";
-  const code = opts.factor === "TOTP" ? "" : sandbox ? SANDBOX_SCA_CODE : String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const code = opts.factor === "TOTP" || opts.factor === "PASSKEY" ? "" : newCode();
   // Replaces any open challenge of the same purpose and target: only the newest code is valid.
   await tx.scaChallenge.updateMany({
     where: { customerId: opts.customerId, purpose: opts.purpose, targetId: opts.targetId ?? null, consumedAt: null },
     data: { consumedAt: new Date() },
   });
   await tx.scaChallenge.create({
-    data: { id, platformId: opts.platformId, customerId: opts.customerId, purpose: opts.purpose, factor: opts.factor ?? null, targetId: opts.targetId ?? null, codeHash: code ? codeHash(id, code) : "", expiresAt },
+    data: {
+      id,
+      platformId: opts.platformId,
+      customerId: opts.customerId,
+      purpose: opts.purpose,
+      factor: opts.factor ?? null,
+      targetId: opts.targetId ?? null,
+      codeHash: code ? codeHash(id, code) : "",
+      detail: opts.passkeyChallenge || opts.detail ? JSON.stringify({ ...opts.detail, ...(opts.passkeyChallenge ? { challenge: opts.passkeyChallenge } : {}) }) : null,
+      expiresAt,
+    },
   });
-  if (!sandbox && code) log.info({ customerId: opts.customerId, purpose: opts.purpose, challengeId: id }, "one-time code issued");
+  await deliver(opts.deliverTo, code, { customerId: opts.customerId, purpose: opts.purpose, challengeId: id });
   return { id, expiresAt };
+}
+
+/** Sends the code of an open challenge again (a new code in the same challenge: only hashes are kept). Expiry is not extended. */
+export async function resendChallenge(tx: Db, row: { id: string; customerId: string; purpose: string }, deliverTo: Delivery | null): Promise<void> {
+  const code = newCode();
+  await tx.scaChallenge.update({ where: { id: row.id }, data: { codeHash: codeHash(row.id, code), sends: { increment: 1 } } });
+  await deliver(deliverTo, code, { customerId: row.customerId, purpose: row.purpose, challengeId: row.id });
 }
 
 export interface AnswerOptions {
@@ -51,15 +101,17 @@ export interface AnswerOptions {
   purpose: string;
   targetId?: string | null;
   challengeId?: string;
-  code: string;
+  code?: string | null;
   /** Checks a TOTP code against the customer's enrolled secret. */
   totp?: (code: string) => boolean;
+  /** Checks a passkey assertion against the challenge's WebAuthn challenge; throws UNAUTHORIZED when it does not verify. */
+  passkey?: (challenge: string) => Promise<void>;
 }
 
 /**
  * Answers the open challenge for (purpose, target). Wrong answers count; the
  * right one consumes the challenge. 400 when there is no open challenge, 401
- * UNAUTHORIZED for a wrong code.
+ * UNAUTHORIZED for a wrong code or a passkey assertion that does not verify.
  */
 export async function answerChallenge(tx: Db, opts: AnswerOptions): Promise<{ factor: string | null }> {
   const challengeUuid = opts.challengeId ? opts.challengeId.replace(/^ScaChallenge:/, "") : undefined;
@@ -76,10 +128,23 @@ export async function answerChallenge(tx: Db, opts: AnswerOptions): Promise<{ fa
   if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= SCA_CODE_MAX_ATTEMPTS) {
     throw invalidField(opts.challengeId ? "challengeId" : "code", "No open challenge: start again to get a new code");
   }
-  const ok = row.factor === "TOTP" ? (opts.totp?.(opts.code) ?? false) : equalHex(row.codeHash, codeHash(row.id, opts.code));
+  let ok: boolean;
+  if (row.factor === "PASSKEY") {
+    if (!opts.passkey) throw invalidField("passkeyAssertion", "This challenge is answered with a passkey assertion (passkeyAssertion and origin)", "REQUIRED");
+    try {
+      await opts.passkey(JSON.parse(row.detail ?? "{}").challenge ?? "");
+      ok = true;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== "UNAUTHORIZED") throw err;
+      ok = false;
+    }
+  } else {
+    if (!opts.code) throw invalidField("code", "code is required for SMS_OTP and TOTP", "REQUIRED");
+    ok = row.factor === "TOTP" ? (opts.totp?.(opts.code) ?? false) : equalHex(row.codeHash, codeHash(row.id, opts.code));
+  }
   if (!ok) {
     await tx.scaChallenge.update({ where: { id: row.id }, data: { attempts: { increment: 1 } } });
-    throw new ApiError("UNAUTHORIZED", "Invalid verification code");
+    throw new ApiError("UNAUTHORIZED", row.factor === "PASSKEY" ? "The passkey assertion did not verify" : "Invalid verification code");
   }
   const { count } = await tx.scaChallenge.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: new Date() } });
   if (count === 0) throw invalidField("code", "This challenge was already used");

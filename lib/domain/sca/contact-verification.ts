@@ -16,7 +16,7 @@ export async function sendContactCode(db: PrismaClient, platformId: string, cust
   if (!value) throw invalidField(channel === "email" ? "email" : "phoneNumber", `The customer has no ${channel === "email" ? "email address" : "phone number"}; set it with PATCH /customers/{customerId}`);
   await db.$transaction(async (tx) => {
     await scaState(tx, platformId, customer.id);
-    await issueChallenge(tx, { platformId, customerId: customer.id, purpose: PURPOSE[channel], targetId: value });
+    await issueChallenge(tx, { platformId, customerId: customer.id, purpose: PURPOSE[channel], targetId: value, deliverTo: { channel: channel === "email" ? "EMAIL" : "SMS", to: value } });
   });
 }
 

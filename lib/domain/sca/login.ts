@@ -4,32 +4,68 @@ import type { PrismaClient } from "../../db/generated/client";
 import { invalidField } from "../../api/errors";
 import { toApiId } from "../../ids";
 import { answerChallenge, issueChallenge } from "./codes";
-import { assertNotLocked, availableFactors, lockoutView, recordFailedLogin, requireScaCustomer, scaState, startScaSession, totpChecker } from "./state";
-
-type Factor = "SMS_OTP" | "TOTP" | "PASSKEY";
+import { allowedOrigins } from "./passkey";
+import {
+  assertNotLocked,
+  availableFactors,
+  lockoutView,
+  passkeyChallengeFor,
+  passkeyChecker,
+  recordFailedLogin,
+  requireScaCustomer,
+  scaState,
+  smsTo,
+  startScaSession,
+  totpChecker,
+  type Factor,
+} from "./state";
 
 export async function startLogin(db: PrismaClient, platformId: string, customerId: string, factor: Factor) {
   const customer = await requireScaCustomer(db, platformId, customerId);
   const state = await scaState(db, platformId, customer.id);
   assertNotLocked(state);
-  const { factors } = await availableFactors(db, customer);
-  if (!factors.includes(factor as "SMS_OTP" | "TOTP")) {
+  const { factors, passkey } = await availableFactors(db, customer);
+  if (!factors.includes(factor)) {
     throw invalidField("factor", factor === "SMS_OTP" ? "SMS_OTP needs a verified phone number (POST /customers/{customerId}/verify-phone)" : `${factor} is not enrolled for this customer`);
   }
-  const challenge = await issueChallenge(db, { platformId, customerId: customer.id, purpose: "LOGIN", factor: factor as "SMS_OTP" | "TOTP" });
+  if (factor === "PASSKEY") {
+    const webauthn = await passkeyChallengeFor(passkey!, { purpose: "LOGIN", customerId: customer.id });
+    await issueChallenge(db, { platformId, customerId: customer.id, purpose: "LOGIN", factor, passkeyChallenge: webauthn.challenge });
+    return { factor, passkeyOptions: webauthn.options, allowedOrigins: allowedOrigins(), relyingPartyId: webauthn.relyingPartyId };
+  }
+  const challenge = await issueChallenge(db, { platformId, customerId: customer.id, purpose: "LOGIN", factor, deliverTo: factor === "SMS_OTP" ? smsTo(customer) : null });
   return factor === "SMS_OTP"
     ? { factor, challengeId: toApiId("ScaChallenge", challenge.id), expiresAt: challenge.expiresAt.toISOString() }
     : { factor };
 }
 
-export async function completeLogin(db: PrismaClient, platformId: string, customerId: string, input: { factor: Factor; code?: string; challengeId?: string }) {
+export interface LoginProof {
+  factor: Factor;
+  code?: string;
+  challengeId?: string;
+  passkeyAssertion?: Record<string, unknown>;
+  origin?: string;
+}
+
+export async function completeLogin(db: PrismaClient, platformId: string, customerId: string, input: LoginProof) {
   const customer = await requireScaCustomer(db, platformId, customerId);
   const state = await scaState(db, platformId, customer.id);
   assertNotLocked(state);
-  if (!input.code) throw invalidField("code", "code is required for SMS_OTP and TOTP", "REQUIRED");
-  const { totp } = await availableFactors(db, customer);
+  if (input.factor === "PASSKEY" ? !input.passkeyAssertion : !input.code) {
+    throw input.factor === "PASSKEY"
+      ? invalidField("passkeyAssertion", "passkeyAssertion and origin are required for PASSKEY", "REQUIRED")
+      : invalidField("code", "code is required for SMS_OTP and TOTP", "REQUIRED");
+  }
+  const { totp, passkey } = await availableFactors(db, customer);
   try {
-    await answerChallenge(db, { customerId: customer.id, purpose: "LOGIN", challengeId: input.challengeId, code: input.code, totp: totpChecker(totp) });
+    await answerChallenge(db, {
+      customerId: customer.id,
+      purpose: "LOGIN",
+      challengeId: input.challengeId,
+      code: input.code,
+      totp: totpChecker(totp),
+      passkey: passkeyChecker(db, passkey, input),
+    });
   } catch (err) {
     if ((err as { code?: string }).code === "UNAUTHORIZED") await recordFailedLogin(db, customer.id);
     throw err;

@@ -13,6 +13,7 @@ import {
   Loose,
   ResetComplete,
   ResetStart,
+  ScaAuthorization,
   SecurityEvent,
   TrustConfirm,
 } from "./schemas";
@@ -21,6 +22,7 @@ import { confirmFactorEnrollment, deleteFactor, listFactors, startFactorEnrollme
 import { completeLogin, recordSecurityEvent, startLogin } from "./login";
 import { completeReset, getReset, startReset } from "./reset";
 import { confirmBeneficiaryTrust, startBeneficiaryTrust } from "./trust";
+import { authorizeQuote, resendQuoteCode } from "../quotes/authorization";
 
 const CV = "Contact Verification";
 const SCA = "Strong Customer Authentication";
@@ -81,13 +83,17 @@ export const startScaFactorEnrollmentOperation = defineOperation({
   operationId: "startScaFactorEnrollment",
   method: "POST",
   path: "/sca/factors",
-  summary: "Start enrolling an SCA factor (TOTP)",
+  summary: "Start enrolling an SCA factor (TOTP, or PASSKEY: one per customer)",
   tag: SCA,
   auth: "platform",
   permission: "MANAGE",
   query: CustomerQuery,
   body: FactorEnrollStart,
-  responses: { 200: { description: "TOTP secret and provisioning URI", schema: Loose }, ...ErrorResponses, ...NotRequired },
+  responses: {
+    200: { description: "TOTP secret and provisioning URI, or PASSKEY WebAuthn registration options", schema: Loose },
+    ...ErrorResponses,
+    409: { description: "Not required for this customer (outside the EU/EEA), or PASSKEY_ALREADY_ENROLLED" },
+  },
   handle: async ({ ctx, query, body }) => ({ status: 200, body: await startFactorEnrollment(db(), ctx.platformId, query.customerId, body.type) }),
 });
 
@@ -244,6 +250,49 @@ function trustOps(direction: "TRUST" | "UNTRUST") {
 export const [startBeneficiaryTrustOperation, confirmBeneficiaryTrustOperation] = trustOps("TRUST");
 export const [startBeneficiaryUntrustOperation, confirmBeneficiaryUntrustOperation] = trustOps("UNTRUST");
 
+const QuoteParams = z.object({ quoteId: z.string() });
+
+export const authorizeQuoteOperation = defineOperation({
+  operationId: "authorizeQuote",
+  method: "POST",
+  path: "/quotes/{quoteId}/authorize",
+  summary: "Authorize a quote's SCA challenge (sandbox code 123456)",
+  tag: SCA,
+  auth: "platform",
+  permission: "TRANSACT",
+  params: QuoteParams,
+  body: ScaAuthorization,
+  responses: {
+    200: { description: "Challenge authorized; the updated quote", schema: Loose },
+    ...ErrorResponses,
+    409: { description: "SCA not required for this customer, no pending challenge, or SCA_SESSION_REQUIRED" },
+    423: { description: "ACCOUNT_LOCKED" },
+    429: { description: "RATE_LIMITED: too many wrong answers for this challenge (Retry-After)" },
+  },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await authorizeQuote(db(), ctx.platformId, params.quoteId, body) }),
+});
+
+export const resendQuoteScaCodeOperation = defineOperation({
+  operationId: "resendQuoteScaCode",
+  method: "POST",
+  path: "/quotes/{quoteId}/authorize/resend",
+  summary: "Re-send a quote's SMS SCA code (same challenge, same expiry)",
+  tag: SCA,
+  auth: "platform",
+  permission: "TRANSACT",
+  params: QuoteParams,
+  responses: {
+    204: { description: "Code re-sent" },
+    ...ErrorResponses,
+    409: { description: "SCA not required, no pending SMS challenge, or a PASSKEY challenge" },
+    429: { description: "RATE_LIMITED: re-sent too often (Retry-After)" },
+  },
+  handle: async ({ ctx, params }) => {
+    await resendQuoteCode(db(), ctx.platformId, params.quoteId);
+    return { status: 204 };
+  },
+});
+
 export const scaOperations = [
   sendEmailVerificationOperation,
   confirmEmailVerificationOperation,
@@ -263,4 +312,6 @@ export const scaOperations = [
   confirmBeneficiaryTrustOperation,
   startBeneficiaryUntrustOperation,
   confirmBeneficiaryUntrustOperation,
+  authorizeQuoteOperation,
+  resendQuoteScaCodeOperation,
 ];

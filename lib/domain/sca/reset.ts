@@ -12,7 +12,7 @@ import { availableFactors, requireScaCustomer, scaState } from "./state";
 export async function startReset(db: PrismaClient, platformId: string, customerId: string, factor: "SMS_OTP" | "TOTP" | "PASSKEY") {
   const customer = await requireScaCustomer(db, platformId, customerId);
   const { factors } = await availableFactors(db, customer);
-  if (!factors.includes(factor as "SMS_OTP" | "TOTP")) throw invalidField("factor", `${factor} is not enrolled for this customer`);
+  if (!factors.includes(factor)) throw invalidField("factor", `${factor} is not enrolled for this customer`);
   const open = await db.scaReset.findFirst({ where: { customerId: customer.id, status: { in: ["INITIATED", "PENDING_REVIEW", "LIVENESS_PASSED"] }, createdAt: { gt: new Date(Date.now() - SCA_RESET_TTL_MS) } } });
   if (open) throw new ApiError("CONFLICT", "A 2FA reset is already in progress", { resetId: toApiId("ScaReset", open.id) });
   await scaState(db, platformId, customer.id);
@@ -33,8 +33,8 @@ async function loadReset(db: PrismaClient, platformId: string, customerId: strin
 export async function getReset(db: PrismaClient, platformId: string, customerId: string, resetId: string) {
   const { customer, row, status, expiresAt } = await loadReset(db, platformId, customerId, resetId);
   let enrollmentStatus: string | null = null;
-  if (row.factor === "TOTP" && status === "COMPLETED") {
-    const active = await db.scaFactor.findFirst({ where: { customerId: customer.id, type: "TOTP", status: "ACTIVE", createdAt: { gt: row.completedAt ?? row.createdAt } } });
+  if ((row.factor === "TOTP" || row.factor === "PASSKEY") && status === "COMPLETED") {
+    const active = await db.scaFactor.findFirst({ where: { customerId: customer.id, type: row.factor, status: "ACTIVE", createdAt: { gt: row.completedAt ?? row.createdAt } } });
     enrollmentStatus = active ? "COMPLETED" : "PENDING";
   }
   return { status, factor: row.factor, enrollmentStatus, expiresAt: expiresAt.toISOString(), completedAt: row.completedAt?.toISOString() ?? null };
@@ -52,7 +52,7 @@ export async function completeReset(db: PrismaClient, platformId: string, custom
   await db.$transaction(async (tx) => {
     const { count } = await tx.scaReset.updateMany({ where: { id: row.id, status: "LIVENESS_PASSED" }, data: { status: "COMPLETED", completedAt: new Date() } });
     if (count === 0) throw new ApiError("CONFLICT", "This reset was already completed");
-    if (row.factor === "TOTP") await tx.scaFactor.deleteMany({ where: { customerId: customer.id, type: "TOTP" } });
+    if (row.factor === "TOTP" || row.factor === "PASSKEY") await tx.scaFactor.deleteMany({ where: { customerId: customer.id, type: row.factor } });
     if (phone) {
       await changeCustomerContact(tx, customer, { phoneNumber: phone });
       await tx.customerSca.update({ where: { customerId: customer.id }, data: { verifiedPhone: phone } });

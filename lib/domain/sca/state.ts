@@ -7,6 +7,7 @@ import { lockoutAfter, SCA_SESSION_TTL_MS } from "../../sandbox/sca";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { requiresScaAndContactVerification } from "../customers/regions";
 import { openSecret, verifyTotp } from "./codes";
+import { assertionOptions, verifyPasskeyAssertion, type StoredPasskey } from "./passkey";
 
 export async function requireScaCustomer(db: Db, platformId: string, customerId: string) {
   const customer = await getCustomerOrThrow(db, platformId, customerId);
@@ -70,14 +71,40 @@ export async function startScaSession(db: Db, customerId: string): Promise<Date>
   return expiresAt;
 }
 
-/** The factors a customer can answer a challenge with: SMS_OTP needs a verified phone; TOTP an active enrollment. */
+export type Factor = "SMS_OTP" | "TOTP" | "PASSKEY";
+
+/** The factors a customer can answer a challenge with: SMS_OTP needs a verified phone; TOTP and PASSKEY an active enrollment. */
 export async function availableFactors(db: Db, customer: { id: string; phoneNumber: string | null }) {
-  const state = await db.customerSca.findUnique({ where: { customerId: customer.id } });
-  const totp = await db.scaFactor.findFirst({ where: { customerId: customer.id, type: "TOTP", status: "ACTIVE" } });
-  const out: ("SMS_OTP" | "TOTP")[] = [];
+  const [state, enrolled] = await Promise.all([
+    db.customerSca.findUnique({ where: { customerId: customer.id } }),
+    db.scaFactor.findMany({ where: { customerId: customer.id, type: { in: ["TOTP", "PASSKEY"] }, status: "ACTIVE" } }),
+  ]);
+  const totp = enrolled.find((f) => f.type === "TOTP") ?? null;
+  const passkey = enrolled.find((f) => f.type === "PASSKEY") ?? null;
+  const out: Factor[] = [];
   if (customer.phoneNumber && state?.verifiedPhone === customer.phoneNumber) out.push("SMS_OTP");
   if (totp) out.push("TOTP");
-  return { factors: out, totp };
+  if (passkey) out.push("PASSKEY");
+  return { factors: out, totp, passkey };
+}
+
+/** The SMS delivery of an SMS_OTP challenge: the customer's verified phone. */
+export function smsTo(customer: { phoneNumber: string | null }) {
+  return customer.phoneNumber ? { channel: "SMS" as const, to: customer.phoneNumber } : null;
+}
+
+/** Checks a passkey assertion against the customer's enrolled passkey and advances its signature counter. */
+export function passkeyChecker(db: Db, passkey: { id: string; detail: string | null } | null, proof: { passkeyAssertion?: Record<string, unknown> | null; origin?: string | null }) {
+  return async (challenge: string) => {
+    const stored: StoredPasskey = passkey?.detail ? JSON.parse(passkey.detail) : {};
+    const counter = await verifyPasskeyAssertion(stored, proof.passkeyAssertion, proof.origin, challenge);
+    await db.scaFactor.update({ where: { id: passkey!.id }, data: { detail: JSON.stringify({ ...stored, counter }) } });
+  };
+}
+
+/** A PASSKEY challenge's WebAuthn material: assertion options bound to what is being authorized. */
+export async function passkeyChallengeFor(passkey: { detail: string | null }, binding: Record<string, unknown>) {
+  return assertionOptions(passkey.detail ? JSON.parse(passkey.detail) : {}, binding);
 }
 
 export function totpChecker(totp: { detail: string | null } | null): (code: string) => boolean {

@@ -6,7 +6,8 @@ import type { PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidField } from "../../api/errors";
 import { parseApiId, toApiId } from "../../ids";
 import { answerChallenge, issueChallenge } from "./codes";
-import { availableFactors, requireScaCustomer, requireScaSession, totpChecker } from "./state";
+import { allowedOrigins } from "./passkey";
+import { availableFactors, passkeyChallengeFor, passkeyChecker, requireScaCustomer, requireScaSession, smsTo, totpChecker } from "./state";
 
 type Direction = "TRUST" | "UNTRUST";
 
@@ -22,10 +23,19 @@ async function loadBeneficiary(db: PrismaClient, platformId: string, externalAcc
 export async function startBeneficiaryTrust(db: PrismaClient, platformId: string, externalAccountId: string, direction: Direction) {
   const { account, customer } = await loadBeneficiary(db, platformId, externalAccountId);
   await requireScaSession(db, platformId, customer.id);
-  const { factors } = await availableFactors(db, customer);
-  if (factors.length === 0) throw invalidField("customerId", "The customer has no SCA factor: verify the phone number or enroll TOTP");
-  const factor = factors.includes("TOTP") ? "TOTP" : "SMS_OTP";
-  const challenge = await issueChallenge(db, { platformId, customerId: customer.id, purpose: direction, factor, targetId: account.id });
+  const { factors, passkey } = await availableFactors(db, customer);
+  if (factors.length === 0) throw invalidField("customerId", "The customer has no SCA factor: verify the phone number, or enroll TOTP or a passkey");
+  const factor = factors.includes("TOTP") ? "TOTP" : factors.includes("SMS_OTP") ? "SMS_OTP" : "PASSKEY";
+  const webauthn = factor === "PASSKEY" ? await passkeyChallengeFor(passkey!, { purpose: direction, externalAccountId: toApiId("ExternalAccount", account.id) }) : null;
+  const challenge = await issueChallenge(db, {
+    platformId,
+    customerId: customer.id,
+    purpose: direction,
+    factor,
+    targetId: account.id,
+    deliverTo: factor === "SMS_OTP" ? smsTo(customer) : null,
+    passkeyChallenge: webauthn?.challenge,
+  });
   return {
     scaChallenge: {
       id: toApiId("ScaChallenge", challenge.id),
@@ -33,16 +43,31 @@ export async function startBeneficiaryTrust(db: PrismaClient, platformId: string
       factor,
       availableFactors: factors,
       purpose: direction === "TRUST" ? "TRUST_BENEFICIARY" : "UNTRUST_BENEFICIARY",
+      ...(webauthn ? { passkeyAssertionOptions: webauthn.options, passkeyAllowedOrigins: allowedOrigins() } : {}),
     },
   };
 }
 
-export async function confirmBeneficiaryTrust(db: PrismaClient, platformId: string, externalAccountId: string, direction: Direction, input: { challengeId?: string; code?: string }) {
+export async function confirmBeneficiaryTrust(
+  db: PrismaClient,
+  platformId: string,
+  externalAccountId: string,
+  direction: Direction,
+  input: { challengeId?: string; code?: string; passkeyAssertion?: Record<string, unknown>; origin?: string },
+) {
   const { account, customer } = await loadBeneficiary(db, platformId, externalAccountId);
   await requireScaSession(db, platformId, customer.id);
-  if (!input.code) throw invalidField("code", "code is required", "REQUIRED");
-  const { totp } = await availableFactors(db, customer);
-  await answerChallenge(db, { customerId: customer.id, purpose: direction, targetId: account.id, challengeId: input.challengeId, code: input.code, totp: totpChecker(totp) });
+  if (!input.code && !input.passkeyAssertion) throw invalidField("code", "code (or passkeyAssertion and origin for a PASSKEY challenge) is required", "REQUIRED");
+  const { totp, passkey } = await availableFactors(db, customer);
+  await answerChallenge(db, {
+    customerId: customer.id,
+    purpose: direction,
+    targetId: account.id,
+    challengeId: input.challengeId,
+    code: input.code,
+    totp: totpChecker(totp),
+    passkey: passkeyChecker(db, passkey, input),
+  });
   const trusted = direction === "TRUST";
   await db.externalAccount.update({ where: { id: account.id }, data: { trusted } });
   return { trusted };

@@ -42,9 +42,11 @@ export function paymentWebhookType(type: string, status: string): string | null 
   return `${prefix}.${suffix}`;
 }
 
-/** Quote statuses: stored PENDING until executed; after that the quote mirrors its transaction. */
+/** Quote statuses: stored PENDING (or PENDING_AUTHORIZATION, SCA) until executed; after that the quote mirrors its transaction. */
 export function quoteStatusOf(stored: string, expiresAt: Date, transactionStatus: string | null, now = new Date()): string {
   if (stored === "PENDING") return expiresAt.getTime() <= now.getTime() ? "EXPIRED" : "PENDING";
+  // Priced and executed: its scaChallenge's expiresAt, not the quote's, limits the authorization.
+  if (stored === "PENDING_AUTHORIZATION") return stored;
   if (!transactionStatus) return stored;
   if (transactionStatus === "COMPLETED" || transactionStatus === "REFUNDED") return "COMPLETED";
   if (transactionStatus === "FAILED" || transactionStatus === "REJECTED") return "FAILED";

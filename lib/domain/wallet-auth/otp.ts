@@ -6,6 +6,7 @@
 // encrypts {otp_code, public_key} to the target key; verify opens it here.
 // In the sandbox the code is always six zeros and nothing is sent.
 import { createHmac, randomBytes, randomInt, sign, timingSafeEqual } from "node:crypto";
+import { appendFile } from "node:fs/promises";
 import { env } from "../../env";
 import { log } from "../../log";
 import { deriveKey, derivedP256, p256FromScalar } from "../../crypto/keys";
@@ -26,7 +27,11 @@ export interface OtpMessage {
   appName?: string;
 }
 
-/** Delivers codes outside the sandbox. Replaceable so deployments can plug in their email/SMS provider. */
+/**
+ * Delivers codes outside the sandbox: wallet OTP credentials and the SCA /
+ * contact-verification codes of lib/domain/sca/codes.ts. Replaceable so
+ * deployments can plug in their email/SMS provider.
+ */
 export interface OtpSender {
   send(message: OtpMessage): Promise<void>;
 }
@@ -38,11 +43,13 @@ export const consoleOtpSender: OtpSender = {
   },
 };
 
-/** Keeps messages in memory, for tests that exercise real codes in process. */
+/** Keeps messages in memory (and in MERIDIAN_OTP_RECORD_FILE when set), for tests that exercise real codes. */
 export const recordedOtps: OtpMessage[] = [];
 export const recordingOtpSender: OtpSender = {
   async send(m) {
     recordedOtps.push(m);
+    const file = env().MERIDIAN_OTP_RECORD_FILE;
+    if (file) await appendFile(file, `${JSON.stringify(m)}\n`, { mode: 0o600 });
   },
 };
 

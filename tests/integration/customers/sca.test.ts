@@ -125,7 +125,7 @@ describe("Strong Customer Authentication", () => {
     expect(done.body).toMatchObject({ status: "SUCCESS", sessionExpiresAt: expect.any(String) });
     expect(new Date(done.body.sessionExpiresAt).getTime()).toBeGreaterThan(Date.now());
 
-    expect((await api.post(`/sca/factors?customerId=${c.id}`, { type: "PASSKEY" })).status).toBe(400);
+    expect((await api.post(`/sca/factors?customerId=${c.id}`, { type: "SMS_OTP" })).status).toBe(400);
     const enroll = await api.post(`/sca/factors?customerId=${c.id}`, { type: "TOTP" });
     expect(enroll.status).toBe(200);
     expect(enroll.body).toMatchObject({ type: "TOTP", secret: expect.stringMatching(/^[A-Z2-7]{32}$/), totpUri: expect.stringMatching(/^otpauth:\/\/totp\//) });
