@@ -353,7 +353,9 @@ async function replayByKey(db: PrismaClient, platformId: string, key: string) {
 async function retrieveQuoteRow(db: PrismaClient, q: QuoteRow) {
   if (q.status === "PENDING_AUTHORIZATION") {
     const scaChallenge = await pendingChallengeView(db, q);
-    return { ...serializeQuote(q, null), ...(scaChallenge ? { scaChallenge } : {}) };
+    // A challenge that can no longer be answered leaves the quote with no way forward.
+    if (!scaChallenge || Date.parse(scaChallenge.expiresAt) <= Date.now()) return { ...serializeQuote(q, null), status: "EXPIRED" };
+    return { ...serializeQuote(q, null), scaChallenge };
   }
   const tx = q.status === "PENDING" ? null : await db.transaction.findUnique({ where: { id: q.transactionId }, select: { status: true } });
   return serializeQuote(q, tx?.status ?? null);

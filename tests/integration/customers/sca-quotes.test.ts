@@ -2,7 +2,7 @@
 // POST /quotes/{id}/authorize answers its challenge under a live SCA login;
 // everyone else's executes as before and the authorize endpoints are 409.
 import { beforeAll, describe, expect, it } from "vitest";
-import { newPlatform, type ApiClient } from "../../support/api";
+import { database, newPlatform, type ApiClient } from "../../support/api";
 import { balanceOf, fund, internalAccount, newCustomer } from "../../support/money";
 import { assertionJson, CODE, enrollPasskey, euCustomer, appOrigin, scaLogin, verifyPhone } from "./sca-support";
 
@@ -140,6 +140,23 @@ describe("Quote authorization (SCA)", () => {
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe("RATE_LIMITED");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await balanceOf(api, s.id)).available).toBe(50_000);
+  });
+
+  it("an expired challenge: authorize is 400, resend 409, and the quote reads EXPIRED", async () => {
+    const s = await euSender();
+    await scaLogin(api, s.id);
+    const q = await quote(s.account);
+    const executed = await api.post(`/quotes/${q.body.id}/execute`);
+    expect(executed.body.status).toBe("PENDING_AUTHORIZATION");
+    // The challenge lives 10 minutes (not scaled); age it instead of waiting.
+    await database().query(`UPDATE sca_challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, [executed.body.scaChallenge.id.split(":")[1]]);
+    const late = await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE });
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe("INVALID_INPUT");
+    const resend = await api.post(`/quotes/${q.body.id}/authorize/resend`);
+    expect(resend.status).toBe(409);
+    expect((await api.get(`/quotes/${q.body.id}`)).body.status).toBe("EXPIRED");
     expect((await balanceOf(api, s.id)).available).toBe(50_000);
   });
 
