@@ -112,6 +112,7 @@ export async function handleOperation(
       rawBody = parsed.raw;
       body = op.body ? parseOrThrow(op.body, parsed.value) : parsed.value;
     }
+    const deferred: (() => Promise<unknown>)[] = [];
     const ctx: RequestContext = {
       requestId,
       principal,
@@ -121,8 +122,15 @@ export async function handleOperation(
         if (!principal) throw new ApiError("UNAUTHORIZED", "This operation requires authentication");
         return principal.platformId;
       },
+      defer: (fn) => void deferred.push(fn),
     };
-    const run = () => op.handle({ ctx, body, query, params, request, rawBody });
+    const run = async () => {
+      try {
+        return await op.handle({ ctx, body, query, params, request, rawBody });
+      } finally {
+        for (const fn of deferred.splice(0)) await fn().catch((err: unknown) => ctx.log.error({ err }, "deferred step failed"));
+      }
+    };
 
     let result: ApiResult & { replayed?: boolean };
     const key = request.headers.get("idempotency-key");

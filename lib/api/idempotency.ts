@@ -76,7 +76,7 @@ export async function runIdempotent(
     throw err;
   }
   // A 202 signed-retry challenge is not an outcome: the signed retry carries the same key and must run.
-  if (result.status >= 500 || result.status === 202) await release(platformId, key);
+  if (result.status >= 500 || result.status === 202 || result.provisional) await release(platformId, key);
   else await complete(platformId, key, result.status, result.body ?? null);
   return result;
 }

@@ -12,6 +12,8 @@ export interface ApiResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Not the request's outcome yet (the signed retry's still-processing 200): an Idempotency-Key does not keep it. */
+  provisional?: boolean;
 }
 
 export interface RequestContext {
@@ -21,6 +23,8 @@ export interface RequestContext {
   log: Logger;
   /** The calling platform's id; throws for unauthenticated operations. */
   platformId: string;
+  /** Runs fn once the handler has returned or thrown, before the response is sent (errors are logged). */
+  defer?: (fn: () => Promise<unknown>) => void;
 }
 
 export interface HandlerInput<B, Q, P> {

@@ -16,24 +16,33 @@
 //   3. The retry is checked in this order:
 //        a. both headers present, else 401 WALLET_SIGNATURE_MISSING / REQUEST_ID_MISSING;
 //        b. the stamp parses, else 401 WALLET_SIGNATURE_MALFORMED (the challenge is kept);
-//        c. the challenge is loaded AND deleted in one statement, so it is
-//           consumed once even under concurrent retries; unknown, already
-//           used or expired: 401 INVALID_SIGNATURE (the header pair names no
-//           usable challenge);
+//        c. the challenge is loaded AND claimed (marked processing) in one
+//           statement, so only one retry runs the action even under
+//           concurrent retries; unknown, already used or expired: 401
+//           INVALID_SIGNATURE (the header pair names no usable challenge);
 //        d. same purpose, account and request hash, else 401 WALLET_SIGNATURE_BODY_MISMATCH;
 //        e. the ECDSA signature over payloadToSign verifies, and its key is an
 //           active (unexpired, unrevoked) session key of that same internal
 //           account (or of one of the flow's signerAccountIds), or the key the
 //           flow bound to the challenge (OTP verify),
 //           else 401 WALLET_SIGNATURE_INVALID.
+//        A failed check deletes the claimed challenge (start again).
 //   4. The flow then performs the action; its own extra rule about which
 //      session may sign (e.g. a credential cannot revoke itself) is checked by
-//      the flow on the returned session.
+//      the flow on the returned session. When the handler has finished
+//      (success or error) the challenge is deleted: the requestId is used up.
+//   5. Still processing (spec rule 3): a repeat of the retry that arrives while
+//      the claiming retry is still running its action, with the identical
+//      request, a stamp that verifies over payloadToSign and the same key,
+//      gets 200 {requestId, stillProcessing: true} with Retry-After: 1 and
+//      changes nothing; the client re-sends until the final status. Once the
+//      action has finished the requestId is unknown (401 INVALID_SIGNATURE):
+//      the outcome, which may carry a sealed key, is delivered once.
 //
 // Usage
 //   const r = await signedRetry({ ctx, request, rawBody, accountId, purpose: "session.revoke",
 //                                 payloadToSign: () => activityJson(...), type: "PASSKEY" });
-//   if ("challenge" in r) return r.challenge;          // the 202
+//   if ("challenge" in r) return r.challenge;          // the 202, or the still-processing 200
 //   r.verified.sessionId / .credentialId / .publicKey / .data
 import { createHash } from "node:crypto";
 import { db } from "../../db/client";
@@ -83,6 +92,7 @@ export interface SignedRetryVerified {
   data: Record<string, unknown>;
 }
 
+/** `challenge`: the response to send as it is (a 202 challenge or the still-processing 200). */
 export type SignedRetryOutcome = { challenge: ApiResult } | { verified: SignedRetryVerified };
 
 /** True when the request carries either signed-retry header (so it is a retry, not a first leg). */
@@ -113,7 +123,7 @@ export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetry
     if (err instanceof StampFormatError) throw new ApiError("WALLET_SIGNATURE_MALFORMED", `Service-Wallet-Signature could not be parsed: ${err.message}`);
     throw err;
   }
-  return { verified: await consumeAndVerify(opts, requestId.trim(), stamp) };
+  return consumeAndVerify(opts, requestId.trim(), stamp);
 }
 
 async function issueChallenge(opts: SignedRetryOptions): Promise<ApiResult> {
@@ -149,7 +159,7 @@ async function issueChallenge(opts: SignedRetryOptions): Promise<ApiResult> {
   };
 }
 
-interface ConsumedRow {
+interface ClaimedRow {
   account_id: string;
   purpose: string;
   request_hash: string;
@@ -161,17 +171,23 @@ interface ConsumedRow {
   credential_id: string | null;
 }
 
-async function consumeAndVerify(opts: SignedRetryOptions, requestId: string, stamp: Stamp): Promise<SignedRetryVerified> {
+function deleteChallenge(uuid: string) {
+  return db().$executeRaw`DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid`;
+}
+
+async function consumeAndVerify(opts: SignedRetryOptions, requestId: string, stamp: Stamp): Promise<SignedRetryOutcome> {
   const { ctx } = opts;
   const uuid = parseApiId("Request", requestId);
   if (!uuid) throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge (expected Request:<uuid>)");
   const now = ctx.clock.now();
   const signerAccounts = opts.signerAccountIds ?? [opts.accountId];
-  // Load + delete in one statement: of two concurrent retries only one gets the row.
+  // Load + claim in one statement: of two concurrent retries only one gets the row.
   // The session lookup rides along so the retry costs one round trip.
-  const rows = await db().$queryRaw<ConsumedRow[]>`
+  const rows = await db().$queryRaw<ClaimedRow[]>`
     WITH c AS (
-      DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid AND platform_id = ${ctx.platformId}::uuid RETURNING *
+      UPDATE wallet_challenges SET processing_since = ${now}, approved_by = ${stamp.publicKey}
+      WHERE id = ${uuid}::uuid AND platform_id = ${ctx.platformId}::uuid AND processing_since IS NULL
+      RETURNING *
     )
     SELECT c.account_id::text, c.purpose, c.request_hash, c.payload_to_sign, c.signer_public_key, c.data, c.expires_at,
            s.id::text AS session_id, s.credential_id::text AS credential_id
@@ -183,7 +199,21 @@ async function consumeAndVerify(opts: SignedRetryOptions, requestId: string, sta
       LIMIT 1
     ) s ON true`;
   const row = rows[0];
-  if (!row) throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge: it is unknown or was already used");
+  if (!row) return { challenge: await stillProcessing(opts, uuid, requestId, stamp) };
+  let verified: SignedRetryVerified;
+  try {
+    verified = checkClaimed(opts, row, stamp);
+  } catch (err) {
+    await deleteChallenge(uuid);
+    throw err;
+  }
+  if (ctx.defer) ctx.defer(() => deleteChallenge(uuid));
+  else await deleteChallenge(uuid);
+  return { verified };
+}
+
+function checkClaimed(opts: SignedRetryOptions, row: ClaimedRow, stamp: Stamp): SignedRetryVerified {
+  const now = opts.ctx.clock.now();
   if (row.purpose !== opts.purpose || row.account_id !== opts.accountId || row.request_hash !== requestHash(opts.request, opts.rawBody)) {
     throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The signed retry must repeat the identical request (method, path and body) of the challenge");
   }
@@ -203,4 +233,31 @@ async function consumeAndVerify(opts: SignedRetryOptions, requestId: string, sta
     throw new ApiError("WALLET_SIGNATURE_INVALID", "The stamp key is not an active session key of this wallet (unknown, expired or revoked session)");
   }
   return { sessionId: row.session_id, credentialId: row.credential_id, publicKey: stamp.publicKey, data: row.data };
+}
+
+/**
+ * The challenge was not free to claim: either another retry is running its
+ * action (a repeat of that same approved request gets the still-processing
+ * 200), or it is gone (used, swept or never issued).
+ */
+async function stillProcessing(opts: SignedRetryOptions, uuid: string, requestId: string, stamp: Stamp): Promise<ApiResult> {
+  const { ctx } = opts;
+  const busy = await db().walletChallenge.findFirst({
+    where: { id: uuid, platformId: ctx.platformId, processingSince: { not: null } },
+    select: { accountId: true, purpose: true, requestHash: true, payloadToSign: true, expiresAt: true, approvedBy: true },
+  });
+  if (!busy) throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge: it is unknown or was already used");
+  if (busy.purpose !== opts.purpose || busy.accountId !== opts.accountId || busy.requestHash !== requestHash(opts.request, opts.rawBody)) {
+    throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The signed retry must repeat the identical request (method, path and body) of the challenge");
+  }
+  if (busy.expiresAt.getTime() <= ctx.clock.now().getTime()) {
+    throw new ApiError("INVALID_SIGNATURE", `The challenge expired at ${busy.expiresAt.toISOString()}; start again without signature headers`);
+  }
+  if (!verifyStamp(stamp, busy.payloadToSign)) {
+    throw new ApiError("WALLET_SIGNATURE_INVALID", "The signature does not verify over payloadToSign with the stamp's public key");
+  }
+  if (busy.approvedBy !== stamp.publicKey) {
+    throw new ApiError("WALLET_SIGNATURE_INVALID", "This challenge is being approved with another key");
+  }
+  return { status: 200, body: { requestId, stillProcessing: true }, headers: { "Retry-After": "1" }, provisional: true };
 }

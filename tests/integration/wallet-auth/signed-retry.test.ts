@@ -1,9 +1,9 @@
 // The signed-retry mechanism, attacked through PATCH /internal-accounts/{id}
 // (wallet privacy) and the session endpoints.
 import { describe, expect, it } from "vitest";
-import { database, newPlatform } from "../../support/api";
-import { signedCall, walletWithSession } from "../../support/wallet";
-import { newClientKey, retryHeaders, stamp } from "../../support/wallet-client";
+import { database, newPlatform, waitFor } from "../../support/api";
+import { otpLogin, signedCall, walletWithSession } from "../../support/wallet";
+import { newClientKey, openSessionKey, retryHeaders, stamp } from "../../support/wallet-client";
 
 const b64url = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 
@@ -81,15 +81,83 @@ describe("signed retry", () => {
     expect(notAnId.body.code).toBe("INVALID_SIGNATURE");
   });
 
-  it("lets exactly one of several concurrent retries through", async () => {
+  it("lets exactly one of several concurrent retries run the action; the others are still processing or find the requestId used", async () => {
     const api = await newPlatform();
     const w = await walletWithSession(api);
     const path = `/internal-accounts/${w.accountId}`;
     const first = await api.patch(path, { privateEnabled: true });
     const headers = await retryHeaders(w.session.key, first.body);
     const results = await Promise.all(Array.from({ length: 8 }, () => api.patch(path, { privateEnabled: true }, { headers })));
-    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 401 && r.body.code === "INVALID_SIGNATURE")).toHaveLength(7);
+    const final = results.filter((r) => r.status === 200 && r.body.id === w.accountId);
+    expect(final).toHaveLength(1);
+    expect(final[0]!.body.privateEnabled).toBe(true);
+    for (const r of results.filter((x) => x !== final[0])) {
+      if (r.status === 200) expect(r.body).toEqual({ requestId: first.body.requestId, stillProcessing: true });
+      else expect([r.status, r.body.code]).toEqual([401, "INVALID_SIGNATURE"]);
+    }
+  });
+
+  it("answers a repeat of a retry that is still running with the still-processing 200, then the requestId is used up", async () => {
+    const api = await newPlatform();
+    const w = await walletWithSession(api);
+    const other = await otpLogin(api, w.credentialId, "EMAIL_OTP");
+    const path = `/internal-accounts/${w.accountId}`;
+    const body = { privateEnabled: true };
+    const first = await api.patch(path, body);
+    const headers = await retryHeaders(w.session.key, first.body);
+    const challengeId = first.body.requestId.split(":")[1];
+    // Hold the wallet row so the first retry's update waits inside its action.
+    const lock = await database().connect();
+    try {
+      await lock.query("BEGIN");
+      await lock.query("SELECT 1 FROM internal_accounts WHERE id = $1 FOR UPDATE", [w.accountId.split(":")[1]]);
+      const running = api.patch(path, body, { headers });
+      await waitFor(async () => (await database().query("SELECT 1 FROM wallet_challenges WHERE id = $1 AND processing_since IS NOT NULL", [challengeId])).rowCount === 1, { what: "the first retry to claim its challenge" });
+
+      const repeats = await Promise.all(Array.from({ length: 4 }, () => api.patch(path, body, { headers })));
+      for (const r of repeats) {
+        expect(r.status, r.text).toBe(200);
+        expect(r.body).toEqual({ requestId: first.body.requestId, stillProcessing: true });
+        expect(r.headers.get("retry-after")).toBe("1");
+      }
+      // A repeat still has to be the same request, stamped over payloadToSign by the key that claimed it.
+      const changed = await api.patch(path, { privateEnabled: false }, { headers });
+      expect([changed.status, changed.body.code]).toEqual([401, "WALLET_SIGNATURE_BODY_MISMATCH"]);
+      const otherKey = await api.patch(path, body, { headers: await retryHeaders(other.key, first.body) });
+      expect([otherKey.status, otherKey.body.code]).toEqual([401, "WALLET_SIGNATURE_INVALID"]);
+      const forged = await api.patch(path, body, { headers: { ...headers, "Service-Wallet-Signature": await stamp(w.session.key, "something else") } });
+      expect([forged.status, forged.body.code]).toEqual([401, "WALLET_SIGNATURE_INVALID"]);
+
+      await lock.query("COMMIT");
+      const done = await running;
+      expect(done.status, done.text).toBe(200);
+      expect(done.body).toMatchObject({ id: w.accountId, privateEnabled: true });
+    } finally {
+      await lock.query("ROLLBACK").catch(() => undefined);
+      lock.release();
+    }
+    const after = await api.patch(path, body, { headers });
+    expect([after.status, after.body.code]).toEqual([401, "INVALID_SIGNATURE"]);
+    expect((await database().query("SELECT 1 FROM wallet_challenges WHERE id = $1", [challengeId])).rowCount).toBe(0);
+  });
+
+  it("session refresh under concurrent retries: one 201 with a sealed key, one new session", async () => {
+    const api = await newPlatform();
+    const w = await walletWithSession(api);
+    const client = newClientKey();
+    const path = `/auth/sessions/${w.session.id}/refresh`;
+    const first = await api.post(path, { clientPublicKey: client.publicKey });
+    expect(first.status, first.text).toBe(202);
+    const headers = await retryHeaders(w.session.key, first.body);
+    const results = await Promise.all(Array.from({ length: 6 }, () => api.post(path, { clientPublicKey: client.publicKey }, { headers })));
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    expect(openSessionKey(created[0]!.body.encryptedSessionSigningKey, client.privateKey)).toMatch(/^[0-9a-f]{64}$/);
+    for (const r of results.filter((x) => x.status !== 201)) {
+      if (r.status === 200) expect(r.body).toEqual({ requestId: first.body.requestId, stillProcessing: true });
+      else expect([r.status, r.body.code]).toEqual([401, "INVALID_SIGNATURE"]);
+    }
+    expect((await api.get(`/auth/sessions?accountId=${w.accountId}`)).body.data).toHaveLength(2);
   });
 
   it("accepts only active sessions of the same wallet", async () => {
