@@ -1,9 +1,15 @@
 // Request and response schemas of the Embedded Wallet Auth group.
 import { z } from "zod";
+import { uncompressPublicKey } from "../../crypto/stamp";
 
+// Either SEC1 encoding; kept exactly as sent (the OAuth nonce hashes that string) and uncompressed only for sealing.
 export const PublicKeyHex = z
   .string()
-  .regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/, "Expected a hex P-256 public key: 66 characters compressed (02/03) or 130 uncompressed (04)");
+  .regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/, {
+    message: "Expected a hex P-256 public key: 66 characters compressed (02/03) or 130 uncompressed (04)",
+    abort: true,
+  })
+  .refine((hex) => uncompressPublicKey(hex) !== null, "Not a point on the P-256 curve");
 
 const Base64Url = z.string().min(1).max(16384).regex(/^[A-Za-z0-9_-]+={0,2}$/, "Expected base64url");
 const AccountId = z.string().min(1).max(100);

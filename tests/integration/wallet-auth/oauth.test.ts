@@ -51,6 +51,28 @@ describe("OAUTH credentials", () => {
     expect(r.retry.status).toBe(200);
   });
 
+  it("takes clientPublicKey compressed, uncompressed or in upper-case hex; the nonce hashes the string exactly as sent", async () => {
+    const api = await newPlatform();
+    const c = await newWalletCustomer(api);
+    const created = await api.post("/auth/credentials", { type: "OAUTH", accountId: c.accountId, oidcToken: await token({}) });
+    expect(created.status, created.text).toBe(201);
+    const client = newClientKey();
+    for (const clientPublicKey of [client.publicKey, client.publicKeyUncompressed, client.publicKeyUncompressed.toUpperCase()]) {
+      const verify = await api.post(`/auth/credentials/${created.body.id}/verify`, { type: "OAUTH", oidcToken: await token({ nonce: nonceFor(clientPublicKey) }), clientPublicKey });
+      expect(verify.status, `${clientPublicKey}: ${verify.text}`).toBe(200);
+      const sessionPrivate = openSessionKey(verify.body.encryptedSessionSigningKey, client.privateKey);
+      const ecdh = createECDH("prime256v1");
+      ecdh.setPrivateKey(Buffer.from(sessionPrivate, "hex"));
+      const r = await signedCall(api, "PATCH", `/internal-accounts/${c.accountId}`, { privateEnabled: true }, { privateKey: sessionPrivate, publicKey: ecdh.getPublicKey("hex", "compressed") });
+      expect(r.retry.status, r.retry.text).toBe(200);
+    }
+    // No normalisation before hashing: a nonce over the lower-case string does not bind the upper-case one.
+    const upper = client.publicKey.toUpperCase();
+    const mismatch = await api.post(`/auth/credentials/${created.body.id}/verify`, { type: "OAUTH", oidcToken: await token({ nonce: nonceFor(client.publicKey) }), clientPublicKey: upper });
+    expect(mismatch.status).toBe(401);
+    expect(mismatch.body.reason).toMatch(/nonce/);
+  });
+
   it("names each failed claim check on registration", async () => {
     const api = await newPlatform();
     const c = await newWalletCustomer(api);

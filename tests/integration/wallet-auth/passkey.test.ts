@@ -53,6 +53,34 @@ describe("passkey credentials", () => {
     expect(revoke.body.type).toBe("PASSKEY");
   });
 
+  it("takes clientPublicKey compressed, uncompressed or in upper-case hex, and seals the session key so @turnkey/crypto opens it", async () => {
+    const api = await newPlatform();
+    const c = await newWalletCustomer(api);
+    const { res, authenticator } = await registerPasskey(api, c.accountId);
+    const client = newClientKey();
+    for (const clientPublicKey of [client.publicKey, client.publicKeyUncompressed, client.publicKey.toUpperCase()]) {
+      const ch = await api.post(`/auth/credentials/${res.body.id}/challenge`, { clientPublicKey });
+      expect(ch.status, ch.text).toBe(200);
+      const verify = await api.post(`/auth/credentials/${res.body.id}/verify`, { type: "PASSKEY", assertion: authenticator.assert(ch.body.challenge) }, { headers: { "Request-Id": ch.body.requestId } });
+      expect(verify.status, verify.text).toBe(200);
+      const sessionPrivate = openSessionKey(verify.body.encryptedSessionSigningKey, client.privateKey);
+      const ecdh = createECDH("prime256v1");
+      ecdh.setPrivateKey(Buffer.from(sessionPrivate, "hex"));
+      const patch = await signedCall(api, "PATCH", `/internal-accounts/${c.accountId}`, { privateEnabled: true }, { privateKey: sessionPrivate, publicKey: ecdh.getPublicKey("hex", "compressed") });
+      expect(patch.retry.status, `${clientPublicKey}: ${patch.retry.text}`).toBe(200);
+    }
+    // The challenge binds the key as sent: the other encoding of the same key is another challenge.
+    const a = await api.post(`/auth/credentials/${res.body.id}/challenge`, { clientPublicKey: client.publicKey });
+    const b = await api.post(`/auth/credentials/${res.body.id}/challenge`, { clientPublicKey: client.publicKeyUncompressed });
+    expect(a.body.challenge).not.toBe(b.body.challenge);
+    // 33- or 65-byte SEC1 encodings of a point on the curve only (x = 2^256 - 1 is not a field element).
+    for (const bad of [`05${client.publicKey.slice(2)}`, client.publicKey.slice(0, 64), `${client.publicKeyUncompressed}00`, `02${"f".repeat(64)}`, `04${"0".repeat(128)}`]) {
+      const r = await api.post(`/auth/credentials/${res.body.id}/challenge`, { clientPublicKey: bad });
+      expect(r.status, bad).toBe(400);
+      expect(r.body.details.errors[0].field).toBe("clientPublicKey");
+    }
+  });
+
   it("checks credential id, challenge use, origin, RP ID, user presence, signature and counter", async () => {
     const api = await newPlatform();
     const c = await newWalletCustomer(api);

@@ -34,6 +34,20 @@ describe("sessions", () => {
     expect(patch.retry.status, patch.retry.text).toBe(200);
   });
 
+  it("refresh seals the new key to an uncompressed or upper-case clientPublicKey as well", async () => {
+    const api = await newPlatform();
+    const w = await walletWithSession(api);
+    const client = newClientKey();
+    for (const clientPublicKey of [client.publicKeyUncompressed, client.publicKey.toUpperCase()]) {
+      const { first, retry } = await signedCall(api, "POST", `/auth/sessions/${w.session.id}/refresh`, { clientPublicKey }, w.session.key);
+      expect(JSON.parse(first.body.payloadToSign).parameters.targetPublicKey).toBe(clientPublicKey);
+      expect(retry.status, retry.text).toBe(201);
+      const sessionPrivate = openSessionKey(retry.body.encryptedSessionSigningKey, client.privateKey);
+      const patch = await signedCall(api, "PATCH", `/internal-accounts/${w.accountId}`, { privateEnabled: true }, { privateKey: sessionPrivate, publicKey: publicOf(sessionPrivate) });
+      expect(patch.retry.status, patch.retry.text).toBe(200);
+    }
+  });
+
   it("revoke: a session can revoke itself; its key stops working; the credential still logs in", async () => {
     const api = await newPlatform();
     const w = await walletWithSession(api);
