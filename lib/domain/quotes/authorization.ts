@@ -13,6 +13,8 @@ import { toApiId } from "../../ids";
 import { QUOTE_AUTH_MAX_ATTEMPTS, QUOTE_CODE_MAX_RESENDS } from "../../sandbox/sca";
 import { QUOTE_TTL_MS } from "../../sandbox/rates";
 import { sandboxDelayMs } from "../../sandbox/time";
+import { emitWebhook } from "../../webhooks/outbox";
+import { currencyAmount } from "../currencies";
 import { requiresScaAndContactVerification } from "../customers/regions";
 import { answerChallenge, issueChallenge, resendChallenge } from "../sca/codes";
 import { assertNotLocked, availableFactors, passkeyChallengeFor, passkeyChecker, recordFailedLogin, requireScaSession, scaState, smsTo, type Factor } from "../sca/state";
@@ -51,7 +53,7 @@ export async function chooseQuoteFactor(db: PrismaClient, customerId: string, re
 }
 
 /** Issues the quote's challenge (the quote is already PENDING_AUTHORIZATION or becomes so in the same transaction). */
-export async function issueQuoteChallenge(db: PrismaClient | Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0], q: QuoteRow, chosen: Awaited<ReturnType<typeof chooseQuoteFactor>>) {
+async function issueQuoteChallenge(db: Tx, q: QuoteRow, chosen: Awaited<ReturnType<typeof chooseQuoteFactor>>) {
   const webauthn =
     chosen.factor === "PASSKEY"
       ? await passkeyChallengeFor(chosen.passkey!, {
@@ -72,6 +74,30 @@ export async function issueQuoteChallenge(db: PrismaClient | Parameters<Paramete
     detail: { availableFactors: chosen.usable, ...(webauthn ? { options: webauthn.options } : {}) },
   });
   return challengeView({ id: row.id, expiresAt: row.expiresAt, factor: chosen.factor, detail: JSON.stringify({ availableFactors: chosen.usable, options: webauthn?.options }) });
+}
+
+type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/**
+ * Issues the quote's challenge and fires OUTGOING_PAYMENT.PENDING_AUTHORIZATION
+ * (a transaction-shaped payload without scaChallenge, which lives on the quote;
+ * the transaction row itself appears when the authorized transfer runs).
+ */
+export async function openQuoteAuthorization(tx: Tx, q: QuoteRow, chosen: Awaited<ReturnType<typeof chooseQuoteFactor>>) {
+  const scaChallenge = await issueQuoteChallenge(tx, q, chosen);
+  await emitWebhook(tx, q.platformId, "OUTGOING_PAYMENT.PENDING_AUTHORIZATION", {
+    id: toApiId("Transaction", q.transactionId),
+    status: "PENDING_AUTHORIZATION",
+    type: "OUTGOING",
+    source: q.source,
+    destination: q.destination,
+    customerId: toApiId("Customer", chosen.customer.id),
+    quoteId: toApiId("Quote", q.id),
+    sentAmount: currencyAmount(q.totalSendingAmount, q.sendingCurrency),
+    receivedAmount: currencyAmount(q.totalReceivingAmount, q.receivingCurrency),
+    createdAt: new Date().toISOString(),
+  });
+  return scaChallenge;
 }
 
 function challengeView(row: Pick<ChallengeRow, "id" | "expiresAt" | "factor" | "detail">) {
@@ -101,7 +127,7 @@ export async function requestQuoteAuthorization(db: PrismaClient, q: QuoteRow, r
   const scaChallenge = await db.$transaction(async (tx) => {
     const { count } = await tx.quote.updateMany({ where: { id: q.id, status: "PENDING" }, data: { status: "PENDING_AUTHORIZATION" } });
     if (count === 0) throw new ApiError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
-    return issueQuoteChallenge(tx, q, chosen);
+    return openQuoteAuthorization(tx, q, chosen);
   });
   return { ...serializeQuote({ ...q, status: "PENDING_AUTHORIZATION" }, null), scaChallenge };
 }

@@ -20,7 +20,7 @@ import { applyPlan, emptyPlan, loadAccounts, type DeferredOutcome, type Loc } fr
 import { quoteStatusOf } from "../transactions/status";
 import { checkLimits, feeRuleFor, OWNERSHIP_VERIFICATION_THRESHOLD_CENTS, price, usdCents } from "./pricing";
 import type { QuoteCreate } from "./schemas";
-import { chooseQuoteFactor, issueQuoteChallenge, pendingChallengeView, quoteNeedsSca, requestQuoteAuthorization } from "./authorization";
+import { chooseQuoteFactor, openQuoteAuthorization, pendingChallengeView, quoteNeedsSca, requestQuoteAuthorization } from "./authorization";
 
 export type QuoteRow = NonNullable<Awaited<ReturnType<PrismaClient["quote"]["findFirst"]>>>;
 
@@ -339,7 +339,7 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
     if (opts.idempotencyKey && isUniqueViolation(err)) return replayByKey(db, platformId, opts.idempotencyKey);
     throw err;
   }
-  if (sca) return { ...serializeQuote(q, null), scaChallenge: await issueQuoteChallenge(db, q, sca) };
+  if (sca) return { ...serializeQuote(q, null), scaChallenge: await db.$transaction((tx) => openQuoteAuthorization(tx, q, sca)) };
   return serializeQuote(q, txStatus);
 }
 

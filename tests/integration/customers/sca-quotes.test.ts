@@ -25,6 +25,12 @@ describe("Quote authorization (SCA)", () => {
     return { id: c.id, account };
   }
 
+  /** The OUTGOING_PAYMENT.PENDING_AUTHORIZATION events fired for a quote (stored webhook events). */
+  async function pendingAuthorizationEvents(quoteId: string) {
+    const { rows } = await database().query(`SELECT payload FROM webhook_events WHERE type = 'OUTGOING_PAYMENT.PENDING_AUTHORIZATION' AND payload->'data'->>'quoteId' = $1`, [quoteId]);
+    return rows.map((r: { payload: { data: Record<string, unknown> } }) => r.payload.data);
+  }
+
   async function quote(account: string, extra: Record<string, unknown> = {}) {
     return api.post("/quotes", {
       source: { sourceType: "ACCOUNT", accountId: account },
@@ -68,6 +74,11 @@ describe("Quote authorization (SCA)", () => {
     expect(executed.body.scaChallenge).toMatchObject({ id: expect.stringMatching(/^ScaChallenge:/), factor: "SMS_OTP", availableFactors: ["SMS_OTP"], expiresAt: expect.any(String) });
     expect((await balanceOf(api, s.id)).available).toBe(50_000);
     expect((await api.get(`/quotes/${q.body.id}`)).body).toMatchObject({ status: "PENDING_AUTHORIZATION", scaChallenge: { id: executed.body.scaChallenge.id } });
+    const events = await pendingAuthorizationEvents(q.body.id);
+    expect(events).toEqual([
+      expect.objectContaining({ id: q.body.transactionId, status: "PENDING_AUTHORIZATION", type: "OUTGOING", customerId: s.id, quoteId: q.body.id, sentAmount: expect.objectContaining({ amount: 1_000 }) }),
+    ]);
+    expect(events[0].scaChallenge).toBeUndefined();
     const again = await api.post(`/quotes/${q.body.id}/execute`);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("CONFLICT");
@@ -209,6 +220,7 @@ describe("Quote authorization (SCA)", () => {
     });
     expect(q.status).toBe(202);
     expect(q.body).toMatchObject({ status: "PENDING_AUTHORIZATION", paymentInstructions: [], scaChallenge: { factor: "SMS_OTP" } });
+    expect(await pendingAuthorizationEvents(q.body.id)).toHaveLength(1);
     const early = await api.post("/sandbox/send", { quoteId: q.body.id, currencyCode: "USD" });
     expect(early.status).toBe(409);
     await scaLogin(api, s.id);
