@@ -8,6 +8,8 @@ export interface BffResult<T> {
   /** What went wrong and what to do, from the BFF/API, when !ok. */
   message: string;
   code?: string;
+  /** The API's error details (e.g. details.errors[] of an INVALID_INPUT), when !ok. */
+  details?: unknown;
 }
 
 function csrfToken(): string {
@@ -37,7 +39,7 @@ export async function bff<T = unknown>(method: string, path: string, body?: unkn
   } catch {
     data = undefined;
   }
-  const err = (data ?? {}) as { code?: string; message?: string };
+  const err = (data ?? {}) as { code?: string; message?: string; details?: unknown };
   if (res.status === 401 && (err.code === "UNAUTHENTICATED" || err.code === "SESSION_EXPIRED")) {
     // The web session ended (revoked or expired elsewhere): go sign in again.
     const back = window.location.pathname.startsWith("/admin") ? "/admin/signin" : "/signin?ended=revoked";
@@ -48,6 +50,7 @@ export async function bff<T = unknown>(method: string, path: string, body?: unkn
     status: res.status,
     data: data as T,
     code: err.code,
+    details: res.ok ? undefined : err.details,
     message: res.ok ? "" : err.message ?? `Request failed (HTTP ${res.status}). Try again.`,
   };
 }

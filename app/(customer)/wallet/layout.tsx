@@ -11,6 +11,10 @@ import { SignOutButton } from "@/components/ui/SignOutButton";
 
 const LINKS = [
   { href: "/wallet", label: "Overview", exact: true },
+  { href: "/wallet/balances", label: "Balances" },
+  { href: "/wallet/send", label: "Send" },
+  { href: "/wallet/transactions", label: "Transactions" },
+  { href: "/wallet/external-accounts", label: "External accounts" },
   { href: "/wallet/sessions", label: "Sessions" },
   { href: "/wallet/credentials", label: "Sign-in methods" },
   { href: "/wallet/cards", label: "Cards" },

@@ -1,0 +1,104 @@
+"use client";
+// One transaction, re-read while it is still moving so its status follows the sandbox outcome.
+import { FINAL_STATUSES, STATUS_TEXT, money } from "./money-views";
+import { usePolling } from "./TransactionsLive";
+
+export interface TransactionDetail {
+  id: string;
+  status: string;
+  type: string;
+  source: Record<string, unknown>;
+  destination: Record<string, unknown>;
+  sentAmount: { amount: number; currency: { code: string; decimals: number } };
+  receivedAmount: { amount: number; currency: { code: string; decimals: number } };
+  fees?: number;
+  exchangeRate?: number;
+  quoteId?: string;
+  failureReason?: string;
+  description?: string;
+  settledAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "medium" });
+
+function party(p: Record<string, unknown>): string {
+  if (typeof p.umaAddress === "string") return p.umaAddress;
+  if (typeof p.accountId === "string") return p.accountId;
+  if (typeof p.currency === "string") return `Real-time funding (${p.currency})`;
+  return "—";
+}
+
+export function TransactionDetailLive({ initial }: { initial: TransactionDetail }) {
+  const { value: t, updating, error, refresh } = usePolling(initial, `/api/wallet/transactions/${encodeURIComponent(initial.id)}`, (v) => !FINAL_STATUSES.has(v.status));
+  return (
+    <section className="card" aria-labelledby="tx-title">
+      <h2 id="tx-title">
+        Status: <span className="badge">{STATUS_TEXT[t.status] ?? t.status}</span>
+      </h2>
+      <div className="actions">
+        <button type="button" className="button-secondary" onClick={() => void refresh()} disabled={updating} aria-busy={updating}>
+          {updating ? "Refreshing…" : "Refresh"}
+        </button>
+        <p role="status" className="status-line">
+          {updating ? "Updating…" : FINAL_STATUSES.has(t.status) ? "" : "In progress; this page updates by itself."}
+        </p>
+      </div>
+      {error ? (
+        <p role="alert" className="alert alert-error">
+          {error} It will try again shortly, or use Refresh.
+        </p>
+      ) : null}
+      {t.failureReason ? (
+        <p role="alert" className="alert alert-error">
+          This payment failed ({t.failureReason.replace(/_/g, " ").toLowerCase()}). Any money taken is returned to your account; check the destination details and try again.
+        </p>
+      ) : null}
+      <dl className="facts">
+        <dt>Transaction</dt>
+        <dd>
+          <code>{t.id}</code>
+        </dd>
+        <dt>Direction</dt>
+        <dd>{t.type === "INCOMING" ? "Incoming" : "Outgoing"}</dd>
+        <dt>Sent</dt>
+        <dd>{money(t.sentAmount.amount, t.sentAmount.currency)}</dd>
+        {t.fees !== undefined ? (
+          <>
+            <dt>Fees</dt>
+            <dd>{money(t.fees, t.sentAmount.currency)}</dd>
+          </>
+        ) : null}
+        {t.exchangeRate !== undefined ? (
+          <>
+            <dt>Exchange rate</dt>
+            <dd>{t.exchangeRate}</dd>
+          </>
+        ) : null}
+        <dt>Received</dt>
+        <dd>{money(t.receivedAmount.amount, t.receivedAmount.currency)}</dd>
+        <dt>From</dt>
+        <dd>{party(t.source)}</dd>
+        <dt>To</dt>
+        <dd>{party(t.destination)}</dd>
+        {t.description ? (
+          <>
+            <dt>Note</dt>
+            <dd>{t.description}</dd>
+          </>
+        ) : null}
+        <dt>Created</dt>
+        <dd>{when(t.createdAt)}</dd>
+        <dt>Last update</dt>
+        <dd>{when(t.updatedAt)}</dd>
+        {t.settledAt ? (
+          <>
+            <dt>Settled</dt>
+            <dd>{when(t.settledAt)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

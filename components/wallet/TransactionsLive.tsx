@@ -1,0 +1,103 @@
+"use client";
+// The customer's transactions, kept current: while any is still moving
+// (pending, processing …) the list is re-read every few seconds and an
+// "Updating…" line says so; otherwise less often, to catch sandbox returns.
+import Link from "next/link";
+import { useCallback, useEffect, useState } from "react";
+import { bff } from "@/lib/browser/bff";
+import { FINAL_STATUSES, STATUS_TEXT, money } from "./money-views";
+
+export interface TransactionRow {
+  id: string;
+  status: string;
+  type: string;
+  sentAmount: { amount: number; currency: { code: string; decimals: number } };
+  receivedAmount: { amount: number; currency: { code: string; decimals: number } };
+  description?: string;
+  failureReason?: string;
+  createdAt: string;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" });
+
+export function usePolling<T>(initial: T, path: string, moving: (v: T) => boolean) {
+  const [value, setValue] = useState(initial);
+  const [updating, setUpdating] = useState(false);
+  const [error, setError] = useState("");
+  const refresh = useCallback(async () => {
+    setUpdating(true);
+    const r = await bff<T>("GET", path);
+    setUpdating(false);
+    if (r.ok) {
+      setValue(r.data);
+      setError("");
+    } else setError(`Could not update: ${r.message}`);
+  }, [path]);
+  const isMoving = moving(value);
+  useEffect(() => {
+    const t = setInterval(() => {
+      if (document.visibilityState === "visible") void refresh();
+    }, isMoving ? 2_000 : 15_000);
+    return () => clearInterval(t);
+  }, [refresh, isMoving]);
+  return { value, updating, error, refresh, isMoving };
+}
+
+export function TransactionsLive({ initial }: { initial: { data: TransactionRow[]; hasMore: boolean } }) {
+  const { value, updating, error, refresh, isMoving } = usePolling(initial, "/api/wallet/transactions", (v) => v.data.some((t) => !FINAL_STATUSES.has(t.status)));
+  return (
+    <>
+      <div className="actions">
+        <button type="button" className="button-secondary" onClick={() => void refresh()} disabled={updating} aria-busy={updating}>
+          {updating ? "Refreshing…" : "Refresh"}
+        </button>
+        <p role="status" className="status-line">
+          {updating ? "Updating…" : isMoving ? "Some payments are still in progress; this list updates by itself." : ""}
+        </p>
+      </div>
+      {error ? (
+        <p role="alert" className="alert alert-error">
+          {error} It will try again shortly, or use Refresh.
+        </p>
+      ) : null}
+      {value.data.length === 0 ? (
+        <p className="muted">
+          No transactions yet. <Link href="/wallet/send">Send money</Link> or fund your account on the <Link href="/wallet/balances">Balances</Link> page.
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="sr-only">Your transactions</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Direction</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {value.data.map((t) => (
+                <tr key={t.id}>
+                  <td>{when(t.createdAt)}</td>
+                  <td>{t.type === "INCOMING" ? "In" : "Out"}</td>
+                  <td>{t.type === "INCOMING" ? money(t.receivedAmount.amount, t.receivedAmount.currency) : money(t.sentAmount.amount, t.sentAmount.currency)}</td>
+                  <td>
+                    <span className="badge">{STATUS_TEXT[t.status] ?? t.status}</span>
+                  </td>
+                  <td>
+                    <Link href={`/wallet/transactions/${encodeURIComponent(t.id)}`} aria-label={`Details of transaction ${t.id.slice(-8)}`}>
+                      View
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {value.hasMore ? <p className="muted">Showing your latest {value.data.length} transactions.</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+// The customer's money through the BFF. Every id the browser names (an
+// internal or external account, a quote, a transaction) is first checked to
+// belong to the signed-in customer; anything else is the same 404 as an id
+// that does not exist, so one customer learns nothing about another's data.
+import "server-only";
+import { env } from "../env";
+import { api, BffError } from "./client";
+
+export interface Amount {
+  amount: number;
+  currency: { code: string; name?: string; symbol?: string; decimals: number };
+}
+
+export interface InternalAccount {
+  id: string;
+  customerId?: string;
+  type: string;
+  status: string;
+  balance: Amount;
+  totalBalance: Amount;
+  fundingPaymentInstructions?: { instructionsNotes?: string; accountOrWalletInfo?: Record<string, unknown> }[];
+  createdAt: string;
+}
+
+export interface ExternalAccount {
+  id: string;
+  customerId?: string;
+  status: string;
+  currency: string;
+  accountInfo: Record<string, unknown> & { accountType: string };
+  beneficiaryVerificationStatus?: string;
+  createdAt: string;
+}
+
+export interface Quote {
+  id: string;
+  status: string;
+  createdAt: string;
+  expiresAt: string;
+  source: Record<string, unknown>;
+  destination: Record<string, unknown>;
+  sendingCurrency: { code: string; decimals: number };
+  receivingCurrency: { code: string; decimals: number };
+  totalSendingAmount: number;
+  totalReceivingAmount: number;
+  exchangeRate: number;
+  feesIncluded: number;
+  transactionId: string;
+  description?: string;
+}
+
+export interface Transaction {
+  id: string;
+  status: string;
+  type: string;
+  customerId?: string;
+  source: Record<string, unknown>;
+  destination: Record<string, unknown>;
+  sentAmount: Amount;
+  receivedAmount: Amount;
+  fees?: number;
+  exchangeRate?: number;
+  quoteId?: string;
+  failureReason?: string;
+  description?: string;
+  settledAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Page<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor?: string;
+}
+
+const q = encodeURIComponent;
+
+export const notYours = (what: string) => new BffError(404, "NOT_FOUND", `That ${what} is not one of yours. Reload the page.`);
+
+/** Sandbox funding exists only in the sandbox environment. */
+export function sandboxEnabled(): boolean {
+  return env().MERIDIAN_ENVIRONMENT === "sandbox";
+}
+
+export async function listInternalAccounts(customerId: string): Promise<InternalAccount[]> {
+  return (await api.get<Page<InternalAccount>>(`/customers/internal-accounts?customerId=${q(customerId)}&limit=100`)).body.data;
+}
+
+export async function ownedInternalAccount(customerId: string, accountId: string): Promise<InternalAccount> {
+  const a = (await listInternalAccounts(customerId)).find((x) => x.id === accountId);
+  if (!a) throw notYours("account");
+  return a;
+}
+
+export async function listExternalAccounts(customerId: string): Promise<ExternalAccount[]> {
+  return (await api.get<Page<ExternalAccount>>(`/customers/external-accounts?customerId=${q(customerId)}&limit=100`)).body.data;
+}
+
+export async function ownedExternalAccount(customerId: string, externalAccountId: string): Promise<ExternalAccount> {
+  if (!/^ExternalAccount:[0-9a-fA-F-]{36}$/.test(externalAccountId)) throw notYours("external account");
+  const res = await api.get<ExternalAccount>(`/customers/external-accounts/${q(externalAccountId)}`, { accept: [404] });
+  if (res.status !== 200 || res.body.customerId !== customerId) throw notYours("external account");
+  return res.body;
+}
+
+/** An account id the customer may name as a source (internal only) or destination (internal or external). */
+export async function ownedAccountId(customerId: string, accountId: string, allowExternal: boolean): Promise<void> {
+  if (allowExternal && accountId.startsWith("ExternalAccount:")) {
+    await ownedExternalAccount(customerId, accountId);
+    return;
+  }
+  await ownedInternalAccount(customerId, accountId);
+}
+
+/** A quote is the customer's when its source is one of the customer's internal accounts. */
+export async function ownedQuote(customerId: string, quoteId: string): Promise<Quote> {
+  if (!/^Quote:[0-9a-fA-F-]{36}$/.test(quoteId)) throw notYours("quote");
+  const res = await api.get<Quote>(`/quotes/${q(quoteId)}`, { accept: [404] });
+  if (res.status !== 200) throw notYours("quote");
+  const sourceId = typeof res.body.source.accountId === "string" ? res.body.source.accountId : "";
+  const accounts = await listInternalAccounts(customerId);
+  if (!accounts.some((a) => a.id === sourceId)) throw notYours("quote");
+  return res.body;
+}
+
+export async function listTransactions(customerId: string, opts: { cursor?: string; limit?: number } = {}): Promise<Page<Transaction>> {
+  const params = new URLSearchParams({ customerId, limit: String(opts.limit ?? 25), sortOrder: "desc" });
+  if (opts.cursor) params.set("cursor", opts.cursor);
+  return (await api.get<Page<Transaction>>(`/transactions?${params}`)).body;
+}
+
+export async function ownedTransaction(customerId: string, transactionId: string): Promise<Transaction> {
+  if (!/^Transaction:[0-9a-fA-F-]{36}$/.test(transactionId)) throw notYours("transaction");
+  const res = await api.get<Transaction>(`/transactions/${q(transactionId)}`, { accept: [404] });
+  if (res.status !== 200 || res.body.customerId !== customerId) throw notYours("transaction");
+  return res.body;
+}
