@@ -3,7 +3,7 @@
 // the API's schema via lib/web/account-forms.ts); the API's details.errors[]
 // come back next to the fields they name.
 import { useRouter } from "next/navigation";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { bff } from "@/lib/browser/bff";
 import type { AccountTypeForm, FormField } from "@/lib/web/account-forms";
 import { useAction } from "@/components/ui/useAction";
@@ -34,6 +34,11 @@ export function ExternalAccountForm({ forms, defaultType = "USD_ACCOUNT" }: { fo
   const [beneficiaryType, setBeneficiaryType] = useState<string>(form.beneficiary?.variants[0]?.beneficiaryType ?? "");
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+
+  // After a refused submit, focus moves to the list of fields to fix.
+  useEffect(() => {
+    if (Object.keys(errors).length) document.getElementById(`${uid}-summary`)?.focus();
+  }, [errors, uid]);
 
   const benVariant = form.beneficiary?.variants.find((v) => v.beneficiaryType === beneficiaryType);
   const errorFields = Object.keys(errors);
@@ -104,10 +109,12 @@ export function ExternalAccountForm({ forms, defaultType = "USD_ACCOUNT" }: { fo
       const r = await bff("POST", "/api/wallet/external-accounts", { currency, accountInfo });
       if (!r.ok) {
         const list = ((r.details as { errors?: FieldError[] } | undefined)?.errors ?? []).filter((x) => typeof x.field === "string");
-        setErrors(Object.fromEntries(list.map((x) => [x.field, x.message])));
-        if (list.length) {
-          queueMicrotask(() => document.getElementById(`${uid}-summary`)?.focus());
-          return { ok: false, message: `Check the ${list.length === 1 ? "field" : `${list.length} fields`} marked below and try again.` };
+        const byField: Record<string, string> = {};
+        for (const x of list) byField[x.field] = byField[x.field] ? `${byField[x.field]}; ${x.message}` : x.message;
+        setErrors(byField);
+        const n = Object.keys(byField).length;
+        if (n) {
+          return { ok: false, message: `Check the ${n === 1 ? "field" : `${n} fields`} marked below and try again.` };
         }
         return r;
       }
