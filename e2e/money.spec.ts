@@ -86,7 +86,7 @@ test("adding an external account through the per-currency form, with the API's f
   await signUpCustomer(page, "Fern Forms");
   await page.goto("/wallet/external-accounts");
   const form = page.getByRole("form", { name: "Add an external account" });
-  await form.getByLabel("Account type").selectOption("EUR_ACCOUNT");
+  await form.getByLabel("Account type", { exact: true }).selectOption("EUR_ACCOUNT");
   await expect(form.getByLabel("Currency")).toHaveValue("EUR");
   await expect(form.getByLabel("Routing number")).toHaveCount(0);
   await form.getByLabel("IBAN", { exact: true }).fill("DE89");
@@ -101,7 +101,7 @@ test("adding an external account through the per-currency form, with the API's f
 
   await form.getByLabel("IBAN", { exact: true }).fill("DE89370400440532013000");
   await form.getByLabel("Postal code").fill("10115");
-  await form.getByLabel("Country code").fill("DE");
+  await form.getByLabel("Country code", { exact: true }).fill("DE");
   await form.getByLabel("Country of residence (code)").fill("DE");
   await form.getByRole("button", { name: "Add account" }).click();
   await expect(form.getByRole("status")).toHaveText("External account added.");
@@ -189,7 +189,7 @@ test("a customer cannot reach another customer's accounts, external accounts, qu
   }
   // The detail page says so too, instead of showing Bob's payment.
   await page.goto(`/wallet/transactions/${q(bobQuote.body.transactionId)}`);
-  await expect(page.getByRole("alert")).toContainText("not one of yours");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("not one of yours");
   // Without the page's CSRF token a state change is refused even for Alice's own account.
   const noCsrf = await page.request.post(`/api/wallet/accounts/${q(alice.accountId)}/fund`, { headers: { origin: origin() }, data: { amount: 1 } });
   expect(noCsrf.status()).toBe(403);
