@@ -93,7 +93,7 @@ test("adding an external account through the per-currency form, with the API's f
   await form.getByLabel("Full name").fill("Fern Forms");
   await form.getByLabel("Address line 1").fill("Hauptstr. 1");
   await form.getByRole("button", { name: "Add account" }).click();
-  await expect(form.getByRole("alert")).toContainText("Check the 4 fields marked below");
+  await expect(form.getByRole("alert")).toContainText("Check the 4 fields listed above");
   await expect(form.getByLabel("IBAN", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Country of residence (code)")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByRole("group", { name: "Fix these fields:" }).getByRole("link")).toHaveCount(4);

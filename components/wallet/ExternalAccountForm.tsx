@@ -114,7 +114,7 @@ export function ExternalAccountForm({ forms, defaultType = "USD_ACCOUNT" }: { fo
         setErrors(byField);
         const n = Object.keys(byField).length;
         if (n) {
-          return { ok: false, message: `Check the ${n === 1 ? "field" : `${n} fields`} marked below and try again.` };
+          return { ok: false, message: `Check the ${n === 1 ? "field" : `${n} fields`} listed above and try again.` };
         }
         return r;
       }
