@@ -127,7 +127,9 @@ export async function ownedQuote(customerId: string, quoteId: string): Promise<Q
 export async function listTransactions(customerId: string, opts: { cursor?: string; limit?: number } = {}): Promise<Page<Transaction>> {
   const params = new URLSearchParams({ customerId, limit: String(opts.limit ?? 25), sortOrder: "desc" });
   if (opts.cursor) params.set("cursor", opts.cursor);
-  return (await api.get<Page<Transaction>>(`/transactions?${params}`)).body;
+  const page = (await api.get<Page<Transaction>>(`/transactions?${params}`)).body;
+  // Card transactions (type CARD) have their own shape and belong to the cards page.
+  return { ...page, data: page.data.filter((t) => t.type !== "CARD") };
 }
 
 export async function ownedTransaction(customerId: string, transactionId: string): Promise<Transaction> {
