@@ -12,7 +12,7 @@ import { FlowError, sessionKeyFor, signedCall } from "@/lib/browser/wallet-flows
 import { parseMajorToMinor } from "@/lib/web/money";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
-import { money } from "./money-views";
+import { STATUS_TEXT, money } from "./money-views";
 
 export interface SourceOption {
   id: string;
@@ -166,7 +166,7 @@ export function SendMoney({
       const r = await signedCall<Quote>("POST", `/api/wallet/quotes/${encodeURIComponent(quote.id)}/execute`, undefined, await sessionKeyFor(sessionId));
       if (!r.ok) throw new FlowError(r.code === "QUOTE_EXPIRED" ? "This quote has expired. Get a new quote." : r.message);
       setExecuted({ transactionId: r.data.transactionId, status: r.data.status });
-      return `Sent. Status: ${r.data.status.toLowerCase()}.`;
+      return `Sent. Status: ${(STATUS_TEXT[r.data.status] ?? r.data.status).toLowerCase()}.`;
     });
 
   if (!sources.length) return <p className="alert alert-error">You have no account to send from. Reload the page, or contact support if this persists.</p>;

@@ -43,8 +43,30 @@ export function usePolling<T>(initial: T, path: string, moving: (v: T) => boolea
   return { value, updating, error, refresh, isMoving };
 }
 
-export function TransactionsLive({ initial }: { initial: { data: TransactionRow[]; hasMore: boolean } }) {
+interface TxPage {
+  data: TransactionRow[];
+  hasMore: boolean;
+  nextCursor?: string;
+}
+
+export function TransactionsLive({ initial }: { initial: TxPage }) {
   const { value, updating, error, refresh, isMoving } = usePolling(initial, "/api/wallet/transactions", (v) => v.data.some((t) => !FINAL_STATUSES.has(t.status)));
+  // Older pages, read on request; only the newest page is kept current.
+  const [older, setOlder] = useState<TxPage | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderError, setOlderError] = useState("");
+  const last = older ?? value;
+  const shownIds = new Set(value.data.map((t) => t.id));
+  const rows = [...value.data, ...(older?.data ?? []).filter((t) => !shownIds.has(t.id))];
+  async function showOlder() {
+    if (!last.nextCursor) return;
+    setLoadingOlder(true);
+    const r = await bff<TxPage>("GET", `/api/wallet/transactions?cursor=${encodeURIComponent(last.nextCursor)}`);
+    setLoadingOlder(false);
+    if (!r.ok) return setOlderError(`Could not load older transactions: ${r.message} Try again.`);
+    setOlderError("");
+    setOlder({ data: [...(older?.data ?? []), ...r.data.data], hasMore: r.data.hasMore, nextCursor: r.data.nextCursor });
+  }
   return (
     <>
       <div className="actions">
@@ -60,7 +82,7 @@ export function TransactionsLive({ initial }: { initial: { data: TransactionRow[
           {error} It will try again shortly, or use Refresh.
         </p>
       ) : null}
-      {value.data.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="muted">
           No transactions yet. <Link href="/wallet/send">Send money</Link> or fund your account on the <Link href="/wallet/balances">Balances</Link> page.
         </p>
@@ -78,7 +100,7 @@ export function TransactionsLive({ initial }: { initial: { data: TransactionRow[
               </tr>
             </thead>
             <tbody>
-              {value.data.map((t) => (
+              {rows.map((t) => (
                 <tr key={t.id}>
                   <td>{when(t.createdAt)}</td>
                   <td>{t.type === "INCOMING" ? "In" : "Out"}</td>
@@ -97,7 +119,18 @@ export function TransactionsLive({ initial }: { initial: { data: TransactionRow[
           </table>
         </div>
       )}
-      {value.hasMore ? <p className="muted">Showing your latest {value.data.length} transactions.</p> : null}
+      {last.hasMore && last.nextCursor ? (
+        <div className="actions">
+          <button type="button" className="button-secondary" onClick={() => void showOlder()} disabled={loadingOlder} aria-busy={loadingOlder}>
+            {loadingOlder ? "Loading older transactions…" : "Show older transactions"}
+          </button>
+        </div>
+      ) : null}
+      {olderError ? (
+        <p role="alert" className="alert alert-error">
+          {olderError}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -152,6 +152,22 @@ describe("customer money BFF", () => {
     const tx = await bob.call("GET", `/api/wallet/transactions/${encodeURIComponent(quote.body.transactionId)}`);
     expect(tx.status).toBe(200);
     expect(tx.body).toMatchObject({ id: quote.body.transactionId, status: "COMPLETED", customerId: bob.customerId });
+
+    // A second payment, wallet → Bob's own USD account, then the list one page at a time.
+    const usd = (await bob.accounts()).find((a) => a.type === "INTERNAL_FIAT")!;
+    const toSelf = await bob.call("POST", "/api/wallet/quotes", {
+      sourceAccountId: bob.walletId,
+      destination: { destinationType: "ACCOUNT", accountId: usd.id },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 1_000_000,
+    });
+    expect(toSelf.status, JSON.stringify(toSelf.body)).toBe(201);
+    expect((await bob.execute(toSelf.body.id)).retry.status).toBe(200);
+    const first = await bob.call("GET", "/api/wallet/transactions?limit=1");
+    expect(first.body).toMatchObject({ hasMore: true });
+    expect(first.body.data.map((t: { id: string }) => t.id)).toEqual([toSelf.body.transactionId]);
+    const second = await bob.call("GET", `/api/wallet/transactions?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.body.data.map((t: { id: string }) => t.id)).toEqual([quote.body.transactionId]);
   });
 
   it("never lets one customer reach another customer's accounts, external accounts, quotes or transactions", async () => {

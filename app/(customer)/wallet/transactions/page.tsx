@@ -13,7 +13,7 @@ export default async function TransactionsPage() {
     return (
       <>
         <h1>Transactions</h1>
-        <TransactionsLive initial={{ data: page.data, hasMore: page.hasMore }} />
+        <TransactionsLive initial={{ data: page.data, hasMore: page.hasMore, nextCursor: page.nextCursor }} />
       </>
     );
   } catch (error) {

@@ -1,8 +1,10 @@
-// GET /api/wallet/transactions?cursor – the customer's transactions, newest first.
+// GET /api/wallet/transactions?cursor&limit – the customer's transactions, newest first.
 import { customerRoute, json } from "@/lib/bff/route";
 import { listTransactions } from "@/lib/bff/money";
 
 export const GET = customerRoute({}, async ({ customer, request }) => {
-  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  return json(200, await listTransactions(customer.customerId, { cursor: cursor && cursor.length <= 200 ? cursor : undefined }));
+  const params = new URL(request.url).searchParams;
+  const cursor = params.get("cursor") ?? undefined;
+  const limit = Number(params.get("limit") ?? 25);
+  return json(200, await listTransactions(customer.customerId, { cursor: cursor && cursor.length <= 200 ? cursor : undefined, limit: Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : 25 }));
 });
