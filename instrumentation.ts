@@ -1,13 +1,16 @@
-// Runs once when the server starts: starts the durable job worker and registers
-// the cleanup that scripts/serve.mjs calls on shutdown (finish jobs in flight,
-// close the database pool).
+// Runs once when the server starts: starts the durable job worker, hands
+// scripts/serve.mjs the direct API dispatcher and registers the cleanup that
+// scripts/serve.mjs calls on shutdown (finish jobs in flight, close the pool).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { env } = await import("./lib/env");
   const { closeDb } = await import("./lib/db/client");
   const { startWorker, stopWorker } = await import("./lib/jobs/worker");
+  const { createApiDispatcher } = await import("./lib/api/node");
   const workerOn = env().MERIDIAN_JOB_WORKER !== "off";
   if (workerOn) startWorker({ pollMs: env().MERIDIAN_JOB_POLL_MS });
+  // scripts/serve.mjs answers the versioned API with this, outside the Next.js pipeline.
+  (globalThis as { __meridianApi?: unknown }).__meridianApi = createApiDispatcher();
   (globalThis as { __meridianShutdown?: () => Promise<void> }).__meridianShutdown = async () => {
     if (workerOn) await stopWorker();
     await closeDb();

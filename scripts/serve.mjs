@@ -1,4 +1,5 @@
-// Meridian's HTTP server: Next.js behind node:http so shutdown is graceful.
+// Meridian's HTTP server: Next.js behind node:http so shutdown is graceful, with
+// the versioned API served directly (see below).
 // On SIGTERM/SIGINT it stops accepting connections, lets requests in flight
 // finish, stops the job worker (which finishes its jobs) and closes the pool.
 // Needs DATABASE_URL; `npm start` (scripts/start.ts) provides it.
@@ -14,10 +15,18 @@ const app = next({ dev, hostname, port, dir: process.cwd(), turbopack: dev });
 await app.prepare();
 const handle = app.getRequestHandler();
 
+// The versioned API is answered by the dispatcher that instrumentation.ts
+// registers (same operations and wrapper as the route files, without the Next
+// request pipeline; docs/adr-004-direct-api-server.md). It declines what it does not
+// serve, which then goes to Next. In dev every request goes to Next, for hot reload.
+const direct = !dev && process.env.MERIDIAN_DIRECT_API !== "off";
+
 let inFlight = 0;
 const server = http.createServer((req, res) => {
   inFlight++;
   res.on("close", () => inFlight--);
+  const api = direct ? globalThis.__meridianApi : undefined;
+  if (api && api(req, res)) return;
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -1,0 +1,179 @@
+// Serves the versioned API straight from node:http (scripts/serve.mjs), without
+// the Next.js request pipeline: the same operations (lib/api/registry.ts) through
+// the same wrapper (handleOperation), so auth, validation, errors, idempotency,
+// headers and logging are those of the Next route files, at a fraction of the
+// per-request cost (docs/adr-004-direct-api-server.md). Anything it does not
+// recognise as an operation path (openapi.json, unknown paths, HEAD/OPTIONS,
+// unusual URLs) is left to Next.js, whose route files serve the same operations.
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { newUuid } from "../ids";
+import { log } from "../log";
+import { ApiError } from "./errors";
+import { errorResponse, handleOperation, MAX_MULTIPART_BODY_BYTES } from "./handler";
+import { API_BASE, type HttpMethod, type Operation } from "./operation";
+import { operations } from "./registry";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyOperation = Operation<any, any, any>;
+type Segment = { literal: string } | { param: string };
+
+interface Route {
+  segments: Segment[];
+  byMethod: Map<HttpMethod, AnyOperation>;
+  allow: string;
+}
+
+export interface ApiMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+const METHODS = new Set<string>(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+const PREFIX = `${API_BASE}/`;
+
+function compile(ops: AnyOperation[]): Route[] {
+  const byPath = new Map<string, Route>();
+  for (const op of ops) {
+    let route = byPath.get(op.path);
+    if (!route) {
+      const segments = op.path
+        .split("/")
+        .filter(Boolean)
+        .map((s): Segment => (s.startsWith("{") && s.endsWith("}") ? { param: s.slice(1, -1) } : { literal: s }));
+      route = { segments, byMethod: new Map(), allow: "" };
+      byPath.set(op.path, route);
+    }
+    route.byMethod.set(op.method, op);
+  }
+  for (const route of byPath.values()) route.allow = [...route.byMethod.keys()].join(", ");
+  return [...byPath.values()];
+}
+
+/** Static segments win over parameters, left to right, as in Next.js routing. */
+function moreSpecific(a: Route, b: Route): boolean {
+  for (let i = 0; i < a.segments.length; i++) {
+    const al = "literal" in a.segments[i];
+    const bl = "literal" in b.segments[i];
+    if (al !== bl) return al;
+  }
+  return false;
+}
+
+export function createRouter(ops: AnyOperation[] = operations) {
+  const routes = compile(ops);
+  return function match(pathname: string): ApiMatch | null {
+    if (!pathname.startsWith(PREFIX) || pathname.endsWith("/")) return null;
+    const parts = pathname.slice(PREFIX.length).split("/");
+    let best: Route | null = null;
+    for (const route of routes) {
+      if (route.segments.length !== parts.length) continue;
+      let ok = true;
+      for (let i = 0; i < parts.length && ok; i++) {
+        const s = route.segments[i];
+        ok = parts[i] !== "" && ("literal" in s ? s.literal === parts[i] : true);
+      }
+      if (ok && (!best || moreSpecific(route, best))) best = route;
+    }
+    if (!best) return null;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < parts.length; i++) {
+      const s = best.segments[i];
+      if ("param" in s) {
+        try {
+          params[s.param] = decodeURIComponent(parts[i]);
+        } catch {
+          return null;
+        }
+      }
+    }
+    return { route: best, params };
+  };
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners("data");
+        req.resume();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    if (key !== "set-cookie") headers[key] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  if (body) headers["content-length"] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body ?? undefined);
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch, url: URL): Promise<void> {
+  const method = req.method as HttpMethod;
+  const op = match.route.byMethod.get(method);
+  if (!op) {
+    req.resume();
+    const allow = match.route.allow;
+    await send(res, errorResponse(new ApiError("METHOD_NOT_ALLOWED", `Method not allowed here; allowed: ${allow}`, undefined, { Allow: allow }), newUuid()));
+    return;
+  }
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+  let body: Buffer | null = null;
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (method !== "GET" && method !== "DELETE" && !(declared > MAX_MULTIPART_BODY_BYTES)) {
+    body = await readBody(req, MAX_MULTIPART_BODY_BYTES);
+    if (body === null) {
+      await send(res, errorResponse(new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`), newUuid()));
+      return;
+    }
+  } else {
+    req.resume();
+  }
+  const request = new Request(url, { method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined });
+  await send(res, await handleOperation(op, request, match.params));
+}
+
+/**
+ * The node:http handler for the versioned API: returns false (touching nothing)
+ * for requests it leaves to Next.js, true when it answers them itself.
+ */
+export function createApiDispatcher(ops: AnyOperation[] = operations): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const match = createRouter(ops);
+  return (req, res) => {
+    const rawUrl = req.url ?? "";
+    if (!rawUrl.startsWith(PREFIX) || !METHODS.has(req.method ?? "")) return false;
+    let url: URL;
+    try {
+      url = new URL(rawUrl, `http://${req.headers.host ?? "localhost"}`);
+    } catch {
+      return false;
+    }
+    if (url.pathname !== rawUrl.split("?")[0]) return false;
+    const found = match(url.pathname);
+    if (!found) return false;
+    serve(req, res, found, url).catch((err: unknown) => {
+      const requestId = newUuid();
+      log.error({ requestId, err }, "unhandled error in the API server");
+      if (!res.headersSent) void send(res, errorResponse(new ApiError("INTERNAL_ERROR", `Internal error. Quote request id ${requestId} when contacting support.`), requestId));
+      else res.destroy();
+    });
+    return true;
+  };
+}
