@@ -15,7 +15,7 @@ import {
   type PlatformConfigUpdate,
 } from "./schemas";
 
-type PlatformRow = NonNullable<Awaited<ReturnType<Db["platform"]["findUnique"]>>>;
+export type PlatformRow = NonNullable<Awaited<ReturnType<Db["platform"]["findUnique"]>>>;
 
 export interface PlatformSettings {
   id: string;

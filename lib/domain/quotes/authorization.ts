@@ -24,8 +24,10 @@ const PURPOSE = "QUOTE";
 type ChallengeRow = NonNullable<Awaited<ReturnType<PrismaClient["scaChallenge"]["findFirst"]>>>;
 
 /** Whether quotes of this customer need SCA (one lookup, at pricing time). */
-export async function quoteNeedsSca(db: PrismaClient, customerId: string | null): Promise<boolean> {
+/** `known`: customers' regions the caller already read (customer id → region). */
+export async function quoteNeedsSca(db: PrismaClient, customerId: string | null, known?: Map<string, string | null>): Promise<boolean> {
   if (!customerId) return false;
+  if (known?.has(customerId)) return requiresScaAndContactVerification(known.get(customerId));
   const c = await db.customer.findUnique({ where: { id: customerId }, select: { region: true } });
   return requiresScaAndContactVerification(c?.region);
 }

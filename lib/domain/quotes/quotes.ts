@@ -11,12 +11,12 @@ import { QUOTE_TTL_MS } from "../../sandbox/rates";
 import { pullPayoutOutcomeFor, quoteDestinationOutcomeFor, type SandboxTransferOutcome } from "../../sandbox/external-accounts";
 import { UMA_ADDRESS_RE, umaScenario } from "../../sandbox/uma";
 import { currencyInfo, currencyObject } from "../currencies";
-import { getPlatformSettings } from "../platform/config";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
 import { fundingInstructions } from "../accounts/internal-accounts";
 import { primaryIdentifier, type ExternalAccountRow } from "../external-accounts/external-accounts";
 import { addExecution, type TransferSpec } from "../transactions/execute-transfer";
 import { applyPlan, emptyPlan, loadAccounts, type DeferredOutcome, type Loc } from "../transactions/engine";
+import { loadForTransfer } from "../transactions/load";
 import { quoteStatusOf } from "../transactions/status";
 import { checkLimits, feeRuleFor, OWNERSHIP_VERIFICATION_THRESHOLD_CENTS, price, usdCents } from "./pricing";
 import type { QuoteCreate } from "./schemas";
@@ -83,19 +83,24 @@ interface Resolved {
   deliveryOutcome: DeferredOutcome;
 }
 
-async function resolve(db: PrismaClient, platformId: string, body: QuoteCreate): Promise<Resolved> {
+function internalIdsOf(body: Pick<QuoteCreate, "source" | "destination">): (string | null)[] {
+  return [
+    body.source.sourceType === "ACCOUNT" ? uuidOf("InternalAccount", body.source.accountId) : null,
+    body.destination.destinationType === "ACCOUNT" ? uuidOf("InternalAccount", body.destination.accountId) : null,
+  ];
+}
+
+/** `preloaded`: the internal accounts the body names, when the caller already read them. */
+async function resolve(db: PrismaClient, platformId: string, body: QuoteCreate, preloaded?: Map<string, InternalAccountRow>): Promise<Resolved> {
   const src = body.source;
   const dst = body.destination;
-  const internalIds = [
-    src.sourceType === "ACCOUNT" ? uuidOf("InternalAccount", src.accountId) : null,
-    dst.destinationType === "ACCOUNT" ? uuidOf("InternalAccount", dst.accountId) : null,
-  ];
+  const internalIds = internalIdsOf(body);
   const externalIds = [
     src.sourceType === "ACCOUNT" ? uuidOf("ExternalAccount", src.accountId) : null,
     dst.destinationType === "ACCOUNT" ? uuidOf("ExternalAccount", dst.accountId) : null,
   ];
   const [internals, externals] = await Promise.all([
-    loadAccounts(db, platformId, internalIds),
+    preloaded ?? loadAccounts(db, platformId, internalIds),
     externalIds.some(Boolean)
       ? db.externalAccount.findMany({ where: { platformId, deletedAt: null, id: { in: externalIds.filter((x): x is string => !!x) } } })
       : Promise.resolve([]),
@@ -271,8 +276,9 @@ export function realtimeInstructions(quoteId: string, currency: string) {
 }
 
 export async function createQuote(db: PrismaClient, platformId: string, body: QuoteCreate, opts: CreateQuoteOptions = {}) {
-  const res = await resolve(db, platformId, body);
-  const [settings, scaRequired] = await Promise.all([getPlatformSettings(db, platformId), quoteNeedsSca(db, res.customerId)]);
+  const { settings, accounts: named, regions } = await loadForTransfer(db, platformId, internalIdsOf(body));
+  const res = await resolve(db, platformId, body, named);
+  const scaRequired = await quoteNeedsSca(db, res.customerId, regions);
   const priced = price(body.lockedCurrencySide, BigInt(body.lockedCurrencyAmount), res.sendingCurrency, res.receivingCurrency, feeRuleFor(settings, res.sendingCurrency, res.receivingCurrency));
   checkLimits(settings, res.sendingCurrency, res.receivingCurrency, priced);
   const ext = res.destinationExternal;

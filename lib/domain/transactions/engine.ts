@@ -117,7 +117,9 @@ export function addJob(plan: PlanJson, type: string, payload: Record<string, unk
 export async function applyPlan(db: Db | null, plan: PlanJson): Promise<void> {
   const text = JSON.stringify(plan, jsonReplacer);
   try {
-    if (db) await db.$executeRaw`SELECT money_apply(${text}::jsonb)`;
+    // Outside an interactive transaction the statement goes straight to the pool:
+    // the same single autocommit statement, without Prisma's per-query work.
+    if (db && db !== defaultDb()) await db.$executeRaw`SELECT money_apply(${text}::jsonb)`;
     else await pool().query("SELECT money_apply($1::jsonb)", [text]);
   } catch (err) {
     const e = err as { code?: string; meta?: { code?: string }; cause?: { code?: string } };
