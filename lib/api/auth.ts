@@ -30,6 +30,7 @@ export type Principal = PlatformPrincipal | AgentPrincipal;
 const AUTH_CACHE_TTL_MS = 10_000;
 const AUTH_CACHE_MAX = 10_000;
 const cache = new Map<string, { principal: PlatformPrincipal; expires: number }>();
+const verifying = new Map<string, Promise<PlatformPrincipal>>();
 
 function unauthorized(reason: string): ApiError {
   return new ApiError("UNAUTHORIZED", reason, undefined, { "WWW-Authenticate": 'Basic realm="meridian", charset="UTF-8"' });
@@ -53,9 +54,18 @@ export async function authenticatePlatform(request: Request): Promise<PlatformPr
 
   const cacheKey = createHash("sha256").update(`${creds.clientId}\u0000${creds.secret}`).digest("base64");
   const hit = cache.get(cacheKey);
-  const now = Date.now();
-  if (hit && hit.expires > now) return hit.principal;
+  if (hit && hit.expires > Date.now()) return hit.principal;
+  // Concurrent misses for one credential share a single scrypt verification:
+  // without this, every connection of a busy client paid one when the entry expired.
+  let pending = verifying.get(cacheKey);
+  if (!pending) {
+    pending = verify(creds, cacheKey).finally(() => verifying.delete(cacheKey));
+    verifying.set(cacheKey, pending);
+  }
+  return pending;
+}
 
+async function verify(creds: { clientId: string; secret: string }, cacheKey: string): Promise<PlatformPrincipal> {
   const token = await db().apiToken.findUnique({ where: { clientId: creds.clientId } });
   const live = token && token.deletedAt === null ? token : null;
   const ok = await verifySecret(creds.secret, live?.secretHash);
@@ -68,7 +78,7 @@ export async function authenticatePlatform(request: Request): Promise<PlatformPr
     permissions: live.permissions.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p)),
   };
   if (cache.size >= AUTH_CACHE_MAX) cache.clear();
-  cache.set(cacheKey, { principal, expires: now + AUTH_CACHE_TTL_MS });
+  cache.set(cacheKey, { principal, expires: Date.now() + AUTH_CACHE_TTL_MS });
   return principal;
 }
 
