@@ -17,16 +17,32 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const MAX_MULTIPART_BODY_BYTES = 11 * 1024 * 1024;
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/** A response before it becomes a web Response (the node:http server writes it as is). */
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+function plainJson(status: number, body: unknown, headers: Record<string, string> = {}): PlainResponse {
+  if (status === 204 || body === undefined) return { status, headers, body: null };
+  return { status, headers: { "content-type": "application/json; charset=utf-8", ...headers }, body: JSON.stringify(body, jsonReplacer) };
+}
+
+function toResponse(r: PlainResponse): Response {
+  return new Response(r.body, { status: r.status, headers: r.headers });
+}
+
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  if (status === 204 || body === undefined) return new Response(null, { status, headers });
-  return new Response(JSON.stringify(body, jsonReplacer), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", ...headers },
-  });
+  return toResponse(plainJson(status, body, headers));
+}
+
+export function plainError(err: ApiError, requestId: string): PlainResponse {
+  return plainJson(err.status, err.toBody(), { "x-request-id": requestId, "cache-control": "no-store", ...err.headers });
 }
 
 export function errorResponse(err: ApiError, requestId: string): Response {
-  return jsonResponse(err.status, err.toBody(), { "x-request-id": requestId, "cache-control": "no-store", ...err.headers });
+  return toResponse(plainError(err, requestId));
 }
 
 function queryObject(url: URL): Record<string, string | string[]> {
@@ -38,10 +54,10 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-async function readJsonBody(request: Request): Promise<{ raw: string; value: unknown }> {
+async function readJsonBody(request: Request, preRead: string | undefined): Promise<{ raw: string; value: unknown }> {
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > MAX_JSON_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
-  const raw = await request.text();
+  const raw = preRead ?? (await request.text());
   if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
   if (raw.trim() === "") return { raw, value: {} };
   const type = request.headers.get("content-type") ?? "";
@@ -87,12 +103,25 @@ export async function handleOperation(
   request: Request,
   rawParams: Record<string, string | string[]>,
 ): Promise<Response> {
+  return toResponse(await runOperation(op, request, rawParams));
+}
+
+/**
+ * handleOperation without the web Response. `preRead` is the JSON request body
+ * when the caller already read it (then `request` carries no body).
+ */
+export async function runOperation(
+  op: Operation<unknown, unknown, unknown>,
+  request: Request,
+  rawParams: Record<string, string | string[]>,
+  preRead?: string,
+): Promise<PlainResponse> {
   const started = performance.now();
   const incomingId = request.headers.get("x-request-id");
   const requestId = incomingId && REQUEST_ID_RE.test(incomingId) ? incomingId : newUuid();
   const url = new URL(request.url);
   let principal: Principal | null = null;
-  let response: Response;
+  let response: PlainResponse;
   let replayed = false;
   try {
     if (op.auth === "platform") {
@@ -108,7 +137,7 @@ export async function handleOperation(
     if (op.bodyKind === "multipart") {
       body = parseOrThrow(op.body!, await readMultipartBody(request));
     } else if (op.method !== "GET" && op.method !== "DELETE") {
-      const parsed = await readJsonBody(request);
+      const parsed = await readJsonBody(request, preRead);
       rawBody = parsed.raw;
       body = op.body ? parseOrThrow(op.body, parsed.value) : parsed.value;
     }
@@ -151,10 +180,10 @@ export async function handleOperation(
       headers["deprecation"] = "true";
       headers["link"] = `<${new URL("/api/2025-10-13/quotes", url).pathname}>; rel="successor-version"`;
     }
-    response = jsonResponse(result.status, result.body, headers);
+    response = plainJson(result.status, result.body, headers);
   } catch (err) {
     const apiError = toApiError(err, requestId);
-    response = errorResponse(apiError, requestId);
+    response = plainError(apiError, requestId);
   }
   log.info(
     {

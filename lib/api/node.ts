@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { newUuid } from "../ids";
 import { log } from "../log";
 import { ApiError } from "./errors";
-import { errorResponse, handleOperation, MAX_MULTIPART_BODY_BYTES } from "./handler";
+import { MAX_MULTIPART_BODY_BYTES, plainError, runOperation, type PlainResponse } from "./handler";
 import { API_BASE, type HttpMethod, type Operation } from "./operation";
 import { operations } from "./registry";
 
@@ -110,14 +110,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   });
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, key) => {
-    if (key !== "set-cookie") headers[key] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers["set-cookie"] = cookies;
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+function send(res: ServerResponse, response: PlainResponse): void {
+  // Header names as a web Response would give them: lower case.
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(response.headers)) headers[key.toLowerCase()] = value;
+  const body = response.body === null ? null : Buffer.from(response.body);
   if (body) headers["content-length"] = String(body.length);
   res.writeHead(response.status, headers);
   res.end(body ?? undefined);
@@ -129,7 +126,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
   if (!op) {
     req.resume();
     const allow = match.route.allow;
-    await send(res, errorResponse(new ApiError("METHOD_NOT_ALLOWED", `Method not allowed here; allowed: ${allow}`, undefined, { Allow: allow }), newUuid()));
+    send(res, plainError(new ApiError("METHOD_NOT_ALLOWED", `Method not allowed here; allowed: ${allow}`, undefined, { Allow: allow }), newUuid()));
     return;
   }
   const headers = new Headers();
@@ -140,14 +137,20 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
   if (method !== "GET" && method !== "DELETE" && !(declared > MAX_MULTIPART_BODY_BYTES)) {
     body = await readBody(req, MAX_MULTIPART_BODY_BYTES);
     if (body === null) {
-      await send(res, errorResponse(new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`), newUuid()));
+      send(res, plainError(new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`), newUuid()));
       return;
     }
   } else {
     req.resume();
   }
-  const request = new Request(url, { method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined });
-  await send(res, await handleOperation(op, request, match.params));
+  // A JSON body is handed over as text (decoded as request.text() would); a
+  // multipart body goes into the Request for its form parser.
+  if (body && body.length > 0 && op.bodyKind === "multipart") {
+    send(res, await runOperation(op, new Request(url, { method, headers, body: new Uint8Array(body) }), match.params));
+    return;
+  }
+  const text = body && body.length > 0 ? new TextDecoder().decode(body) : method === "GET" || method === "DELETE" ? undefined : "";
+  send(res, await runOperation(op, new Request(url, { method, headers }), match.params, text));
 }
 
 /**
@@ -171,7 +174,7 @@ export function createApiDispatcher(ops: AnyOperation[] = operations): (req: Inc
     serve(req, res, found, url).catch((err: unknown) => {
       const requestId = newUuid();
       log.error({ requestId, err }, "unhandled error in the API server");
-      if (!res.headersSent) void send(res, errorResponse(new ApiError("INTERNAL_ERROR", `Internal error. Quote request id ${requestId} when contacting support.`), requestId));
+      if (!res.headersSent) send(res, plainError(new ApiError("INTERNAL_ERROR", `Internal error. Quote request id ${requestId} when contacting support.`), requestId));
       else res.destroy();
     });
     return true;
