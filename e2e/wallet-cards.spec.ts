@@ -4,6 +4,7 @@
 // cannot reach another customer's card through the wallet BFF.
 import { test, expect, platformApi, shot } from "./support/fixtures";
 import { signUpCustomer } from "./support/customer";
+import { revealAndCheckIsolation } from "./support/cards";
 
 test.describe("wallet cards", () => {
   let paperworkBefore: boolean;
@@ -37,34 +38,7 @@ test.describe("wallet cards", () => {
     await expect(region).toContainText("USD account");
     await shot(page, testInfo, "wallet-card");
 
-    const revealResponse = page.waitForResponse((r) => r.url().endsWith("/reveal") && r.request().method() === "POST");
-    await region.getByRole("button", { name: "Reveal card details" }).click();
-    const bffText = await (await revealResponse).text();
-    const bffBody = JSON.parse(bffText);
-    expect(Object.keys(bffBody).sort()).toEqual(["expiresAt", "panEmbedUrl"]);
-    expect(new URL(bffBody.panEmbedUrl).origin).not.toBe(new URL(page.url()).origin);
-
-    const frame = page.frameLocator(`iframe[title="Card details for the card ending ${card.last4}"]`);
-    // The test harness (not the page) reads the frame to learn the number it must not find elsewhere.
-    const pan = ((await frame.locator('[data-field="pan"]').textContent()) ?? "").replace(/\s/g, "");
-    expect(pan).toMatch(/^4\d{15}$/);
-    expect(pan.endsWith(card.last4)).toBe(true);
-    await expect(frame.locator('[data-field="cvv"]')).toHaveText(/^\d{3}$/);
-    await shot(page, testInfo, "wallet-card-revealed");
-
-    expect(bffText).not.toContain(pan);
-    expect(await page.content()).not.toContain(pan);
-    const access = await page.evaluate(() => {
-      const iframe = document.querySelector<HTMLIFrameElement>("iframe");
-      let threw = false;
-      try {
-        void iframe!.contentWindow!.document.body.innerText;
-      } catch {
-        threw = true;
-      }
-      return { contentDocument: iframe!.contentDocument, threw };
-    });
-    expect(access).toEqual({ contentDocument: null, threw: true });
+    const { pan } = await revealAndCheckIsolation(page, region, card, testInfo, "wallet-card-revealed");
     const cardsJson = await (await page.request.get("/api/wallet/cards")).text();
     expect(cardsJson).toContain(card.last4);
     expect(cardsJson).not.toContain(pan);

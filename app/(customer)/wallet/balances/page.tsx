@@ -3,7 +3,7 @@ import { requireCustomerPage } from "@/lib/auth/session";
 import { listInternalAccounts, sandboxEnabled } from "@/lib/bff/money";
 import { formatAmount } from "@/lib/web/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { SandboxFundForm } from "@/components/wallet/SandboxFundForm";
+import { FundForm } from "@/components/ui/FundForm";
 import { accountName } from "@/components/wallet/money-views";
 
 export const metadata: Metadata = { title: "Balances" };
@@ -61,7 +61,17 @@ export default async function BalancesPage() {
                   </dl>
                 </div>
               ))}
-              {sandbox ? <SandboxFundForm accountId={a.id} accountName={name} currency={a.balance.currency.code} decimals={a.balance.currency.decimals} /> : null}
+              {sandbox ? (
+                <FundForm
+                  path={`/api/wallet/accounts/${encodeURIComponent(a.id)}/fund`}
+                  formLabel={`Fund ${name} (sandbox)`}
+                  amountLabel={`Test amount (${a.balance.currency.code})`}
+                  fundedTo={` of test money to your ${name}`}
+                  currency={a.balance.currency.code}
+                  decimals={a.balance.currency.decimals}
+                  compact
+                />
+              ) : null}
             </section>
           );
         })}

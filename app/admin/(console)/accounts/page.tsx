@@ -5,7 +5,7 @@ import { requireStaffPage } from "@/lib/auth/session";
 import { canOperate } from "@/lib/staff/roles";
 import { load } from "@/lib/admin/load";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { FundForm } from "@/components/admin/FundForm";
+import { FundForm } from "@/components/ui/FundForm";
 import { DataTable, Id } from "@/components/admin/DataTable";
 import { formatAmount } from "@/lib/web/money";
 import type { InternalAccount, Page } from "@/components/admin/types";
@@ -32,7 +32,7 @@ export default async function AccountsPage() {
           { header: "Status", cell: (a) => a.status },
           { header: "Available", cell: (a) => formatAmount(a.balance) },
           { header: "Total", cell: (a) => formatAmount(a.totalBalance) },
-          operator && { header: "Sandbox funding", cell: (a) => <FundForm accountId={a.id} currency={a.balance.currency.code} decimals={a.balance.currency.decimals} compact /> },
+          operator && { header: "Sandbox funding", cell: (a) => <FundForm path={`/api/admin/accounts/${encodeURIComponent(a.id)}/fund`} formLabel={`Fund account ${a.id}`} currency={a.balance.currency.code} decimals={a.balance.currency.decimals} compact /> },
         ]}
       />
     </>
