@@ -45,3 +45,10 @@ export async function externalUsd(api: ApiClient, customerId: string, accountNum
   if (res.status !== 201) throw new Error(`external account create failed: ${res.status} ${res.text}`);
   return res.body as { id: string; status: string };
 }
+
+/** GET /receiver/uma/{address}: the lookupId a quote to that address needs. */
+export async function umaLookup(api: ApiClient, umaAddress: string): Promise<string> {
+  const res = await api.get(`/receiver/uma/${encodeURIComponent(umaAddress)}`);
+  if (res.status !== 200) throw new Error(`lookup of ${umaAddress}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.lookupId;
+}

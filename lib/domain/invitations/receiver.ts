@@ -1,13 +1,45 @@
 // Receiver lookups before a quote: which currencies a UMA address or an
 // external account can receive, with indicative rates and limits.
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError } from "../../api/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { UMA_ADDRESS_RE, umaScenario } from "../../sandbox/uma";
 import { hasRate } from "../../sandbox/rates";
 import { currencyObject } from "../currencies";
 import { exchangeRateOf } from "../quotes/pricing";
 import { getPlatformSettings } from "../platform/config";
+import { ApiError, invalidInput } from "../../api/errors";
+import { sandboxDelayMs } from "../../sandbox/time";
+
+/** How long a lookup's id stays usable for a quote. */
+export const LOOKUP_TTL_MS = 15 * 60_000;
+
+async function recordLookup(db: PrismaClient, platformId: string, target: { umaAddress?: string; externalAccountId?: string }): Promise<string> {
+  const id = newUuid();
+  await db.receiverLookup.create({
+    data: { id, platformId, umaAddress: target.umaAddress ?? null, externalAccountId: target.externalAccountId ?? null, expiresAt: new Date(Date.now() + sandboxDelayMs(LOOKUP_TTL_MS)) },
+  });
+  return toApiId("Lookup", id);
+}
+
+/**
+ * A quote to a UMA address needs the lookupId of a lookup of that address
+ * (reference QuoteRequest.lookupId: required for UMA destinations) that has not expired.
+ */
+export async function assertUmaLookup(db: PrismaClient, platformId: string, umaAddress: string, lookupId: string | undefined): Promise<void> {
+  if (lookupId === undefined) {
+    throw invalidInput([{ field: "lookupId", constraint: "REQUIRED", message: "Look the receiver up first (GET /receiver/uma/{receiverUmaAddress}) and send its lookupId" }]);
+  }
+  const uuid = parseApiId("Lookup", lookupId);
+  const row = uuid ? await db.receiverLookup.findFirst({ where: { id: uuid, platformId } }) : null;
+  const problem = !row
+    ? "No receiver lookup with this id"
+    : row.umaAddress === null || row.umaAddress.toLowerCase() !== umaAddress.toLowerCase()
+      ? `This lookup was not made for ${umaAddress}`
+      : row.expiresAt.getTime() <= Date.now()
+        ? "This lookup expired; look the receiver up again"
+        : null;
+  if (problem) throw invalidInput([{ field: "lookupId", constraint: "INVALID", message: problem }]);
+}
 
 async function senderCurrency(db: PrismaClient, platformId: string, customerId?: string): Promise<string> {
   const uuid = customerId ? parseApiId("Customer", customerId) : null;
@@ -40,7 +72,7 @@ export async function lookupUma(db: PrismaClient, platformId: string, address: s
     if (!c) throw new ApiError("UMA_NOT_FOUND", `No UMA receiver answers at ${address}`);
     currencies = c.currencies;
   }
-  return { receiverUmaAddress: address, supportedCurrencies: await preferences(db, platformId, from, currencies), requiredPayerDataFields: [], lookupId: toApiId("Lookup", newUuid()) };
+  return { receiverUmaAddress: address, supportedCurrencies: await preferences(db, platformId, from, currencies), requiredPayerDataFields: [], lookupId: await recordLookup(db, platformId, { umaAddress: address }) };
 }
 
 export async function lookupExternalAccount(db: PrismaClient, platformId: string, accountId: string, q: { customerId?: string }) {
@@ -48,5 +80,5 @@ export async function lookupExternalAccount(db: PrismaClient, platformId: string
   const ext = uuid ? await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } }) : null;
   if (!ext) throw new ApiError("NOT_FOUND", `External account ${accountId} not found`);
   const from = await senderCurrency(db, platformId, q.customerId);
-  return { supportedCurrencies: await preferences(db, platformId, from, [ext.currency]), requiredPayerDataFields: [], lookupId: toApiId("Lookup", newUuid()) };
+  return { supportedCurrencies: await preferences(db, platformId, from, [ext.currency]), requiredPayerDataFields: [], lookupId: await recordLookup(db, platformId, { externalAccountId: ext.id }) };
 }

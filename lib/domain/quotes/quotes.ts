@@ -17,6 +17,7 @@ import { primaryIdentifier, type ExternalAccountRow } from "../external-accounts
 import { addExecution, type TransferSpec } from "../transactions/execute-transfer";
 import { applyPlan, emptyPlan, loadAccounts, type DeferredOutcome, type Loc } from "../transactions/engine";
 import { loadForTransfer } from "../transactions/load";
+import { assertUmaLookup } from "../invitations/receiver";
 import { quoteStatusOf } from "../transactions/status";
 import { checkLimits, feeRuleFor, OWNERSHIP_VERIFICATION_THRESHOLD_CENTS, price, usdCents } from "./pricing";
 import type { QuoteCreate } from "./schemas";
@@ -276,6 +277,9 @@ export function realtimeInstructions(quoteId: string, currency: string) {
 }
 
 export async function createQuote(db: PrismaClient, platformId: string, body: QuoteCreate, opts: CreateQuoteOptions = {}) {
+  if (body.destination.destinationType === "UMA_ADDRESS" && UMA_ADDRESS_RE.test(body.destination.umaAddress)) {
+    await assertUmaLookup(db, platformId, body.destination.umaAddress, body.lookupId);
+  }
   const { settings, accounts: named, regions } = await loadForTransfer(db, platformId, internalIdsOf(body));
   const res = await resolve(db, platformId, body, named);
   const scaRequired = await quoteNeedsSca(db, res.customerId, regions);

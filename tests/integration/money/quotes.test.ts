@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { database, newPlatform, waitFor, type ApiClient } from "../../support/api";
 import { WebhookReceiver } from "../../support/webhook-receiver";
-import { balanceOf, externalUsd, fund, internalAccount, newCustomer } from "../../support/money";
+import { balanceOf, externalUsd, fund, internalAccount, newCustomer, umaLookup } from "../../support/money";
 
 async function ledgerBalanced(platformId: string) {
   const { rows } = await database().query(
@@ -151,15 +151,45 @@ describe("quotes", () => {
     const same = await quote({ source: { sourceType: "ACCOUNT", accountId: aliceUsd }, destination: { destinationType: "ACCOUNT", accountId: aliceUsd }, lockedCurrencyAmount: 100 });
     expect(same.status).toBe(400);
     expect(same.body.code).toBe("SELF_PAYMENT");
-    const own = await quote({ source: { sourceType: "ACCOUNT", accountId: aliceUsd }, destination: { destinationType: "UMA_ADDRESS", umaAddress: alice.umaAddress }, lockedCurrencyAmount: 100 });
+    const own = await quote({ lookupId: await umaLookup(api, alice.umaAddress), source: { sourceType: "ACCOUNT", accountId: aliceUsd }, destination: { destinationType: "UMA_ADDRESS", umaAddress: alice.umaAddress }, lockedCurrencyAmount: 100 });
     expect(own.body.code).toBe("SELF_PAYMENT");
     const before = (await balanceOf(api, bob.id)).available;
-    const toBob = await quote({ source: { sourceType: "ACCOUNT", accountId: aliceUsd }, destination: { destinationType: "UMA_ADDRESS", umaAddress: bob.umaAddress, currency: "USD" }, lockedCurrencyAmount: 100, immediatelyExecute: true });
+    const toBob = await quote({ lookupId: await umaLookup(api, bob.umaAddress), source: { sourceType: "ACCOUNT", accountId: aliceUsd }, destination: { destinationType: "UMA_ADDRESS", umaAddress: bob.umaAddress, currency: "USD" }, lockedCurrencyAmount: 100, immediatelyExecute: true });
     expect(toBob.body.status).toBe("COMPLETED");
     expect((await balanceOf(api, bob.id)).available).toBe(before + 100);
     const bad = await quote({ source: { sourceType: "ACCOUNT", accountId: aliceUsd }, destination: { destinationType: "UMA_ADDRESS", umaAddress: "not-an-address" }, lockedCurrencyAmount: 100 });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("INVALID_UMA_ADDRESS");
+  });
+
+  it("a quote to a UMA address needs the lookupId of an unexpired lookup of that address", async () => {
+    const toBob = (lookupId?: string) =>
+      quote({ ...(lookupId === undefined ? {} : { lookupId }), source: { sourceType: "ACCOUNT", accountId: aliceUsd }, destination: { destinationType: "UMA_ADDRESS", umaAddress: bob.umaAddress }, lockedCurrencyAmount: 100 });
+    const fieldError = (res: { status: number; body: { code: string; details: { errors: { field: string; constraint: string }[] } } }) => {
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("INVALID_INPUT");
+      return res.body.details.errors[0];
+    };
+    expect(fieldError(await toBob())).toMatchObject({ field: "lookupId", constraint: "REQUIRED" });
+    expect(fieldError(await toBob("Lookup:0192aaaa-0000-7000-8000-000000000001"))).toMatchObject({ field: "lookupId", constraint: "INVALID" });
+    expect(fieldError(await toBob("not-a-lookup"))).toMatchObject({ field: "lookupId", constraint: "INVALID" });
+    const forAlice = await umaLookup(api, alice.umaAddress);
+    expect(fieldError(await toBob(forAlice))).toMatchObject({ field: "lookupId", constraint: "INVALID" });
+    const other = await newPlatform();
+    const elsewhere = await umaLookup(other, "$success.usd@sandbox.meridian.local");
+    expect(fieldError(await toBob(elsewhere))).toMatchObject({ field: "lookupId", constraint: "INVALID" });
+    const extLookup = await api.get(`/receiver/external-account/${(await externalUsd(api, bob.id, "7700002")).id}`);
+    expect(fieldError(await toBob(extLookup.body.lookupId))).toMatchObject({ field: "lookupId", constraint: "INVALID" });
+
+    const lookupId = await umaLookup(api, bob.umaAddress.toUpperCase());
+    const ok = await toBob(lookupId);
+    expect(ok.status).toBe(201);
+    expect(ok.body.destination).toMatchObject({ destinationType: "UMA_ADDRESS", umaAddress: bob.umaAddress });
+    // Lookups last 15 minutes (scaled by MERIDIAN_SANDBOX_TIME_SCALE, 0.01 in tests: 9 s).
+    await waitFor(async () => {
+      const res = await toBob(lookupId);
+      return res.status === 400 && /expired/.test(res.body.details?.errors?.[0]?.message ?? "") ? res : undefined;
+    }, { timeoutMs: 30_000, what: "the lookup to expire" });
   });
 
   it("409 BANK_ACCOUNT_VALIDATION_PENDING for a bank account still in validation", async () => {

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newPlatform, waitFor, type ApiClient } from "../../support/api";
 import { WebhookReceiver } from "../../support/webhook-receiver";
-import { balanceOf, externalUsd, fund, internalAccount, newCustomer } from "../../support/money";
+import { balanceOf, externalUsd, fund, internalAccount, newCustomer, umaLookup } from "../../support/money";
 
 describe("sandbox outcomes", () => {
   let api: ApiClient;
@@ -139,8 +139,9 @@ describe("sandbox outcomes", () => {
   });
 
   it("UMA receivers: success.usd/eur/mxn, pending.long.usd, fail.compliance.usd", async () => {
-    const send = (umaAddress: string) =>
+    const send = async (umaAddress: string) =>
       api.post("/quotes", {
+        lookupId: await umaLookup(api, umaAddress),
         source: { sourceType: "ACCOUNT", accountId: usd },
         destination: { destinationType: "UMA_ADDRESS", umaAddress },
         lockedCurrencySide: "SENDING",
