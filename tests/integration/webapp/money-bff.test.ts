@@ -118,6 +118,24 @@ async function quoteTo(c: WebCustomer, externalId: string, amount: number): Prom
 }
 
 describe("customer money BFF", () => {
+  it("a quote to a UMA address looks the receiver up first; an unknown receiver is the lookup's 404", async () => {
+    const carol = await WebCustomer.signUp("Carol Uma");
+    await fundWallet(carol, 5_000_000);
+    const send = (umaAddress: string) =>
+      carol.call("POST", "/api/wallet/quotes", {
+        sourceAccountId: carol.walletId,
+        destination: { destinationType: "UMA_ADDRESS", umaAddress },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 1_000_000,
+      });
+    const quote = await send("$success.usd@sandbox.meridian.local");
+    expect(quote.status, JSON.stringify(quote.body)).toBe(201);
+    expect(quote.body).toMatchObject({ status: "PENDING", destination: { destinationType: "UMA_ADDRESS", umaAddress: "$success.usd@sandbox.meridian.local" } });
+    const unknown = await send("$nobody.here@sandbox.meridian.local");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe("UMA_NOT_FOUND");
+  });
+
   it("funds, quotes and executes with the signed retry passed through; a stamp from another customer's session is refused", async () => {
     const bob = await WebCustomer.signUp("Bob Sender");
     const eve = await WebCustomer.signUp("Eve Other");
