@@ -2,7 +2,12 @@
 // the signature is verified for real. EVM chains (Base, Ethereum, Polygon,
 // Plasma, Arbitrum): EIP-191 personal_sign, 65-byte r||s||v hex; the
 // recovered address must equal the account's address. Solana: Ed25519 over
-// the UTF-8 message, base58 signature, base58 address = public key.
+// the UTF-8 message, base58 signature, base58 address = public key. Tron:
+// TronWeb signMessageV2 — keccak-256 of "\x19TRON Signed Message:\n" + byte
+// length + message, 65-byte r||s||v hex; the recovered key's base58check
+// address (0x41 + last 20 bytes of keccak of the key) must equal the account's.
+// VERIFIERS is the one table of which wallet type is checked how.
+import bs58check from "bs58check";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
@@ -45,41 +50,62 @@ export const base58 = {
   },
 };
 
-export const EVM_WALLETS = ["BASE_WALLET", "ETHEREUM_WALLET", "POLYGON_WALLET", "PLASMA_WALLET", "ARBITRUM_WALLET"];
-export const SIGNATURE_WALLETS = [...EVM_WALLETS, "SOLANA_WALLET"];
+type Verifier = (address: string, message: string, signature: string) => boolean;
 
-function eip191Hash(message: string): Uint8Array {
+function prefixedKeccak(prefix: string, message: string): Uint8Array {
   const bytes = new TextEncoder().encode(message);
-  const prefix = new TextEncoder().encode(`\x19Ethereum Signed Message:\n${bytes.length}`);
-  const all = new Uint8Array(prefix.length + bytes.length);
-  all.set(prefix);
-  all.set(bytes, prefix.length);
+  const head = new TextEncoder().encode(`${prefix}${bytes.length}`);
+  const all = new Uint8Array(head.length + bytes.length);
+  all.set(head);
+  all.set(bytes, head.length);
   return keccak_256(all);
 }
 
-export function evmAddressOf(publicKey: Uint8Array): string {
+/** The 20-byte keccak account hash shared by EVM and Tron addresses. */
+function keccakAccount(publicKey: Uint8Array): Uint8Array {
   const full = secp256k1.Point.fromBytes(publicKey).toBytes(false);
-  return `0x${Buffer.from(keccak_256(full.slice(1)).slice(-20)).toString("hex")}`;
+  return keccak_256(full.slice(1)).slice(-20);
 }
 
-function verifyEvm(address: string, message: string, signature: string): boolean {
+export function evmAddressOf(publicKey: Uint8Array): string {
+  return `0x${Buffer.from(keccakAccount(publicKey)).toString("hex")}`;
+}
+
+export function tronAddressOf(publicKey: Uint8Array): string {
+  const payload = new Uint8Array(21);
+  payload[0] = 0x41;
+  payload.set(keccakAccount(publicKey), 1);
+  return bs58check.encode(payload);
+}
+
+/** Recovers the signer of a 65-byte r||s||v hex signature (v 0/1 or 27/28) over `hash`. */
+function recoverRsv(hash: Uint8Array, signature: string): Uint8Array | null {
   const hex = signature.replace(/^0x/i, "");
-  if (!/^[0-9a-f]{130}$/i.test(hex)) return false;
+  if (!/^[0-9a-f]{130}$/i.test(hex)) return null;
   const raw = Buffer.from(hex, "hex");
   const v = raw[64] >= 27 ? raw[64] - 27 : raw[64];
-  if (v !== 0 && v !== 1) return false;
+  if (v !== 0 && v !== 1) return null;
   const recovered = new Uint8Array(65);
   recovered[0] = v;
   recovered.set(raw.subarray(0, 64), 1);
   try {
-    const pub = secp256k1.recoverPublicKey(recovered, eip191Hash(message), { prehash: false });
-    return evmAddressOf(pub) === address.toLowerCase();
+    return secp256k1.recoverPublicKey(recovered, hash, { prehash: false });
   } catch {
-    return false;
+    return null;
   }
 }
 
-function verifySolana(address: string, message: string, signature: string): boolean {
+const verifyEvm: Verifier = (address, message, signature) => {
+  const pub = recoverRsv(prefixedKeccak("\x19Ethereum Signed Message:\n", message), signature);
+  return pub !== null && evmAddressOf(pub) === address.toLowerCase();
+};
+
+const verifyTron: Verifier = (address, message, signature) => {
+  const pub = recoverRsv(prefixedKeccak("\x19TRON Signed Message:\n", message), signature);
+  return pub !== null && tronAddressOf(pub) === address;
+};
+
+const verifySolana: Verifier = (address, message, signature) => {
   try {
     const pub = base58.decode(address);
     const sig = base58.decode(signature);
@@ -88,10 +114,22 @@ function verifySolana(address: string, message: string, signature: string): bool
   } catch {
     return false;
   }
-}
+};
+
+const VERIFIERS: Record<string, Verifier> = {
+  BASE_WALLET: verifyEvm,
+  ETHEREUM_WALLET: verifyEvm,
+  POLYGON_WALLET: verifyEvm,
+  PLASMA_WALLET: verifyEvm,
+  ARBITRUM_WALLET: verifyEvm,
+  SOLANA_WALLET: verifySolana,
+  TRON_WALLET: verifyTron,
+};
+
+/** Wallet types whose ownership can be proven with a WALLET_SIGNATURE challenge. */
+export const SIGNATURE_WALLETS = Object.keys(VERIFIERS);
 
 export function verifyWalletSignature(accountType: string, address: string, message: string, signature: string): boolean {
-  if (EVM_WALLETS.includes(accountType)) return verifyEvm(address, message, signature);
-  if (accountType === "SOLANA_WALLET") return verifySolana(address, message, signature);
-  return false;
+  const verify = VERIFIERS[accountType];
+  return verify ? verify(address, message, signature) : false;
 }

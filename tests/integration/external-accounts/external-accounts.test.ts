@@ -5,14 +5,17 @@ import { keccak_256 } from "@noble/hashes/sha3.js";
 import { database, newPlatform, type ApiClient } from "../../support/api";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { ADDRESS, newCustomer, usdAccountInfo } from "../../support/money";
-import { base58, evmAddressOf } from "../../../lib/domain/external-accounts/wallet-signature";
+import { base58, evmAddressOf, tronAddressOf } from "../../../lib/domain/external-accounts/wallet-signature";
 
-function eip191Sign(secretKey: Uint8Array, message: string): string {
+function prefixedSign(prefix: string, secretKey: Uint8Array, message: string): string {
   const bytes = new TextEncoder().encode(message);
-  const h = keccak_256(new Uint8Array([...new TextEncoder().encode(`\x19Ethereum Signed Message:\n${bytes.length}`), ...bytes]));
+  const h = keccak_256(new Uint8Array([...new TextEncoder().encode(`${prefix}${bytes.length}`), ...bytes]));
   const sig = secp256k1.sign(h, secretKey, { prehash: false, format: "recovered" });
   return `0x${Buffer.from(sig.slice(1)).toString("hex")}${(sig[0] + 27).toString(16)}`;
 }
+const tronSign = (secretKey: Uint8Array, message: string) => prefixedSign("\x19TRON Signed Message:\n", secretKey, message);
+
+const eip191Sign = (secretKey: Uint8Array, message: string) => prefixedSign("\x19Ethereum Signed Message:\n", secretKey, message);
 
 describe("external accounts", () => {
   let api: ApiClient;
@@ -216,6 +219,80 @@ describe("external accounts", () => {
     const ok = await p.post(`/customers/external-accounts/${created.body.id}/verify`, { signature: sig });
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe("ACTIVE");
+  });
+
+  it("Tron wallets verify with TRON-prefixed secp256k1 signatures recovered to the base58check T-address", async () => {
+    const p = await newPlatform();
+    await p.patch("/config", { isRegulatedFinancialInstitution: true });
+    const c = await newCustomer(p);
+    const { secretKey } = secp256k1.keygen();
+    const address = tronAddressOf(secp256k1.getPublicKey(secretKey, true));
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    const created = await p.post("/customers/external-accounts", {
+      customerId: c.id,
+      currency: "USDT",
+      ownershipType: "FIRST_PARTY",
+      accountInfo: { accountType: "TRON_WALLET", address },
+    });
+    expect(created.body.status).toBe("PENDING_OWNERSHIP_VERIFICATION");
+    const base = `/customers/external-accounts/${created.body.id}`;
+
+    // Another key's signature: its recovered address is not this account's.
+    const ch1 = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
+    expect(ch1.status).toBe(201);
+    const wrongKey = await p.post(`${base}/verify`, { signature: tronSign(secp256k1.keygen().secretKey, ch1.body.messageToSign) });
+    expect(wrongKey.status).toBe(400);
+    expect(wrongKey.body.code).toBe("INVALID_INPUT");
+    expect(wrongKey.body.details.errors[0].field).toBe("signature");
+    expect((await p.get(base)).body.status).toBe("UNVERIFIED");
+
+    // The right key under the Ethereum prefix signs a different digest, so it is no Tron proof.
+    const ch2 = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
+    const wrongPrefix = await p.post(`${base}/verify`, { signature: eip191Sign(secretKey, ch2.body.messageToSign) });
+    expect(wrongPrefix.status).toBe(400);
+    expect(wrongPrefix.body.code).toBe("INVALID_INPUT");
+
+    const ch3 = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
+    const ok = await p.post(`${base}/verify`, { signature: tronSign(secretKey, ch3.body.messageToSign) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.status).toBe("ACTIVE");
+  });
+
+  it("a Tron signature does not prove an account registered under another T-address", async () => {
+    const p = await newPlatform();
+    await p.patch("/config", { isRegulatedFinancialInstitution: true });
+    const c = await newCustomer(p);
+    const signer = secp256k1.keygen().secretKey;
+    const elsewhere = tronAddressOf(secp256k1.getPublicKey(secp256k1.keygen().secretKey, true));
+    const created = await p.post("/customers/external-accounts", {
+      customerId: c.id,
+      currency: "USDT",
+      ownershipType: "FIRST_PARTY",
+      accountInfo: { accountType: "TRON_WALLET", address: elsewhere },
+    });
+    const base = `/customers/external-accounts/${created.body.id}`;
+    const challenge = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
+    expect(challenge.status).toBe(201);
+    const res = await p.post(`${base}/verify`, { signature: tronSign(signer, challenge.body.messageToSign) });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("INVALID_INPUT");
+    expect((await p.get(base)).body.status).toBe("UNVERIFIED");
+  });
+
+  it("wallet types without a signature verifier are refused at the challenge (400 INVALID_INPUT on method)", async () => {
+    const p = await newPlatform();
+    await p.patch("/config", { isRegulatedFinancialInstitution: true });
+    const c = await newCustomer(p);
+    const created = await p.post("/customers/external-accounts", {
+      customerId: c.id,
+      currency: "USDC",
+      ownershipType: "FIRST_PARTY",
+      accountInfo: { accountType: "SPARK_WALLET", address: "sp1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu" },
+    });
+    const ch = await p.post(`/customers/external-accounts/${created.body.id}/challenge`, { method: "WALLET_SIGNATURE" });
+    expect(ch.status).toBe(400);
+    expect(ch.body.code).toBe("INVALID_INPUT");
+    expect(ch.body.details.errors[0].field).toBe("method");
   });
 
   it("platform internal accounts exist for the platform (created on first use)", async () => {
