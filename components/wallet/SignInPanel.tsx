@@ -1,16 +1,12 @@
 "use client";
 // Customer sign-in: pick a method, name the account (email or phone), then the
 // method's own step. All crypto happens in lib/browser/wallet-flows.ts.
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { bff } from "@/lib/browser/bff";
-import { beginOauth, completeOtp, signInWithPasskey, startOtp } from "@/lib/browser/wallet-flows";
+import { beginOauth, signInWithPasskey, startOtp } from "@/lib/browser/wallet-flows";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
-import { OtpCodeForm } from "./OtpCodeForm";
-
-type Method = "PASSKEY" | "EMAIL_OTP" | "SMS_OTP" | "OAUTH";
-const LABELS: Record<Method, string> = { PASSKEY: "Passkey", EMAIL_OTP: "Email code", SMS_OTP: "Text message code", OAUTH: "Sandbox OpenID" };
+import { METHOD_LABELS, MethodPicker, OtpStep, useEnterWallet, type Method, type OtpChallenge } from "./AuthMethod";
 
 interface Found {
   id: string;
@@ -19,16 +15,11 @@ interface Found {
 }
 
 export function SignInPanel() {
-  const router = useRouter();
   const { state, run, pending } = useAction();
   const [method, setMethod] = useState<Method>("PASSKEY");
   const [identifier, setIdentifier] = useState("");
-  const [otp, setOtp] = useState<{ credential: Found; bundle: string } | null>(null);
-
-  const done = () => {
-    router.push("/wallet");
-    router.refresh();
-  };
+  const [otp, setOtp] = useState<OtpChallenge | null>(null);
+  const done = useEnterWallet();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -40,41 +31,22 @@ export function SignInPanel() {
       const lookup = await bff<{ credentials: Found[] }>("POST", "/api/wallet/signin/lookup", method === "SMS_OTP" ? { phoneNumber: identifier.trim() } : { email: identifier.trim() });
       if (!lookup.ok) return lookup;
       const credential = lookup.data.credentials.find((c) => c.type === method);
-      if (!credential) return { ok: false, message: `This account has no ${LABELS[method].toLowerCase()} sign-in. Choose another method.` };
+      if (!credential) return { ok: false, message: `This account has no ${METHOD_LABELS[method].toLowerCase()} sign-in. Choose another method.` };
       if (method === "PASSKEY") {
         await signInWithPasskey(credential.id, credential.credentialId);
         done();
         return "Signed in.";
       }
-      setOtp({ credential, bundle: await startOtp(credential.id) });
+      setOtp({ credentialId: credential.id, type: method, bundle: await startOtp(credential.id) });
       return "";
     });
   };
 
-  if (otp) {
-    return (
-      <OtpCodeForm
-        destination={identifier}
-        onSubmit={async (code) => {
-          await completeOtp(otp.credential.id, otp.credential.type as "EMAIL_OTP" | "SMS_OTP", otp.bundle, code);
-          done();
-        }}
-        onResend={async () => setOtp({ ...otp, bundle: await startOtp(otp.credential.id) })}
-      />
-    );
-  }
+  if (otp) return <OtpStep challenge={otp} destination={identifier} onChallenge={setOtp} onSignedIn={done} />;
 
   return (
     <form className="card form" onSubmit={submit}>
-      <fieldset>
-        <legend>Sign in with</legend>
-        {(Object.keys(LABELS) as Method[]).map((m) => (
-          <label key={m} className="check">
-            <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} />
-            {LABELS[m]}
-          </label>
-        ))}
-      </fieldset>
+      <MethodPicker legend="Sign in with" method={method} onChange={setMethod} />
       {method === "OAUTH" ? null : method === "SMS_OTP" ? (
         <label>
           Phone number

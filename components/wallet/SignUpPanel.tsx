@@ -1,16 +1,12 @@
 "use client";
 // Customer sign-up: details → the BFF creates the customer and its wallet →
 // the first credential is registered → the same sign-in flow opens a session.
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { bff } from "@/lib/browser/bff";
-import { beginOauth, completeOtp, createPasskey, signInWithPasskey, startOtp } from "@/lib/browser/wallet-flows";
+import { beginOauth, createPasskey, signInWithPasskey, startOtp } from "@/lib/browser/wallet-flows";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
-import { OtpCodeForm } from "./OtpCodeForm";
-
-type Method = "PASSKEY" | "EMAIL_OTP" | "SMS_OTP" | "OAUTH";
-const LABELS: Record<Method, string> = { PASSKEY: "Passkey", EMAIL_OTP: "Email code", SMS_OTP: "Text message code", OAUTH: "Sandbox OpenID" };
+import { MethodPicker, OtpStep, useEnterWallet, type Method, type OtpChallenge } from "./AuthMethod";
 
 interface Credential {
   id: string;
@@ -20,18 +16,13 @@ interface Credential {
 }
 
 export function SignUpPanel() {
-  const router = useRouter();
   const { state, run, pending } = useAction();
   const [method, setMethod] = useState<Method>("PASSKEY");
   const [fullName, setFullName] = useState("");
   const [email, setEmail] = useState("");
   const [phone, setPhone] = useState("");
-  const [otp, setOtp] = useState<{ credential: Credential; bundle: string } | null>(null);
-
-  const done = () => {
-    router.push("/wallet");
-    router.refresh();
-  };
+  const [otp, setOtp] = useState<OtpChallenge | null>(null);
+  const done = useEnterWallet();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -53,23 +44,12 @@ export function SignUpPanel() {
         done();
         return "Account created.";
       }
-      setOtp({ credential: enrolled.data, bundle: enrolled.data.otpEncryptionTargetBundle ?? (await startOtp(enrolled.data.id)) });
+      setOtp({ credentialId: enrolled.data.id, type: method, bundle: enrolled.data.otpEncryptionTargetBundle ?? (await startOtp(enrolled.data.id)) });
       return "";
     });
   };
 
-  if (otp) {
-    return (
-      <OtpCodeForm
-        destination={method === "SMS_OTP" ? phone : email}
-        onSubmit={async (code) => {
-          await completeOtp(otp.credential.id, otp.credential.type as "EMAIL_OTP" | "SMS_OTP", otp.bundle, code);
-          done();
-        }}
-        onResend={async () => setOtp({ ...otp, bundle: await startOtp(otp.credential.id) })}
-      />
-    );
-  }
+  if (otp) return <OtpStep challenge={otp} destination={method === "SMS_OTP" ? phone : email} onChallenge={setOtp} onSignedIn={done} />;
 
   return (
     <form className="card form" onSubmit={submit}>
@@ -88,15 +68,7 @@ export function SignUpPanel() {
       <p id="phone-help" className="hint">
         International format; needed for text message codes.
       </p>
-      <fieldset>
-        <legend>Sign in from now on with</legend>
-        {(Object.keys(LABELS) as Method[]).map((m) => (
-          <label key={m} className="check">
-            <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} />
-            {LABELS[m]}
-          </label>
-        ))}
-      </fieldset>
+      <MethodPicker legend="Sign in from now on with" method={method} onChange={setMethod} />
       <button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? "Creating your account…" : "Create account"}
       </button>
