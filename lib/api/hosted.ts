@@ -1,10 +1,11 @@
-// The hosted KYC page's own server routes: no platform credentials, the
-// link token in the path is the only authority. Errors use the API's body.
+// Server routes of the hosted pages (KYC /kyc/<token>, liveness
+// /verify/liveness/<token>): no platform credentials, the link token in the
+// path is the only authority. Errors use the API's body.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
-import { errorResponse, jsonResponse } from "@/lib/api/handler";
-import { log } from "@/lib/log";
-import { newUuid } from "@/lib/ids";
+import { ApiError } from "./errors";
+import { errorResponse, jsonResponse } from "./handler";
+import { log } from "../log";
+import { newUuid } from "../ids";
 
 type Ctx = { params: Promise<{ token: string }> };
 
@@ -17,7 +18,7 @@ export function hosted(run: (token: string, request: Request) => Promise<unknown
       return jsonResponse(200, body, { "cache-control": "no-store", "referrer-policy": "no-referrer" });
     } catch (err) {
       if (err instanceof ApiError) return errorResponse(err, requestId);
-      log.error({ requestId, err }, "hosted kyc route failed");
+      log.error({ requestId, err }, "hosted page route failed");
       return errorResponse(new ApiError("INTERNAL_ERROR", `Internal error (request ${requestId})`), requestId);
     }
   };
