@@ -20,9 +20,11 @@ import { PRIMARY_IDENTIFIER_FIELDS, variantCurrency } from "./account-types";
 import type { ExternalAccountCreate } from "./schemas";
 import { nextStatus, type ExternalAccountEvent } from "./status";
 import { SIGNATURE_WALLETS } from "./wallet-signature";
+import { assertLivenessProvider, livenessLink, newLivenessToken } from "./liveness-token";
 
 export type ExternalAccountRow = NonNullable<Awaited<ReturnType<PrismaClient["externalAccount"]["findFirst"]>>>;
 export type Scope = "customer" | "platform";
+export type OwnershipMethod = "WALLET_SIGNATURE" | "LIVENESS";
 
 type AccountInfo = Record<string, unknown> & { accountType: string };
 
@@ -213,15 +215,21 @@ export async function transitionExternalAccount(tx: Db, row: ExternalAccountRow,
 
 export const OWNERSHIP_CHALLENGE_TTL_MS = 10 * 60_000;
 
-export async function startOwnershipChallenge(db: Db, platformId: string, id: string, scope: Scope) {
+export async function startOwnershipChallenge(db: Db, platformId: string, id: string, scope: Scope, method: OwnershipMethod = "WALLET_SIGNATURE") {
   const row = await findExternalAccount(db, platformId, id, scope);
-  if (!SIGNATURE_WALLETS.includes(row.accountType)) {
+  if (method === "LIVENESS") assertLivenessProvider();
+  else if (!SIGNATURE_WALLETS.includes(row.accountType)) {
     throw invalidInput([{ field: "method", constraint: "INVALID", message: `WALLET_SIGNATURE ownership proofs are supported for ${SIGNATURE_WALLETS.join(", ")}` }]);
   }
   if (!nextStatus(row.status, "OWNERSHIP_VERIFIED")) {
     throw new ApiError("CONFLICT", `External account is ${row.status}; ownership verification is not pending`);
   }
   const expiresAt = new Date(Date.now() + OWNERSHIP_CHALLENGE_TTL_MS).toISOString();
+  if (method === "LIVENESS") {
+    const { token, stored } = newLivenessToken(expiresAt);
+    await db.externalAccount.update({ where: { id: row.id }, data: { ownershipChallenge: stored } });
+    return { method, verificationLink: livenessLink(token), expiresAt };
+  }
   const address = String((row.accountInfo as AccountInfo).address);
   const messageToSign = `Meridian wallet ownership verification\nAccount: ${toApiId("ExternalAccount", row.id)}\nAddress: ${address}\nNonce: ${randomBytes(16).toString("hex")}\nExpires: ${expiresAt}`;
   const challenge = { method: "WALLET_SIGNATURE", messageToSign, expiresAt };
@@ -229,21 +237,35 @@ export async function startOwnershipChallenge(db: Db, platformId: string, id: st
   return challenge;
 }
 
+/** The one place an ownership outcome (signature or liveness) moves the account, with its webhook. */
+export function settleOwnership(db: PrismaClient, row: ExternalAccountRow, proven: boolean) {
+  return db.$transaction((tx) => transitionExternalAccount(tx, row, proven ? "OWNERSHIP_VERIFIED" : "OWNERSHIP_FAILED"));
+}
+
 export async function verifyOwnership(db: PrismaClient, platformId: string, id: string, scope: Scope, signature: string, verify: (accountType: string, address: string, message: string, signature: string) => boolean) {
   const row = await findExternalAccount(db, platformId, id, scope);
   // Single use: taken (and cleared) atomically before it is checked, whatever the outcome.
+  // A LIVENESS challenge is left alone: it completes on its hosted page, never here.
   const taken = await db.$queryRaw<{ old: { messageToSign: string; expiresAt: string } }[]>`
     UPDATE external_accounts e SET ownership_challenge = NULL
       FROM (SELECT id, ownership_challenge AS old FROM external_accounts WHERE id = ${row.id}::uuid FOR UPDATE) o
-     WHERE e.id = o.id AND o.old IS NOT NULL
+     WHERE e.id = o.id AND o.old->>'method' = 'WALLET_SIGNATURE'
     RETURNING o.old`;
   const challenge = taken[0]?.old;
-  if (!challenge) throw new ApiError("CONFLICT", "No ownership challenge is open; start one with POST .../challenge");
+  if (!challenge) {
+    const open = (row.ownershipChallenge as { method?: string } | null)?.method === "LIVENESS";
+    throw new ApiError(
+      "CONFLICT",
+      open
+        ? "The open ownership challenge is LIVENESS; it completes at its verificationLink and its outcome arrives as EXTERNAL_ACCOUNT.STATUS_UPDATED, not through /verify"
+        : "No ownership challenge is open; start one with POST .../challenge",
+    );
+  }
   if (Date.parse(challenge.expiresAt) < Date.now()) {
     throw invalidInput([{ field: "signature", constraint: "INVALID", message: "The ownership challenge expired; start a new one" }]);
   }
   const ok = verify(row.accountType, String((row.accountInfo as AccountInfo).address), challenge.messageToSign, signature);
-  const body = await db.$transaction((tx) => transitionExternalAccount(tx, row, ok ? "OWNERSHIP_VERIFIED" : "OWNERSHIP_FAILED"));
+  const body = await settleOwnership(db, row, ok);
   if (!ok) {
     throw invalidInput([{ field: "signature", constraint: "INVALID", message: "The signature does not prove control of this wallet; the account is now UNVERIFIED, start a new challenge to retry" }]);
   }

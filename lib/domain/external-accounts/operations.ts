@@ -25,7 +25,10 @@ import {
 import { verifyWalletSignature } from "./wallet-signature";
 
 const Params = z.object({ externalAccountId: z.string() });
-const ChallengeResponse = z.object({ method: z.string(), messageToSign: z.string(), expiresAt: z.string() });
+const ChallengeResponse = z.union([
+  z.object({ method: z.literal("WALLET_SIGNATURE"), messageToSign: z.string(), expiresAt: z.string() }),
+  z.object({ method: z.literal("LIVENESS"), verificationLink: z.string(), expiresAt: z.string() }),
+]);
 const TAG = "External Accounts";
 
 function family(scope: Scope) {
@@ -89,14 +92,17 @@ function family(scope: Scope) {
     operationId: `create${who === "Customer" ? "" : "Platform"}ExternalAccountOwnershipChallenge`,
     method: "POST",
     path: `${base}/{externalAccountId}/challenge`,
-    summary: "Start a wallet ownership verification challenge",
+    summary: "Start a wallet ownership verification challenge (WALLET_SIGNATURE, or LIVENESS through a hosted page)",
     tag: TAG,
     auth: "platform",
     permission: "MANAGE",
     params: Params,
     body: OwnershipChallengeRequest,
-    responses: { 201: { description: "The challenge to sign with the wallet", schema: ChallengeResponse }, ...ErrorResponses },
-    handle: async ({ ctx, params }) => ({ status: 201, body: await startOwnershipChallenge(db(), ctx.platformId, params.externalAccountId, scope) }),
+    responses: { 201: { description: "The challenge: a message to sign with the wallet, or a hosted liveness link", schema: ChallengeResponse }, ...ErrorResponses },
+    handle: async ({ ctx, params, body }) => ({
+      status: 201,
+      body: await startOwnershipChallenge(db(), ctx.platformId, params.externalAccountId, scope, body.method),
+    }),
   });
   const verify = defineOperation({
     operationId: `verify${who === "Customer" ? "" : "Platform"}ExternalAccountOwnership`,

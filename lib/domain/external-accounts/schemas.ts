@@ -120,7 +120,7 @@ export const ExternalAccountResponse = z.object({
   updatedAt: z.string(),
 });
 
-export const OwnershipChallengeRequest = z.object({ method: z.enum(["WALLET_SIGNATURE"]) });
+export const OwnershipChallengeRequest = z.object({ method: z.enum(["WALLET_SIGNATURE", "LIVENESS"]) });
 export const OwnershipVerifyRequest = z.object({
   signature: z.string().min(1).max(1024),
   signatureScheme: z.enum(["bip137", "electrum"]).optional(),

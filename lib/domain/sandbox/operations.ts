@@ -5,8 +5,9 @@ import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";
 import { wakeWorker } from "../../jobs/worker";
 import { ageRevealTokens } from "../cards/reveal";
+import { ageLivenessChallenges } from "../external-accounts/liveness-token";
 
-// POST /sandbox/clock/advance – run this platform's timed sandbox outcomes (and age its card reveal links) as if time had passed
+// POST /sandbox/clock/advance – run this platform's timed sandbox outcomes (and age its card reveal links and liveness challenges) as if time had passed
 export const advanceSandboxClock = defineOperation({
   operationId: "advanceSandboxClock",
   method: "POST",
@@ -26,6 +27,7 @@ export const advanceSandboxClock = defineOperation({
       [ctx.platformId, body.seconds],
     );
     await ageRevealTokens(ctx.platformId, body.seconds);
+    await ageLivenessChallenges(ctx.platformId, body.seconds);
     wakeWorker();
     return { status: 200, body: { advancedSeconds: body.seconds, jobsMoved: res.rowCount ?? 0 } };
   },

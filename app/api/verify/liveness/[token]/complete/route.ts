@@ -1,0 +1,13 @@
+// POST /api/verify/liveness/{token}/complete – sandbox: the simulated liveness check passes or fails
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { parseOrThrow } from "@/lib/api/validation";
+import { completeLiveness } from "@/lib/domain/external-accounts/liveness";
+import { hosted, jsonBody } from "@/lib/api/hosted";
+
+const Body = z.object({ outcome: z.enum(["PASS", "FAIL"]) });
+
+export const POST = hosted(async (token, request) => {
+  const { outcome } = parseOrThrow(Body, await jsonBody(request));
+  return completeLiveness(db(), token, outcome);
+});
