@@ -13,7 +13,8 @@
 //   delivery where it ends (an internal account, or the PAYOUT / UMA system account)
 // Settling moves hold → delivery (fees to FEES, currency conversion through
 // FX); a refund moves hold → origin; a return moves delivery → origin.
-import { db as defaultDb, pool } from "../../db/client";
+import { db as defaultDb } from "../../db/client";
+import { applyPlanBatched } from "./plan-batch";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
 import { jsonReplacer } from "../../api/idempotency";
@@ -117,10 +118,10 @@ export function addJob(plan: PlanJson, type: string, payload: Record<string, unk
 export async function applyPlan(db: Db | null, plan: PlanJson): Promise<void> {
   const text = JSON.stringify(plan, jsonReplacer);
   try {
-    // Outside an interactive transaction the statement goes straight to the pool:
-    // the same single autocommit statement, without Prisma's per-query work.
+    // Outside an interactive transaction the plan goes to the pool without
+    // Prisma's per-query work, batched with the plans of concurrent requests.
     if (db && db !== defaultDb()) await db.$executeRaw`SELECT money_apply(${text}::jsonb)`;
-    else await pool().query("SELECT money_apply($1::jsonb)", [text]);
+    else await applyPlanBatched(text);
   } catch (err) {
     const e = err as { code?: string; meta?: { code?: string }; cause?: { code?: string } };
     const code = e.code === "P2010" ? e.meta?.code : (e.cause?.code ?? e.code);
