@@ -1,6 +1,7 @@
-// What a transfer reads before money_apply, in one round trip on the pool: the
-// platform's settings, the internal accounts it names (bigints as text, so no
-// precision is lost on the way) and their customers' regions (for SCA). Inside an interactive transaction it reads
+// What a transfer reads before money_apply, in one round trip on the pool (shared
+// with concurrent transfers): the platform's settings, the internal accounts it
+// names (bigints as text, so no precision is lost on the way) and their
+// customers' regions (for SCA). Inside an interactive transaction it reads
 // through that transaction instead.
 import { db as rootDb, pool, type Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
@@ -8,16 +9,67 @@ import type { InternalAccountRow } from "../accounts/internal-accounts";
 import { getPlatformSettings, settingsOf, type PlatformSettings } from "../platform/config";
 import { loadAccounts } from "./engine";
 
+// One row per request of the batch ($1: [{p: platform id, a: [account ids]}, ...]).
 const SQL = `
-SELECT p.id, p.name, p.uma_domain, p.webhook_endpoint, p.is_regulated_financial_institution, p.skip_verification_paperwork,
+SELECT r.i, p.id, p.name, p.uma_domain, p.webhook_endpoint, p.is_regulated_financial_institution, p.skip_verification_paperwork,
        p.supported_currencies, p.fee_configs, p.embedded_wallet_config, p.card_limits, p.transaction_limits, p.created_at, p.updated_at,
        (SELECT COALESCE(jsonb_agg(jsonb_build_object(
                  'id', a.id, 'customerId', a.customer_id, 'type', a.type, 'status', a.status, 'currency', a.currency,
                  'available', a.available::text, 'pending', a.pending::text, 'privateEnabled', a.private_enabled,
                  'createdAt', a.created_at, 'updatedAt', a.updated_at,
                  'customerRegion', (SELECT c.region FROM customers c WHERE c.id = a.customer_id))), '[]'::jsonb)
-          FROM internal_accounts a WHERE a.platform_id = p.id AND a.id = ANY($2::uuid[])) AS accounts
-  FROM platforms p WHERE p.id = $1`;
+          FROM internal_accounts a
+         WHERE a.platform_id = p.id AND a.id = ANY(ARRAY(SELECT jsonb_array_elements_text(r.req->'a'))::uuid[])) AS accounts
+  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(req, i)
+  JOIN platforms p ON p.id = (r.req->>'p')::uuid`;
+
+// Concurrent transfers read together: what queued while a read was in flight
+// goes as one statement (as plan-batch.ts does for the writes).
+const MAX_READS_PER_BATCH = 64;
+const READ_LANES = 2;
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+interface QueuedRead {
+  platformId: string;
+  ids: string[];
+  resolve: (row: Row | undefined) => void;
+  reject: (err: unknown) => void;
+}
+let reads: QueuedRead[] = [];
+let busyReadLanes = 0;
+let readScheduled = false;
+
+function readRow(platformId: string, ids: string[]): Promise<Row | undefined> {
+  return new Promise((resolve, reject) => {
+    reads.push({ platformId, ids, resolve, reject });
+    scheduleReads();
+  });
+}
+
+function scheduleReads(): void {
+  if (readScheduled || busyReadLanes >= READ_LANES || reads.length === 0) return;
+  readScheduled = true;
+  setImmediate(() => {
+    readScheduled = false;
+    while (busyReadLanes < READ_LANES && reads.length > 0) {
+      const batch = reads.slice(0, MAX_READS_PER_BATCH);
+      reads = reads.slice(batch.length);
+      busyReadLanes++;
+      pool()
+        .query(SQL, [JSON.stringify(batch.map((q) => ({ p: q.platformId, a: q.ids })))])
+        .then(
+          ({ rows }) => {
+            const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
+            batch.forEach((q, i) => q.resolve(byIndex.get(i + 1)));
+          },
+          (err: unknown) => batch.forEach((q) => q.reject(err)),
+        )
+        .finally(() => {
+          busyReadLanes--;
+          scheduleReads();
+        });
+    }
+  });
+}
 
 interface AccountJson {
   id: string;
@@ -46,8 +98,7 @@ export async function loadForTransfer(db: Db, platformId: string, ids: (string |
     const [settings, accounts] = await Promise.all([getPlatformSettings(db, platformId), loadAccounts(db, platformId, wanted)]);
     return { settings, accounts, regions: new Map() };
   }
-  const { rows } = await pool().query(SQL, [platformId, wanted]);
-  const r = rows[0];
+  const r = await readRow(platformId, wanted);
   if (!r) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
   const settings = settingsOf({
     id: r.id,
