@@ -55,7 +55,8 @@ function scheduleReads(): void {
       reads = reads.slice(batch.length);
       busyReadLanes++;
       pool()
-        .query(SQL, [JSON.stringify(batch.map((q) => ({ p: q.platformId, a: q.ids })))])
+        // Named, so each connection plans it once (planning cost more than running it).
+        .query({ name: "transfer-reads", text: SQL, values: [JSON.stringify(batch.map((q) => ({ p: q.platformId, a: q.ids })))] })
         .then(
           ({ rows }) => {
             const byIndex = new Map(rows.map((r) => [Number(r.i), r]));

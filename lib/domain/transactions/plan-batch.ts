@@ -54,7 +54,7 @@ function dispatch(): void {
 
 async function applyOne(q: Queued): Promise<void> {
   try {
-    await pool().query("SELECT money_apply($1::jsonb)", [q.text]);
+    await pool().query({ name: "money-apply", text: "SELECT money_apply($1::jsonb)", values: [q.text] });
     q.resolve();
   } catch (err) {
     q.reject(err);
@@ -70,7 +70,7 @@ function refusedByDatabase(err: unknown): boolean {
 async function run(batch: Queued[]): Promise<void> {
   if (batch.length === 1) return applyOne(batch[0]);
   try {
-    await pool().query("SELECT money_apply_batch($1::jsonb)", [`[${batch.map((q) => q.text).join(",")}]`]);
+    await pool().query({ name: "money-apply-batch", text: "SELECT money_apply_batch($1::jsonb)", values: [`[${batch.map((q) => q.text).join(",")}]`] });
   } catch (err) {
     // Lost connection or the like: whether it committed is unknown, so nothing is retried.
     if (!refusedByDatabase(err)) {
