@@ -27,16 +27,19 @@ export interface PostingInput {
   entries: LedgerEntryInput[];
 }
 
+/** Entries as ledger_post reads them (amounts as exact decimal strings). */
+export function entryRows(entries: LedgerEntryInput[]) {
+  return entries.map((e) => ({
+    account: e.account ?? null,
+    system: e.system ?? null,
+    bucket: e.bucket ?? "available",
+    currency: e.currency,
+    amount: e.amount.toString(),
+  }));
+}
+
 export function entriesJson(entries: LedgerEntryInput[]): string {
-  return JSON.stringify(
-    entries.map((e) => ({
-      account: e.account ?? null,
-      system: e.system ?? null,
-      bucket: e.bucket ?? "available",
-      currency: e.currency,
-      amount: e.amount.toString(),
-    })),
-  );
+  return JSON.stringify(entryRows(entries));
 }
 
 /** Maps database errors from ledger_post to API errors. */

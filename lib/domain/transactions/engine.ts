@@ -19,7 +19,7 @@ import type { Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
 import { jsonReplacer } from "../../api/idempotency";
 import { newUuid, toApiId } from "../../ids";
-import { entriesJson, ledgerError, type LedgerEntryInput } from "../../ledger/post";
+import { entryRows, ledgerError, type LedgerEntryInput } from "../../ledger/post";
 import type { JobOutcome, JobRecord } from "../../jobs/queue";
 import { wakeWorker } from "../../jobs/worker";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
@@ -99,15 +99,16 @@ export function accountsOf(entries: LedgerEntryInput[]): string[] {
 }
 
 export function addPosting(plan: PlanJson, kind: string, reference: string, entries: LedgerEntryInput[], accounts: Map<string, InternalAccountRow>) {
-  plan.posting = { id: newUuid(), kind, reference, entries: JSON.parse(entriesJson(entries)) };
+  // Plain objects: applyPlan serializes the whole plan once (bigints via jsonReplacer).
+  plan.posting = { id: newUuid(), kind, reference, entries: entryRows(entries) };
   for (const id of accountsOf(entries)) {
     const row = accounts.get(id);
-    if (row) plan.balanceEvents.push({ id: newUuid(), account: id, template: JSON.parse(JSON.stringify(serializeInternalAccount(row), jsonReplacer)) });
+    if (row) plan.balanceEvents.push({ id: newUuid(), account: id, template: serializeInternalAccount(row) });
   }
 }
 
 export function addEvent(plan: PlanJson, type: string | null, payload: unknown) {
-  if (type) plan.events.push({ id: newUuid(), type, payload: JSON.parse(JSON.stringify(payload, jsonReplacer)) });
+  if (type) plan.events.push({ id: newUuid(), type, payload });
 }
 
 export function addJob(plan: PlanJson, type: string, payload: Record<string, unknown>, delayMs: number) {
