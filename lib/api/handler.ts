@@ -142,11 +142,15 @@ export async function runOperation(
       body = op.body ? parseOrThrow(op.body, parsed.value) : parsed.value;
     }
     const deferred: (() => Promise<unknown>)[] = [];
+    let requestLog: typeof log | undefined;
     const ctx: RequestContext = {
       requestId,
       principal,
       clock: systemClock,
-      log: log.child({ requestId }),
+      // Made on first use: most requests never log beyond the line below.
+      get log() {
+        return (requestLog ??= log.child({ requestId }));
+      },
       get platformId(): string {
         if (!principal) throw new ApiError("UNAUTHORIZED", "This operation requires authentication");
         return principal.platformId;
