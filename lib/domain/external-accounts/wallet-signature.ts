@@ -6,11 +6,18 @@
 // TronWeb signMessageV2 — keccak-256 of "\x19TRON Signed Message:\n" + byte
 // length + message, 65-byte r||s||v hex; the recovered key's base58check
 // address (0x41 + last 20 bytes of keccak of the key) must equal the account's.
+// Spark: the Spark SDK's signMessageWithIdentityKey — ECDSA secp256k1 over
+// SHA-256 of the UTF-8 message, DER (default) or 64-byte compact, hex; verified
+// with the identity public key the address carries (bech32m of a protobuf whose
+// field 1 is the 33-byte key; prefixes spark/sparkt/sparkrt/sparks/sparkl and
+// the legacy sp/spt/sprt/sps/spl).
 // VERIFIERS is the one table of which wallet type is checked how.
 import bs58check from "bs58check";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bech32m } from "@scure/base";
 
 const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
@@ -116,6 +123,37 @@ const verifySolana: Verifier = (address, message, signature) => {
   }
 };
 
+const SPARK_PREFIXES = new Set(["spark", "sparkt", "sparkrt", "sparks", "sparkl", "sp", "spt", "sprt", "sps", "spl"]);
+/** Protobuf field 1 (length-delimited) holding a 33-byte key: the start of every Spark address payload. */
+const SPARK_KEY_FIELD = [0x0a, 33];
+
+/** The identity public key (33-byte compressed secp256k1) of a Spark address, or null if it is not one. */
+export function sparkIdentityKey(address: string): Uint8Array | null {
+  try {
+    const { prefix, words } = bech32m.decode(address as `${string}1${string}`, 1023);
+    if (!SPARK_PREFIXES.has(prefix)) return null;
+    const payload = bech32m.fromWords(words);
+    if (payload.length < 35 || payload[0] !== SPARK_KEY_FIELD[0] || payload[1] !== SPARK_KEY_FIELD[1]) return null;
+    const key = payload.slice(2, 35);
+    secp256k1.Point.fromBytes(key);
+    return key;
+  } catch {
+    return null;
+  }
+}
+
+const verifySpark: Verifier = (address, message, signature) => {
+  const key = sparkIdentityKey(address);
+  const hex = signature.replace(/^0x/i, "");
+  if (!key || !/^([0-9a-f]{2})+$/i.test(hex)) return false;
+  const sig = Buffer.from(hex, "hex");
+  try {
+    return secp256k1.verify(sig, sha256(new TextEncoder().encode(message)), key, { prehash: false, format: sig.length === 64 ? "compact" : "der" });
+  } catch {
+    return false;
+  }
+};
+
 const VERIFIERS: Record<string, Verifier> = {
   BASE_WALLET: verifyEvm,
   ETHEREUM_WALLET: verifyEvm,
@@ -124,6 +162,7 @@ const VERIFIERS: Record<string, Verifier> = {
   ARBITRUM_WALLET: verifyEvm,
   SOLANA_WALLET: verifySolana,
   TRON_WALLET: verifyTron,
+  SPARK_WALLET: verifySpark,
 };
 
 /** Wallet types whose ownership can be proven with a WALLET_SIGNATURE challenge. */

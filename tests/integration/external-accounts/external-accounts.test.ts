@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bech32m } from "@scure/base";
 import { database, newPlatform, type ApiClient } from "../../support/api";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { ADDRESS, newCustomer, usdAccountInfo } from "../../support/money";
@@ -16,6 +18,12 @@ function prefixedSign(prefix: string, secretKey: Uint8Array, message: string): s
 const tronSign = (secretKey: Uint8Array, message: string) => prefixedSign("\x19TRON Signed Message:\n", secretKey, message);
 
 const eip191Sign = (secretKey: Uint8Array, message: string) => prefixedSign("\x19Ethereum Signed Message:\n", secretKey, message);
+
+/** A Spark address as the Spark SDK encodes it: bech32m(prefix, protobuf field 1 = identity key). */
+const sparkAddress = (publicKey: Uint8Array, prefix = "spark") => bech32m.encode(prefix, bech32m.toWords(Uint8Array.from([0x0a, 33, ...publicKey])), 1023);
+/** The Spark SDK's signMessageWithIdentityKey: ECDSA secp256k1 over SHA-256 of the message, DER or compact, hex. */
+const sparkSign = (secretKey: Uint8Array, message: string, format: "der" | "compact" = "der") =>
+  Buffer.from(secp256k1.sign(sha256(new TextEncoder().encode(message)), secretKey, { prehash: false, format })).toString("hex");
 
 describe("external accounts", () => {
   let api: ApiClient;
@@ -279,16 +287,70 @@ describe("external accounts", () => {
     expect((await p.get(base)).body.status).toBe("UNVERIFIED");
   });
 
-  it("wallet types without a signature verifier are refused at the challenge (400 INVALID_INPUT on method)", async () => {
+  it("Spark wallets verify with the identity key their address carries (DER or compact signatures, current and legacy prefixes)", async () => {
     const p = await newPlatform();
     await p.patch("/config", { isRegulatedFinancialInstitution: true });
     const c = await newCustomer(p);
+    const { secretKey } = secp256k1.keygen();
+    const publicKey = secp256k1.getPublicKey(secretKey, true);
+    for (const [prefix, format] of [["spark", "der"], ["sp", "compact"]] as const) {
+      const created = await p.post("/customers/external-accounts", {
+        customerId: c.id,
+        currency: "USDC",
+        ownershipType: "FIRST_PARTY",
+        accountInfo: { accountType: "SPARK_WALLET", address: sparkAddress(publicKey, prefix) },
+      });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.status).toBe("PENDING_OWNERSHIP_VERIFICATION");
+      const base = `/customers/external-accounts/${created.body.id}`;
+
+      // Another identity key, or the right key over another message, proves nothing.
+      const ch1 = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
+      expect(ch1.status).toBe(201);
+      const wrongKey = await p.post(`${base}/verify`, { signature: sparkSign(secp256k1.keygen().secretKey, ch1.body.messageToSign, format) });
+      expect(wrongKey.status).toBe(400);
+      expect(wrongKey.body.details.errors[0].field).toBe("signature");
+      expect((await p.get(base)).body.status).toBe("UNVERIFIED");
+      const ch2 = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
+      const wrongMessage = await p.post(`${base}/verify`, { signature: sparkSign(secretKey, `${ch2.body.messageToSign}.`, format) });
+      expect(wrongMessage.status).toBe(400);
+
+      const ch3 = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
+      const ok = await p.post(`${base}/verify`, { signature: sparkSign(secretKey, ch3.body.messageToSign, format) });
+      expect(ok.status, `${prefix}/${format}: ${ok.text}`).toBe(200);
+      expect(ok.body.status).toBe("ACTIVE");
+    }
+  });
+
+  it("a Spark string that is not a bech32m address with an identity key cannot be proven by signature", async () => {
+    const p = await newPlatform();
+    await p.patch("/config", { isRegulatedFinancialInstitution: true });
+    const c = await newCustomer(p);
+    const { secretKey } = secp256k1.keygen();
     const created = await p.post("/customers/external-accounts", {
       customerId: c.id,
       currency: "USDC",
       ownershipType: "FIRST_PARTY",
       accountInfo: { accountType: "SPARK_WALLET", address: "sp1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu" },
     });
+    const base = `/customers/external-accounts/${created.body.id}`;
+    const ch = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
+    expect(ch.status).toBe(201);
+    const res = await p.post(`${base}/verify`, { signature: sparkSign(secretKey, ch.body.messageToSign) });
+    expect(res.status).toBe(400);
+    expect((await p.get(base)).body.status).toBe("UNVERIFIED");
+  });
+
+  it("account types without a signature verifier are refused at the challenge (400 INVALID_INPUT on method)", async () => {
+    const p = await newPlatform();
+    await p.patch("/config", { isRegulatedFinancialInstitution: true });
+    const c = await newCustomer(p);
+    const created = await p.post("/customers/external-accounts", {
+      customerId: c.id,
+      currency: "BTC",
+      accountInfo: { accountType: "LIGHTNING", lightningAddress: "kim@wallet.example" },
+    });
+    expect(created.status, created.text).toBe(201);
     const ch = await p.post(`/customers/external-accounts/${created.body.id}/challenge`, { method: "WALLET_SIGNATURE" });
     expect(ch.status).toBe(400);
     expect(ch.body.code).toBe("INVALID_INPUT");
