@@ -3,10 +3,13 @@
 // money_apply statement with ledger posting and webhooks) at 1, 10 and 50
 // concurrent clients, beside a raw `pg` two-row transfer loop on the same
 // PostgreSQL measured in the same run. Target: HTTP >= 50 % of raw at 50.
+// It also prints the CPU time each side spends per transfer (server,
+// PostgreSQL, and this process as load generator or raw client), from /proc.
 //   npm run bench:transfers      (BENCH_SECONDS=10, BENCH_MODE=embedded|external)
 import pg from "pg";
 import autocannon from "autocannon";
 import { startTestServer } from "../../tests/support/server";
+import { cpuPerOp, sampleCpu, type CpuSample } from "../support/cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const mode = (process.env.BENCH_MODE ?? "embedded") as "embedded" | "external";
@@ -44,36 +47,36 @@ async function httpRun(url: string, auth: string, accounts: string[], connection
       },
     ],
   } as Parameters<typeof autocannon>[0]);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return { rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
 /** The ceiling: one UPDATE moving 1 unit between two rows (CHECK >= 0), no framework, no ledger. */
 async function rawRun(databaseUrl: string, concurrency: number, secs: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
+  // Connected first and measured before they close, so the CPU figures cover the loop only.
+  const clients = await Promise.all(Array.from({ length: concurrency }, () => pool.connect()));
+  const before = sampleCpu();
   const deadline = Date.now() + secs * 1000;
   let done = 0;
   const latencies: number[] = [];
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      const client = await pool.connect();
-      try {
-        while (Date.now() < deadline) {
-          const a = 1 + Math.floor(Math.random() * ACCOUNTS);
-          let b = 1 + Math.floor(Math.random() * (ACCOUNTS - 1));
-          if (b >= a) b += 1;
-          const t = performance.now();
-          await client.query("UPDATE bench_raw_accounts SET balance = balance + CASE WHEN id = $1 THEN -1 ELSE 1 END WHERE id IN ($1, $2)", [a, b]);
-          latencies.push(performance.now() - t);
-          done += 1;
-        }
-      } finally {
-        client.release();
+    clients.map(async (client) => {
+      while (Date.now() < deadline) {
+        const a = 1 + Math.floor(Math.random() * ACCOUNTS);
+        let b = 1 + Math.floor(Math.random() * (ACCOUNTS - 1));
+        if (b >= a) b += 1;
+        const t = performance.now();
+        await client.query("UPDATE bench_raw_accounts SET balance = balance + CASE WHEN id = $1 THEN -1 ELSE 1 END WHERE id IN ($1, $2)", [a, b]);
+        latencies.push(performance.now() - t);
+        done += 1;
       }
     }),
   );
+  const cpu = cpuPerOp(before, sampleCpu(), done);
+  for (const client of clients) client.release();
   await pool.end();
   latencies.sort((x, y) => x - y);
-  return { rps: done / secs, p50: latencies[Math.floor(latencies.length / 2)] ?? 0, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, non2xx: 0, errors: 0 };
+  return { rps: done / secs, total: done, cpu, p50: latencies[Math.floor(latencies.length / 2)] ?? 0, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, non2xx: 0, errors: 0 };
 }
 
 async function main() {
@@ -95,11 +98,20 @@ async function main() {
     await admin.query("INSERT INTO bench_raw_accounts SELECT g, 1000000000 FROM generate_series(1, $1) g", [ACCOUNTS]);
 
     const rows: string[][] = [];
+    const cpuRows: string[][] = [];
+    const ms = (x: number) => x.toFixed(2);
     for (const c of LEVELS) {
       await httpRun(server.baseUrl, auth, accounts, c, 2);
+      const h0 = sampleCpu();
       const h = await httpRun(server.baseUrl, auth, accounts, c, seconds);
+      const hCpu = cpuPerOp(h0, sampleCpu(), h.total);
       const r = await rawRun(server.databaseUrl, c, seconds);
+      const rCpu = r.cpu;
       rows.push([String(c), h.rps.toFixed(0), r.rps.toFixed(0), `${((h.rps / r.rps) * 100).toFixed(1)} %`, `${h.p50}/${h.p99}`, `${r.p50.toFixed(2)}/${r.p99.toFixed(2)}`, String(h.non2xx + h.errors)]);
+      if (hCpu && rCpu) {
+        const total = (x: CpuSample) => x.server + x.postgres + x.self;
+        cpuRows.push([String(c), ms(hCpu.server), ms(hCpu.postgres), ms(hCpu.self), ms(total(hCpu)), ms(rCpu.postgres), ms(rCpu.self), ms(total(rCpu))]);
+      }
     }
     const { rows: sums } = await admin.query("SELECT currency, sum(amount)::text AS s FROM ledger_entries GROUP BY currency");
     const header = ["clients", "HTTP transfers/s", "raw pg transfers/s", "HTTP/raw", "HTTP p50/p99 ms", "raw p50/p99 ms", "HTTP non-2xx+errors"];
@@ -107,6 +119,14 @@ async function main() {
     const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
     console.log("");
     for (const r of all) console.log(r.map((cell, i) => cell.padEnd(widths[i])).join("  "));
+    if (cpuRows.length > 0) {
+      const cpuHeader = ["clients", "HTTP: server", "PostgreSQL", "load generator", "total", "raw: PostgreSQL", "raw client", "total"];
+      const cpuAll = [cpuHeader, ...cpuRows];
+      const w = cpuHeader.map((_, i) => Math.max(...cpuAll.map((r) => r[i].length)));
+      console.log("");
+      console.log("CPU milliseconds per transfer (all cores; /proc)");
+      for (const r of cpuAll) console.log(r.map((cell, i) => cell.padEnd(w[i])).join("  "));
+    }
     console.log("");
     console.log(`ledger sums per currency after the run (must be 0): ${sums.map((s) => `${s.currency}=${s.s}`).join(", ")}`);
     await admin.query("DROP TABLE bench_raw_accounts");
