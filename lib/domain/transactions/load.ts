@@ -4,6 +4,7 @@
 // customers' regions (for SCA). Inside an interactive transaction it reads
 // through that transaction instead.
 import { db as rootDb, pool, type Db } from "../../db/client";
+import { createBatcher } from "../../db/batcher";
 import { ApiError } from "../../api/errors";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
 import { getPlatformSettings, settingsOf, type PlatformSettings } from "../platform/config";
@@ -23,54 +24,18 @@ SELECT r.i, p.id, p.name, p.uma_domain, p.webhook_endpoint, p.is_regulated_finan
   FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(req, i)
   JOIN platforms p ON p.id = (r.req->>'p')::uuid`;
 
-// Concurrent transfers read together: what queued while a read was in flight
-// goes as one statement (as plan-batch.ts does for the writes).
-const MAX_READS_PER_BATCH = 64;
-const READ_LANES = 2;
+// Concurrent transfers read together, one row per request (lib/db/batcher.ts).
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-interface QueuedRead {
-  platformId: string;
-  ids: string[];
-  resolve: (row: Row | undefined) => void;
-  reject: (err: unknown) => void;
-}
-let reads: QueuedRead[] = [];
-let busyReadLanes = 0;
-let readScheduled = false;
-
-function readRow(platformId: string, ids: string[]): Promise<Row | undefined> {
-  return new Promise((resolve, reject) => {
-    reads.push({ platformId, ids, resolve, reject });
-    scheduleReads();
-  });
-}
-
-function scheduleReads(): void {
-  if (readScheduled || busyReadLanes >= READ_LANES || reads.length === 0) return;
-  readScheduled = true;
-  setImmediate(() => {
-    readScheduled = false;
-    while (busyReadLanes < READ_LANES && reads.length > 0) {
-      const batch = reads.slice(0, MAX_READS_PER_BATCH);
-      reads = reads.slice(batch.length);
-      busyReadLanes++;
-      pool()
-        // Named, so each connection plans it once (planning cost more than running it).
-        .query({ name: "transfer-reads", text: SQL, values: [JSON.stringify(batch.map((q) => ({ p: q.platformId, a: q.ids })))] })
-        .then(
-          ({ rows }) => {
-            const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
-            batch.forEach((q, i) => q.resolve(byIndex.get(i + 1)));
-          },
-          (err: unknown) => batch.forEach((q) => q.reject(err)),
-        )
-        .finally(() => {
-          busyReadLanes--;
-          scheduleReads();
-        });
-    }
-  });
-}
+const readRow = createBatcher<{ platformId: string; ids: string[] }, Row | undefined>({
+  maxBatch: 64,
+  lanes: 2,
+  run: async (reads) => {
+    // Named, so each connection plans it once (planning cost more than running it).
+    const { rows } = await pool().query({ name: "transfer-reads", text: SQL, values: [JSON.stringify(reads.map((r) => ({ p: r.platformId, a: r.ids })))] });
+    const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
+    return reads.map((_, i) => ({ status: "fulfilled", value: byIndex.get(i + 1) }));
+  },
+});
 
 interface AccountJson {
   id: string;
@@ -99,7 +64,7 @@ export async function loadForTransfer(db: Db, platformId: string, ids: (string |
     const [settings, accounts] = await Promise.all([getPlatformSettings(db, platformId), loadAccounts(db, platformId, wanted)]);
     return { settings, accounts, regions: new Map() };
   }
-  const r = await readRow(platformId, wanted);
+  const r = await readRow({ platformId, ids: wanted });
   if (!r) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
   const settings = settingsOf({
     id: r.id,
