@@ -190,3 +190,35 @@ test("the overview links an unverified customer to the hosted identity verificat
   await expect(page).toHaveURL(/\/kyc\//);
   await shot(page, testInfo, "hosted-kyc");
 });
+
+test("the wallet's recovery phrase is opened in the browser: 24 BIP-39 words that no response carries in clear", async ({ page }, testInfo) => {
+  const { validateMnemonic } = await import("@scure/bip39");
+  const { wordlist } = await import("@scure/bip39/wordlists/english.js");
+  await signUpCustomer(page, "Rhea Recovery");
+  const bodies: string[] = [];
+  page.on("response", async (res) => {
+    if (res.url().includes("/api/")) bodies.push(await res.text().catch(() => ""));
+  });
+  await page.goto("/wallet");
+  const section = page.getByRole("region", { name: "Wallet recovery phrase" });
+  await section.getByRole("button", { name: "Show recovery phrase" }).click();
+  await expect(section.getByRole("note")).toContainText("Anyone who sees them can take your money");
+  await section.getByRole("button", { name: "Reveal" }).click();
+  const phrase = section.getByRole("list", { name: "Recovery phrase" });
+  await expect(phrase.getByRole("listitem")).toHaveCount(24);
+  const words = await phrase.getByRole("listitem").allTextContents();
+  expect(validateMnemonic(words.join(" "), wordlist)).toBe(true);
+  await shot(page, testInfo, "recovery-phrase");
+  // The export went through the signed retry and came back sealed.
+  expect(bodies.some((b) => b.includes("payloadToSign"))).toBe(true);
+  expect(bodies.some((b) => b.includes("encryptedWalletCredentials"))).toBe(true);
+  for (const b of bodies) expect(b).not.toContain(words.slice(0, 4).join(" "));
+
+  // Hidden again, it is gone from the page; shown again, it is the same wallet's phrase.
+  await section.getByRole("button", { name: "Hide" }).click();
+  await expect(phrase).toHaveCount(0);
+  await section.getByRole("button", { name: "Show recovery phrase" }).click();
+  await section.getByRole("button", { name: "Reveal" }).click();
+  await expect(phrase.getByRole("listitem")).toHaveCount(24);
+  expect(await phrase.getByRole("listitem").allTextContents()).toEqual(words);
+});

@@ -12,7 +12,12 @@
 //    P-256/HKDF-SHA256/AES-256-GCM, info "turnkey_hpke", AAD enc65 ‖ pub65).
 //    The 32-byte scalar is imported at once as a non-extractable ECDSA key and
 //    its buffer zeroed; the ECDH key is discarded.
-// 4. Stamps (Service-Wallet-Signature) are Turnkey API-key stamps:
+// 4. Wallet export: the envelope {version, data, dataSignature,
+//    enclaveQuorumPublic} must be signed (ECDSA P-256, SHA-256, DER) by the
+//    service's bundle key the page was given, for the wallet asked for; data
+//    holds {encappedPublic, ciphertext, organizationId}, opened with the same
+//    HPKE suite (AAD enc65 ‖ pub65) into the BIP-39 mnemonic.
+// 5. Stamps (Service-Wallet-Signature) are Turnkey API-key stamps:
 //    base64url(JSON{publicKey: compressed hex, scheme, signature: DER hex})
 //    over the exact payloadToSign.
 import { CipherSuite, DhkemP256HkdfSha256, HkdfSha256, Aes256Gcm } from "@hpke/core";
@@ -76,6 +81,25 @@ export async function unsealSessionKey(bundle: string, receiver: CryptoKeyPair):
   } finally {
     scalar.fill(0);
   }
+}
+
+/** Opens encryptedWalletCredentials with the receiver key: the wallet's mnemonic, after checking who signed it and for which wallet. */
+export async function openExportBundle(bundle: string, receiver: CryptoKeyPair, signerPublicKey: string, walletId: string): Promise<string> {
+  const envelope = JSON.parse(bundle) as { data?: string; dataSignature?: string; enclaveQuorumPublic?: string };
+  if (!envelope.data || !envelope.dataSignature || envelope.enclaveQuorumPublic?.toLowerCase() !== signerPublicKey.toLowerCase()) {
+    throw new Error("The export was not signed by this service.");
+  }
+  const data = fromHex(envelope.data);
+  // The service signs with node:crypto, which does not normalise s: accept high-s.
+  if (!p256.verify(fromHex(envelope.dataSignature), data, fromHex(signerPublicKey), { format: "der", lowS: false })) {
+    throw new Error("The export's signature does not verify.");
+  }
+  const inner = JSON.parse(new TextDecoder().decode(data)) as { encappedPublic: string; ciphertext: string; organizationId: string };
+  if (inner.organizationId !== walletId) throw new Error("The export is for another wallet.");
+  const enc = fromHex(inner.encappedPublic);
+  const receiverPub = new Uint8Array(await crypto.subtle.exportKey("raw", receiver.publicKey));
+  const ctx = await suite().createRecipientContext({ recipientKey: receiver, enc: enc.buffer, info: HPKE_INFO.buffer });
+  return new TextDecoder().decode(await ctx.open(fromHex(inner.ciphertext).buffer, concat(enc, receiverPub).buffer));
 }
 
 /** WebCrypto's r‖s signature as ASN.1 DER SEQUENCE{INTEGER r, INTEGER s}. */

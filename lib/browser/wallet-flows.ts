@@ -14,7 +14,7 @@ import { signIn } from "next-auth/react";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { bff, type BffResult } from "./bff";
 import { toBase64Url, toHex, utf8 } from "./encoding";
-import { encryptOtpBundle, generateReceiverKey, generateSessionKey, stamp, unsealSessionKey, type SessionKey } from "./session-keys";
+import { encryptOtpBundle, generateReceiverKey, generateSessionKey, openExportBundle, stamp, unsealSessionKey, type SessionKey } from "./session-keys";
 import { loadSessionKey, saveSessionKey } from "./key-store";
 
 export interface WalletSessionView {
@@ -208,4 +208,19 @@ export async function completeOauth(fragment: string): Promise<"signed-in" | "ad
   if (pending.mode === "signup") must(await bff("POST", "/api/wallet/enroll", { enrollment: pending.enrollment, credential: { type: "OAUTH", oidcToken: token } }));
   await signInWithOidcToken(token, receiver);
   return "signed-in";
+}
+
+// ---- Wallet export ----------------------------------------------------------
+
+/**
+ * The wallet's recovery phrase, opened in this browser: a fresh receiver key's
+ * public half goes to the export (a signed retry with this session's key), and
+ * only that key, which never leaves the page, opens the sealed answer.
+ */
+export async function revealRecoveryPhrase(sessionId: string, walletId: string, signerPublicKey: string): Promise<string[]> {
+  const key = await sessionKeyFor(sessionId);
+  const receiver = await generateReceiverKey();
+  const r = must(await signedCall<{ id: string; encryptedWalletCredentials: string }>("POST", "/api/wallet/recovery-phrase", { clientPublicKey: receiver.clientPublicKey }, key));
+  const mnemonic = await openExportBundle(r.encryptedWalletCredentials, receiver.pair, signerPublicKey, walletId);
+  return mnemonic.split(" ");
 }

@@ -4,6 +4,8 @@ import { requireCustomerPage } from "@/lib/auth/session";
 import { formatAmount } from "@/lib/web/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { VerifyIdentityButton } from "@/components/wallet/VerifyIdentityButton";
+import { RecoveryPhrase } from "@/components/wallet/RecoveryPhrase";
+import { bundleSigningKey } from "@/lib/domain/wallet-auth/otp";
 import type { InternalAccount, Page } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -54,6 +56,11 @@ export default async function WalletHomePage() {
               </tbody>
             </table>
           </div>
+        </section>
+        <section className="card" aria-labelledby="recovery-heading">
+          <h2 id="recovery-heading">Wallet recovery phrase</h2>
+          <p>Your wallet is yours: its recovery phrase lets you restore it in another wallet app.</p>
+          <RecoveryPhrase sessionId={customer.walletSessionId} walletId={customer.accountId} signerPublicKey={bundleSigningKey().publicKeyRaw.toString("hex")} />
         </section>
       </>
     );
