@@ -4,8 +4,10 @@
 // still gets its own answer.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import pg from "pg";
 import { database, newPlatform, type ApiClient } from "../../support/api";
 import { fund, internalAccount, newCustomer } from "../../support/money";
+import { createExternalDatabase, startTestServer } from "../../support/server";
 
 async function fundedAccount(api: ApiClient, name: string, amount: number): Promise<string> {
   const c = await newCustomer(api, ["USD"], name);
@@ -68,6 +70,76 @@ describe("concurrent transfers through the plan batch", () => {
     const { rows } = await database().query(`SELECT id::text, available::int FROM internal_accounts WHERE id = ANY($1::uuid[])`, [[uuid(from), uuid(to)]]);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.available]))).toEqual({ [uuid(from)]: 0, [uuid(to)]: 1_000 });
     expect(await balanceWebhooks(api.platformId, from)).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1_000]);
+  });
+});
+
+describe("group commit across instances", () => {
+  it("two instances on one database batching concurrent transfers among the same accounts: money conserved, never negative, ledger matches", { timeout: 300_000 }, async () => {
+    const db = await createExternalDatabase();
+    const a = await startTestServer("external", {}, { databaseUrl: db.url });
+    const b = await startTestServer("external", {}, { databaseUrl: db.url });
+    const direct = new pg.Client({ connectionString: db.url });
+    try {
+      const viaA = await newPlatform("batches on two instances", a);
+      const viaB = new (viaA.constructor as typeof ApiClient)(b.baseUrl, viaA.clientId, viaA.clientSecret, viaA.platformId);
+      const START = 20_000;
+      const accounts: string[] = [];
+      for (let i = 0; i < 10; i++) accounts.push(await fundedAccount(viaA, `Instance ${i}`, START));
+      // Few accounts and many clients, so both instances' batches keep locking the same rows.
+      // mulberry32, as in invariants.test.ts: deterministic, so a failure replays.
+      let seed = 7;
+      const rand = (n: number) => {
+        seed = (seed + 0x6d2b79f5) | 0;
+        let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) % n;
+      };
+      const jobs = Array.from({ length: 600 }, () => {
+        const from = rand(accounts.length);
+        const to = (from + 1 + rand(accounts.length - 1)) % accounts.length;
+        return { from, to, amount: 1 + rand(2_000) };
+      });
+      let next = 0;
+      const results: { status: number; code?: string }[] = [];
+      await Promise.all(
+        Array.from({ length: 30 }, async (_, client) => {
+          const api = client % 2 ? viaA : viaB;
+          while (next < jobs.length) {
+            const job = jobs[next++];
+            const res = await transfer(api, accounts[job.from], accounts[job.to], job.amount);
+            results.push({ status: res.status, code: res.body?.code });
+          }
+        }),
+      );
+      expect(results).toHaveLength(jobs.length);
+      const ok = results.filter((r) => r.status === 201).length;
+      expect(results.filter((r) => r.status !== 201).every((r) => r.status === 400 && r.code === "INSUFFICIENT_FUNDS")).toBe(true);
+      expect(ok).toBeGreaterThan(jobs.length / 2);
+
+      await direct.connect();
+      const { rows } = await direct.query(`SELECT available, pending FROM internal_accounts WHERE id = ANY($1::uuid[])`, [accounts.map(uuid)]);
+      expect(rows.reduce((sum, r) => sum + BigInt(r.available), 0n)).toBe(BigInt(START * accounts.length));
+      expect(rows.every((r) => BigInt(r.available) >= 0n && r.pending === "0")).toBe(true);
+      const postings = await direct.query(
+        `SELECT count(*)::int AS n, count(DISTINCT created_at)::int AS commits FROM ledger_postings WHERE platform_id = $1 AND kind = 'TRANSFER'`,
+        [viaA.platformId],
+      );
+      expect(postings.rows[0].n).toBe(ok);
+      expect(postings.rows[0].commits).toBeLessThan(ok); // transfers did share commits
+      const drift = await direct.query(
+        `SELECT a.id FROM internal_accounts a
+           LEFT JOIN (SELECT internal_account_id, sum(amount) AS s FROM ledger_entries WHERE platform_id = $1 AND bucket = 'available' GROUP BY internal_account_id) e
+             ON e.internal_account_id = a.id
+          WHERE a.platform_id = $1 AND a.available <> COALESCE(e.s, 0)`,
+        [viaA.platformId],
+      );
+      expect(drift.rows).toEqual([]);
+    } finally {
+      await direct.end().catch(() => {});
+      await a.stop({ keepData: true });
+      await b.stop({ keepData: true });
+      await db.drop();
+    }
   });
 });
 
