@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import pg from "pg";
-import { database, newPlatform, type ApiClient } from "../../support/api";
+import { database, newPlatform, server, type ApiClient } from "../../support/api";
 import { fund, internalAccount, newCustomer } from "../../support/money";
 import { createExternalDatabase, startTestServer } from "../../support/server";
 
@@ -184,6 +184,42 @@ describe("money_apply_batch", () => {
       [api.platformId],
     );
     expect(rows[0]).toEqual({ total: 0, entries: 4 });
+  });
+
+  it("takes a plan's quote row before any account, as money_apply does, so it cannot deadlock with a single plan on that quote", async () => {
+    const api = await newPlatform("batch lock order");
+    const a = await fundedAccount(api, "A", 100);
+    const b = await fundedAccount(api, "B", 0);
+    const q = await api.post("/quotes", {
+      source: { sourceType: "ACCOUNT", accountId: a },
+      destination: { destinationType: "ACCOUNT", accountId: b },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 10,
+    });
+    expect(q.status).toBe(201);
+    const holder = new pg.Client({ connectionString: server().databaseUrl });
+    const other = new pg.Client({ connectionString: server().databaseUrl });
+    await holder.connect();
+    await other.connect();
+    try {
+      // Another transaction holds the quote row (as a single plan executing it would).
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM quotes WHERE id = $1 FOR UPDATE", [uuid(q.body.id)]);
+      const execute = { ...plan(api.platformId, a, b, 10), quoteUpdate: { id: uuid(q.body.id), from: ["PENDING"], status: "PROCESSING" } };
+      const pending = applyBatch([execute, plan(api.platformId, a, b, 5)]);
+      await new Promise((r) => setTimeout(r, 300));
+      // The batch waits for the quote row holding no account: the account is free to take.
+      await other.query("BEGIN");
+      await other.query("SET LOCAL lock_timeout = '2s'");
+      await other.query("UPDATE internal_accounts SET updated_at = updated_at WHERE id = $1", [uuid(a)]);
+      await other.query("ROLLBACK");
+      await holder.query("ROLLBACK");
+      await pending;
+      expect(await balances([a, b])).toEqual([85, 15]);
+    } finally {
+      await holder.end();
+      await other.end();
+    }
   });
 
   it("refuses the whole batch (MB001, nothing written) when one plan would overdraw after the ones before it", async () => {
