@@ -16,14 +16,19 @@ async function fundedAccount(api: ApiClient, name: string, amount: number): Prom
   return acct;
 }
 
-function transfer(api: ApiClient, from: string, to: string, amount: number) {
+/** A quote between two internal accounts; a transfer when executed at once. */
+function quote(api: ApiClient, from: string, to: string, amount: number, immediatelyExecute = false) {
   return api.post("/quotes", {
     source: { sourceType: "ACCOUNT", accountId: from },
     destination: { destinationType: "ACCOUNT", accountId: to },
     lockedCurrencySide: "SENDING",
     lockedCurrencyAmount: amount,
-    immediatelyExecute: true,
+    ...(immediatelyExecute ? { immediatelyExecute: true } : {}),
   });
+}
+
+function transfer(api: ApiClient, from: string, to: string, amount: number) {
+  return quote(api, from, to, amount, true);
 }
 
 async function balanceWebhooks(platformId: string, accountId: string): Promise<number[]> {
@@ -190,12 +195,7 @@ describe("money_apply_batch", () => {
     const api = await newPlatform("batch lock order");
     const a = await fundedAccount(api, "A", 100);
     const b = await fundedAccount(api, "B", 0);
-    const q = await api.post("/quotes", {
-      source: { sourceType: "ACCOUNT", accountId: a },
-      destination: { destinationType: "ACCOUNT", accountId: b },
-      lockedCurrencySide: "SENDING",
-      lockedCurrencyAmount: 10,
-    });
+    const q = await quote(api, a, b, 10);
     expect(q.status).toBe(201);
     const holder = new pg.Client({ connectionString: server().databaseUrl });
     const other = new pg.Client({ connectionString: server().databaseUrl });
@@ -245,12 +245,7 @@ describe("money_apply_batch", () => {
     await expect(applyBatch([plan(api.platformId, a, b, 10), plan(api.platformId, foreign, b, 10)])).rejects.toMatchObject({ code: "MB001" });
 
     // Two plans executing the same quote: only one could, so the batch does not apply.
-    const q = await api.post("/quotes", {
-      source: { sourceType: "ACCOUNT", accountId: a },
-      destination: { destinationType: "ACCOUNT", accountId: b },
-      lockedCurrencySide: "SENDING",
-      lockedCurrencyAmount: 10,
-    });
+    const q = await quote(api, a, b, 10);
     expect(q.status).toBe(201);
     const execute = { ...plan(api.platformId, a, b, 10), quoteUpdate: { id: uuid(q.body.id), from: ["PENDING"], status: "PROCESSING" } };
     await expect(applyBatch([execute, { ...execute, posting: { ...execute.posting, id: randomUUID() } }])).rejects.toMatchObject({ code: "MB001" });
