@@ -11,16 +11,23 @@ import { getPlatformSettings, settingsOf, type PlatformSettings } from "../platf
 import { loadAccounts } from "./engine";
 
 // One row per request of the batch ($1: [{p: platform id, a: [account ids]}, ...]).
+// Each account is a primary-key lookup (OFFSET 0 keeps the planner from turning
+// it into a scan of the platform's accounts filtered by a cast id list, which
+// re-parsed the ids for every account the platform has).
 const SQL = `
 SELECT r.i, p.id, p.name, p.uma_domain, p.webhook_endpoint, p.is_regulated_financial_institution, p.skip_verification_paperwork,
        p.supported_currencies, p.fee_configs, p.embedded_wallet_config, p.card_limits, p.transaction_limits, p.created_at, p.updated_at,
-       (SELECT COALESCE(jsonb_agg(jsonb_build_object(
-                 'id', a.id, 'customerId', a.customer_id, 'type', a.type, 'status', a.status, 'currency', a.currency,
-                 'available', a.available::text, 'pending', a.pending::text, 'privateEnabled', a.private_enabled,
-                 'createdAt', a.created_at, 'updatedAt', a.updated_at,
-                 'customerRegion', (SELECT c.region FROM customers c WHERE c.id = a.customer_id))), '[]'::jsonb)
-          FROM internal_accounts a
-         WHERE a.platform_id = p.id AND a.id = ANY(ARRAY(SELECT jsonb_array_elements_text(r.req->'a'))::uuid[])) AS accounts
+       (SELECT COALESCE(jsonb_agg(x.account), '[]'::jsonb)
+          FROM jsonb_array_elements_text(r.req->'a') AS w(id)
+          CROSS JOIN LATERAL (
+            SELECT jsonb_build_object(
+                     'id', a.id, 'customerId', a.customer_id, 'type', a.type, 'status', a.status, 'currency', a.currency,
+                     'available', a.available::text, 'pending', a.pending::text, 'privateEnabled', a.private_enabled,
+                     'createdAt', a.created_at, 'updatedAt', a.updated_at,
+                     'customerRegion', (SELECT c.region FROM customers c WHERE c.id = a.customer_id)) AS account
+              FROM internal_accounts a
+             WHERE a.id = w.id::uuid AND a.platform_id = p.id
+            OFFSET 0) x) AS accounts
   FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(req, i)
   JOIN platforms p ON p.id = (r.req->>'p')::uuid`;
 
