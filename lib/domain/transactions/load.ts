@@ -7,16 +7,24 @@ import { db as rootDb, pool, type Db } from "../../db/client";
 import { createBatcher } from "../../db/batcher";
 import { ApiError } from "../../api/errors";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
-import { getPlatformSettings, settingsOf, type PlatformSettings } from "../platform/config";
+import { getPlatformSettings, settingsOf, type PlatformRow, type PlatformSettings } from "../platform/config";
 import { loadAccounts } from "./engine";
 
 // One row per request of the batch ($1: [{p: platform id, a: [account ids]}, ...]).
 // Each account is a primary-key lookup (OFFSET 0 keeps the planner from turning
 // it into a scan of the platform's accounts filtered by a cast id list, which
 // re-parsed the ids for every account the platform has).
+// The platform's settings come back only when the caller's copy is not the
+// current row version (xmin changes with every update of the row, whoever makes
+// it), so a transfer normally reads just a version number for them.
 const SQL = `
-SELECT r.i, p.id, p.name, p.uma_domain, p.webhook_endpoint, p.is_regulated_financial_institution, p.skip_verification_paperwork,
-       p.supported_currencies, p.fee_configs, p.embedded_wallet_config, p.card_limits, p.transaction_limits, p.created_at, p.updated_at,
+SELECT r.i, p.id, p.xmin::text AS version, f.stale,
+       CASE WHEN f.stale THEN jsonb_build_object(
+         'name', p.name, 'umaDomain', p.uma_domain, 'webhookEndpoint', p.webhook_endpoint,
+         'isRegulatedFinancialInstitution', p.is_regulated_financial_institution,
+         'skipVerificationPaperwork', p.skip_verification_paperwork, 'supportedCurrencies', p.supported_currencies,
+         'feeConfigs', p.fee_configs, 'embeddedWalletConfig', p.embedded_wallet_config, 'cardLimits', p.card_limits,
+         'transactionLimits', p.transaction_limits) END AS settings,
        (SELECT COALESCE(jsonb_agg(x.account), '[]'::jsonb)
           FROM jsonb_array_elements_text(r.req->'a') AS w(id)
           CROSS JOIN LATERAL (
@@ -29,20 +37,33 @@ SELECT r.i, p.id, p.name, p.uma_domain, p.webhook_endpoint, p.is_regulated_finan
              WHERE a.id = w.id::uuid AND a.platform_id = p.id
             OFFSET 0) x) AS accounts
   FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(req, i)
-  JOIN platforms p ON p.id = (r.req->>'p')::uuid`;
+  JOIN platforms p ON p.id = (r.req->>'p')::uuid
+  CROSS JOIN LATERAL (SELECT p.xmin::text IS DISTINCT FROM r.req->>'v' AS stale) f`;
+
+/** Settings last read per platform, with the row version they were read at. */
+const settingsCache = new Map<string, { version: string; settings: PlatformSettings }>();
+const SETTINGS_CACHE_MAX = 1000;
 
 // Concurrent transfers read together, one row per request (lib/db/batcher.ts).
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const readRow = createBatcher<{ platformId: string; ids: string[] }, Row | undefined>({
+const readRow = createBatcher<{ platformId: string; ids: string[]; version?: string }, Row | undefined>({
   maxBatch: 64,
   lanes: 2,
   run: async (reads) => {
     // Named, so each connection plans it once (planning cost more than running it).
-    const { rows } = await pool().query({ name: "transfer-reads", text: SQL, values: [JSON.stringify(reads.map((r) => ({ p: r.platformId, a: r.ids })))] });
+    const { rows } = await pool().query({ name: "transfer-reads", text: SQL, values: [JSON.stringify(reads.map((r) => ({ p: r.platformId, a: r.ids, v: r.version })))] });
     const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
     return reads.map((_, i) => ({ status: "fulfilled", value: byIndex.get(i + 1) }));
   },
 });
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
 
 interface AccountJson {
   id: string;
@@ -71,23 +92,19 @@ export async function loadForTransfer(db: Db, platformId: string, ids: (string |
     const [settings, accounts] = await Promise.all([getPlatformSettings(db, platformId), loadAccounts(db, platformId, wanted)]);
     return { settings, accounts, regions: new Map() };
   }
-  const r = await readRow({ platformId, ids: wanted });
+  const cached = settingsCache.get(platformId);
+  const r = await readRow({ platformId, ids: wanted, version: cached?.version });
   if (!r) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
-  const settings = settingsOf({
-    id: r.id,
-    name: r.name,
-    umaDomain: r.uma_domain,
-    webhookEndpoint: r.webhook_endpoint,
-    isRegulatedFinancialInstitution: r.is_regulated_financial_institution,
-    skipVerificationPaperwork: r.skip_verification_paperwork,
-    supportedCurrencies: r.supported_currencies,
-    feeConfigs: r.fee_configs,
-    embeddedWalletConfig: r.embedded_wallet_config,
-    cardLimits: r.card_limits,
-    transactionLimits: r.transaction_limits,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  });
+  let settings: PlatformSettings;
+  if (r.stale || !cached) {
+    const s = r.settings as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // Frozen: one object now serves many requests, so no caller may change it.
+    settings = deepFreeze(settingsOf({ id: r.id, ...s } as PlatformRow));
+    if (settingsCache.size >= SETTINGS_CACHE_MAX) settingsCache.clear();
+    settingsCache.set(platformId, { version: r.version, settings });
+  } else {
+    settings = cached.settings;
+  }
   const accounts = new Map<string, InternalAccountRow>();
   const regions = new Map<string, string | null>();
   for (const a of r.accounts as AccountJson[]) {

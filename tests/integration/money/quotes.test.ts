@@ -147,6 +147,26 @@ describe("quotes", () => {
     expect(fine.status).toBe(201);
   });
 
+  it("a changed transactionLimits applies to the very next transfer (the server's settings copy is checked against the row each time)", async () => {
+    const p = await newPlatform();
+    const c = await newCustomer(p, ["USD"]);
+    const d = await newCustomer(p, ["USD"], "Dee Dee");
+    const from = await internalAccount(p, c.id);
+    const to = await internalAccount(p, d.id);
+    await fund(p, from, 100_000);
+    const send = (amount: number) =>
+      p.post("/quotes", { source: { sourceType: "ACCOUNT", accountId: from }, destination: { destinationType: "ACCOUNT", accountId: to }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: amount, immediatelyExecute: true });
+    expect((await send(2000)).status).toBe(201);
+    await p.patch("/config", { transactionLimits: [{ receivingCurrency: "USD", maxAmount: 1000 }] });
+    const limited = await send(2000);
+    expect(limited.status).toBe(400);
+    expect(limited.body.code).toBe("TRANSACTION_SIZE_LIMIT_EXCEEDED");
+    await p.patch("/config", { transactionLimits: [{ receivingCurrency: "USD", maxAmount: 5000 }] });
+    const again = await send(2000);
+    expect(again.status).toBe(201);
+    expect(again.body.status).toBe("COMPLETED");
+  });
+
   it("400 SELF_PAYMENT to the same account or to the sender's own UMA address; UMA to another customer lands internally", async () => {
     const same = await quote({ source: { sourceType: "ACCOUNT", accountId: aliceUsd }, destination: { destinationType: "ACCOUNT", accountId: aliceUsd }, lockedCurrencyAmount: 100 });
     expect(same.status).toBe(400);
