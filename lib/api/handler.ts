@@ -8,7 +8,8 @@ import { newUuid } from "../ids";
 import { Prisma } from "../db/client";
 import { authenticatePlatform, requirePermission, type Principal } from "./auth";
 import { ApiError } from "./errors";
-import { jsonReplacer, requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
+import { toJsonText } from "./json";
+import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
 import type { ApiResult, Operation, RequestContext } from "./operation";
 import { parseOrThrow } from "./validation";
 import { authenticateAgent } from "./agent-auth";
@@ -26,7 +27,7 @@ export interface PlainResponse {
 
 function plainJson(status: number, body: unknown, headers: Record<string, string> = {}): PlainResponse {
   if (status === 204 || body === undefined) return { status, headers, body: null };
-  return { status, headers: { "content-type": "application/json; charset=utf-8", ...headers }, body: JSON.stringify(body, jsonReplacer) };
+  return { status, headers: { "content-type": "application/json; charset=utf-8", ...headers }, body: toJsonText(body) };
 }
 
 function toResponse(r: PlainResponse): Response {

@@ -8,6 +8,7 @@ import { sha256Hex } from "../crypto/secrets";
 import { pool } from "../db/client";
 import { ApiError, invalidField } from "./errors";
 import type { ApiResult } from "./operation";
+import { toJsonText } from "./json";
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
@@ -84,7 +85,7 @@ export async function runIdempotent(
 async function complete(platformId: string, key: string, status: number, body: unknown): Promise<void> {
   await pool().query(
     `UPDATE idempotency_keys SET state = 'COMPLETED', response_status = $3, response_body = $4::jsonb WHERE platform_id = $1 AND key = $2`,
-    [platformId, key, status, JSON.stringify(body, jsonReplacer)],
+    [platformId, key, status, toJsonText(body)],
   );
 }
 
@@ -95,9 +96,4 @@ async function release(platformId: string, key: string): Promise<void> {
 export async function purgeExpiredIdempotencyKeys(): Promise<number> {
   const res = await pool().query(`DELETE FROM idempotency_keys WHERE expires_at < now()`);
   return res.rowCount ?? 0;
-}
-
-/** JSON.stringify replacer: money is BigInt in the database and a JSON integer on the wire. */
-export function jsonReplacer(_key: string, value: unknown): unknown {
-  return typeof value === "bigint" ? Number(value) : value;
 }

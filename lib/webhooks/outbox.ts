@@ -5,7 +5,7 @@
 import type { Db } from "../db/client";
 import { newUuid, toApiId } from "../ids";
 import { enqueueJob } from "../jobs/queue";
-import { jsonReplacer } from "../api/idempotency";
+import { toJsonText } from "../api/json";
 import type { WebhookEnvelope, WebhookType } from "./types";
 
 /** The delivery job every event gets. */
@@ -24,7 +24,7 @@ export function outboxRows<T>(type: WebhookType, data: T, at: Date = new Date())
   const envelope: WebhookEnvelope<T> = { id: toApiId("Webhook", id), type, timestamp: at.toISOString(), data };
   return {
     envelope,
-    event: { id, type, payload: JSON.stringify(envelope, jsonReplacer) },
+    event: { id, type, payload: toJsonText(envelope) },
     job: { id: newUuid(), type: DELIVERY_JOB.type, payload: JSON.stringify({ eventId: id }), maxAttempts: DELIVERY_JOB.maxAttempts },
   };
 }

@@ -15,7 +15,7 @@ import type { InternalAccountRow } from "../accounts/internal-accounts";
 import { fundingInstructions } from "../accounts/internal-accounts";
 import { primaryIdentifier, type ExternalAccountRow } from "../external-accounts/external-accounts";
 import { addExecution, type TransferSpec } from "../transactions/execute-transfer";
-import { applyPlan, emptyPlan, loadAccounts, type DeferredOutcome, type Loc } from "../transactions/engine";
+import { applyPlan, emptyPlan, insertRow, loadAccounts, type DeferredOutcome, type Loc } from "../transactions/engine";
 import { loadForTransfer } from "../transactions/load";
 import { assertUmaLookup } from "../invitations/receiver";
 import { quoteStatusOf } from "../transactions/status";
@@ -337,7 +337,7 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
     scaRequired: scaRequired || null,
   };
   const plan = emptyPlan(platformId);
-  plan.quoteInsert = quoteInsertRow(q);
+  plan.quoteInsert = insertRow(quoteInsertRow(q));
   let txStatus: string | null = null;
   if (immediate && !awaitsSca) {
     const accounts = new Map([res.sourceAccount, res.destinationAccount].filter((a): a is InternalAccountRow => !!a).map((a) => [a.id, a]));

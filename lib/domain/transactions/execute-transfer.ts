@@ -3,7 +3,7 @@
 import { toApiId } from "../../ids";
 import type { SandboxTransferOutcome } from "../../sandbox/external-accounts";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
-import { addEvent, addJob, addPosting, moveEntries, refundOf, SANDBOX_OUTCOME_DELAYS, settleEntries, type DeferredOutcome, type Loc, type MoneyPlan, type PlanJson } from "./engine";
+import { addEvent, addJob, addPosting, insertRow, moveEntries, refundOf, SANDBOX_OUTCOME_DELAYS, settleEntries, type DeferredOutcome, type Loc, type MoneyPlan, type PlanJson } from "./engine";
 import { paymentWebhookType, type TransactionStatus } from "./status";
 import { serializeTransaction, transactionInsertRow, type TransactionRow } from "./serialize";
 
@@ -135,7 +135,7 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
     createdAt: now,
     updatedAt: now,
   };
-  plan.txnInsert = transactionInsertRow(row);
+  plan.txnInsert = insertRow(transactionInsertRow(row));
   const body = serializeTransaction(row);
   addEvent(plan, paymentWebhookType(spec.type, status), body);
   if (refund) addEvent(plan, `${spec.type === "INCOMING" ? "INCOMING" : "OUTGOING"}_PAYMENT.REFUND_${refund.status}`, body);
