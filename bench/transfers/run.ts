@@ -83,6 +83,9 @@ async function main() {
   console.log(`bench/transfers: ${mode} PostgreSQL, ${ACCOUNTS} accounts, ${seconds} s per level, levels ${LEVELS.join("/")}`);
   const server = await startTestServer(mode, { LOG_LEVEL: "warn", MERIDIAN_JOB_POLL_MS: "250" });
   const admin = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
+  // An idle connection ends when the database stops (also after a failure below);
+  // without a listener that would crash the run and hide the failure itself.
+  admin.on("error", (err) => console.error(`bench: database connection closed: ${err.message}`));
   try {
     const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
     console.log("creating accounts...");
