@@ -1,10 +1,12 @@
 // The admin section's money pages: an incoming UMA payment simulated from the
 // sandbox panel waits for platform approval (the platform has a webhook
 // endpoint, so the API holds it PENDING); an operator approves one and rejects
-// another on the transaction page; a viewer cannot decide; the platform's
-// external accounts are added and deleted; every main admin page is attached.
+// another on the transaction page; an operator cancels a held payout; a viewer
+// cannot decide; the platform's external accounts are added and deleted; every
+// main admin page is attached.
 import { test, expect, platformApi, signInStaff, shot, env } from "./support/fixtures";
 import type { APIRequestContext, Page } from "@playwright/test";
+import pg from "pg";
 
 const UNREACHABLE_HOOK = () => `${new URL(env.api()).origin}/api/health-no-such-route`;
 
@@ -94,6 +96,62 @@ test.describe("admin transactions", () => {
     await expect(pages.getByRole("link", { name: "Next page" })).toHaveCount(0);
     await pages.getByRole("link", { name: "First page" }).click();
     await expect(page.getByRole("row")).toHaveCount(21);
+  });
+
+  test("an operator cancels a held payout and the money goes back to the sender", async ({ page, operator }, testInfo) => {
+    const customer = await receiver(page.request);
+    const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`);
+    const usd = accounts.body.data[0].id as string;
+    expect((await platformApi(page.request, "POST", `/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000 })).status).toBe(200);
+    // Suffix 003: a long payout; its money stays held until the outcome job settles it.
+    const ext = await platformApi(page.request, "POST", "/customers/external-accounts", {
+      customerId: customer.id,
+      currency: "USD",
+      accountInfo: { accountType: "USD_ACCOUNT", accountNumber: `61${Date.now().toString().slice(-5)}003`, routingNumber: "021000021", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Uma Receiver", address: { line1: "1 Main St", postalCode: "10001", country: "US" } } },
+    });
+    expect(ext.status, JSON.stringify(ext.body)).toBe(201);
+
+    // The test server runs sandbox time 100x fast (the payout would settle in ~3.6 s), so the
+    // test holds the outcome job's row while the operator works: the worker skips locked jobs.
+    const db = new pg.Client({ connectionString: process.env.MERIDIAN_E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      await db.query("BEGIN");
+      const quote = await platformApi(page.request, "POST", "/quotes", { source: { sourceType: "ACCOUNT", accountId: usd }, destination: { destinationType: "ACCOUNT", accountId: ext.body.id }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 2_500, immediatelyExecute: true });
+      expect(quote.status, JSON.stringify(quote.body)).toBe(201);
+      expect(quote.body.status).toBe("PROCESSING");
+      const txId = quote.body.transactionId as string;
+      const held = await db.query(`SELECT id FROM jobs WHERE type = 'transaction.outcome' AND status = 'PENDING' AND payload->>'transactionId' = $1 FOR UPDATE`, [txId.replace(/^Transaction:/, "")]);
+      expect(held.rowCount).toBe(1);
+
+      await signInStaff(page, operator);
+      await page.goto(`/admin/transactions/${encodeURIComponent(txId)}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Outgoing payment of 25.00 USD" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("PROCESSING");
+      await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+      await shot(page, testInfo, "admin-transaction-cancellable");
+      await page.getByRole("button", { name: "Cancel payment" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Cancelled." })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("FAILED");
+      await expect(page.getByRole("definition").filter({ hasText: "USER_CANCELLATION" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
+      await shot(page, testInfo, "admin-transaction-cancelled");
+
+      const after = await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(txId)}`);
+      expect(after.body).toMatchObject({ status: "FAILED", failureReason: "USER_CANCELLATION", refund: { status: "COMPLETED" } });
+      const balance = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`);
+      expect(balance.body.data[0]).toMatchObject({ balance: { amount: 10_000 }, totalBalance: { amount: 10_000 } });
+
+      // Released, the outcome job finds the payment cancelled and changes nothing.
+      await db.query("ROLLBACK");
+      await expect.poll(async () => (await db.query(`SELECT status FROM jobs WHERE id = $1`, [held.rows[0].id])).rows[0]?.status, { timeout: 15_000 }).not.toBe("PENDING");
+      expect((await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(txId)}`)).body.status).toBe("FAILED");
+      const settled = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`);
+      expect(settled.body.data[0].balance.amount).toBe(10_000);
+    } finally {
+      await db.query("ROLLBACK").catch(() => {});
+      await db.end();
+    }
   });
 
   test("a viewer sees a pending payment but cannot approve it, on the page or through the BFF", async ({ page, viewer }) => {
