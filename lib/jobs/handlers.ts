@@ -8,6 +8,7 @@ import { BULK_IMPORT_JOB, bulkImportJob } from "../domain/customers/bulk-import"
 import { stablecoinProvisionedJob } from "../domain/stablecoins/stablecoins";
 import { settleStablecoinOperationJob } from "../domain/stablecoins/mint-burn";
 import { transactionOutcomeJob } from "../domain/transactions/engine";
+import { QUOTE_SCA_EXPIRY_JOB, quoteScaExpiryJob } from "../domain/quotes/authorization";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "webhook.deliver": deliverWebhookJob,
@@ -18,4 +19,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   "stablecoin.provisioned": stablecoinProvisionedJob,
   "stablecoin.operation.settle": settleStablecoinOperationJob,
   "transaction.outcome": transactionOutcomeJob,
+  [QUOTE_SCA_EXPIRY_JOB]: quoteScaExpiryJob,
 };

@@ -6,8 +6,12 @@
 // paymentInstructions. Once PENDING_AUTHORIZATION the price is committed and
 // the challenge's own expiresAt (not the quote's) limits the authorization. POST /quotes/{id}/authorize answers the challenge
 // under a live SCA login session and releases the quote: the transfer runs,
-// or the real-time funding instructions appear.
+// or the real-time funding instructions appear. A challenge left unanswered
+// until it expires fails the transaction (SCA_NOT_COMPLETED), by a durable job
+// scheduled with the challenge.
 import type { PrismaClient } from "../../db/generated/client";
+import { db as defaultDb } from "../../db/client";
+import { enqueueJob, type JobOutcome, type JobRecord } from "../../jobs/queue";
 import { ApiError, invalidField } from "../../api/errors";
 import { toApiId } from "../../ids";
 import { QUOTE_AUTH_MAX_ATTEMPTS, QUOTE_CODE_MAX_RESENDS } from "../../sandbox/sca";
@@ -18,7 +22,7 @@ import { currencyAmount } from "../currencies";
 import { requiresScaAndContactVerification } from "../customers/regions";
 import { answerChallenge, issueChallenge, resendChallenge } from "../sca/codes";
 import { assertNotLocked, availableFactors, passkeyChallengeFor, passkeyChecker, recordFailedLogin, requireScaSession, scaState, smsTo, type Factor } from "../sca/state";
-import { findQuote, realtimeInstructions, retrieveQuote, runStoredExecution, serializeQuote, type QuoteRow } from "./quotes";
+import { failUnauthorizedQuote, findQuote, realtimeInstructions, retrieveQuote, runStoredExecution, serializeQuote, type QuoteRow } from "./quotes";
 
 const PURPOSE = "QUOTE";
 type ChallengeRow = NonNullable<Awaited<ReturnType<PrismaClient["scaChallenge"]["findFirst"]>>>;
@@ -87,6 +91,7 @@ type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
  */
 export async function openQuoteAuthorization(tx: Tx, q: QuoteRow, chosen: Awaited<ReturnType<typeof chooseQuoteFactor>>) {
   const scaChallenge = await issueQuoteChallenge(tx, q, chosen);
+  await enqueueJob(tx, { type: QUOTE_SCA_EXPIRY_JOB, platformId: q.platformId, payload: { quoteId: q.id }, runAt: new Date(scaChallenge.expiresAt) });
   await emitWebhook(tx, q.platformId, "OUTGOING_PAYMENT.PENDING_AUTHORIZATION", {
     id: toApiId("Transaction", q.transactionId),
     status: "PENDING_AUTHORIZATION",
@@ -100,6 +105,19 @@ export async function openQuoteAuthorization(tx: Tx, q: QuoteRow, chosen: Awaite
     createdAt: new Date().toISOString(),
   });
   return scaChallenge;
+}
+
+export const QUOTE_SCA_EXPIRY_JOB = "quote.sca-expiry";
+
+/** Job, due when a quote's challenge expires: a quote still waiting for authorization fails. */
+export async function quoteScaExpiryJob(job: JobRecord): Promise<JobOutcome> {
+  const db = defaultDb();
+  const q = await db.quote.findUnique({ where: { id: String(job.payload.quoteId) } });
+  if (!q || q.status !== "PENDING_AUTHORIZATION") return;
+  const row = await openChallenge(db, q);
+  // Due early (another instance's clock): come back when the challenge expires.
+  if (row && row.expiresAt.getTime() > Date.now()) return { retryInMs: row.expiresAt.getTime() - Date.now(), note: "challenge still live" };
+  await failUnauthorizedQuote(db, q);
 }
 
 function challengeView(row: Pick<ChallengeRow, "id" | "expiresAt" | "factor" | "detail">) {

@@ -363,8 +363,9 @@ async function replayByKey(db: PrismaClient, platformId: string, key: string) {
 async function retrieveQuoteRow(db: PrismaClient, q: QuoteRow) {
   if (q.status === "PENDING_AUTHORIZATION") {
     const scaChallenge = await pendingChallengeView(db, q);
-    // A challenge that can no longer be answered leaves the quote with no way forward.
-    if (!scaChallenge || Date.parse(scaChallenge.expiresAt) <= Date.now()) return { ...serializeQuote(q, null), status: "EXPIRED" };
+    // A challenge that can no longer be answered: the quote fails (SCA_NOT_COMPLETED), as the
+    // expiry job records moments after the challenge's expiresAt.
+    if (!scaChallenge || Date.parse(scaChallenge.expiresAt) <= Date.now()) return { ...serializeQuote(q, null), status: "FAILED" };
     return { ...serializeQuote(q, null), scaChallenge };
   }
   const tx = q.status === "PENDING" ? null : await db.transaction.findUnique({ where: { id: q.transactionId }, select: { status: true } });
@@ -421,6 +422,30 @@ async function runExecution(db: PrismaClient, q: QuoteRow, res: Resolved, from: 
   const tx = addExecution(plan, specOf(q, res, q.description, dst.paymentRail ?? null), accounts);
   await applyPlan(db, plan);
   return serializeQuote({ ...q, status: "PROCESSING", executedAt: now, updatedAt: now }, tx.status);
+}
+
+/**
+ * The SCA challenge of a PENDING_AUTHORIZATION quote expired unanswered: its
+ * transaction is recorded FAILED with SCA_NOT_COMPLETED (and
+ * OUTGOING_PAYMENT.FAILED). No money moved, so there is no posting. False when
+ * the quote moved on meanwhile (authorized at the last moment).
+ */
+export async function failUnauthorizedQuote(db: PrismaClient, q: QuoteRow): Promise<boolean> {
+  const plan = emptyPlan(q.platformId);
+  plan.quoteUpdate = { id: q.id, from: ["PENDING_AUTHORIZATION"], status: "FAILED" };
+  // Where the money would have come from and gone; the transaction never holds any.
+  const origin: Loc = q.sourceAccountId ? { account: q.sourceAccountId, bucket: "available" } : { system: q.sourceKind === "REALTIME" ? "REALTIME_FUNDING" : "PULL" };
+  const delivery: Loc = q.destinationAccountId ? { account: q.destinationAccountId, bucket: "available" } : { system: q.destinationKind === "UMA" ? "UMA" : "PAYOUT" };
+  const notCompleted = { kind: "fail", failureReason: "SCA_NOT_COMPLETED", description: "The SCA challenge expired unanswered" } as const;
+  const dst = q.destination as { paymentRail?: string };
+  addExecution(plan, specOf(q, { origin, hold: origin, delivery, fundingOutcome: notCompleted, deliveryOutcome: { kind: "succeed" } }, q.description, dst.paymentRail ?? null), new Map());
+  try {
+    await applyPlan(db, plan);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "CONFLICT") return false;
+    throw err;
+  }
 }
 
 /** POST /sandbox/send: the real-time funding payment for a quote arrives. */

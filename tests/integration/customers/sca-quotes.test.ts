@@ -2,7 +2,7 @@
 // POST /quotes/{id}/authorize answers its challenge under a live SCA login;
 // everyone else's executes as before and the authorize endpoints are 409.
 import { beforeAll, describe, expect, it } from "vitest";
-import { database, newPlatform, type ApiClient } from "../../support/api";
+import { database, newPlatform, waitFor, type ApiClient } from "../../support/api";
 import { balanceOf, fund, internalAccount, newCustomer } from "../../support/money";
 import { assertionJson, CODE, enrollPasskey, euCustomer, appOrigin, scaLogin, verifyPhone } from "./sca-support";
 
@@ -154,21 +154,38 @@ describe("Quote authorization (SCA)", () => {
     expect((await balanceOf(api, s.id)).available).toBe(50_000);
   });
 
-  it("an expired challenge: authorize is 400, resend 409, and the quote reads EXPIRED", async () => {
+  it("an expired challenge: authorize is 400, resend 409; the transaction fails with SCA_NOT_COMPLETED, no money moved", async () => {
     const s = await euSender();
     await scaLogin(api, s.id);
     const q = await quote(s.account);
     const executed = await api.post(`/quotes/${q.body.id}/execute`);
     expect(executed.body.status).toBe("PENDING_AUTHORIZATION");
-    // The challenge lives 10 minutes (not scaled); age it instead of waiting.
+    // The challenge lives 10 minutes (not scaled); age it, and the job due at its expiry, instead of waiting.
+    const quoteUuid = q.body.id.split(":")[1];
     await database().query(`UPDATE sca_challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, [executed.body.scaChallenge.id.split(":")[1]]);
     const late = await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE });
     expect(late.status).toBe(400);
     expect(late.body.code).toBe("INVALID_INPUT");
     const resend = await api.post(`/quotes/${q.body.id}/authorize/resend`);
     expect(resend.status).toBe(409);
-    expect((await api.get(`/quotes/${q.body.id}`)).body.status).toBe("EXPIRED");
-    expect((await balanceOf(api, s.id)).available).toBe(50_000);
+    expect((await api.get(`/quotes/${q.body.id}`)).body.status).toBe("FAILED");
+
+    const { rowCount } = await database().query(`UPDATE jobs SET run_at = now() WHERE type = 'quote.sca-expiry' AND payload->>'quoteId' = $1 AND status = 'PENDING'`, [quoteUuid]);
+    expect(rowCount).toBe(1);
+    const tx = await waitFor(async () => {
+      const res = await api.get(`/transactions/${q.body.transactionId}`);
+      return res.status === 200 ? res.body : undefined;
+    }, { what: "the transaction of the unauthorized quote" });
+    expect(tx).toMatchObject({ id: q.body.transactionId, status: "FAILED", failureReason: "SCA_NOT_COMPLETED", quoteId: q.body.id });
+    expect(tx.refund).toBeUndefined();
+    expect((await api.get(`/quotes/${q.body.id}`)).body.status).toBe("FAILED");
+    const { rows: events } = await database().query(`SELECT payload FROM webhook_events WHERE type = 'OUTGOING_PAYMENT.FAILED' AND payload->'data'->>'id' = $1`, [q.body.transactionId]);
+    expect(events.map((e: { payload: { data: { failureReason: string } } }) => e.payload.data.failureReason)).toEqual(["SCA_NOT_COMPLETED"]);
+    const { rows: postings } = await database().query(`SELECT count(*)::int AS n FROM ledger_postings WHERE reference = $1`, [q.body.transactionId]);
+    expect(postings[0].n).toBe(0);
+    expect(await balanceOf(api, s.id)).toMatchObject({ available: 50_000, total: 50_000 });
+    // Too late to authorize now, also with a fresh login.
+    expect((await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE })).status).toBe(409);
   });
 
   it("423 ACCOUNT_LOCKED while the customer's login is locked", async () => {
