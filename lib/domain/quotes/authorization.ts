@@ -18,7 +18,9 @@ import { QUOTE_AUTH_MAX_ATTEMPTS, QUOTE_CODE_MAX_RESENDS } from "../../sandbox/s
 import { QUOTE_TTL_MS } from "../../sandbox/rates";
 import { sandboxDelayMs } from "../../sandbox/time";
 import { emitWebhook } from "../../webhooks/outbox";
+import type { WebhookType } from "../../webhooks/types";
 import { currencyAmount } from "../currencies";
+import { creationPath } from "../transactions/status";
 import { requiresScaAndContactVerification } from "../customers/regions";
 import { answerChallenge, issueChallenge, resendChallenge } from "../sca/codes";
 import { assertNotLocked, availableFactors, passkeyChallengeFor, passkeyChecker, recordFailedLogin, requireScaSession, scaState, smsTo, type Factor } from "../sca/state";
@@ -85,16 +87,16 @@ async function issueQuoteChallenge(db: Tx, q: QuoteRow, chosen: Awaited<ReturnTy
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /**
- * Issues the quote's challenge and fires OUTGOING_PAYMENT.PENDING_AUTHORIZATION
- * (a transaction-shaped payload without scaChallenge, which lives on the quote;
+ * Issues the quote's challenge and fires OUTGOING_PAYMENT.PENDING, then
+ * OUTGOING_PAYMENT.PENDING_AUTHORIZATION (a transaction-shaped payload without
+ * scaChallenge, which lives on the quote;
  * the transaction row itself appears when the authorized transfer runs).
  */
 export async function openQuoteAuthorization(tx: Tx, q: QuoteRow, chosen: Awaited<ReturnType<typeof chooseQuoteFactor>>) {
   const scaChallenge = await issueQuoteChallenge(tx, q, chosen);
   await enqueueJob(tx, { type: QUOTE_SCA_EXPIRY_JOB, platformId: q.platformId, payload: { quoteId: q.id }, runAt: new Date(scaChallenge.expiresAt) });
-  await emitWebhook(tx, q.platformId, "OUTGOING_PAYMENT.PENDING_AUTHORIZATION", {
+  const transaction = {
     id: toApiId("Transaction", q.transactionId),
-    status: "PENDING_AUTHORIZATION",
     type: "OUTGOING",
     source: q.source,
     destination: q.destination,
@@ -103,7 +105,8 @@ export async function openQuoteAuthorization(tx: Tx, q: QuoteRow, chosen: Awaite
     sentAmount: currencyAmount(q.totalSendingAmount, q.sendingCurrency),
     receivedAmount: currencyAmount(q.totalReceivingAmount, q.receivingCurrency),
     createdAt: new Date().toISOString(),
-  });
+  };
+  for (const status of creationPath("PENDING_AUTHORIZATION")) await emitWebhook(tx, q.platformId, `OUTGOING_PAYMENT.${status}` as WebhookType, { ...transaction, status });
   return scaChallenge;
 }
 

@@ -232,6 +232,8 @@ function specOf(q: QuoteRow, res: Pick<Resolved, "origin" | "hold" | "delivery" 
     deliveryOutcome: res.deliveryOutcome,
     description,
     paymentRail,
+    // An SCA quote announced its transaction (PENDING) when it started waiting for authorization.
+    announced: q.scaRequired === true,
   };
 }
 

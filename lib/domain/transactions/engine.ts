@@ -122,6 +122,26 @@ export function addEvent(plan: PlanJson, type: string | null, payload: unknown) 
   if (type) plan.events.push({ id: newUuid(), type, payload });
 }
 
+/**
+ * The payment webhooks of a transaction that went through `steps` to its
+ * current status (row.status, the last step): each earlier step carries the
+ * transaction as it was then. A refund follows as REFUND_PENDING, then its
+ * outcome; until then the transaction shows the refund as initiated.
+ */
+export function addPaymentEvents(plan: PlanJson, row: TransactionRow, steps: readonly TransactionStatus[]) {
+  const refund = row.refund as ReturnType<typeof refundOf> | null;
+  const initiated = refund ? { reference: refund.reference, initiatedAt: refund.initiatedAt, status: "PENDING", reason: refund.reason } : null;
+  steps.forEach((step, i) => {
+    const at = i === steps.length - 1 ? { ...row, refund: initiated } : { ...row, status: step, settledAt: null, failureReason: null, refund: null };
+    addEvent(plan, paymentWebhookType(row.type, step), serializeTransaction(at as TransactionRow));
+  });
+  if (refund) {
+    const prefix = row.type === "INCOMING" ? "INCOMING_PAYMENT" : "OUTGOING_PAYMENT";
+    addEvent(plan, `${prefix}.REFUND_PENDING`, serializeTransaction({ ...row, refund: initiated } as TransactionRow));
+    if (refund.status !== "PENDING") addEvent(plan, `${prefix}.REFUND_${refund.status}`, serializeTransaction(row));
+  }
+}
+
 export function addJob(plan: PlanJson, type: string, payload: Record<string, unknown>, delayMs: number) {
   plan.jobs.push({ id: newUuid(), type, payload, delay_ms: delayMs });
 }
@@ -186,11 +206,7 @@ export function transitionPlan(
     ...(settledAt ? { settledAt: new Date(settledAt) } : {}),
     ...(opts.awaitingApproval !== undefined ? { awaitingApproval: opts.awaitingApproval } : {}),
   });
-  addEvent(plan, paymentWebhookType(row.type, to), serializeTransaction(after));
-  if (opts.refund) {
-    const prefix = row.type === "INCOMING" ? "INCOMING_PAYMENT" : "OUTGOING_PAYMENT";
-    addEvent(plan, `${prefix}.REFUND_${opts.refund.status}`, serializeTransaction(after));
-  }
+  addPaymentEvents(plan, after, [to]);
   if (opts.job) addJob(plan, opts.job.type, opts.job.payload, opts.job.delayMs);
   return plan;
 }

@@ -3,9 +3,9 @@
 import { toApiId } from "../../ids";
 import type { SandboxTransferOutcome } from "../../sandbox/external-accounts";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
-import { addEvent, addJob, addPosting, insertRow, moveEntries, refundOf, SANDBOX_OUTCOME_DELAYS, settleEntries, type DeferredOutcome, type Loc, type MoneyPlan, type PlanJson } from "./engine";
-import { paymentWebhookType, type TransactionStatus } from "./status";
-import { serializeTransaction, transactionInsertRow, type TransactionRow } from "./serialize";
+import { addJob, addPaymentEvents, addPosting, insertRow, moveEntries, refundOf, SANDBOX_OUTCOME_DELAYS, settleEntries, type DeferredOutcome, type Loc, type MoneyPlan, type PlanJson } from "./engine";
+import { creationPath, type TransactionStatus } from "./status";
+import { transactionInsertRow, type TransactionRow } from "./serialize";
 
 export interface TransferSpec {
   platformId: string;
@@ -35,6 +35,8 @@ export interface TransferSpec {
   paymentRail?: string | null;
   /** Incoming payments the platform must approve first (POST /transactions/{id}/approve). */
   awaitApproval?: boolean;
+  /** OUTGOING_PAYMENT.PENDING already went out (an SCA quote sends it before authorization). */
+  announced?: boolean;
 }
 
 export function moneyPlanOf(spec: TransferSpec, holding: boolean, deferred?: DeferredOutcome): MoneyPlan {
@@ -136,8 +138,6 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
     updatedAt: now,
   };
   plan.txnInsert = insertRow(transactionInsertRow(row));
-  const body = serializeTransaction(row);
-  addEvent(plan, paymentWebhookType(spec.type, status), body);
-  if (refund) addEvent(plan, `${spec.type === "INCOMING" ? "INCOMING" : "OUTGOING"}_PAYMENT.REFUND_${refund.status}`, body);
+  addPaymentEvents(plan, row, creationPath(status, { announced: spec.announced, fundingFailed: spec.fundingOutcome?.kind === "fail" }));
   return row;
 }

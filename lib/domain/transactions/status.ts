@@ -21,6 +21,24 @@ export function canTransition(from: string, to: TransactionStatus): boolean {
   return (TRANSACTION_TRANSITIONS[from as TransactionStatus] ?? []).includes(to);
 }
 
+/**
+ * The statuses a transaction passes through when it is created already in
+ * `status`, one payment webhook each (reference lifecycle: a transaction starts
+ * PENDING, a payout is PROCESSING before it completes or fails). `announced`:
+ * PENDING was already sent (an SCA quote announces it before authorization);
+ * `fundingFailed`: a pull that failed never reached PROCESSING.
+ */
+export function creationPath(status: TransactionStatus, opts: { announced?: boolean; fundingFailed?: boolean } = {}): TransactionStatus[] {
+  const path: TransactionStatus[] =
+    status === "PENDING" || status === "PENDING_AUTHORIZATION"
+      ? ["PENDING", status]
+      : status === "PROCESSING" || (status === "FAILED" && opts.fundingFailed)
+        ? ["PENDING", status]
+        : ["PENDING", "PROCESSING", status];
+  const unique = path.filter((s, i) => path.indexOf(s) === i);
+  return opts.announced ? unique.filter((s) => s !== "PENDING") : unique;
+}
+
 /** Statuses from which POST /transactions/{id}/cancel may still stop the payment (money not yet delivered). */
 export const CANCELLABLE: TransactionStatus[] = ["PENDING", "PROCESSING"];
 

@@ -108,6 +108,9 @@ describe("Quote authorization (SCA)", () => {
     expect(ok.status).toBe(200);
     expect(["PROCESSING", "COMPLETED"]).toContain(ok.body.status);
     expect(ok.body.scaChallenge).toBeUndefined();
+    // The reference's SCA scenario: PENDING, PENDING_AUTHORIZATION, then the payout's own steps (PENDING once).
+    const { rows: lifecycle } = await database().query(`SELECT type FROM webhook_events WHERE payload->'data'->>'id' = $1 ORDER BY type`, [q.body.transactionId]);
+    expect(lifecycle.map((r: { type: string }) => r.type)).toEqual(["OUTGOING_PAYMENT.COMPLETED", "OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PENDING_AUTHORIZATION", "OUTGOING_PAYMENT.PROCESSING"]);
     expect((await balanceOf(api, s.id)).available).toBe(49_000);
 
     for (const res of [await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE }), await api.post(`/quotes/${q.body.id}/authorize/resend`)]) {

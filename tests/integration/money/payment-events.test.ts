@@ -1,0 +1,115 @@
+// The payment webhooks of a transaction follow the reference's lifecycle: it
+// starts PENDING, a payout is PROCESSING before it completes or fails, and a
+// refund goes REFUND_PENDING before its outcome; each event carries the
+// transaction as it was at that step. Read from the stored events (every event
+// is stored, delivered or not), one transaction at a time.
+import { beforeAll, describe, expect, it } from "vitest";
+import { database, newPlatform, waitFor, type ApiClient } from "../../support/api";
+import { externalUsd, fund, internalAccount, newCustomer } from "../../support/money";
+
+interface StoredEvent {
+  type: string;
+  data: { id: string; status: string; settledAt?: string; failureReason?: string; refund?: { status: string; settledAt?: string } };
+}
+
+async function eventsOf(transactionId: string): Promise<Record<string, StoredEvent["data"]>> {
+  const { rows } = await database().query(`SELECT type, payload->'data' AS data FROM webhook_events WHERE payload->'data'->>'id' = $1`, [transactionId]);
+  const byType: Record<string, StoredEvent["data"]> = {};
+  for (const e of rows as StoredEvent[]) {
+    expect(byType[e.type], `${e.type} fired twice`).toBeUndefined();
+    byType[e.type] = e.data;
+  }
+  return byType;
+}
+
+describe("payment webhooks follow the transaction lifecycle", () => {
+  let api: ApiClient;
+  let customer: { id: string };
+  let usd: string;
+  let payee: string;
+
+  beforeAll(async () => {
+    api = await newPlatform();
+    customer = await newCustomer(api, ["USD"], "Eve Events");
+    usd = await internalAccount(api, customer.id);
+    await fund(api, usd, 1_000_000);
+    payee = await internalAccount(api, (await newCustomer(api, ["USD"], "Pia Payee")).id);
+  });
+
+  async function execute(source: string, destination: string, amount = 1_000) {
+    const q = await api.post("/quotes", {
+      source: { sourceType: "ACCOUNT", accountId: source },
+      destination: { destinationType: "ACCOUNT", accountId: destination },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: amount,
+      immediatelyExecute: true,
+    });
+    expect(q.status).toBe(201);
+    return q.body as { id: string; status: string; transactionId: string };
+  }
+
+  it("a transfer that completes at once: PENDING, PROCESSING, COMPLETED; only the last is settled", async () => {
+    const q = await execute(usd, payee);
+    expect(q.status).toBe("COMPLETED");
+    const events = await eventsOf(q.transactionId);
+    expect(Object.keys(events).sort()).toEqual(["OUTGOING_PAYMENT.COMPLETED", "OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING"]);
+    expect(events["OUTGOING_PAYMENT.PENDING"]).toMatchObject({ status: "PENDING" });
+    expect(events["OUTGOING_PAYMENT.PROCESSING"]).toMatchObject({ status: "PROCESSING" });
+    expect(events["OUTGOING_PAYMENT.PENDING"].settledAt).toBeUndefined();
+    expect(events["OUTGOING_PAYMENT.PROCESSING"].settledAt).toBeUndefined();
+    expect(events["OUTGOING_PAYMENT.COMPLETED"]).toMatchObject({ status: "COMPLETED", settledAt: expect.any(String) });
+    expect(events["OUTGOING_PAYMENT.COMPLETED"]).toEqual((await api.get(`/transactions/${q.transactionId}`)).body);
+  });
+
+  it("a payout that fails at once (002): PENDING, PROCESSING, FAILED with the refund initiated, REFUND_PENDING, REFUND_COMPLETED", async () => {
+    const ext = await externalUsd(api, customer.id, "4000000002");
+    const q = await execute(usd, ext.id);
+    expect(q.status).toBe("FAILED");
+    const events = await eventsOf(q.transactionId);
+    expect(Object.keys(events).sort()).toEqual([
+      "OUTGOING_PAYMENT.FAILED",
+      "OUTGOING_PAYMENT.PENDING",
+      "OUTGOING_PAYMENT.PROCESSING",
+      "OUTGOING_PAYMENT.REFUND_COMPLETED",
+      "OUTGOING_PAYMENT.REFUND_PENDING",
+    ]);
+    expect(events["OUTGOING_PAYMENT.PROCESSING"].failureReason).toBeUndefined();
+    expect(events["OUTGOING_PAYMENT.FAILED"]).toMatchObject({ status: "FAILED", failureReason: "QUOTE_EXECUTION_FAILED", refund: { status: "PENDING" } });
+    expect(events["OUTGOING_PAYMENT.REFUND_PENDING"].refund).toMatchObject({ status: "PENDING", reason: "TRANSACTION_FAILED" });
+    expect(events["OUTGOING_PAYMENT.REFUND_PENDING"].refund?.settledAt).toBeUndefined();
+    expect(events["OUTGOING_PAYMENT.REFUND_COMPLETED"].refund).toMatchObject({ status: "COMPLETED", settledAt: expect.any(String) });
+  });
+
+  it("a long payout (003): PENDING and PROCESSING at once, COMPLETED when it settles", async () => {
+    const ext = await externalUsd(api, customer.id, "4000000003");
+    const q = await execute(usd, ext.id);
+    expect(q.status).toBe("PROCESSING");
+    expect(Object.keys(await eventsOf(q.transactionId)).sort()).toEqual(["OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING"]);
+    const settled = await waitFor(async () => {
+      const events = await eventsOf(q.transactionId);
+      return events["OUTGOING_PAYMENT.COMPLETED"] ? events : undefined;
+    }, { what: "003 completion" });
+    expect(Object.keys(settled)).toHaveLength(3);
+  });
+
+  it("a pull that fails at funding (002) never processed: PENDING, FAILED", async () => {
+    const ext = await externalUsd(api, customer.id, "5200000002");
+    const q = await execute(ext.id, usd, 300);
+    expect(q.status).toBe("FAILED");
+    const events = await eventsOf(q.transactionId);
+    expect(Object.keys(events).sort()).toEqual(["OUTGOING_PAYMENT.FAILED", "OUTGOING_PAYMENT.PENDING"]);
+    expect(events["OUTGOING_PAYMENT.FAILED"]).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
+  });
+
+  it("an incoming UMA payment on a platform without an endpoint: INCOMING_PAYMENT.PENDING, then COMPLETED", async () => {
+    const other = await newPlatform();
+    const receiver = await newCustomer(other, ["USD"], "Ria Receiver");
+    await internalAccount(other, receiver.id);
+    const res = await other.post("/sandbox/uma/receive", { senderUmaAddress: "$alice@sender.example", customerId: receiver.id, receivingCurrencyCode: "USD", receivingCurrencyAmount: 500 });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe("COMPLETED");
+    const events = await eventsOf(res.body.id);
+    expect(Object.keys(events).sort()).toEqual(["INCOMING_PAYMENT.COMPLETED", "INCOMING_PAYMENT.PENDING"]);
+    expect(events["INCOMING_PAYMENT.PENDING"]).toMatchObject({ status: "PENDING" });
+  });
+});
