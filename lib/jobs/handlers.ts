@@ -9,6 +9,7 @@ import { stablecoinProvisionedJob } from "../domain/stablecoins/stablecoins";
 import { settleStablecoinOperationJob } from "../domain/stablecoins/mint-burn";
 import { transactionOutcomeJob } from "../domain/transactions/engine";
 import { QUOTE_SCA_EXPIRY_JOB, quoteScaExpiryJob } from "../domain/quotes/authorization";
+import { QUOTE_EXPIRY_JOB, quoteExpiryJob } from "../domain/quotes/quotes";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "webhook.deliver": deliverWebhookJob,
@@ -20,4 +21,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   "stablecoin.operation.settle": settleStablecoinOperationJob,
   "transaction.outcome": transactionOutcomeJob,
   [QUOTE_SCA_EXPIRY_JOB]: quoteScaExpiryJob,
+  [QUOTE_EXPIRY_JOB]: quoteExpiryJob,
 };

@@ -17,14 +17,11 @@ import { toApiId } from "../../ids";
 import { QUOTE_AUTH_MAX_ATTEMPTS, QUOTE_CODE_MAX_RESENDS } from "../../sandbox/sca";
 import { QUOTE_TTL_MS } from "../../sandbox/rates";
 import { sandboxDelayMs } from "../../sandbox/time";
-import { emitWebhook } from "../../webhooks/outbox";
-import type { WebhookType } from "../../webhooks/types";
-import { currencyAmount } from "../currencies";
-import { creationPath } from "../transactions/status";
+import { applyPlan, emptyPlan } from "../transactions/engine";
 import { requiresScaAndContactVerification } from "../customers/regions";
 import { answerChallenge, issueChallenge, resendChallenge } from "../sca/codes";
 import { assertNotLocked, availableFactors, passkeyChallengeFor, passkeyChecker, recordFailedLogin, requireScaSession, scaState, smsTo, type Factor } from "../sca/state";
-import { failUnauthorizedQuote, findQuote, realtimeInstructions, retrieveQuote, runStoredExecution, serializeQuote, type QuoteRow } from "./quotes";
+import { announceQuoteTransaction, endWaitingTransaction, findQuote, QUOTE_EXPIRY_JOB, realtimeInstructions, retrieveQuote, runStoredExecution, serializeQuote, type QuoteRow } from "./quotes";
 
 const PURPOSE = "QUOTE";
 type ChallengeRow = NonNullable<Awaited<ReturnType<PrismaClient["scaChallenge"]["findFirst"]>>>;
@@ -87,26 +84,17 @@ async function issueQuoteChallenge(db: Tx, q: QuoteRow, chosen: Awaited<ReturnTy
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /**
- * Issues the quote's challenge and fires OUTGOING_PAYMENT.PENDING, then
- * OUTGOING_PAYMENT.PENDING_AUTHORIZATION (a transaction-shaped payload without
- * scaChallenge, which lives on the quote;
- * the transaction row itself appears when the authorized transfer runs).
+ * Issues the quote's challenge and announces its transaction as
+ * PENDING_AUTHORIZATION (OUTGOING_PAYMENT.PENDING, then .PENDING_AUTHORIZATION;
+ * the payload has no scaChallenge, which lives on the quote). Authorization
+ * runs the transfer on that row; an expired challenge fails it.
  */
 export async function openQuoteAuthorization(tx: Tx, q: QuoteRow, chosen: Awaited<ReturnType<typeof chooseQuoteFactor>>) {
   const scaChallenge = await issueQuoteChallenge(tx, q, chosen);
   await enqueueJob(tx, { type: QUOTE_SCA_EXPIRY_JOB, platformId: q.platformId, payload: { quoteId: q.id }, runAt: new Date(scaChallenge.expiresAt) });
-  const transaction = {
-    id: toApiId("Transaction", q.transactionId),
-    type: "OUTGOING",
-    source: q.source,
-    destination: q.destination,
-    customerId: toApiId("Customer", chosen.customer.id),
-    quoteId: toApiId("Quote", q.id),
-    sentAmount: currencyAmount(q.totalSendingAmount, q.sendingCurrency),
-    receivedAmount: currencyAmount(q.totalReceivingAmount, q.receivingCurrency),
-    createdAt: new Date().toISOString(),
-  };
-  for (const status of creationPath("PENDING_AUTHORIZATION")) await emitWebhook(tx, q.platformId, `OUTGOING_PAYMENT.${status}` as WebhookType, { ...transaction, status });
+  const plan = emptyPlan(q.platformId);
+  announceQuoteTransaction(plan, q, "PENDING_AUTHORIZATION");
+  await applyPlan(tx, plan);
   return scaChallenge;
 }
 
@@ -120,7 +108,7 @@ export async function quoteScaExpiryJob(job: JobRecord): Promise<JobOutcome> {
   const row = await openChallenge(db, q);
   // Due early (another instance's clock): come back when the challenge expires.
   if (row && row.expiresAt.getTime() > Date.now()) return { retryInMs: row.expiresAt.getTime() - Date.now(), note: "challenge still live" };
-  await failUnauthorizedQuote(db, q);
+  await endWaitingTransaction(db, q, "PENDING_AUTHORIZATION", "FAILED");
 }
 
 function challengeView(row: Pick<ChallengeRow, "id" | "expiresAt" | "factor" | "detail">) {
@@ -194,12 +182,17 @@ export async function authorizeQuote(db: PrismaClient, platformId: string, quote
     throw err;
   }
   if (q.sourceKind === "REALTIME") {
-    const { count } = await db.quote.updateMany({
-      where: { id: q.id, status: "PENDING_AUTHORIZATION" },
-      // The funding window opens now that the instructions are shown.
-      data: { status: "PENDING", paymentInstructions: realtimeInstructions(q.id, q.sendingCurrency) as object[], expiresAt: new Date(Date.now() + sandboxDelayMs(QUOTE_TTL_MS)) },
+    // The funding window opens now that the instructions are shown; the transaction waits for the payment.
+    const expiresAt = new Date(Date.now() + sandboxDelayMs(QUOTE_TTL_MS));
+    await db.$transaction(async (tx) => {
+      const { count } = await tx.quote.updateMany({
+        where: { id: q.id, status: "PENDING_AUTHORIZATION" },
+        data: { status: "PENDING", paymentInstructions: realtimeInstructions(q.id, q.sendingCurrency) as object[], expiresAt },
+      });
+      if (count === 0) throw new ApiError("CONFLICT", "The quote was authorized by another request");
+      await tx.transaction.updateMany({ where: { id: q.transactionId, status: "PENDING_AUTHORIZATION" }, data: { status: "PENDING" } });
+      await enqueueJob(tx, { type: QUOTE_EXPIRY_JOB, platformId: q.platformId, payload: { quoteId: q.id }, runAt: expiresAt });
     });
-    if (count === 0) throw new ApiError("CONFLICT", "The quote was authorized by another request");
     return retrieveQuote(db, platformId, quoteId);
   }
   return runStoredExecution(db, q, "PENDING_AUTHORIZATION");

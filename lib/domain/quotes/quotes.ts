@@ -15,7 +15,9 @@ import type { InternalAccountRow } from "../accounts/internal-accounts";
 import { fundingInstructions } from "../accounts/internal-accounts";
 import { primaryIdentifier, type ExternalAccountRow } from "../external-accounts/external-accounts";
 import { addExecution, type TransferSpec } from "../transactions/execute-transfer";
-import { applyPlan, emptyPlan, insertRow, loadAccounts, type DeferredOutcome, type Loc } from "../transactions/engine";
+import { addJob, applyPlan, emptyPlan, insertRow, loadAccounts, transitionPlan, type DeferredOutcome, type Loc, type PlanJson } from "../transactions/engine";
+import { db as defaultDb } from "../../db/client";
+import type { JobOutcome, JobRecord } from "../../jobs/queue";
 import { loadForTransfer } from "../transactions/load";
 import { assertUmaLookup } from "../invitations/receiver";
 import { quoteStatusOf } from "../transactions/status";
@@ -232,9 +234,37 @@ function specOf(q: QuoteRow, res: Pick<Resolved, "origin" | "hold" | "delivery" 
     deliveryOutcome: res.deliveryOutcome,
     description,
     paymentRail,
-    // An SCA quote announced its transaction (PENDING) when it started waiting for authorization.
-    announced: q.scaRequired === true,
   };
+}
+
+/** Where a quote's money would come from and go, read from the quote alone (for a transaction that moves nothing yet). */
+function quoteLocations(q: QuoteRow): { origin: Loc; hold: Loc; delivery: Loc } {
+  const origin: Loc = q.sourceAccountId ? { account: q.sourceAccountId, bucket: "available" } : { system: q.sourceKind === "REALTIME" ? "REALTIME_FUNDING" : "PULL" };
+  const delivery: Loc = q.destinationAccountId ? { account: q.destinationAccountId, bucket: "available" } : { system: q.destinationKind === "UMA" ? "UMA" : "PAYOUT" };
+  return { origin, hold: origin, delivery };
+}
+
+/**
+ * Adds the quote's transaction to `plan` as waiting, before any money moves: a
+ * real-time funded quote waits for its payment (PENDING), an SCA quote for
+ * authorization (PENDING_AUTHORIZATION). Its webhooks go out now; the execution
+ * later updates the row.
+ */
+export function announceQuoteTransaction(plan: PlanJson, q: QuoteRow, waitingFor: "PENDING" | "PENDING_AUTHORIZATION"): void {
+  const rail = (q.destination as { paymentRail?: string }).paymentRail ?? null;
+  addExecution(plan, { ...specOf(q, { ...quoteLocations(q), deliveryOutcome: { kind: "succeed" } }, q.description, rail), waitingFor }, new Map());
+}
+
+export const QUOTE_EXPIRY_JOB = "quote.expiry";
+
+/** Job, due when a real-time funded quote expires: unfunded, its transaction EXPIRES (OUTGOING_PAYMENT.EXPIRED). */
+export async function quoteExpiryJob(job: JobRecord): Promise<JobOutcome> {
+  const db = defaultDb();
+  const q = await db.quote.findUnique({ where: { id: String(job.payload.quoteId) } });
+  if (!q || q.status !== "PENDING") return;
+  // Authorization (SCA) opened a new funding window: come back when it closes.
+  if (q.expiresAt.getTime() > Date.now()) return { retryInMs: q.expiresAt.getTime() - Date.now(), note: "funding window still open" };
+  await endWaitingTransaction(db, q, "PENDING", "EXPIRED");
 }
 
 function quoteInsertRow(q: QuoteRow): Record<string, unknown> {
@@ -344,6 +374,10 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
   if (immediate && !awaitsSca) {
     const accounts = new Map([res.sourceAccount, res.destinationAccount].filter((a): a is InternalAccountRow => !!a).map((a) => [a.id, a]));
     txStatus = addExecution(plan, specOf(q, res, body.description ?? null, body.destination.destinationType === "ACCOUNT" ? (body.destination.paymentRail ?? null) : null), accounts).status;
+  } else if (res.sourceKind === "REALTIME" && !awaitsSca) {
+    announceQuoteTransaction(plan, q, "PENDING");
+    addJob(plan, QUOTE_EXPIRY_JOB, { quoteId: q.id }, q.expiresAt.getTime() - now.getTime());
+    txStatus = "PENDING";
   }
   try {
     await applyPlan(db, plan);
@@ -395,8 +429,11 @@ export function assertExecutable(q: QuoteRow): void {
   if (q.status === "PENDING_AUTHORIZATION") {
     throw new ApiError("CONFLICT", "This quote is waiting for SCA authorization: POST /quotes/{quoteId}/authorize", { quoteId: toApiId("Quote", q.id) });
   }
+  // EXPIRED is stored once a real-time funded quote's expiry job ran; before that the clock says so.
+  if (q.status === "EXPIRED" || (q.status === "PENDING" && q.expiresAt.getTime() <= Date.now())) {
+    throw new ApiError("QUOTE_EXPIRED", "The quote expired; request a new quote", { expiresAt: q.expiresAt.toISOString() });
+  }
   if (q.status !== "PENDING") throw new ApiError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
-  if (q.expiresAt.getTime() <= Date.now()) throw new ApiError("QUOTE_EXPIRED", "The quote expired; request a new quote", { expiresAt: q.expiresAt.toISOString() });
 }
 
 /** POST /quotes/{id}/execute once the caller is authorised (the wallet signature, when needed, is already checked). */
@@ -421,26 +458,24 @@ async function runExecution(db: PrismaClient, q: QuoteRow, res: Resolved, from: 
   plan.quoteUpdate = { id: q.id, from: [from], status: "PROCESSING", executed_at: now.toISOString() };
   const accounts = new Map([res.sourceAccount, res.destinationAccount].filter((a): a is InternalAccountRow => !!a).map((a) => [a.id, a]));
   const dst = q.destination as { paymentRail?: string };
-  const tx = addExecution(plan, specOf(q, res, q.description, dst.paymentRail ?? null), accounts);
+  // Real-time funded and SCA quotes announced their transaction while they waited.
+  const announced = q.sourceKind === "REALTIME" || q.scaRequired ? await db.transaction.findUnique({ where: { id: q.transactionId }, select: { createdAt: true } }) : null;
+  const tx = addExecution(plan, { ...specOf(q, res, q.description, dst.paymentRail ?? null), announced: announced ?? undefined }, accounts);
   await applyPlan(db, plan);
   return serializeQuote({ ...q, status: "PROCESSING", executedAt: now, updatedAt: now }, tx.status);
 }
 
 /**
- * The SCA challenge of a PENDING_AUTHORIZATION quote expired unanswered: its
- * transaction is recorded FAILED with SCA_NOT_COMPLETED (and
- * OUTGOING_PAYMENT.FAILED). No money moved, so there is no posting. False when
- * the quote moved on meanwhile (authorized at the last moment).
+ * A waiting quote's transaction ends without moving money: an SCA challenge
+ * expired unanswered (PENDING_AUTHORIZATION → FAILED, SCA_NOT_COMPLETED), or a
+ * real-time funded quote expired unfunded (PENDING → EXPIRED). False when the
+ * quote moved on meanwhile (authorized or funded at the last moment).
  */
-export async function failUnauthorizedQuote(db: PrismaClient, q: QuoteRow): Promise<boolean> {
-  const plan = emptyPlan(q.platformId);
-  plan.quoteUpdate = { id: q.id, from: ["PENDING_AUTHORIZATION"], status: "FAILED" };
-  // Where the money would have come from and gone; the transaction never holds any.
-  const origin: Loc = q.sourceAccountId ? { account: q.sourceAccountId, bucket: "available" } : { system: q.sourceKind === "REALTIME" ? "REALTIME_FUNDING" : "PULL" };
-  const delivery: Loc = q.destinationAccountId ? { account: q.destinationAccountId, bucket: "available" } : { system: q.destinationKind === "UMA" ? "UMA" : "PAYOUT" };
-  const notCompleted = { kind: "fail", failureReason: "SCA_NOT_COMPLETED", description: "The SCA challenge expired unanswered" } as const;
-  const dst = q.destination as { paymentRail?: string };
-  addExecution(plan, specOf(q, { origin, hold: origin, delivery, fundingOutcome: notCompleted, deliveryOutcome: { kind: "succeed" } }, q.description, dst.paymentRail ?? null), new Map());
+export async function endWaitingTransaction(db: PrismaClient, q: QuoteRow, from: "PENDING" | "PENDING_AUTHORIZATION", to: "FAILED" | "EXPIRED"): Promise<boolean> {
+  const row = await db.transaction.findUnique({ where: { id: q.transactionId } });
+  if (!row || row.status !== from) return false;
+  const plan = transitionPlan(row, to, new Map(), to === "FAILED" ? { failureReason: "SCA_NOT_COMPLETED" } : {});
+  plan.quoteUpdate = { id: q.id, from: [from], status: to };
   try {
     await applyPlan(db, plan);
     return true;

@@ -35,8 +35,13 @@ export interface TransferSpec {
   paymentRail?: string | null;
   /** Incoming payments the platform must approve first (POST /transactions/{id}/approve). */
   awaitApproval?: boolean;
-  /** OUTGOING_PAYMENT.PENDING already went out (an SCA quote sends it before authorization). */
-  announced?: boolean;
+  /**
+   * Only announce the transaction: its row appears in this status, nothing moves
+   * (a real-time funded quote waits for its payment; an SCA quote for authorization).
+   */
+  waitingFor?: "PENDING" | "PENDING_AUTHORIZATION";
+  /** The row was announced earlier (created then, PENDING already sent): this execution updates it. */
+  announced?: { createdAt: Date };
 }
 
 export function moneyPlanOf(spec: TransferSpec, holding: boolean, deferred?: DeferredOutcome): MoneyPlan {
@@ -66,7 +71,9 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
   let settledAt: Date | null = null;
   const outcome = spec.deliveryOutcome;
 
-  if (spec.awaitApproval) {
+  if (spec.waitingFor) {
+    status = spec.waitingFor;
+  } else if (spec.awaitApproval) {
     status = "PENDING";
     deferred = { kind: "succeed" };
   } else if (spec.fundingOutcome && spec.fundingOutcome.kind === "fail") {
@@ -134,10 +141,17 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
     refund: refund as TransactionRow["refund"],
     counterparty: null,
     settledAt,
-    createdAt: now,
+    createdAt: spec.announced?.createdAt ?? now,
     updatedAt: now,
   };
-  plan.txnInsert = insertRow(transactionInsertRow(row));
-  addPaymentEvents(plan, row, creationPath(status, { announced: spec.announced, fundingFailed: spec.fundingOutcome?.kind === "fail" }));
+  const insert = insertRow(transactionInsertRow(row));
+  if (spec.announced) {
+    // Announced rows are PENDING (real-time funding) or PENDING_AUTHORIZATION (SCA) until now.
+    const { status: to, failure_reason, refund: refundJson, settled_at, plan: moneyPlan } = insert as Record<string, never>;
+    plan.txnUpdate = { id: spec.transactionId, from: ["PENDING", "PENDING_AUTHORIZATION"], status: to, failure_reason, refund: refundJson, settled_at, plan: moneyPlan };
+  } else {
+    plan.txnInsert = insert;
+  }
+  addPaymentEvents(plan, row, creationPath(status, { announced: !!spec.announced, fundingFailed: spec.fundingOutcome?.kind === "fail" }));
   return row;
 }

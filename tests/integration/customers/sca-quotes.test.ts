@@ -74,6 +74,8 @@ describe("Quote authorization (SCA)", () => {
     expect(executed.body.scaChallenge).toMatchObject({ id: expect.stringMatching(/^ScaChallenge:/), factor: "SMS_OTP", availableFactors: ["SMS_OTP"], expiresAt: expect.any(String) });
     expect((await balanceOf(api, s.id)).available).toBe(50_000);
     expect((await api.get(`/quotes/${q.body.id}`)).body).toMatchObject({ status: "PENDING_AUTHORIZATION", scaChallenge: { id: executed.body.scaChallenge.id } });
+    const waiting = (await api.get(`/transactions/${q.body.transactionId}`)).body;
+    expect(waiting).toMatchObject({ status: "PENDING_AUTHORIZATION", quoteId: q.body.id });
     const events = await pendingAuthorizationEvents(q.body.id);
     expect(events).toEqual([
       expect.objectContaining({ id: q.body.transactionId, status: "PENDING_AUTHORIZATION", type: "OUTGOING", customerId: s.id, quoteId: q.body.id, sentAmount: expect.objectContaining({ amount: 1_000 }) }),
@@ -108,6 +110,8 @@ describe("Quote authorization (SCA)", () => {
     expect(ok.status).toBe(200);
     expect(["PROCESSING", "COMPLETED"]).toContain(ok.body.status);
     expect(ok.body.scaChallenge).toBeUndefined();
+    // The authorized transfer ran on the row announced while it waited.
+    expect((await api.get(`/transactions/${q.body.transactionId}`)).body).toMatchObject({ status: ok.body.status, createdAt: waiting.createdAt });
     // The reference's SCA scenario: PENDING, PENDING_AUTHORIZATION, then the payout's own steps (PENDING once).
     const { rows: lifecycle } = await database().query(`SELECT type FROM webhook_events WHERE payload->'data'->>'id' = $1 ORDER BY type`, [q.body.transactionId]);
     expect(lifecycle.map((r: { type: string }) => r.type)).toEqual(["OUTGOING_PAYMENT.COMPLETED", "OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PENDING_AUTHORIZATION", "OUTGOING_PAYMENT.PROCESSING"]);
@@ -163,6 +167,7 @@ describe("Quote authorization (SCA)", () => {
     const q = await quote(s.account);
     const executed = await api.post(`/quotes/${q.body.id}/execute`);
     expect(executed.body.status).toBe("PENDING_AUTHORIZATION");
+    expect((await api.get(`/transactions/${q.body.transactionId}`)).body).toMatchObject({ status: "PENDING_AUTHORIZATION", quoteId: q.body.id });
     // The challenge lives 10 minutes (not scaled); age it, and the job due at its expiry, instead of waiting.
     const quoteUuid = q.body.id.split(":")[1];
     await database().query(`UPDATE sca_challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, [executed.body.scaChallenge.id.split(":")[1]]);
@@ -177,8 +182,8 @@ describe("Quote authorization (SCA)", () => {
     expect(rowCount).toBe(1);
     const tx = await waitFor(async () => {
       const res = await api.get(`/transactions/${q.body.transactionId}`);
-      return res.status === 200 ? res.body : undefined;
-    }, { what: "the transaction of the unauthorized quote" });
+      return res.body.status === "FAILED" ? res.body : undefined;
+    }, { what: "the transaction of the unauthorized quote to fail" });
     expect(tx).toMatchObject({ id: q.body.transactionId, status: "FAILED", failureReason: "SCA_NOT_COMPLETED", quoteId: q.body.id });
     expect(tx.refund).toBeUndefined();
     expect((await api.get(`/quotes/${q.body.id}`)).body.status).toBe("FAILED");
@@ -248,9 +253,13 @@ describe("Quote authorization (SCA)", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe("PENDING");
     expect(ok.body.paymentInstructions[0]).toMatchObject({ isPlatformAccount: true, accountOrWalletInfo: { accountType: "USD_ACCOUNT" } });
+    // Authorized, the transaction waits for the payment.
+    expect((await api.get(`/transactions/${q.body.transactionId}`)).body.status).toBe("PENDING");
     const sent = await api.post("/sandbox/send", { quoteId: q.body.id, currencyCode: "USD", currencyAmount: q.body.totalSendingAmount });
     expect(sent.status).toBe(200);
     expect(sent.body.status).toBe("COMPLETED");
+    const { rows } = await database().query(`SELECT type FROM webhook_events WHERE payload->'data'->>'id' = $1 ORDER BY type`, [q.body.transactionId]);
+    expect(rows.map((r: { type: string }) => r.type)).toEqual(["OUTGOING_PAYMENT.COMPLETED", "OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PENDING_AUTHORIZATION", "OUTGOING_PAYMENT.PROCESSING"]);
   });
 
   it("immediatelyExecute: 202 PENDING_AUTHORIZATION, idempotent replay, and authorize executes it", async () => {

@@ -101,6 +101,49 @@ describe("payment webhooks follow the transaction lifecycle", () => {
     expect(events["OUTGOING_PAYMENT.FAILED"]).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
   });
 
+  async function realtimeQuote() {
+    const q = await api.post("/quotes", {
+      source: { sourceType: "REALTIME_FUNDING", currency: "USD", customerId: customer.id },
+      destination: { destinationType: "ACCOUNT", accountId: payee },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 400,
+    });
+    expect(q.status).toBe(201);
+    return q.body as { id: string; transactionId: string; totalSendingAmount: number };
+  }
+
+  it("real-time funding: the transaction waits PENDING from the quote on; the payment runs it (PROCESSING, COMPLETED), each event once", async () => {
+    const q = await realtimeQuote();
+    const waiting = (await api.get(`/transactions/${q.transactionId}`)).body;
+    expect(waiting).toMatchObject({ status: "PENDING", quoteId: q.id });
+    const sent = await api.post("/sandbox/send", { quoteId: q.id, currencyCode: "USD", currencyAmount: q.totalSendingAmount });
+    expect(sent.body.status).toBe("COMPLETED");
+    const events = await eventsOf(q.transactionId);
+    expect(Object.keys(events).sort()).toEqual(["OUTGOING_PAYMENT.COMPLETED", "OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING"]);
+    // updatedAt aside: a status change stamps the row with the database's clock, the event with the server's.
+    const { updatedAt: _, ...settled } = (await api.get(`/transactions/${q.transactionId}`)).body;
+    expect(events["OUTGOING_PAYMENT.COMPLETED"]).toMatchObject(settled);
+    expect(settled.createdAt).toBe(waiting.createdAt);
+  });
+
+  it("real-time funding never paid: when the quote expires its transaction EXPIRES (OUTGOING_PAYMENT.EXPIRED); a late payment is 400 QUOTE_EXPIRED", async () => {
+    const before = (await api.get(`/customers/internal-accounts?customerId=${customer.id}`)).body.data;
+    const q = await realtimeQuote();
+    const expired = await waitFor(async () => {
+      const t = (await api.get(`/transactions/${q.transactionId}`)).body;
+      return t.status === "EXPIRED" ? t : undefined;
+    }, { what: "the unfunded quote to expire" });
+    expect(expired.settledAt).toBeUndefined();
+    const events = await eventsOf(q.transactionId);
+    expect(Object.keys(events).sort()).toEqual(["OUTGOING_PAYMENT.EXPIRED", "OUTGOING_PAYMENT.PENDING"]);
+    expect(events["OUTGOING_PAYMENT.EXPIRED"]).toMatchObject({ status: "EXPIRED" });
+    expect((await api.get(`/quotes/${q.id}`)).body.status).toBe("EXPIRED");
+    const late = await api.post("/sandbox/send", { quoteId: q.id, currencyCode: "USD", currencyAmount: q.totalSendingAmount });
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe("QUOTE_EXPIRED");
+    expect((await api.get(`/customers/internal-accounts?customerId=${customer.id}`)).body.data).toEqual(before);
+  });
+
   it("an incoming UMA payment on a platform without an endpoint: INCOMING_PAYMENT.PENDING, then COMPLETED", async () => {
     const other = await newPlatform();
     const receiver = await newCustomer(other, ["USD"], "Ria Receiver");
