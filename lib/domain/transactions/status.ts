@@ -6,8 +6,10 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const TRANSACTION_TRANSITIONS: Record<TransactionStatus, TransactionStatus[]> = {
   CREATED: ["PENDING", "PROCESSING", "COMPLETED", "FAILED"],
-  PENDING: ["PROCESSING", "COMPLETED", "FAILED", "REJECTED", "EXPIRED"],
-  PENDING_AUTHORIZATION: ["PENDING", "FAILED", "EXPIRED"],
+  PENDING: ["PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "REJECTED", "EXPIRED"],
+  // Authorized: the payout runs (or, funded in real time, waits PENDING for its payment);
+  // FAILED when the challenge expires unanswered (SCA_NOT_COMPLETED).
+  PENDING_AUTHORIZATION: ["PENDING", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"],
   PROCESSING: ["COMPLETED", "FAILED"],
   // Sandbox suffix 005: the receiving bank returns a completed payment.
   COMPLETED: ["FAILED", "REFUNDED"],
@@ -25,18 +27,18 @@ export function canTransition(from: string, to: TransactionStatus): boolean {
  * The statuses a transaction passes through when it is created already in
  * `status`, one payment webhook each (reference lifecycle: a transaction starts
  * PENDING, a payout is PROCESSING before it completes or fails). `announced`:
- * PENDING was already sent (an SCA quote announces it before authorization);
- * `fundingFailed`: a pull that failed never reached PROCESSING.
+ * the row and its PENDING event exist already (a real-time funded or SCA quote
+ * announced them while it waited); `fundingFailed`: a pull that failed never
+ * reached PROCESSING.
  */
 export function creationPath(status: TransactionStatus, opts: { announced?: boolean; fundingFailed?: boolean } = {}): TransactionStatus[] {
   const path: TransactionStatus[] =
-    status === "PENDING" || status === "PENDING_AUTHORIZATION"
-      ? ["PENDING", status]
-      : status === "PROCESSING" || (status === "FAILED" && opts.fundingFailed)
+    status === "PENDING"
+      ? ["PENDING"]
+      : status === "PENDING_AUTHORIZATION" || status === "PROCESSING" || (status === "FAILED" && opts.fundingFailed)
         ? ["PENDING", status]
         : ["PENDING", "PROCESSING", status];
-  const unique = path.filter((s, i) => path.indexOf(s) === i);
-  return opts.announced ? unique.filter((s) => s !== "PENDING") : unique;
+  return opts.announced ? path.filter((s) => s !== "PENDING") : path;
 }
 
 /** Statuses from which POST /transactions/{id}/cancel may still stop the payment (money not yet delivered). */
