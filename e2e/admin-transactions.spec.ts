@@ -200,6 +200,26 @@ test.describe("admin transactions", () => {
     await expect(page.getByRole("table", { name: "The platform's external accounts" }).getByRole("row", { name: new RegExp(number.slice(-4)) })).toHaveCount(0);
   });
 
+  test("a real-time funded payment waiting for its money opens without decision controls", async ({ page, operator }) => {
+    const customer = await platformApi(page.request, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Rita Realtime", currencies: ["USD"] });
+    const payee = await platformApi(page.request, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Paul Payee", currencies: ["USD"] });
+    const payeeAccounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(payee.body.id)}&type=INTERNAL_FIAT`);
+    const quote = await platformApi(page.request, "POST", "/quotes", {
+      source: { sourceType: "REALTIME_FUNDING", currency: "USD", customerId: customer.body.id },
+      destination: { destinationType: "ACCOUNT", accountId: payeeAccounts.body.data[0].id },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 2_500,
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(201);
+
+    await signInStaff(page, operator);
+    await page.goto(`/admin/transactions/${encodeURIComponent(quote.body.transactionId)}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Outgoing payment of 25.00 USD" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Details PENDING" })).toBeVisible();
+    for (const name of ["Approve", "Reject", "Cancel payment"]) await expect(page.getByRole("button", { name })).toHaveCount(0);
+    await expect(page.getByText(/Only operators can/)).toHaveCount(0);
+  });
+
   test("a card transaction is listed with its merchant and opens without decision controls", async ({ page, operator }, testInfo) => {
     const before = await platformApi(page.request, "GET", "/config");
     // An individual is KYC-approved at creation only with skipVerificationPaperwork (cards need it); restored afterwards.

@@ -41,8 +41,12 @@ export function creationPath(status: TransactionStatus, opts: { announced?: bool
   return opts.announced ? path.filter((s) => s !== "PENDING") : path;
 }
 
-/** Statuses from which POST /transactions/{id}/cancel may still stop the payment (money not yet delivered). */
-export const CANCELLABLE: TransactionStatus[] = ["PENDING", "PROCESSING"];
+/**
+ * Statuses from which POST /transactions/{id}/cancel may still stop the payment
+ * (money held, not yet delivered). An outgoing PENDING transaction holds
+ * nothing: it waits for a real-time payment, and its quote simply expires.
+ */
+export const CANCELLABLE: TransactionStatus[] = ["PROCESSING"];
 
 /** Webhook type for an outgoing or incoming transaction reaching a status. */
 export function paymentWebhookType(type: string, status: string): string | null {

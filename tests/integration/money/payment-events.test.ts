@@ -116,6 +116,10 @@ describe("payment webhooks follow the transaction lifecycle", () => {
     const q = await realtimeQuote();
     const waiting = (await api.get(`/transactions/${q.transactionId}`)).body;
     expect(waiting).toMatchObject({ status: "PENDING", quoteId: q.id });
+    // Nothing is held while it waits, so there is nothing to cancel (the quote expires instead).
+    const cancel = await api.post(`/transactions/${q.transactionId}/cancel`);
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.code).toBe("TRANSACTION_NOT_CANCELLABLE");
     const sent = await api.post("/sandbox/send", { quoteId: q.id, currencyCode: "USD", currencyAmount: q.totalSendingAmount });
     expect(sent.body.status).toBe("COMPLETED");
     const events = await eventsOf(q.transactionId);

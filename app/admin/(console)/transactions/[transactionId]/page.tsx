@@ -30,8 +30,9 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
       </>
     );
   }
-  // PENDING is where platform approval waits; an outgoing payment can be stopped while its money is held.
-  const canDecide = t.type !== "CARD" && t.status === "PENDING";
+  // An incoming payment waits PENDING for platform approval (an outgoing PENDING one waits for its
+  // real-time payment, nothing to decide); an outgoing payment can be stopped while its money is held.
+  const canDecide = t.type === "INCOMING" && t.status === "PENDING";
   const canCancel = t.type === "OUTGOING" && (CANCELLABLE as string[]).includes(t.status);
   return (
     <>
