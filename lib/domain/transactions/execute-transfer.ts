@@ -144,13 +144,20 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
     createdAt: spec.announced?.createdAt ?? now,
     updatedAt: now,
   };
-  const insert = insertRow(transactionInsertRow(row));
   if (spec.announced) {
-    // Announced rows are PENDING (real-time funding) or PENDING_AUTHORIZATION (SCA) until now.
-    const { status: to, failure_reason, refund: refundJson, settled_at, plan: moneyPlan } = insert as Record<string, never>;
-    plan.txnUpdate = { id: spec.transactionId, from: ["PENDING", "PENDING_AUTHORIZATION"], status: to, failure_reason, refund: refundJson, settled_at, plan: moneyPlan };
+    // Announced rows are PENDING (real-time funding) or PENDING_AUTHORIZATION (SCA) until now;
+    // what the execution decides is what changes (undefined fields stay out of the plan).
+    plan.txnUpdate = {
+      id: row.id,
+      from: ["PENDING", "PENDING_AUTHORIZATION"],
+      status,
+      failure_reason: failureReason ?? undefined,
+      refund: refund ?? undefined,
+      settled_at: settledAt?.toISOString(),
+      plan: row.plan,
+    };
   } else {
-    plan.txnInsert = insert;
+    plan.txnInsert = insertRow(transactionInsertRow(row));
   }
   addPaymentEvents(plan, row, creationPath(status, { announced: !!spec.announced, fundingFailed: spec.fundingOutcome?.kind === "fail" }));
   return row;
