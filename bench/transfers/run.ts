@@ -5,7 +5,7 @@
 // PostgreSQL measured in the same run. Target: HTTP >= 50 % of raw at 50.
 // It also prints the CPU time each side spends per transfer (server,
 // PostgreSQL, and this process as load generator or raw client), from /proc.
-//   npm run bench:transfers      (BENCH_SECONDS=10, BENCH_MODE=embedded|external)
+//   npm run bench:transfers      (BENCH_SECONDS=10, BENCH_MODE=embedded|external, BENCH_LEVELS=1,10,50)
 import pg from "pg";
 import autocannon from "autocannon";
 import { startTestServer } from "../../tests/support/server";
@@ -14,7 +14,7 @@ import { cpuPerOp, sampleCpu, type CpuSample } from "../support/cpu";
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const mode = (process.env.BENCH_MODE ?? "embedded") as "embedded" | "external";
 const ACCOUNTS = 100;
-const LEVELS = [1, 10, 50];
+const LEVELS = (process.env.BENCH_LEVELS ?? "1,10,50").split(",").map(Number);
 
 async function json(url: string, auth: string, method: string, body?: unknown) {
   const res = await fetch(url, { method, headers: { authorization: auth, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
