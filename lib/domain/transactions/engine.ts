@@ -58,10 +58,21 @@ export interface PlanJson {
   txnInsert?: Record<string, unknown>;
   txnUpdate?: { id: string; from: string[]; status: string; failure_reason?: string; refund?: unknown; settled_at?: string; awaiting_approval?: boolean; pending_reason?: string | null; plan?: unknown };
   posting?: { id: string; kind: string; reference: string; entries: unknown };
-  events: { id: string; type: string; payload: unknown }[];
+  events: PlanEvent[];
   balanceEvents: { id: string; account: string; template: unknown }[];
   jobs: { id: string; type: string; payload: Record<string, unknown>; delay_ms: number }[];
 }
+
+/**
+ * A webhook event of the plan: its payload in full, or, for the other events of
+ * the same group, the changes to the top-level fields of the plan's event at
+ * index `of` (fields set, then fields removed). The several events of one
+ * transaction differ in a few fields, so the plan carries its snapshot once;
+ * money_apply rebuilds each payload (webhook_event_data, SQL).
+ */
+export type PlanEvent =
+  | { id: string; type: string; payload: unknown }
+  | { id: string; type: string; of: number; set?: Record<string, unknown>; unset?: string[] };
 
 /**
  * A quote or transaction row for the plan. money_apply fills the row with
@@ -118,8 +129,41 @@ export function addPosting(plan: PlanJson, kind: string, reference: string, entr
   }
 }
 
-export function addEvent(plan: PlanJson, type: string | null, payload: unknown) {
-  if (type) plan.events.push({ id: newUuid(), type, payload });
+/** Top-level fields that differ from `base`'s: equal when applied to `base` as money_apply does. */
+export function payloadChanges(base: Record<string, unknown>, payload: Record<string, unknown>): { set?: Record<string, unknown>; unset?: string[] } {
+  const set: Record<string, unknown> = {};
+  const unset: string[] = [];
+  let changed = false;
+  for (const key in payload) {
+    const value = payload[key];
+    if (value === undefined) continue;
+    const was = base[key];
+    const same = value === was || (typeof value === "object" && value !== null && typeof was === "object" && was !== null && JSON.stringify(value) === JSON.stringify(was));
+    if (!same) {
+      set[key] = value;
+      changed = true;
+    }
+  }
+  for (const key in base) if (base[key] !== undefined && payload[key] === undefined) unset.push(key);
+  return { ...(changed ? { set } : {}), ...(unset.length > 0 ? { unset } : {}) };
+}
+
+/**
+ * Adds the webhook events of one resource, in order (a null type fires nothing).
+ * The payload with the most fields goes in full; the others as its changes.
+ */
+export function addEventGroup(plan: PlanJson, events: { type: string | null; payload: Record<string, unknown> }[]) {
+  const fired = events.filter((e): e is { type: string; payload: Record<string, unknown> } => e.type !== null);
+  if (fired.length === 0) return;
+  const fields = (payload: Record<string, unknown>) => Object.values(payload).filter((v) => v !== undefined).length;
+  let full = 0;
+  fired.forEach((e, i) => {
+    if (fields(e.payload) > fields(fired[full].payload)) full = i;
+  });
+  const base = plan.events.length + full;
+  fired.forEach((e, i) => {
+    plan.events.push(i === full ? { id: newUuid(), type: e.type, payload: e.payload } : { id: newUuid(), type: e.type, of: base, ...payloadChanges(fired[full].payload, e.payload) });
+  });
 }
 
 /**
@@ -131,15 +175,16 @@ export function addEvent(plan: PlanJson, type: string | null, payload: unknown) 
 export function addPaymentEvents(plan: PlanJson, row: TransactionRow, steps: readonly TransactionStatus[]) {
   const refund = row.refund as ReturnType<typeof refundOf> | null;
   const initiated = refund ? { reference: refund.reference, initiatedAt: refund.initiatedAt, status: "PENDING", reason: refund.reason } : null;
-  steps.forEach((step, i) => {
+  const events = steps.map((step, i) => {
     const at = i === steps.length - 1 ? { ...row, refund: initiated } : { ...row, status: step, settledAt: null, failureReason: null, refund: null };
-    addEvent(plan, paymentWebhookType(row.type, step), serializeTransaction(at as TransactionRow));
+    return { type: paymentWebhookType(row.type, step), payload: serializeTransaction(at as TransactionRow) };
   });
   if (refund) {
     const prefix = row.type === "INCOMING" ? "INCOMING_PAYMENT" : "OUTGOING_PAYMENT";
-    addEvent(plan, `${prefix}.REFUND_PENDING`, serializeTransaction({ ...row, refund: initiated } as TransactionRow));
-    if (refund.status !== "PENDING") addEvent(plan, `${prefix}.REFUND_${refund.status}`, serializeTransaction(row));
+    events.push({ type: `${prefix}.REFUND_PENDING`, payload: serializeTransaction({ ...row, refund: initiated } as TransactionRow) });
+    if (refund.status !== "PENDING") events.push({ type: `${prefix}.REFUND_${refund.status}`, payload: serializeTransaction(row) });
   }
+  addEventGroup(plan, events);
 }
 
 export function addJob(plan: PlanJson, type: string, payload: Record<string, unknown>, delayMs: number) {

@@ -59,6 +59,10 @@ describe("payment webhooks follow the transaction lifecycle", () => {
     expect(events["OUTGOING_PAYMENT.PROCESSING"].settledAt).toBeUndefined();
     expect(events["OUTGOING_PAYMENT.COMPLETED"]).toMatchObject({ status: "COMPLETED", settledAt: expect.any(String) });
     expect(events["OUTGOING_PAYMENT.COMPLETED"]).toEqual((await api.get(`/transactions/${q.transactionId}`)).body);
+    // The plan carries the snapshot once; the earlier events are rebuilt from it, field for field.
+    const { settledAt: _, ...unsettled } = events["OUTGOING_PAYMENT.COMPLETED"];
+    expect(events["OUTGOING_PAYMENT.PENDING"]).toEqual({ ...unsettled, status: "PENDING" });
+    expect(events["OUTGOING_PAYMENT.PROCESSING"]).toEqual({ ...unsettled, status: "PROCESSING" });
   });
 
   it("a payout that fails at once (002): PENDING, PROCESSING, FAILED with the refund initiated, REFUND_PENDING, REFUND_COMPLETED", async () => {
@@ -78,6 +82,11 @@ describe("payment webhooks follow the transaction lifecycle", () => {
     expect(events["OUTGOING_PAYMENT.REFUND_PENDING"].refund).toMatchObject({ status: "PENDING", reason: "TRANSACTION_FAILED" });
     expect(events["OUTGOING_PAYMENT.REFUND_PENDING"].refund?.settledAt).toBeUndefined();
     expect(events["OUTGOING_PAYMENT.REFUND_COMPLETED"].refund).toMatchObject({ status: "COMPLETED", settledAt: expect.any(String) });
+    expect(events["OUTGOING_PAYMENT.REFUND_PENDING"]).toEqual(events["OUTGOING_PAYMENT.FAILED"]);
+    expect(events["OUTGOING_PAYMENT.REFUND_COMPLETED"]).toEqual({ ...events["OUTGOING_PAYMENT.FAILED"], refund: events["OUTGOING_PAYMENT.REFUND_COMPLETED"].refund });
+    expect(events["OUTGOING_PAYMENT.REFUND_COMPLETED"]).toEqual((await api.get(`/transactions/${q.transactionId}`)).body);
+    const { failureReason: _, refund: __, ...beforeFailure } = events["OUTGOING_PAYMENT.FAILED"];
+    expect(events["OUTGOING_PAYMENT.PENDING"]).toEqual({ ...beforeFailure, status: "PENDING" });
   });
 
   it("a long payout (003): PENDING and PROCESSING at once, COMPLETED when it settles", async () => {
