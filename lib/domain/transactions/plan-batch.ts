@@ -9,8 +9,30 @@
 import { pool } from "../../db/client";
 import { createBatcher } from "../../db/batcher";
 
-async function applyOne(text: string): Promise<void> {
-  await pool().query({ name: "money-apply", text: "SELECT money_apply($1::jsonb)", values: [text] });
+// Plans go to the database as UTF-8 bytes in jsonb's binary format (a version
+// byte, 1, then the JSON text; PostgreSQL's jsonb_recv), put together with
+// Buffer.concat. Joining the plans' strings instead, then encoding the joined
+// string, cost ~1.6 ms of the server's CPU per 25-plan batch against ~0.2 ms
+// this way (V8 joins and measures large strings slowly).
+const JSONB_V1 = Buffer.from([1]);
+const OPEN = Buffer.from("[");
+const COMMA = Buffer.from(",");
+const CLOSE = Buffer.from("]");
+
+/** One plan, or a JSON array of plans, as a jsonb parameter in binary format. */
+function jsonbParam(plans: Buffer[], asArray: boolean): Buffer {
+  if (!asArray) return Buffer.concat([JSONB_V1, plans[0]]);
+  const parts: Buffer[] = [JSONB_V1, OPEN];
+  plans.forEach((plan, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(plan);
+  });
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+
+async function applyOne(plan: Buffer): Promise<void> {
+  await pool().query({ name: "money-apply", text: "SELECT money_apply($1::jsonb)", values: [jsonbParam([plan], false)] });
 }
 
 /** An error the server reported (a SQLSTATE): the statement rolled back, nothing was applied. */
@@ -19,8 +41,7 @@ function refusedByDatabase(err: unknown): boolean {
   return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
 }
 
-/** Applies one plan (its JSON text); resolves once it committed, rejects with the database's error for it. */
-export const applyPlanBatched = createBatcher<string, void>({
+const enqueue = createBatcher<Buffer, void>({
   // Large enough to share the statement costs, small enough to keep locks short.
   maxBatch: 32,
   // One batch in flight: a batch locks the accounts of all its plans, so a second
@@ -29,17 +50,22 @@ export const applyPlanBatched = createBatcher<string, void>({
   // CPU per transfer 0.47-0.63 ms with two lanes, 0.38-0.48 with one, and more
   // transfers per second). What queues meanwhile goes as the next batch.
   lanes: 1,
-  run: async (texts) => {
-    if (texts.length === 1) return Promise.allSettled([applyOne(texts[0])]);
+  run: async (plans) => {
+    if (plans.length === 1) return Promise.allSettled([applyOne(plans[0])]);
     try {
-      await pool().query({ name: "money-apply-batch", text: "SELECT money_apply_batch($1::jsonb)", values: [`[${texts.join(",")}]`] });
-      return texts.map(() => ({ status: "fulfilled", value: undefined }));
+      await pool().query({ name: "money-apply-batch", text: "SELECT money_apply_batch($1::jsonb)", values: [jsonbParam(plans, true)] });
+      return plans.map(() => ({ status: "fulfilled", value: undefined }));
     } catch (err) {
       // Lost connection or the like: whether it committed is unknown, so nothing is retried.
       if (!refusedByDatabase(err)) throw err;
       // Each caller awaits its plan before it makes another, so the plans of one
       // batch never depend on each other: they may run side by side.
-      return Promise.allSettled(texts.map(applyOne));
+      return Promise.allSettled(plans.map(applyOne));
     }
   },
 });
+
+/** Applies one plan (its JSON text); resolves once it committed, rejects with the database's error for it. */
+export function applyPlanBatched(text: string): Promise<void> {
+  return enqueue(Buffer.from(text, "utf8"));
+}
