@@ -6,8 +6,9 @@ import { db } from "../db/client";
 import { ApiError } from "./errors";
 import type { AgentPrincipal } from "./auth";
 import { accessTokenHash } from "../domain/agents/device-codes";
+import type { ApiRequest } from "./operation";
 
-export async function authenticateAgent(request: Request): Promise<AgentPrincipal> {
+export async function authenticateAgent(request: ApiRequest): Promise<AgentPrincipal> {
   const header = request.headers.get("authorization");
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match) {

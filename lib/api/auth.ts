@@ -9,6 +9,7 @@ import { verifySecret } from "../crypto/secrets";
 import { ApiError } from "./errors";
 
 import { PERMISSIONS, type Permission } from "./permissions";
+import type { ApiRequest } from "./operation";
 export type { Permission } from "./permissions";
 
 export interface PlatformPrincipal {
@@ -46,7 +47,7 @@ export function parseBasicAuth(header: string | null): { clientId: string; secre
   return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
-export async function authenticatePlatform(request: Request): Promise<PlatformPrincipal> {
+export async function authenticatePlatform(request: ApiRequest): Promise<PlatformPrincipal> {
   const header = request.headers.get("authorization");
   if (!header) throw unauthorized("Missing credentials: send HTTP Basic auth with your client id and secret");
   const creds = parseBasicAuth(header);

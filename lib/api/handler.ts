@@ -10,7 +10,7 @@ import { authenticatePlatform, requirePermission, type Principal } from "./auth"
 import { ApiError } from "./errors";
 import { toJsonText } from "./json";
 import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
-import type { ApiResult, Operation, RequestContext } from "./operation";
+import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operation";
 import { parseOrThrow } from "./validation";
 import { authenticateAgent } from "./agent-auth";
 
@@ -55,7 +55,7 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-async function readJsonBody(request: Request, preRead: string | undefined): Promise<{ raw: string; value: unknown }> {
+async function readJsonBody(request: ApiRequest, preRead: string | undefined): Promise<{ raw: string; value: unknown }> {
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > MAX_JSON_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
   const raw = preRead ?? (await request.text());
@@ -72,7 +72,7 @@ async function readJsonBody(request: Request, preRead: string | undefined): Prom
   }
 }
 
-async function readMultipartBody(request: Request): Promise<unknown> {
+async function readMultipartBody(request: ApiRequest): Promise<unknown> {
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > MAX_MULTIPART_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`);
   const type = request.headers.get("content-type") ?? "";
@@ -113,7 +113,7 @@ export async function handleOperation(
  */
 export async function runOperation(
   op: Operation<unknown, unknown, unknown>,
-  request: Request,
+  request: ApiRequest,
   rawParams: Record<string, string | string[]>,
   preRead?: string,
 ): Promise<PlainResponse> {

@@ -11,7 +11,7 @@ import { newUuid } from "../ids";
 import { log } from "../log";
 import { ApiError } from "./errors";
 import { MAX_MULTIPART_BODY_BYTES, plainError, runOperation, type PlainResponse } from "./handler";
-import { API_BASE, type HttpMethod, type Operation } from "./operation";
+import { API_BASE, type ApiRequest, type HttpMethod, type Operation } from "./operation";
 import { operations } from "./registry";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -30,6 +30,7 @@ export interface ApiMatch {
 }
 
 const METHODS = new Set<string>(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+const utf8 = new TextDecoder();
 const PREFIX = `${API_BASE}/`;
 
 function compile(ops: AnyOperation[]): Route[] {
@@ -110,6 +111,38 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   });
 }
 
+/**
+ * The request as a JSON operation reads it: headers looked up as a web Request's
+ * Headers would answer (names in any case; repeated headers joined with ", "),
+ * the body already read as text.
+ */
+export class NodeApiRequest implements ApiRequest {
+  readonly headers: { get(name: string): string | null; has(name: string): boolean };
+
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    rawHeaders: string[],
+    private readonly body: string,
+  ) {
+    const byName = new Map<string, string>();
+    for (let i = 0; i < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i].toLowerCase();
+      const earlier = byName.get(name);
+      byName.set(name, earlier === undefined ? rawHeaders[i + 1] : `${earlier}, ${rawHeaders[i + 1]}`);
+    }
+    this.headers = { get: (name) => byName.get(name.toLowerCase()) ?? null, has: (name) => byName.has(name.toLowerCase()) };
+  }
+
+  async text(): Promise<string> {
+    return this.body;
+  }
+
+  async formData(): Promise<FormData> {
+    throw new TypeError("This request was not sent as multipart/form-data");
+  }
+}
+
 function send(res: ServerResponse, response: PlainResponse): void {
   // Header names as a web Response would give them: lower case.
   const headers: Record<string, string> = {};
@@ -129,9 +162,6 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
     send(res, plainError(new ApiError("METHOD_NOT_ALLOWED", `Method not allowed here; allowed: ${allow}`, undefined, { Allow: allow }), newUuid()));
     return;
   }
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
   let body: Buffer | null = null;
   const declared = Number(req.headers["content-length"] ?? "0");
   if (method !== "GET" && method !== "DELETE" && !(declared > MAX_MULTIPART_BODY_BYTES)) {
@@ -143,14 +173,18 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
   } else {
     req.resume();
   }
-  // A JSON body is handed over as text (decoded as request.text() would); a
-  // multipart body goes into the Request for its form parser.
-  if (body && body.length > 0 && op.bodyKind === "multipart") {
-    send(res, await runOperation(op, new Request(url, { method, headers, body: new Uint8Array(body) }), match.params));
+  // A multipart body goes into a web Request for its form parser; a JSON body is
+  // handed over as text (decoded as request.text() would).
+  if (op.bodyKind === "multipart") {
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    const hasBody = body !== null && body.length > 0;
+    const request = new Request(url, { method, headers, ...(hasBody ? { body: new Uint8Array(body!) } : {}) });
+    send(res, await runOperation(op, request, match.params, hasBody ? undefined : ""));
     return;
   }
-  const text = body && body.length > 0 ? new TextDecoder().decode(body) : method === "GET" || method === "DELETE" ? undefined : "";
-  send(res, await runOperation(op, new Request(url, { method, headers }), match.params, text));
+  const text = body && body.length > 0 ? utf8.decode(body) : method === "GET" || method === "DELETE" ? undefined : "";
+  send(res, await runOperation(op, new NodeApiRequest(method, url.href, req.rawHeaders, text ?? ""), match.params, text));
 }
 
 /**

@@ -27,12 +27,26 @@ export interface RequestContext {
   defer?: (fn: () => Promise<unknown>) => void;
 }
 
+/**
+ * What the API reads of an HTTP request. A web Request is one; the node:http
+ * server (lib/api/node.ts) hands JSON operations a lighter one, since building a
+ * web Request with its Headers and AbortSignal for every call cost ~5 % of the
+ * server's CPU on the transfer path.
+ */
+export interface ApiRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null; has(name: string): boolean };
+  text(): Promise<string>;
+  formData(): Promise<FormData>;
+}
+
 export interface HandlerInput<B, Q, P> {
   ctx: RequestContext;
   body: B;
   query: Q;
   params: P;
-  request: Request;
+  request: ApiRequest;
   /** Exact request body text (JSON routes); signed retries compare it between legs. */
   rawBody: string;
 }

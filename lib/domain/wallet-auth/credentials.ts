@@ -4,7 +4,7 @@
 import { SignJWT } from "jose";
 import { db, isUniqueViolation, type Db } from "../../db/client";
 import { ApiError, invalidField } from "../../api/errors";
-import type { ApiResult, RequestContext } from "../../api/operation";
+import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { derivedP256 } from "../../crypto/keys";
 import { env } from "../../env";
@@ -153,7 +153,7 @@ function addPayload(ctx: RequestContext, wallet: Wallet, p: Prepared, body: Cred
   }
 }
 
-export async function createCredential(input: { ctx: RequestContext; body: CredentialCreate; request: Request; rawBody: string }): Promise<ApiResult> {
+export async function createCredential(input: { ctx: RequestContext; body: CredentialCreate; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
   const { ctx, body, request, rawBody } = input;
   const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(body.accountId));
   const now = ctx.clock.now();
@@ -241,7 +241,7 @@ export async function listCredentials(platformId: string, accountId: string) {
   return { data: rows.map((r) => serializeCredential(r)) };
 }
 
-export async function deleteCredential(input: { ctx: RequestContext; id: string; request: Request; rawBody: string }): Promise<ApiResult> {
+export async function deleteCredential(input: { ctx: RequestContext; id: string; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
   const { ctx, request, rawBody } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   const count = await db().walletCredential.count({ where: { accountId: cred.accountId } });
@@ -328,7 +328,7 @@ async function verificationToken(cred: CredentialRow, publicKey: string, request
     .sign(key.privateKey);
 }
 
-export async function verifyCredential(input: { ctx: RequestContext; id: string; body: CredentialVerify; request: Request; rawBody: string }): Promise<ApiResult> {
+export async function verifyCredential(input: { ctx: RequestContext; id: string; body: CredentialVerify; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
   const { ctx, body, request, rawBody } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   if (body.type !== cred.type) throw invalidField("type", `This credential is ${cred.type}, not ${body.type}`, "ENUM");

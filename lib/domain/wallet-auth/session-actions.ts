@@ -3,7 +3,7 @@
 // may sign, including the session being revoked or refreshed.
 import { db } from "../../db/client";
 import { ApiError, invalidField } from "../../api/errors";
-import type { ApiResult, RequestContext } from "../../api/operation";
+import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
 import { parseApiId, toApiId } from "../../ids";
 import { signedRetry } from "./signed-retry";
 import { activityPayload } from "./payloads";
@@ -23,7 +23,7 @@ async function loadActive(ctx: RequestContext, id: string) {
   return session;
 }
 
-export async function revokeSession(input: { ctx: RequestContext; id: string; request: Request; rawBody: string }): Promise<ApiResult> {
+export async function revokeSession(input: { ctx: RequestContext; id: string; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
   const { ctx } = input;
   const session = await loadActive(ctx, input.id);
   const r = await signedRetry({
@@ -44,7 +44,7 @@ export async function revokeSession(input: { ctx: RequestContext; id: string; re
   return { status: 204 };
 }
 
-export async function refreshSession(input: { ctx: RequestContext; id: string; clientPublicKey: string; request: Request; rawBody: string }): Promise<ApiResult> {
+export async function refreshSession(input: { ctx: RequestContext; id: string; clientPublicKey: string; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
   const { ctx } = input;
   const session = await loadActive(ctx, input.id);
   const r = await signedRetry({

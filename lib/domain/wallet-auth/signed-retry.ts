@@ -49,7 +49,7 @@ import { db } from "../../db/client";
 import { env } from "../../env";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { ApiError } from "../../api/errors";
-import type { ApiResult, RequestContext } from "../../api/operation";
+import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
 import { parseStamp, StampFormatError, verifyStamp, type Stamp } from "../../crypto/stamp";
 
 export const SIGNATURE_HEADER = "service-wallet-signature";
@@ -63,7 +63,7 @@ export const SIGNED_RETRY_HEADERS = [
 
 export interface SignedRetryOptions {
   ctx: RequestContext;
-  request: Request;
+  request: ApiRequest;
   /** Exact body text; the retry must repeat it byte for byte. */
   rawBody: string;
   /** Bare uuid of the EMBEDDED_WALLET internal account whose session must sign. */
@@ -96,11 +96,11 @@ export interface SignedRetryVerified {
 export type SignedRetryOutcome = { challenge: ApiResult } | { verified: SignedRetryVerified };
 
 /** True when the request carries either signed-retry header (so it is a retry, not a first leg). */
-export function isSignedRetry(request: Request): boolean {
+export function isSignedRetry(request: ApiRequest): boolean {
   return request.headers.has(SIGNATURE_HEADER) || request.headers.has(REQUEST_ID_HEADER);
 }
 
-export function requestHash(request: Request, rawBody: string): string {
+export function requestHash(request: ApiRequest, rawBody: string): string {
   const url = new URL(request.url);
   return createHash("sha256").update(`${request.method.toUpperCase()} ${url.pathname}${url.search}\n${rawBody}`).digest("hex");
 }
