@@ -27,33 +27,40 @@ export function createBatcher<I, O>(opts: BatcherOptions<I, O>): (input: I) => P
   const schedule = () => {
     if (scheduled || busyLanes >= opts.lanes || queue.length === 0) return;
     scheduled = true;
-    setImmediate(dispatch);
+    setImmediate(dispatchScheduled);
   };
 
   const runBatch = async (batch: Pending<I, O>[]) => {
+    let results: PromiseSettledResult<O>[] | null = null;
+    let failure: unknown;
     try {
-      const results = await opts.run(batch.map((p) => p.input));
-      batch.forEach((p, i) => {
-        const r = results[i];
-        if (r?.status === "fulfilled") p.resolve(r.value);
-        else p.reject(r ? r.reason : new Error("batch returned no result for this input"));
-      });
+      results = await opts.run(batch.map((p) => p.input));
     } catch (err) {
-      for (const p of batch) p.reject(err);
+      failure = err;
     }
+    // The next batch leaves before this one's callers resume: they go on to
+    // build and send their responses, which would otherwise delay it by as much.
+    busyLanes--;
+    dispatch();
+    batch.forEach((p, i) => {
+      const r = results?.[i];
+      if (r?.status === "fulfilled") p.resolve(r.value);
+      else p.reject(results ? (r ? r.reason : new Error("batch returned no result for this input")) : failure);
+    });
   };
 
   const dispatch = () => {
-    scheduled = false;
     while (busyLanes < opts.lanes && queue.length > 0) {
       const batch = queue.slice(0, opts.maxBatch);
       queue = queue.slice(batch.length);
       busyLanes++;
-      void runBatch(batch).finally(() => {
-        busyLanes--;
-        schedule();
-      });
+      void runBatch(batch);
     }
+  };
+
+  const dispatchScheduled = () => {
+    scheduled = false;
+    dispatch();
   };
 
   return (input) =>

@@ -36,6 +36,20 @@ describe("createBatcher", () => {
     expect(await Promise.all(later)).toEqual([30, 40, 50]);
   });
 
+  it("sends the next batch before the finished batch's callers resume", async () => {
+    const { submit, batches, releaseAll } = gatedBatcher({ maxBatch: 10, lanes: 1 });
+    const first = submit(1);
+    await tick();
+    const waiting = submit(2);
+    await tick();
+    releaseAll();
+    await first;
+    // The caller of 1 resumes here: 2 has already gone, without waiting for another turn.
+    expect(batches).toEqual([[1], [2]]);
+    releaseAll();
+    expect(await waiting).toBe(20);
+  });
+
   it("keeps to the batch size and the number of lanes", async () => {
     const { submit, batches, releaseAll } = gatedBatcher({ maxBatch: 2, lanes: 2 });
     const all = [1, 2, 3, 4, 5].map((n) => submit(n));
