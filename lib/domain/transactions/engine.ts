@@ -129,6 +129,18 @@ export function addPosting(plan: PlanJson, kind: string, reference: string, entr
   }
 }
 
+/** Equal as JSON values (undefined object fields count as absent), without serializing them. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => sameJson(x, (b as unknown[])[i]));
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  for (const key in x) if (!sameJson(x[key], y[key])) return false;
+  for (const key in y) if (x[key] === undefined && y[key] !== undefined) return false;
+  return true;
+}
+
 /** Top-level fields that differ from `base`'s: equal when applied to `base` as money_apply does. */
 export function payloadChanges(base: Record<string, unknown>, payload: Record<string, unknown>): { set?: Record<string, unknown>; unset?: string[] } {
   const set: Record<string, unknown> = {};
@@ -137,9 +149,7 @@ export function payloadChanges(base: Record<string, unknown>, payload: Record<st
   for (const key in payload) {
     const value = payload[key];
     if (value === undefined) continue;
-    const was = base[key];
-    const same = value === was || (typeof value === "object" && value !== null && typeof was === "object" && was !== null && JSON.stringify(value) === JSON.stringify(was));
-    if (!same) {
+    if (!sameJson(value, base[key])) {
       set[key] = value;
       changed = true;
     }

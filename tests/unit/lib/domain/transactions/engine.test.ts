@@ -28,6 +28,9 @@ describe("payloadChanges", () => {
     ["a nested object changed", { ...settled, refund: { status: "COMPLETED", reason: "TRANSACTION_FAILED" } }, { set: { refund: { status: "COMPLETED", reason: "TRANSACTION_FAILED" } } }],
     ["an equal nested object (another instance) is not sent", { ...settled, sentAmount: { amount: 100, currency: { code: "USD", decimals: 2 } } }, {}],
     ["a field the base lacks", { ...settled, failureReason: "QUOTE_EXECUTION_FAILED" }, { set: { failureReason: "QUOTE_EXECUTION_FAILED" } }],
+    ["a nested field only one side has", { ...settled, refund: { status: "PENDING" } }, { set: { refund: { status: "PENDING" } } }],
+    ["a nested field undefined on one side", { ...settled, refund: { status: "PENDING", reason: "TRANSACTION_FAILED", settledAt: undefined } }, {}],
+    ["an array for an object", { ...settled, refund: ["PENDING"] }, { set: { refund: ["PENDING"] } }],
   ])("%s", (_, payload, changes) => {
     expect(payloadChanges(settled, payload as Record<string, unknown>)).toEqual(changes);
   });
