@@ -55,10 +55,10 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-async function readJsonBody(request: ApiRequest, preRead: string | undefined): Promise<{ raw: string; value: unknown }> {
+async function readJsonBody(request: ApiRequest): Promise<{ raw: string; value: unknown }> {
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > MAX_JSON_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
-  const raw = preRead ?? (await request.text());
+  const raw = await request.text();
   if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
   if (raw.trim() === "") return { raw, value: {} };
   const type = request.headers.get("content-type") ?? "";
@@ -107,15 +107,11 @@ export async function handleOperation(
   return toResponse(await runOperation(op, request, rawParams));
 }
 
-/**
- * handleOperation without the web Response. `preRead` is the JSON request body
- * when the caller already read it (then `request` carries no body).
- */
+/** handleOperation without the web Response (the node:http server writes it as it is). */
 export async function runOperation(
   op: Operation<unknown, unknown, unknown>,
   request: ApiRequest,
   rawParams: Record<string, string | string[]>,
-  preRead?: string,
 ): Promise<PlainResponse> {
   const started = performance.now();
   const incomingId = request.headers.get("x-request-id");
@@ -138,7 +134,7 @@ export async function runOperation(
     if (op.bodyKind === "multipart") {
       body = parseOrThrow(op.body!, await readMultipartBody(request));
     } else if (op.method !== "GET" && op.method !== "DELETE") {
-      const parsed = await readJsonBody(request, preRead);
+      const parsed = await readJsonBody(request);
       rawBody = parsed.raw;
       body = op.body ? parseOrThrow(op.body, parsed.value) : parsed.value;
     }

@@ -178,13 +178,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
   if (op.bodyKind === "multipart") {
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-    const hasBody = body !== null && body.length > 0;
-    const request = new Request(url, { method, headers, ...(hasBody ? { body: new Uint8Array(body!) } : {}) });
-    send(res, await runOperation(op, request, match.params, hasBody ? undefined : ""));
+    const request = new Request(url, { method, headers, ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}) });
+    send(res, await runOperation(op, request, match.params));
     return;
   }
-  const text = body && body.length > 0 ? utf8.decode(body) : method === "GET" || method === "DELETE" ? undefined : "";
-  send(res, await runOperation(op, new NodeApiRequest(method, url.href, req.rawHeaders, text ?? ""), match.params, text));
+  const text = body && body.length > 0 ? utf8.decode(body) : "";
+  send(res, await runOperation(op, new NodeApiRequest(method, url.href, req.rawHeaders, text), match.params));
 }
 
 /**

@@ -143,19 +143,14 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 /** Top-level fields that differ from `base`'s: equal when applied to `base` as money_apply does. */
 export function payloadChanges(base: Record<string, unknown>, payload: Record<string, unknown>): { set?: Record<string, unknown>; unset?: string[] } {
-  const set: Record<string, unknown> = {};
+  let set: Record<string, unknown> | undefined;
   const unset: string[] = [];
-  let changed = false;
   for (const key in payload) {
     const value = payload[key];
-    if (value === undefined) continue;
-    if (!sameJson(value, base[key])) {
-      set[key] = value;
-      changed = true;
-    }
+    if (value !== undefined && !sameJson(value, base[key])) (set ??= {})[key] = value;
   }
   for (const key in base) if (base[key] !== undefined && payload[key] === undefined) unset.push(key);
-  return { ...(changed ? { set } : {}), ...(unset.length > 0 ? { unset } : {}) };
+  return { ...(set ? { set } : {}), ...(unset.length > 0 ? { unset } : {}) };
 }
 
 /**

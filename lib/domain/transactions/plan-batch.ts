@@ -19,20 +19,24 @@ const OPEN = Buffer.from("[");
 const COMMA = Buffer.from(",");
 const CLOSE = Buffer.from("]");
 
-/** One plan, or a JSON array of plans, as a jsonb parameter in binary format. */
-function jsonbParam(plans: Buffer[], asArray: boolean): Buffer {
-  if (!asArray) return Buffer.concat([JSONB_V1, plans[0]]);
-  const parts: Buffer[] = [JSONB_V1, OPEN];
+/** JSON bytes as a jsonb parameter in binary format. */
+function jsonbParam(parts: Buffer[]): Buffer {
+  return Buffer.concat([JSONB_V1, ...parts]);
+}
+
+/** The parts of a JSON array of these plans. */
+function arrayOf(plans: Buffer[]): Buffer[] {
+  const parts: Buffer[] = [OPEN];
   plans.forEach((plan, i) => {
     if (i > 0) parts.push(COMMA);
     parts.push(plan);
   });
   parts.push(CLOSE);
-  return Buffer.concat(parts);
+  return parts;
 }
 
 async function applyOne(plan: Buffer): Promise<void> {
-  await pool().query({ name: "money-apply", text: "SELECT money_apply($1::jsonb)", values: [jsonbParam([plan], false)] });
+  await pool().query({ name: "money-apply", text: "SELECT money_apply($1::jsonb)", values: [jsonbParam([plan])] });
 }
 
 /** An error the server reported (a SQLSTATE): the statement rolled back, nothing was applied. */
@@ -53,7 +57,7 @@ const enqueue = createBatcher<Buffer, void>({
   run: async (plans) => {
     if (plans.length === 1) return Promise.allSettled([applyOne(plans[0])]);
     try {
-      await pool().query({ name: "money-apply-batch", text: "SELECT money_apply_batch($1::jsonb)", values: [jsonbParam(plans, true)] });
+      await pool().query({ name: "money-apply-batch", text: "SELECT money_apply_batch($1::jsonb)", values: [jsonbParam(arrayOf(plans))] });
       return plans.map(() => ({ status: "fulfilled", value: undefined }));
     } catch (err) {
       // Lost connection or the like: whether it committed is unknown, so nothing is retried.
