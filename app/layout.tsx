@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { env } from "@/lib/env";
+import { SandboxBanner } from "@/components/ui/SandboxBanner";
 import "./globals.css";
 
 // Every page is rendered per request: the CSP nonce (proxy.ts) differs each time
@@ -14,7 +16,10 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        {env().MERIDIAN_ENVIRONMENT === "sandbox" ? <SandboxBanner /> : null}
+        {children}
+      </body>
     </html>
   );
 }

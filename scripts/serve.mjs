@@ -5,10 +5,17 @@
 // Needs DATABASE_URL; `npm start` (scripts/start.ts) provides it.
 import http from "node:http";
 import next from "next";
+import { checkListenAddress } from "./listen-guard.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "127.0.0.1";
 const dev = process.argv.includes("--dev");
+// Also checked here, for a server started without scripts/start.ts.
+const exposure = checkListenAddress(process.env);
+if (exposure.verdict === "refuse") {
+  process.stderr.write(`[meridian] ${exposure.message}\n`);
+  process.exit(1);
+}
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 const app = next({ dev, hostname, port, dir: process.cwd(), turbopack: dev });
@@ -32,6 +39,7 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 65_000;
 
 server.listen(port, hostname, () => {
+  if (exposure.verdict === "warn") process.stderr.write(`\n[meridian] ${exposure.message}\n\n`);
   process.stdout.write(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "listening", url: `http://${hostname}:${port}` }) + "\n");
   process.send?.({ type: "listening", port, hostname });
 });
