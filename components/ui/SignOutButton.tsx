@@ -1,8 +1,10 @@
 "use client";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { signOutCustomer } from "@/lib/browser/sign-out";
 
-export function SignOutButton({ callbackUrl }: { callbackUrl: string }) {
+/** `customer`: also revoke (signed) and forget the wallet sessions this device holds. */
+export function SignOutButton({ callbackUrl, customer = false }: { callbackUrl: string; customer?: boolean }) {
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -12,7 +14,7 @@ export function SignOutButton({ callbackUrl }: { callbackUrl: string }) {
       disabled={busy}
       onClick={() => {
         setBusy(true);
-        void signOut({ callbackUrl });
+        void (customer ? signOutCustomer(callbackUrl) : signOut({ callbackUrl }));
       }}
     >
       {busy ? "Signing out…" : "Sign out"}

@@ -1,11 +1,11 @@
 "use client";
 // The customer's wallet sessions: refresh, revoke one (signed with the current
 // session or another session this device holds), revoke all others.
-import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { listSessionKeys, deleteSessionKey } from "@/lib/browser/key-store";
 import { FlowError, refreshSession, sessionKeyFor, signedCall } from "@/lib/browser/wallet-flows";
+import { signOutCustomer } from "@/lib/browser/sign-out";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
 
@@ -40,7 +40,7 @@ export function SessionsManager({ sessions, currentSessionId }: { sessions: Sess
 
   async function afterRevoking(ids: string[]) {
     if (ids.includes(currentSessionId)) {
-      await signOut({ callbackUrl: "/signin?ended=revoked" });
+      await signOutCustomer("/signin?ended=revoked");
       return;
     }
     router.refresh();

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SiteHeader } from "@/components/SiteHeader";
 import { SignInPanel } from "@/components/wallet/SignInPanel";
+import { DeviceSessionSweep } from "@/components/wallet/DeviceSessionSweep";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -15,6 +16,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <SiteHeader />
+      <DeviceSessionSweep />
       <main className="narrow">
         <h1>Sign in</h1>
         {ended && ENDED[ended] ? (

@@ -31,7 +31,7 @@ export default async function CustomerLayout({ children }: { children: ReactNode
           <Link href="/wallet" className="brand">
             Meridian
           </Link>
-          <SignOutButton callbackUrl="/signin" />
+          <SignOutButton callbackUrl="/signin" customer />
         </div>
         <NavLinks label="Account" links={LINKS} />
       </header>
