@@ -2,6 +2,8 @@
 // sign-out ending the embedded-wallet session, and sign-in flows that reveal
 // nothing about which accounts exist.
 import pg from "pg";
+import { ApiKeyStamper } from "@turnkey/api-key-stamper";
+import { encryptOtpCodeToBundle, generateP256KeyPair } from "@turnkey/crypto";
 import type { Page } from "@playwright/test";
 import { test, expect, createStaff, platformApi, signInStaff, shot } from "./support/fixtures";
 import { signUpCustomer } from "./support/customer";
@@ -100,5 +102,64 @@ test.describe("sign-out ends the embedded-wallet session", () => {
     await expect.poll(() => heldSessionIds(page)).toEqual([]);
     await expect.poll(async () => (await walletSessionState(c.sessionId)).revoked).toBe(true);
     expect(await listedSessionIds(page, c.accountId)).not.toContain(c.sessionId);
+  });
+});
+
+test.describe("sign-in reveals nothing about who has an account", () => {
+  test("an email without an account goes to the code step like a real one, and its code fails like a wrong code", async ({ page, browser }, testInfo) => {
+    const other = await browser.newPage();
+    const real = await signUpCustomer(other, "Rita Real");
+    await other.close();
+
+    const messages: string[] = [];
+    for (const address of [real.email, `nobody-${Date.now()}@example.com`]) {
+      await page.goto("/signin");
+      await page.getByRole("radio", { name: "Email code" }).check();
+      await page.getByLabel("Email", { exact: true }).fill(address);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByText(`We sent a code to ${address}.`)).toBeVisible();
+      await page.getByLabel("One-time code").fill(address === real.email ? "123456" : "000000");
+      await page.getByRole("button", { name: "Continue" }).click();
+      const alert = page.getByRole("main").getByRole("alert");
+      await expect(alert).toContainText("That code is not right");
+      messages.push((await alert.textContent()) ?? "");
+      await shot(page, testInfo, address === real.email ? "wrong-code" : "unknown-account");
+    }
+    expect(messages[1]).toBe(messages[0]);
+  });
+
+  test("a sign-in ticket copied into a second browser does not sign it in; the browser that earned it signs in once", async ({ page, browser }) => {
+    const origin = process.env.MERIDIAN_E2E_ORIGIN!;
+    const post = async (p: Page, path: string, data: unknown, headers: Record<string, string> = {}) => {
+      const res = await p.request.post(path, { data, headers: { origin, ...headers } });
+      return { status: res.status(), body: await res.json().catch(() => undefined) };
+    };
+    const signup = await post(page, "/api/wallet/signup", { fullName: "Tia Ticket", email: `tia-${Date.now()}@example.com` });
+    const cred = await post(page, "/api/wallet/enroll", { enrollment: signup.body.enrollment, credential: { type: "EMAIL_OTP" } });
+    const key = generateP256KeyPair();
+    const bundle = cred.body.otpEncryptionTargetBundle as string;
+    const body = { type: "EMAIL_OTP", encryptedOtpBundle: await encryptOtpCodeToBundle("000000", bundle, key.publicKey, JSON.parse(bundle).enclaveQuorumPublic) };
+    const path = `/api/wallet/credentials/${encodeURIComponent(cred.body.id)}/verify`;
+    const first = await post(page, path, body);
+    expect(first.status).toBe(202);
+    const { stampHeaderValue } = await new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }).stamp(first.body.payloadToSign);
+    const done = await post(page, path, body, { "x-wallet-signature": stampHeaderValue, "x-request-id": first.body.requestId });
+    expect(done.status).toBe(200);
+
+    const useTicket = async (p: Page) => {
+      const csrf = (await (await p.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+      await p.request.post("/api/auth/callback/customer", { form: { csrfToken: csrf.csrfToken, ticket: done.body.ticket, json: "true" } });
+      return ((await (await p.request.get("/api/auth/session")).json()) as { identity?: { kind: string } }).identity;
+    };
+    const second = await browser.newContext();
+    const thief = await second.newPage();
+    expect(await useTicket(thief)).toBeUndefined();
+    await thief.goto("/wallet");
+    await expect(thief.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await second.close();
+
+    expect(await useTicket(page)).toMatchObject({ kind: "customer" });
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { level: 1, name: "Hello, Tia Ticket" })).toBeVisible();
   });
 });

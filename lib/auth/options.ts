@@ -10,7 +10,8 @@ import { appOrigin } from "../env";
 import { deriveKey } from "../crypto/keys";
 import { verifyStaffUser } from "../staff/verify-staff-user";
 import { ensureBootstrapOperator } from "../staff/bootstrap";
-import { readCustomerTicket } from "./ticket";
+import { readCustomerTicket, TICKET_SECONDS } from "./ticket";
+import { consumeTicket, sameBrowser } from "./signin-binding";
 import type { WebIdentity } from "./types";
 
 const STAFF_SESSION_SECONDS = 8 * 3600;
@@ -43,10 +44,21 @@ export function authOptions(): NextAuthOptions {
         id: "customer",
         name: "Customer",
         credentials: { ticket: { type: "text" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           const ticket = credentials?.ticket ? await readCustomerTicket(credentials.ticket) : null;
           if (!ticket) return null;
-          const identity: WebIdentity = { kind: "customer", id: ticket.customerId, ...ticket };
+          // Only in the browser that earned it (checked first, so a copied ticket is not used up), and only once.
+          const cookie = (req?.headers as Record<string, string | undefined> | undefined)?.cookie;
+          if (!sameBrowser(cookie, ticket.browser)) return null;
+          if (!(await consumeTicket(ticket.jti, new Date(Date.now() + TICKET_SECONDS * 1000)))) return null;
+          const identity: WebIdentity = {
+            kind: "customer",
+            id: ticket.customerId,
+            customerId: ticket.customerId,
+            accountId: ticket.accountId,
+            walletSessionId: ticket.walletSessionId,
+            walletSessionExpiresAt: ticket.walletSessionExpiresAt,
+          };
           return identity;
         },
       }),

@@ -1,11 +1,18 @@
 // The web app's customer directory (table web_customer_logins): sign-up makes
 // the Customer through the API and remembers how that person signs in.
+// Signing up with an email or phone number that already has an account answers
+// like a new sign-up (decoy ids, nothing created) and tells the account's
+// holder by a message instead, so sign-up does not reveal who has an account.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { db, isUniqueViolation } from "../db/client";
 import { newUuid, parseApiId, toApiId } from "../ids";
 import { api, BffError } from "./client";
+import { env } from "../env";
+import { log } from "../log";
+import { otpSender } from "../domain/wallet-auth/otp";
+import { decoyAccount } from "./decoys";
 
 export const SignupInput = z.object({
   fullName: z.string().trim().min(1, "Enter your full name").max(255),
@@ -29,12 +36,28 @@ const apiIds = (row: { customerId: string; accountId: string }): LoginRow => ({
   accountId: toApiId("InternalAccount", row.accountId),
 });
 
-export async function signUpCustomer(input: SignupInput): Promise<LoginRow> {
-  const taken = await db().webCustomerLogin.findFirst({
-    where: { OR: [{ email: input.email }, ...(input.phoneNumber ? [{ phoneNumber: input.phoneNumber }] : [])] },
-    select: { id: true },
-  });
-  if (taken) throw new BffError(409, "ALREADY_SIGNED_UP", "An account with this email or phone number already exists. Sign in instead.");
+export interface SignupOutcome {
+  login: LoginRow;
+  /** The address already had an account: `login` is a decoy and nothing was created. */
+  existing: boolean;
+}
+
+/** Outside the sandbox, the holder of an existing account learns that someone tried to sign up with its address. */
+async function tellExistingHolder(holder: { email: string | null; phoneNumber: string | null }): Promise<SignupOutcome> {
+  if (env().MERIDIAN_ENVIRONMENT === "production") {
+    const notice = "Someone tried to create a Meridian account with this address, which already has an account. If it was you, sign in instead. If not, you can ignore this message.";
+    const message = holder.email ? { channel: "EMAIL" as const, to: holder.email } : { channel: "SMS" as const, to: holder.phoneNumber ?? "" };
+    await otpSender()
+      .send({ ...message, code: "", notice })
+      .catch((err) => log.error({ err }, "sign-up notice to an existing account could not be sent"));
+  }
+  return { login: decoyAccount(holder.email ? { email: holder.email } : { phoneNumber: holder.phoneNumber ?? "" }), existing: true };
+}
+
+export async function signUpCustomer(input: SignupInput): Promise<SignupOutcome> {
+  const match = { OR: [{ email: input.email }, ...(input.phoneNumber ? [{ phoneNumber: input.phoneNumber }] : [])] };
+  const taken = await db().webCustomerLogin.findFirst({ where: match, select: { email: true, phoneNumber: true } });
+  if (taken) return tellExistingHolder(taken);
   const customer = await api.post<{ id: string }>("/customers", {
     customerType: "INDIVIDUAL",
     platformCustomerId: `web-${randomUUID()}`,
@@ -49,10 +72,14 @@ export async function signUpCustomer(input: SignupInput): Promise<LoginRow> {
   try {
     await db().webCustomerLogin.create({ data: { id: newUuid(), ...row, email: input.email, phoneNumber: input.phoneNumber ?? null } });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new BffError(409, "ALREADY_SIGNED_UP", "An account with this email or phone number already exists. Sign in instead.");
+    // A concurrent sign-up with the same address won: this one becomes the existing-account answer.
+    if (isUniqueViolation(err)) {
+      const winner = await db().webCustomerLogin.findFirst({ where: match, select: { email: true, phoneNumber: true } });
+      return tellExistingHolder(winner ?? { email: input.email, phoneNumber: null });
+    }
     throw err;
   }
-  return apiIds(row);
+  return { login: apiIds(row), existing: false };
 }
 
 export async function findLogin(by: { email?: string; phoneNumber?: string; oauthSubject?: string; accountId?: string }): Promise<LoginRow | null> {

@@ -9,6 +9,7 @@
 import "server-only";
 import { api, BffError, callApi, type ApiResult } from "./client";
 import { issueCustomerTicket } from "../auth/ticket";
+import { browserBinding } from "../auth/signin-binding";
 import { findLogin } from "./directory";
 import { json } from "./route";
 
@@ -70,16 +71,20 @@ export async function ownedCredential(accountId: string, credentialId: string): 
 /**
  * The browser's answer after a verify or refresh produced a session: the
  * session (with its sealed key, for the browser only) and a sign-in ticket
- * for next-auth's customer provider.
+ * for next-auth's customer provider, bound to this browser and good once.
  */
-export async function sessionWithTicket(session: WalletSession, status = 200): Promise<Response> {
+export async function sessionWithTicket(request: Request, session: WalletSession, status = 200): Promise<Response> {
   const login = await findLogin({ accountId: session.accountId });
   if (!login) throw new BffError(404, "NOT_SIGNED_UP", "This wallet has no account in this app. Sign up first.");
+  const { binding, setCookie } = browserBinding(request);
   const ticket = await issueCustomerTicket({
     customerId: login.customerId,
     accountId: login.accountId,
     walletSessionId: session.id,
     walletSessionExpiresAt: session.expiresAt,
+    browser: binding,
   });
-  return json(status, { session, ticket });
+  const res = json(status, { session, ticket });
+  if (setCookie) res.headers.append("set-cookie", setCookie);
+  return res;
 }

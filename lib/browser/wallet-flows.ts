@@ -114,10 +114,12 @@ export async function createPasskey(user: { name: string; displayName: string })
 export async function signInWithPasskey(credentialId: string, webauthnCredentialId?: string): Promise<void> {
   const receiver = await generateReceiverKey();
   const c = must(
-    await bff<{ challenge: string; credentialId: string; requestId: string }>("POST", `/api/wallet/credentials/${encodeURIComponent(credentialId)}/challenge`, {
+    await bff<{ challenge?: string; credentialId?: string; requestId?: string }>("POST", `/api/wallet/credentials/${encodeURIComponent(credentialId)}/challenge`, {
       clientPublicKey: receiver.clientPublicKey,
     }),
   );
+  // No passkey challenge: the credential is not a passkey of an account (e.g. a sign-up with an address that already had one).
+  if (!c.challenge || !c.requestId) throw new FlowError("We could not sign you in with this passkey. If you already have an account, sign in instead.");
   const assertion = await startAuthentication({
     optionsJSON: {
       challenge: toBase64Url(utf8(c.challenge)),

@@ -13,7 +13,7 @@ import type { z } from "zod";
 import { isSignedRetry, REQUEST_ID_HEADER, signedRetry } from "./signed-retry";
 import { activityPayload } from "./payloads";
 import { loadWallet, parseAccountId, type Wallet } from "./wallets";
-import { issueOtp, MAX_OTP_ATTEMPTS, openOtpAttempt, parseEncryptedOtpBundle } from "./otp";
+import { issueOtp, livePendingOtps, MAX_OTP_ATTEMPTS, MAX_PENDING_OTPS, openOtpAttempt, parseEncryptedOtpBundle } from "./otp";
 import { expectedNonce, verifyIdToken } from "./oidc";
 import { passkeyChallenge, verifyAssertion, verifyRegistration } from "./passkey";
 import { createSealedSession, createSession, serializeSession } from "./sessions";
@@ -216,9 +216,7 @@ export async function createCredential(input: { ctx: RequestContext; body: Crede
           oidcIssuer: prepared.oidcIssuer ?? null,
           oidcAudience: prepared.oidcAudience ?? null,
           oidcSubject: prepared.oidcSubject ?? null,
-          otpTargetSeed: otp?.otpTargetSeed ?? null,
-          otpCodeHash: otp?.otpCodeHash ?? null,
-          otpExpiresAt: otp?.otpExpiresAt ?? null,
+          otpPending: otp ? [{ ...otp.pending }] : [],
           createdAt: now,
           updatedAt: now,
         },
@@ -271,17 +269,36 @@ export async function deleteCredential(input: { ctx: RequestContext; id: string;
 
 // ---- challenge -------------------------------------------------------------
 
+function pendingLimit(live: { expiresAt: string }[], now: Date): ApiError {
+  const next = Math.min(...live.map((p) => Date.parse(p.expiresAt)), now.getTime() + 60_000);
+  const seconds = Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+  return new ApiError("RATE_LIMITED", `${MAX_PENDING_OTPS} codes are already pending for this credential; use one of them or ask again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
+}
+
 export async function challengeCredential(input: { ctx: RequestContext; id: string; clientPublicKey?: string }): Promise<ApiResult> {
   const { ctx } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   const now = ctx.clock.now();
   if (cred.type === "EMAIL_OTP" || cred.type === "SMS_OTP") {
+    // A new code joins the pending ones (none is cancelled); their number is capped, which throttles re-challenges.
+    const live = livePendingOtps(cred.otpPending, now);
+    if (live.length >= MAX_PENDING_OTPS) throw pendingLimit(live, now);
     const otp = await issueOtp(cred, now, await walletConfig(ctx.platformId));
-    const row = await db().walletCredential.update({
-      where: { id: cred.id },
-      data: { otpTargetSeed: otp.otpTargetSeed, otpCodeHash: otp.otpCodeHash, otpExpiresAt: otp.otpExpiresAt, otpFailedAttempts: 0, updatedAt: now },
-    });
-    return { status: 200, body: serializeCredential(row, { otpEncryptionTargetBundle: otp.otpEncryptionTargetBundle }) };
+    // The guess budget starts afresh only with a fresh round (no code pending), not with every re-challenge.
+    const rows = await db().$queryRaw<{ id: string }[]>`
+      UPDATE wallet_credentials c
+      SET otp_pending = x.live || jsonb_build_array(${JSON.stringify(otp.pending)}::jsonb),
+          otp_failed_attempts = CASE WHEN jsonb_array_length(x.live) = 0 THEN 0 ELSE c.otp_failed_attempts END,
+          updated_at = ${now}
+      FROM (
+        SELECT COALESCE(jsonb_agg(e), '[]'::jsonb) AS live
+        FROM wallet_credentials w, jsonb_array_elements(w.otp_pending) e
+        WHERE w.id = ${cred.id}::uuid AND (e->>'expiresAt')::timestamptz > ${now}
+      ) x
+      WHERE c.id = ${cred.id}::uuid AND jsonb_array_length(x.live) < ${MAX_PENDING_OTPS}
+      RETURNING c.id::text`;
+    if (rows.length === 0) throw pendingLimit(livePendingOtps((await loadCredential(ctx.platformId, input.id)).otpPending, now), now);
+    return { status: 200, body: serializeCredential(cred, { otpEncryptionTargetBundle: otp.otpEncryptionTargetBundle }) };
   }
   if (cred.type === "OAUTH") {
     throw invalidField("id", "OAUTH credentials have no challenge; call POST /auth/credentials/{id}/verify with a fresh oidcToken");
@@ -344,28 +361,29 @@ export async function verifyCredential(input: { ctx: RequestContext; id: string;
         return { status: 200, body: serializeSession(session) };
       }
       const bundle = parseEncryptedOtpBundle(body.encryptedOtpBundle);
-      let publicKey: string;
+      let opened: { publicKey: string; seed: string };
       try {
-        publicKey = openOtpAttempt(cred, bundle, now);
+        opened = openOtpAttempt(cred, bundle, now);
       } catch (err) {
-        // Guessing is bounded: each failure counts, and the code is dropped at the limit.
-        if (err instanceof ApiError && cred.otpTargetSeed) {
+        // Guessing is bounded: each failure counts, and every pending code is dropped at the limit.
+        if (err instanceof ApiError && livePendingOtps(cred.otpPending, now).length > 0) {
           await db().$executeRaw`
             UPDATE wallet_credentials
             SET otp_failed_attempts = otp_failed_attempts + 1,
-                otp_target_seed = CASE WHEN otp_failed_attempts + 1 >= ${MAX_OTP_ATTEMPTS} THEN NULL ELSE otp_target_seed END,
-                otp_code_hash = CASE WHEN otp_failed_attempts + 1 >= ${MAX_OTP_ATTEMPTS} THEN NULL ELSE otp_code_hash END,
-                otp_expires_at = CASE WHEN otp_failed_attempts + 1 >= ${MAX_OTP_ATTEMPTS} THEN NULL ELSE otp_expires_at END
-            WHERE id = ${cred.id}::uuid AND otp_target_seed = ${cred.otpTargetSeed}`;
+                otp_pending = CASE WHEN otp_failed_attempts + 1 >= ${MAX_OTP_ATTEMPTS} THEN '[]'::jsonb ELSE otp_pending END
+            WHERE id = ${cred.id}::uuid`;
         }
         throw err;
       }
-      // The code is single use: only the request that clears this exact target seed goes on.
-      const used = await db().walletCredential.updateMany({
-        where: { id: cred.id, otpTargetSeed: cred.otpTargetSeed },
-        data: { otpTargetSeed: null, otpCodeHash: null, otpExpiresAt: null, updatedAt: now },
-      });
-      if (used.count === 0) throw new ApiError("UNAUTHORIZED", "This OTP challenge was already used; request a new code");
+      const publicKey = opened.publicKey;
+      // The code is single use: only the request that removes this exact pending code goes on.
+      const used = await db().$executeRaw`
+        UPDATE wallet_credentials
+        SET otp_pending = COALESCE((SELECT jsonb_agg(e) FROM jsonb_array_elements(otp_pending) e WHERE e->>'seed' <> ${opened.seed}), '[]'::jsonb),
+            otp_failed_attempts = 0,
+            updated_at = ${now}
+        WHERE id = ${cred.id}::uuid AND otp_pending @> jsonb_build_array(jsonb_build_object('seed', ${opened.seed}::text))`;
+      if (used === 0) throw new ApiError("UNAUTHORIZED", "This OTP challenge was already used; request a new code");
       const r = await signedRetry({
         ctx,
         request,

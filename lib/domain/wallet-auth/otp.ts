@@ -5,6 +5,11 @@
 // bundle with the server's bundle key, and delivers a code. The client HPKE-
 // encrypts {otp_code, public_key} to the target key; verify opens it here.
 // In the sandbox the code is always six zeros and nothing is sent.
+//
+// A credential keeps every pending code (up to MAX_PENDING_OTPS, each until it
+// expires): a new challenge adds one and cancels none, so whoever asks for a
+// code for someone else's credential cannot cancel the code its owner is
+// typing. Verify finds the pending code whose target key opens the bundle.
 import { createHmac, randomBytes, randomInt, sign, timingSafeEqual } from "node:crypto";
 import { appendFile } from "node:fs/promises";
 import { env } from "../../env";
@@ -16,8 +21,10 @@ import { ApiError, invalidField } from "../../api/errors";
 import { toApiId } from "../../ids";
 
 export const SANDBOX_OTP_CODE = "000000";
-/** Failed attempts (wrong code, unreadable bundle) after which the pending code is dropped. */
+/** Failed attempts (wrong code, unreadable bundle) after which every pending code is dropped. */
 export const MAX_OTP_ATTEMPTS = 5;
+/** Codes that may be pending at once on one credential; a further challenge is refused until one expires. */
+export const MAX_PENDING_OTPS = 5;
 const DEFAULT_OTP_SECONDS = 300;
 
 export interface OtpMessage {
@@ -25,6 +32,8 @@ export interface OtpMessage {
   to: string;
   code: string;
   appName?: string;
+  /** A message without a code (code is ""): e.g. the web app telling an account holder that someone tried to sign up with their address. */
+  notice?: string;
 }
 
 /**
@@ -39,7 +48,7 @@ export interface OtpSender {
 /** Development delivery: prints the message on the server's stderr (not the structured log). */
 export const consoleOtpSender: OtpSender = {
   async send(m) {
-    process.stderr.write(`[meridian otp] ${m.channel} to ${m.to}: your ${m.appName ?? "Meridian"} code is ${m.code}\n`);
+    process.stderr.write(`[meridian otp] ${m.channel} to ${m.to}: ${m.notice ?? `your ${m.appName ?? "Meridian"} code is ${m.code}`}\n`);
   },
 };
 
@@ -94,14 +103,25 @@ export interface OtpCredential {
   phoneNumber: string | null;
 }
 
+/** One pending code, as kept in wallet_credentials.otp_pending. */
+export interface PendingOtp {
+  seed: string;
+  codeHash: string | null;
+  expiresAt: string;
+}
+
 export interface IssuedOtp {
-  otpTargetSeed: string;
-  otpCodeHash: string | null;
-  otpExpiresAt: Date;
+  pending: PendingOtp;
   otpEncryptionTargetBundle: string;
 }
 
-/** Makes a new target key and code for an OTP credential; the caller stores the returned fields. */
+/** The unexpired entries of a credential's otp_pending. */
+export function livePendingOtps(stored: unknown, now: Date): PendingOtp[] {
+  if (!Array.isArray(stored)) return [];
+  return (stored as PendingOtp[]).filter((p) => typeof p?.seed === "string" && Date.parse(p.expiresAt) > now.getTime());
+}
+
+/** Makes a new target key and code for an OTP credential; the caller stores `pending`. */
 export async function issueOtp(credential: OtpCredential, now: Date, config: { otpLength?: number; expirationSeconds?: number; appName?: string }): Promise<IssuedOtp> {
   const seed = randomBytes(16).toString("hex");
   const target = targetKey(seed);
@@ -122,11 +142,15 @@ export async function issueOtp(credential: OtpCredential, now: Date, config: { o
     log.info({ credentialId: credential.id, channel: credential.type }, "otp sent");
   }
   return {
-    otpTargetSeed: seed,
-    otpCodeHash: hash,
-    otpExpiresAt: new Date(now.getTime() + (config.expirationSeconds ?? DEFAULT_OTP_SECONDS) * 1000),
+    pending: { seed, codeHash: hash, expiresAt: new Date(now.getTime() + (config.expirationSeconds ?? DEFAULT_OTP_SECONDS) * 1000).toISOString() },
     otpEncryptionTargetBundle: signedEnvelope(data),
   };
+}
+
+/** A bundle shaped like a real target bundle, for a target nobody holds (the web app's answer for unknown accounts). */
+export function decoyTargetBundle(organizationId: string, userId: string): string {
+  const target = targetKey(randomBytes(16).toString("hex"));
+  return signedEnvelope(Buffer.from(JSON.stringify({ targetPublic: target.publicKeyRaw.toString("hex"), organizationId, userId })));
 }
 
 /** Parses the encryptedOtpBundle JSON string; bad shape is a 400 (nothing to authenticate yet). */
@@ -148,45 +172,52 @@ export function parseEncryptedOtpBundle(value: string): { enc: Buffer; ciphertex
 }
 
 /**
- * Opens the bundle with the credential's pending target key and checks the code.
- * Returns the compressed public key the client bound into the bundle.
+ * Opens the bundle with the target key of one of the credential's pending codes
+ * and checks the code against that same pending code. Returns the compressed
+ * public key the client bound into the bundle and the seed of the code used.
  */
 export function openOtpAttempt(
-  credential: { id: string; otpTargetSeed: string | null; otpCodeHash: string | null; otpExpiresAt: Date | null },
+  credential: { id: string; otpPending: unknown },
   bundle: { enc: Buffer; ciphertext: Buffer },
   now: Date,
-): string {
-  if (!credential.otpTargetSeed || !credential.otpExpiresAt) {
+): { publicKey: string; seed: string } {
+  const stored = Array.isArray(credential.otpPending) ? (credential.otpPending as PendingOtp[]) : [];
+  const live = livePendingOtps(stored, now);
+  if (live.length === 0) {
+    if (stored.length > 0) throw new ApiError("UNAUTHORIZED", "The OTP code has expired; request a new one");
     throw new ApiError("UNAUTHORIZED", "No OTP challenge is pending for this credential; request one with POST /auth/credentials/{id}/challenge");
   }
-  if (credential.otpExpiresAt.getTime() <= now.getTime()) throw new ApiError("UNAUTHORIZED", "The OTP code has expired; request a new one");
-  let plaintext: Buffer;
-  try {
-    plaintext = hpkeOpen(bundle, scalarOf(credential.otpTargetSeed));
-  } catch {
-    throw new ApiError("UNAUTHORIZED", "The encrypted OTP bundle could not be decrypted with the current OTP target key");
+  let opened: { plaintext: Buffer; pending: PendingOtp } | null = null;
+  for (const pending of live) {
+    try {
+      opened = { plaintext: hpkeOpen(bundle, scalarOf(pending.seed)), pending };
+      break;
+    } catch {
+      // sealed to another pending code's target (or to none)
+    }
   }
+  if (!opened) throw new ApiError("UNAUTHORIZED", "The encrypted OTP bundle could not be decrypted with a pending OTP target key");
   let attempt: { otp_code?: unknown; public_key?: unknown };
   try {
-    attempt = JSON.parse(plaintext.toString("utf8"));
+    attempt = JSON.parse(opened.plaintext.toString("utf8"));
   } catch {
     throw new ApiError("UNAUTHORIZED", "The decrypted OTP bundle is not {otp_code, public_key} JSON");
   }
   const publicKey = typeof attempt.public_key === "string" ? compressPublicKey(attempt.public_key) : null;
   if (!publicKey) throw new ApiError("UNAUTHORIZED", "The OTP bundle's public_key is not a P-256 public key");
   const code = typeof attempt.otp_code === "string" ? attempt.otp_code : "";
-  if (!codeMatches(credential, code)) throw new ApiError("UNAUTHORIZED", "Invalid OTP code");
-  return publicKey;
+  if (!codeMatches(credential.id, opened.pending.codeHash, code)) throw new ApiError("UNAUTHORIZED", "Invalid OTP code");
+  return { publicKey, seed: opened.pending.seed };
 }
 
 function scalarOf(seed: string): Buffer {
   return Buffer.from(targetKey(seed).privateKey.export({ format: "jwk" }).d!, "base64url");
 }
 
-function codeMatches(credential: { id: string; otpCodeHash: string | null }, code: string): boolean {
+function codeMatches(credentialId: string, storedHash: string | null, code: string): boolean {
   if (env().MERIDIAN_ENVIRONMENT !== "production") return code === SANDBOX_OTP_CODE;
-  if (!credential.otpCodeHash) return false;
-  const a = Buffer.from(codeHash(credential.id, code), "hex");
-  const b = Buffer.from(credential.otpCodeHash, "hex");
+  if (!storedHash) return false;
+  const a = Buffer.from(codeHash(credentialId, code), "hex");
+  const b = Buffer.from(storedHash, "hex");
   return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -19,7 +19,10 @@
 //        c. the challenge is loaded AND claimed (marked processing) in one
 //           statement, so only one retry runs the action even under
 //           concurrent retries; unknown, already used or expired: 401
-//           INVALID_SIGNATURE (the header pair names no usable challenge);
+//           INVALID_SIGNATURE (the header pair names no usable challenge).
+//           Only a challenge of the same internal account can be claimed: a
+//           retry naming another wallet's challenge gets 401
+//           WALLET_SIGNATURE_BODY_MISMATCH and leaves that challenge alone;
 //        d. same purpose, account and request hash, else 401 WALLET_SIGNATURE_BODY_MISMATCH;
 //        e. the ECDSA signature over payloadToSign verifies, and its key is an
 //           active (unexpired, unrevoked) session key of that same internal
@@ -186,7 +189,7 @@ async function consumeAndVerify(opts: SignedRetryOptions, requestId: string, sta
   const rows = await db().$queryRaw<ClaimedRow[]>`
     WITH c AS (
       UPDATE wallet_challenges SET processing_since = ${now}, approved_by = ${stamp.publicKey}
-      WHERE id = ${uuid}::uuid AND platform_id = ${ctx.platformId}::uuid AND processing_since IS NULL
+      WHERE id = ${uuid}::uuid AND platform_id = ${ctx.platformId}::uuid AND account_id = ${opts.accountId}::uuid AND processing_since IS NULL
       RETURNING *
     )
     SELECT c.account_id::text, c.purpose, c.request_hash, c.payload_to_sign, c.signer_public_key, c.data, c.expires_at,
@@ -243,10 +246,14 @@ function checkClaimed(opts: SignedRetryOptions, row: ClaimedRow, stamp: Stamp): 
 async function stillProcessing(opts: SignedRetryOptions, uuid: string, requestId: string, stamp: Stamp): Promise<ApiResult> {
   const { ctx } = opts;
   const busy = await db().walletChallenge.findFirst({
-    where: { id: uuid, platformId: ctx.platformId, processingSince: { not: null } },
-    select: { accountId: true, purpose: true, requestHash: true, payloadToSign: true, expiresAt: true, approvedBy: true },
+    where: { id: uuid, platformId: ctx.platformId },
+    select: { accountId: true, purpose: true, requestHash: true, payloadToSign: true, expiresAt: true, approvedBy: true, processingSince: true },
   });
-  if (!busy) throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge: it is unknown or was already used");
+  if (busy && busy.accountId !== opts.accountId) {
+    // Another wallet's challenge: refused without touching it (its owner may still use it).
+    throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The signed retry must repeat the identical request (method, path and body) of the challenge");
+  }
+  if (!busy?.processingSince) throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge: it is unknown or was already used");
   if (busy.purpose !== opts.purpose || busy.accountId !== opts.accountId || busy.requestHash !== requestHash(opts.request, opts.rawBody)) {
     throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The signed retry must repeat the identical request (method, path and body) of the challenge");
   }

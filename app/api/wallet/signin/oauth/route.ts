@@ -22,5 +22,5 @@ export const POST = publicRoute({ body: Body }, async ({ body, request }) => {
   const credential = login ? (await listCredentials(login.accountId)).find((c) => c.type === "OAUTH") : undefined;
   if (!login || !credential) throw new BffError(404, "NOT_SIGNED_UP", "No account is linked to that sign-in. Sign up first, or use another method.");
   const res = await forwardSigned<WalletSession>("POST", `/auth/credentials/${encodeURIComponent(credential.id)}/verify`, request, { type: "OAUTH", ...body });
-  return sessionWithTicket(res.body);
+  return sessionWithTicket(request, res.body);
 });

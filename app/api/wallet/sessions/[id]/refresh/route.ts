@@ -11,5 +11,5 @@ export const POST = customerRoute({ body: Body }, async ({ customer, params, req
   const session = await ownedSession(customer.accountId, String(params.id));
   const res = await forwardSigned<WalletSession>("POST", `/auth/sessions/${encodeURIComponent(session.id)}/refresh`, request, body);
   if (res.status === 202 || res.status === 200) return json(res.status, res.body);
-  return sessionWithTicket(res.body, res.status);
+  return sessionWithTicket(request, res.body, res.status);
 });
