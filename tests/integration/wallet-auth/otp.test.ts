@@ -77,16 +77,18 @@ describe("OTP credentials", () => {
     const t1 = JSON.parse(created.body.otpEncryptionTargetBundle).data;
     const t2 = JSON.parse(again.body.otpEncryptionTargetBundle).data;
     expect(t1).not.toBe(t2);
-    // The superseded bundle no longer opens.
+    // A re-challenge cancels no pending code (whoever asked for it): both bundles open, each once.
+    const earlier = await otpLogin(api, created.body.id, "SMS_OTP", created.body.otpEncryptionTargetBundle);
+    expect(earlier.body.type).toBe("SMS_OTP");
+    const session = await otpLogin(api, created.body.id, "SMS_OTP", again.body.otpEncryptionTargetBundle);
+    expect(session.body.type).toBe("SMS_OTP");
     const key = newClientKey();
-    const stale = await api.post(`/auth/credentials/${created.body.id}/verify`, {
+    const reused = await api.post(`/auth/credentials/${created.body.id}/verify`, {
       type: "SMS_OTP",
       encryptedOtpBundle: await otpBundle("000000", created.body.otpEncryptionTargetBundle, key, bundleSigner(created.body.otpEncryptionTargetBundle)),
     });
-    expect(stale.status).toBe(401);
-    expect(stale.body.code).toBe("UNAUTHORIZED");
-    const session = await otpLogin(api, created.body.id, "SMS_OTP", again.body.otpEncryptionTargetBundle);
-    expect(session.body.type).toBe("SMS_OTP");
+    expect(reused.status).toBe(401);
+    expect(reused.body.code).toBe("UNAUTHORIZED");
   });
 
   it("rejects a wrong code, a tampered bundle, a malformed bundle, reuse of a code and a stamp by another key", async () => {
@@ -118,13 +120,13 @@ describe("OTP credentials", () => {
     const wrongType = await api.post(`/auth/credentials/${id}/verify`, { type: "SMS_OTP", encryptedOtpBundle: JSON.stringify(good) });
     expect(wrongType.status).toBe(400);
 
-    // The good bundle opens once; a second submission finds no pending code.
+    // The good bundle opens once; a second submission finds its code no longer pending.
     const body = { type: "EMAIL_OTP", encryptedOtpBundle: JSON.stringify(good) };
     const first = await api.post(`/auth/credentials/${id}/verify`, body);
     expect(first.status, first.text).toBe(202);
     const replay = await api.post(`/auth/credentials/${id}/verify`, body);
     expect(replay.status).toBe(401);
-    expect(replay.body.reason).toMatch(/No OTP challenge is pending/);
+    expect(replay.body.reason).toMatch(/could not be decrypted with a pending OTP target key/);
 
     // The retry must be stamped with the key inside the bundle, not any other.
     const intruder = newClientKey();
@@ -171,6 +173,21 @@ describe("OTP credentials", () => {
 });
 
 describe("OTP guessing", () => {
+  it("caps the codes pending at once: a further challenge is 429 RATE_LIMITED with Retry-After, and the earlier codes still work", async () => {
+    const api = await newPlatform();
+    const c = await newWalletCustomer(api);
+    const created = await api.post("/auth/credentials", { type: "EMAIL_OTP", accountId: c.accountId });
+    const id = created.body.id;
+    for (let i = 0; i < 4; i++) expect((await api.post(`/auth/credentials/${id}/challenge`, {})).status).toBe(200);
+    const capped = await api.post(`/auth/credentials/${id}/challenge`, {});
+    expect(capped.status).toBe(429);
+    expect(capped.body.code).toBe("RATE_LIMITED");
+    expect(Number(capped.headers.get("retry-after"))).toBeGreaterThan(0);
+    const session = await otpLogin(api, id, "EMAIL_OTP", created.body.otpEncryptionTargetBundle);
+    expect(session.body.type).toBe("EMAIL_OTP");
+    expect((await api.post(`/auth/credentials/${id}/challenge`, {})).status).toBe(200);
+  });
+
   it("drops the pending code after 5 failed attempts; a new challenge starts over", async () => {
     const api = await newPlatform();
     const c = await newWalletCustomer(api);
