@@ -26,3 +26,4 @@ CREATE TABLE "web_signin_attempts" (
     CONSTRAINT "web_signin_attempts_pkey" PRIMARY KEY ("id")
 );
 CREATE INDEX "web_signin_attempts_key_created_at_idx" ON "web_signin_attempts"("key", "created_at");
+CREATE INDEX "web_signin_attempts_created_at_idx" ON "web_signin_attempts"("created_at");
