@@ -12,6 +12,7 @@ import { PrismaClient } from "../lib/db/generated/client";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
 import { ensureSandboxPlatform } from "../lib/domain/platform/platforms";
+import { env } from "../lib/env";
 
 const dev = process.argv.includes("--dev");
 const quiet = process.env.MERIDIAN_QUIET === "1";
@@ -32,6 +33,8 @@ function secretKey(): string {
 }
 
 async function main() {
+  // A bad setting stops here, before the database starts, with the reason.
+  env();
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
