@@ -17,6 +17,27 @@ export interface LedgerEntryInput {
   currency: string;
   /** Signed amount in the smallest unit: positive credits the account, negative debits it. */
   amount: bigint;
+  /** The wallet holder's approval of this debit (WalletApproval.by); see withWalletApproval. */
+  walletApproval?: string;
+}
+
+/**
+ * An embedded wallet holder's approval of money leaving that wallet: the key of
+ * the session whose signed retry verified (lib/domain/wallet-auth/signed-retry.ts).
+ * The database refuses a posting that lowers an EMBEDDED_WALLET account's
+ * available balance without one on that account's entries (ledger_post, MW001).
+ */
+export interface WalletApproval {
+  /** Internal account uuid of the wallet. */
+  account: string;
+  /** Compressed public key that signed. */
+  by: string;
+}
+
+/** Marks the entries of the approved wallet, so the posting may debit it. */
+export function withWalletApproval(entries: LedgerEntryInput[], approval: WalletApproval | null | undefined): LedgerEntryInput[] {
+  if (!approval) return entries;
+  return entries.map((e) => (e.account === approval.account ? { ...e, walletApproval: approval.by } : e));
 }
 
 export interface PostingInput {
@@ -35,6 +56,7 @@ export function entryRows(entries: LedgerEntryInput[]) {
     bucket: e.bucket ?? "available",
     currency: e.currency,
     amount: e.amount.toString(),
+    ...(e.walletApproval ? { wallet_approval: e.walletApproval } : {}),
   }));
 }
 
@@ -49,6 +71,9 @@ export function ledgerError(err: unknown): unknown {
   const text = `${e?.message ?? ""} ${e?.meta?.message ?? ""}`;
   if (code === "23514" || /internal_accounts_(available|pending)_nonnegative/.test(text)) {
     return new ApiError("INSUFFICIENT_FUNDS", "The source account's available balance does not cover this amount");
+  }
+  if (code === "MW001" || /debited without its holder's approval/.test(text)) {
+    return new ApiError("WALLET_SIGNATURE_MISSING", "Money leaves an embedded wallet only with its holder's signature (the signed retry of this operation)");
   }
   if (code === "ML004" || /internal account .* not found/.test(text)) {
     return new ApiError("NOT_FOUND", "Internal account not found for this platform and currency");
