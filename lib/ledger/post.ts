@@ -3,7 +3,7 @@
 // applied in the same transaction as the change that caused it, and rejected
 // by the database if any internal account would go below zero.
 import type { Db } from "../db/client";
-import { ApiError } from "../api/errors";
+import { ApiError, invalidField } from "../api/errors";
 import { newUuid } from "../ids";
 
 export type Bucket = "available" | "pending";
@@ -64,11 +64,17 @@ export function entriesJson(entries: LedgerEntryInput[]): string {
   return JSON.stringify(entryRows(entries));
 }
 
-/** Maps database errors from ledger_post to API errors. */
-export function ledgerError(err: unknown): unknown {
-  const e = err as { code?: string; message?: string; meta?: { code?: string; message?: string }; cause?: { code?: string; constraint?: string } };
+/**
+ * Maps database errors from ledger_post to API errors. `amountField`: the
+ * request field whose amount a too-large resulting balance is blamed on.
+ */
+export function ledgerError(err: unknown, amountField = "amount"): unknown {
+  const e = err as { code?: string; message?: string; constraint?: string; meta?: { code?: string; message?: string }; cause?: { code?: string; constraint?: string } };
   const code = e?.code === "P2010" || e?.code === "P2034" ? e.meta?.code : (e?.cause?.code ?? e?.code);
-  const text = `${e?.message ?? ""} ${e?.meta?.message ?? ""}`;
+  const text = `${e?.message ?? ""} ${e?.meta?.message ?? ""} ${e?.constraint ?? ""} ${e?.cause?.constraint ?? ""}`;
+  if (/internal_accounts_balance_representable/.test(text)) {
+    return invalidField(amountField, `The account's balance would exceed ${Number.MAX_SAFE_INTEGER}, the largest amount a JSON number holds exactly`, "MAXIMUM");
+  }
   if (code === "23514" || /internal_accounts_(available|pending)_nonnegative/.test(text)) {
     return new ApiError("INSUFFICIENT_FUNDS", "The source account's available balance does not cover this amount");
   }
@@ -82,12 +88,12 @@ export function ledgerError(err: unknown): unknown {
 }
 
 /** Posts one balanced set of entries; returns the posting id. One round trip. */
-export async function postLedger(db: Db, input: PostingInput): Promise<string> {
+export async function postLedger(db: Db, input: PostingInput & { amountField?: string }): Promise<string> {
   const postingId = newUuid();
   try {
     await db.$executeRaw`SELECT ledger_post(${input.platformId}::uuid, ${postingId}::uuid, ${input.kind}, ${input.reference ?? null}, ${entriesJson(input.entries)}::jsonb)`;
   } catch (err) {
-    throw ledgerError(err);
+    throw ledgerError(err, input.amountField);
   }
   return postingId;
 }

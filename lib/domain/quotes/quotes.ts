@@ -382,7 +382,7 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
     txStatus = "PENDING";
   }
   try {
-    await applyPlan(db, plan);
+    await applyPlan(db, plan, { amountField: "lockedCurrencyAmount" });
   } catch (err) {
     if (opts.idempotencyKey && isUniqueViolation(err)) return replayByKey(db, platformId, opts.idempotencyKey);
     throw err;
@@ -468,7 +468,7 @@ async function runExecution(db: PrismaClient, q: QuoteRow, res: Resolved, from: 
   // Real-time funded and SCA quotes announced their transaction while they waited.
   const announced = q.sourceKind === "REALTIME" || q.scaRequired ? await db.transaction.findUnique({ where: { id: q.transactionId }, select: { createdAt: true } }) : null;
   const tx = addExecution(plan, { ...specOf(q, res, q.description, dst.paymentRail ?? null), announced: announced ?? undefined, walletApproval }, accounts);
-  await applyPlan(db, plan);
+  await applyPlan(db, plan, { amountField: "lockedCurrencyAmount" });
   return serializeQuote({ ...q, status: "PROCESSING", executedAt: now, updatedAt: now }, tx.status);
 }
 

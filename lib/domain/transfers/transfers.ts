@@ -37,10 +37,10 @@ function sameCurrency(a: string, b: string): void {
   if (a !== b) throw new ApiError("INVALID_CURRENCY", `Same-currency transfers need both accounts in one currency (${a} vs ${b}); use /quotes for cross-currency transfers`);
 }
 
-async function run(db: PrismaClient, spec: TransferSpec, accounts: Awaited<ReturnType<typeof loadAccounts>>) {
+async function run(db: PrismaClient, spec: TransferSpec, accounts: Awaited<ReturnType<typeof loadAccounts>>, amountField = "amount") {
   const plan = emptyPlan(spec.platformId);
   const row = addExecution(plan, spec, accounts);
-  await applyPlan(db, plan);
+  await applyPlan(db, plan, { amountField });
   return serializeTransaction(row);
 }
 
@@ -185,5 +185,5 @@ export async function receiveUmaPayment(
     delivery: internal ? { account: internal.id, bucket: "available" } : { system: "PAYOUT" },
     deliveryOutcome: { kind: "succeed" },
     awaitApproval: settings.webhookEndpoint !== null,
-  }, accounts);
+  }, accounts, "receivingCurrencyAmount");
 }
