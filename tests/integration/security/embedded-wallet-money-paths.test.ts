@@ -9,6 +9,7 @@ import { fund } from "../../support/money";
 import { otpLogin, walletWithSession } from "../../support/wallet";
 import { retryHeaders } from "../../support/wallet-client";
 import { installedAgent, POLICY } from "../agents/helpers";
+import { enabledStablecoin, idem, link } from "../stablecoins/helpers";
 import { approvedCardholder, approvePlatform, issueCard } from "../cards/helpers";
 import { CODE, euCustomer, scaLogin, verifyPhone } from "../customers/sca-support";
 
@@ -144,13 +145,27 @@ describe("moving money out of an embedded wallet requires the holder's signed re
     await approvePlatform(cards);
     const holder = await approvedCardholder(cards, { fund: 10_000 });
     await fund(cards, holder.walletAccountId, 10_000);
+    const before = await walletEntries(holder.walletAccountId);
     const refused = await cards.post("/cards", { customerId: holder.customerId, form: "VIRTUAL", fundingSource: holder.walletAccountId });
     expect(refused.status, refused.text).toBe(400);
     expect(refused.body.details.errors.map((e: { field: string }) => e.field)).toContain("fundingSource");
     const card = await issueCard(cards, holder);
     const patched = await cards.patch(`/cards/${card.id}`, { fundingSource: holder.walletAccountId });
     expect(patched.status, patched.text).toBe(400);
-    expect(await walletEntries(holder.walletAccountId)).toBe(1);
+    expect(await walletEntries(holder.walletAccountId)).toBe(before);
+  });
+
+  it("stablecoin mints cannot be funded from a wallet → 400, nothing moves", async () => {
+    const issuer = await newPlatform();
+    await link(issuer);
+    const sc = await enabledStablecoin(issuer);
+    const holder = await walletWithSession(issuer);
+    await fund(issuer, holder.accountId, 100_000);
+    const before = await walletEntries(holder.accountId);
+    const mint = await issuer.post(`/stablecoins/${sc.id}/mints`, { amount: "10000000", fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: holder.accountId }, destination: { accountId: sc.internalAccountId } }, idem());
+    expect(mint.status, mint.text).toBe(400);
+    expect(await walletEntries(holder.accountId)).toBe(before);
+    expect(await walletBalance(issuer, holder.customerId)).toBe(100_000);
   });
 
   it("an SCA quote from a wallet: signed on execute, it moves the money on authorize (the approval waits on the quote)", async () => {
