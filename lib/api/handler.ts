@@ -25,9 +25,12 @@ export interface PlainResponse {
   body: string | null;
 }
 
+/** On every API response: a browser must never run an API answer as HTML or script, whatever it contains. */
+const NOSNIFF = { "x-content-type-options": "nosniff" } as const;
+
 function plainJson(status: number, body: unknown, headers: Record<string, string> = {}): PlainResponse {
-  if (status === 204 || body === undefined) return { status, headers, body: null };
-  return { status, headers: { "content-type": "application/json; charset=utf-8", ...headers }, body: toJsonText(body) };
+  if (status === 204 || body === undefined) return { status, headers: { ...NOSNIFF, ...headers }, body: null };
+  return { status, headers: { "content-type": "application/json; charset=utf-8", ...NOSNIFF, ...headers }, body: toJsonText(body) };
 }
 
 function toResponse(r: PlainResponse): Response {

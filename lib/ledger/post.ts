@@ -3,7 +3,7 @@
 // applied in the same transaction as the change that caused it, and rejected
 // by the database if any internal account would go below zero.
 import type { Db } from "../db/client";
-import { ApiError } from "../api/errors";
+import { ApiError, invalidField } from "../api/errors";
 import { newUuid } from "../ids";
 
 export type Bucket = "available" | "pending";
@@ -17,6 +17,27 @@ export interface LedgerEntryInput {
   currency: string;
   /** Signed amount in the smallest unit: positive credits the account, negative debits it. */
   amount: bigint;
+  /** The wallet holder's approval of this debit (WalletApproval.by); see withWalletApproval. */
+  walletApproval?: string;
+}
+
+/**
+ * An embedded wallet holder's approval of money leaving that wallet: the key of
+ * the session whose signed retry verified (lib/domain/wallet-auth/signed-retry.ts).
+ * The database refuses a posting that lowers an EMBEDDED_WALLET account's
+ * available balance without one on that account's entries (ledger_post, MW001).
+ */
+export interface WalletApproval {
+  /** Internal account uuid of the wallet. */
+  account: string;
+  /** Compressed public key that signed. */
+  by: string;
+}
+
+/** Marks the entries of the approved wallet, so the posting may debit it. */
+export function withWalletApproval(entries: LedgerEntryInput[], approval: WalletApproval | null | undefined): LedgerEntryInput[] {
+  if (!approval) return entries;
+  return entries.map((e) => (e.account === approval.account ? { ...e, walletApproval: approval.by } : e));
 }
 
 export interface PostingInput {
@@ -35,6 +56,7 @@ export function entryRows(entries: LedgerEntryInput[]) {
     bucket: e.bucket ?? "available",
     currency: e.currency,
     amount: e.amount.toString(),
+    ...(e.walletApproval ? { wallet_approval: e.walletApproval } : {}),
   }));
 }
 
@@ -42,13 +64,22 @@ export function entriesJson(entries: LedgerEntryInput[]): string {
   return JSON.stringify(entryRows(entries));
 }
 
-/** Maps database errors from ledger_post to API errors. */
-export function ledgerError(err: unknown): unknown {
-  const e = err as { code?: string; message?: string; meta?: { code?: string; message?: string }; cause?: { code?: string; constraint?: string } };
+/**
+ * Maps database errors from ledger_post to API errors. `amountField`: the
+ * request field whose amount a too-large resulting balance is blamed on.
+ */
+export function ledgerError(err: unknown, amountField = "amount"): unknown {
+  const e = err as { code?: string; message?: string; constraint?: string; meta?: { code?: string; message?: string }; cause?: { code?: string; constraint?: string } };
   const code = e?.code === "P2010" || e?.code === "P2034" ? e.meta?.code : (e?.cause?.code ?? e?.code);
-  const text = `${e?.message ?? ""} ${e?.meta?.message ?? ""}`;
+  const text = `${e?.message ?? ""} ${e?.meta?.message ?? ""} ${e?.constraint ?? ""} ${e?.cause?.constraint ?? ""}`;
+  if (/internal_accounts_balance_representable/.test(text)) {
+    return invalidField(amountField, `The account's balance would exceed ${Number.MAX_SAFE_INTEGER}, the largest amount a JSON number holds exactly`, "MAXIMUM");
+  }
   if (code === "23514" || /internal_accounts_(available|pending)_nonnegative/.test(text)) {
     return new ApiError("INSUFFICIENT_FUNDS", "The source account's available balance does not cover this amount");
+  }
+  if (code === "MW001" || /debited without its holder's approval/.test(text)) {
+    return new ApiError("WALLET_SIGNATURE_MISSING", "Money leaves an embedded wallet only with its holder's signature (the signed retry of this operation)");
   }
   if (code === "ML004" || /internal account .* not found/.test(text)) {
     return new ApiError("NOT_FOUND", "Internal account not found for this platform and currency");
@@ -57,12 +88,12 @@ export function ledgerError(err: unknown): unknown {
 }
 
 /** Posts one balanced set of entries; returns the posting id. One round trip. */
-export async function postLedger(db: Db, input: PostingInput): Promise<string> {
+export async function postLedger(db: Db, input: PostingInput & { amountField?: string }): Promise<string> {
   const postingId = newUuid();
   try {
     await db.$executeRaw`SELECT ledger_post(${input.platformId}::uuid, ${postingId}::uuid, ${input.kind}, ${input.reference ?? null}, ${entriesJson(input.entries)}::jsonb)`;
   } catch (err) {
-    throw ledgerError(err);
+    throw ledgerError(err, input.amountField);
   }
   return postingId;
 }

@@ -7,7 +7,10 @@ import { db as defaultDb } from "../db/client";
 import { newUuid } from "../ids";
 import { sandboxDelayMs } from "../sandbox/time";
 import type { JobOutcome, JobRecord } from "../jobs/queue";
+import http from "node:http";
+import https from "node:https";
 import { SIGNATURE_HEADER, signWebhookBody } from "./sign";
+import { BlockedTargetError, webhookAllowsPrivate, webhookLookup, webhookUrlProblems } from "./target";
 
 export const RETRY_BASE_MS = 30_000;
 export const RETRY_CAP_MS = 30 * 60_000;
@@ -26,27 +29,72 @@ export interface DeliveryResult {
   error: string | null;
 }
 
-/** One POST of a body to a URL with Meridian's signature headers. */
-export async function postWebhook(url: string, eventId: string, body: string): Promise<DeliveryResult> {
+/**
+ * One POST of a body to a URL with Meridian's signature headers, over
+ * node:http(s) so that the connection goes only to an address that passed
+ * lib/webhooks/target.ts (checked after resolution, at connect time). Redirects
+ * are not followed: a 3xx is the receiver's answer.
+ */
+export function postWebhook(rawUrl: string, eventId: string, body: string, opts: { allowPrivate?: boolean } = {}): Promise<DeliveryResult> {
+  const allowPrivate = opts.allowPrivate ?? webhookAllowsPrivate();
+  const failed = (err: Error): DeliveryResult => {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { ok: false, status: null, body: null, error: `${err.name}: ${err.message}${code && !err.message.includes(code) ? ` (${code})` : ""}` };
+  };
+  let url: URL;
   try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "Meridian-Webhooks/1.0",
-        [SIGNATURE_HEADER]: signWebhookBody(body),
-        "X-Service-Webhook-Id": eventId,
-      },
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const text = (await res.text()).slice(0, MAX_STORED_RESPONSE);
-    return { ok: res.status >= 200 && res.status < 300, status: res.status, body: text, error: null };
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
-    return { ok: false, status: null, body: null, error: `${(err as Error).name}: ${(err as Error).message}${cause ? ` (${cause})` : ""}` };
+    url = new URL(rawUrl);
+  } catch {
+    return Promise.resolve(failed(new TypeError(`Invalid webhook URL`)));
   }
+  // Literal addresses never reach the lookup below, so the configured URL's rules are checked again here.
+  const problems = webhookUrlProblems(rawUrl, { allowPrivate });
+  if (problems.length > 0) return Promise.resolve(failed(new BlockedTargetError(problems.join("; "))));
+
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: DeliveryResult) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    const request = (url.protocol === "https:" ? https.request : http.request)(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "user-agent": "Meridian-Webhooks/1.0",
+          [SIGNATURE_HEADER]: signWebhookBody(body),
+          "X-Service-Webhook-Id": eventId,
+        },
+        agent: false,
+        ...(allowPrivate ? {} : { lookup: webhookLookup() }),
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () => {
+          const text = Buffer.concat(chunks).toString("utf8").slice(0, MAX_STORED_RESPONSE);
+          finish({ ok: status >= 200 && status < 300, status, body: text, error: null });
+          response.destroy();
+        };
+        response.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= MAX_STORED_RESPONSE) done();
+        });
+        response.on("end", done);
+        response.on("error", done);
+      },
+    );
+    const deadline = setTimeout(() => request.destroy(Object.assign(new Error(`No answer within ${TIMEOUT_MS} ms`), { name: "TimeoutError" })), TIMEOUT_MS);
+    request.on("error", (err) => finish(failed(err)));
+    request.on("close", () => clearTimeout(deadline));
+    request.end(body);
+  });
 }
 
 export async function recordDelivery(db: Db, eventId: string, platformId: string, url: string, attempt: number, result: DeliveryResult, durationMs: number) {

@@ -6,6 +6,7 @@ import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";
 import { PaginationQuery, pageSchema } from "../../api/pagination";
 import { QuoteCreate, QuoteResponse } from "../quotes/schemas";
+import { PositiveMinorUnits } from "../common/schemas";
 import { approveAction, findAction, listActions, rejectAction, serializeAction } from "./actions";
 import { currentAgent } from "./me";
 import { agentCreateQuote, agentExecuteQuote, agentGetQuote, agentGetTransaction, agentListTransactions, agentTransferIn, agentTransferOut } from "./me-money";
@@ -17,7 +18,7 @@ const ActionParams = z.object({ agentId: z.string(), actionId: z.string() });
 const TransferBody = z.object({
   source: z.object({ accountId: z.string().min(1) }),
   destination: z.object({ accountId: z.string().min(1), paymentRail: z.string().max(32).optional() }),
-  amount: z.number().int("Expected an integer amount in the smallest currency unit").min(1).max(Number.MAX_SAFE_INTEGER),
+  amount: PositiveMinorUnits,
   remittanceInformation: z.string().max(80).optional(),
 });
 

@@ -34,8 +34,29 @@ export async function findAgent(db: Db, platformId: string, agentId: string): Pr
   return row;
 }
 
+/**
+ * The internal accounts a policy names (allowedAccountIds, accountRules) must be
+ * accounts of the agent's customer on this platform: 400 naming each other id.
+ * `prefix`: where accountRestrictions sits in the request body.
+ */
+async function assertPolicyAccounts(db: Db, platformId: string, customerId: string, restrictions: AgentPolicy["accountRestrictions"], prefix: string) {
+  const named = [
+    ...(restrictions?.allowedAccountIds ?? []).map((id, i) => ({ id, field: `${prefix}.allowedAccountIds[${i}]` })),
+    ...(restrictions?.accountRules ?? []).map((r, i) => ({ id: r.accountId, field: `${prefix}.accountRules[${i}].accountId` })),
+  ];
+  if (named.length === 0) return;
+  const uuids = [...new Set(named.map((n) => parseApiId("InternalAccount", n.id)).filter((u): u is string => !!u))];
+  const owned = await db.internalAccount.findMany({ where: { platformId, customerId, id: { in: uuids } }, select: { id: true } });
+  const ownedIds = new Set(owned.map((a) => a.id));
+  const foreign = named.filter((n) => !ownedIds.has(parseApiId("InternalAccount", n.id) ?? ""));
+  if (foreign.length > 0) {
+    throw invalidInput(foreign.map((n) => ({ field: n.field, constraint: "INVALID", message: `${n.id} is not an internal account of the agent's customer` })));
+  }
+}
+
 export async function createAgent(db: Db, platformId: string, input: { name: string; customerId: string; policy: AgentPolicy }) {
   const customer = await getCustomerOrThrow(db, platformId, input.customerId);
+  await assertPolicyAccounts(db, platformId, customer.id, input.policy.accountRestrictions, "policy.accountRestrictions");
   const row = await db.agent.create({
     data: { id: newUuid(), platformId, customerId: customer.id, name: input.name, policy: input.policy },
   });
@@ -98,6 +119,7 @@ export async function updateAgentPolicy(db: Db, platformId: string, agentId: str
   } catch {
     throw new ApiError("INVALID_INPUT", "The merged policy is not valid", { errors: [{ field: "policy", constraint: "INVALID", message: "The update leaves the policy invalid" }] });
   }
+  if (update.accountRestrictions) await assertPolicyAccounts(db, platformId, row.customerId, update.accountRestrictions, "accountRestrictions");
   const updated = await db.agent.update({ where: { id: row.id }, data: { policy } });
   return serializeAgent(db, updated);
 }

@@ -20,11 +20,19 @@ async function ownInternalAccount(db: PrismaClient, agent: Agent, id: string) {
   return row;
 }
 
+/** An embedded wallet pays out only with its holder's signature, which an agent cannot give. */
+function notFromWallet(account: { type: string }, field: string) {
+  if (account.type === "EMBEDDED_WALLET") {
+    throw invalidInput([{ field, constraint: "INVALID", message: "Money leaves an embedded wallet only with its holder's signature; agents cannot move money out of it" }]);
+  }
+}
+
 type TransferBody = { source: { accountId: string }; destination: { accountId: string; paymentRail?: string }; amount: number; remittanceInformation?: string };
 
 export async function agentTransferOut(db: PrismaClient, agent: Agent, body: TransferBody) {
   checkPermission(policyOf(agent), "CREATE_TRANSFERS");
   const src = await ownInternalAccount(db, agent, body.source.accountId);
+  notFromWallet(src, "source.accountId");
   const ext = await findAgentExternalAccount(db, agent, body.destination.accountId);
   return submitAction(db, agent, {
     type: "TRANSFER_OUT",
@@ -58,7 +66,7 @@ export async function agentCreateQuote(db: PrismaClient, agent: Agent, body: Quo
   if (source.customerId && source.customerId !== customerId) throw notFound(`Customer ${source.customerId}`);
   if (source.sourceType === "ACCOUNT") {
     if (source.accountId.startsWith("InternalAccount:")) {
-      await ownInternalAccount(db, agent, source.accountId);
+      notFromWallet(await ownInternalAccount(db, agent, source.accountId), "source.accountId");
       checkAccountAllowed(policy, source.accountId);
     } else await findAgentExternalAccount(db, agent, source.accountId);
   }
@@ -87,6 +95,7 @@ export async function agentExecuteQuote(db: PrismaClient, agent: Agent, quoteId:
   if (q.status !== "PENDING") throw new ApiError("CONFLICT", "This quote was already executed", { quoteId });
   const pending = await db.agentAction.findFirst({ where: { quoteId: q.id, status: { in: ["PENDING_APPROVAL", "APPROVED"] } } });
   if (pending) throw new ApiError("CONFLICT", "This quote already has an agent action", { agentActionId: toApiId("AgentAction", pending.id) });
+  if (q.sourceAccountId) notFromWallet(await db.internalAccount.findUniqueOrThrow({ where: { id: q.sourceAccountId }, select: { type: true } }), "quoteId");
   const accountId = q.sourceAccountId ?? q.destinationAccountId;
   if (!accountId) throw invalidInput([{ field: "quoteId", constraint: "INVALID", message: "Agents execute quotes that move money from or into one of the customer's internal accounts" }]);
   return submitAction(db, agent, {

@@ -1,6 +1,7 @@
 // Field schemas shared by several groups: one definition per rule.
 import { z } from "zod";
 import { CURRENCIES } from "../currencies";
+import { invalidField } from "../../api/errors";
 
 export const CountryCode = z.string().regex(/^[A-Z]{2}$/, "Expected an ISO 3166-1 alpha-2 country code such as US");
 export const DateOnly = z
@@ -13,8 +14,22 @@ export const DateOnly = z
 export const E164Phone = z.string().regex(/^\+[1-9]\d{1,14}$/, "Expected an E.164 phone number such as +14155550100");
 export const Email = z.email("Expected an email address").max(254);
 export const KnownCurrency = z.string().refine((c) => c in CURRENCIES, "Unsupported currency code");
+/**
+ * The largest amount Meridian accepts, stores as a balance or serves: 2^53 − 1,
+ * the largest integer a JSON number (an IEEE double) holds exactly. Above it a
+ * client would read another amount than the one stored.
+ */
+export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+
+/** 400 INVALID_INPUT on `field` when a computed amount (a conversion, fees) exceeds MAX_AMOUNT. */
+export function assertRepresentableAmount(amount: bigint, field: string, what: string): void {
+  if (amount > BigInt(MAX_AMOUNT)) {
+    throw invalidField(field, `${what} would be ${amount}, above ${MAX_AMOUNT}, the largest amount a JSON number holds exactly`, "MAXIMUM");
+  }
+}
+
 /** Money: a non-negative integer count of the currency's smallest unit. */
-export const MinorUnits = z.number().int("Expected an integer amount in the smallest currency unit").min(0).max(Number.MAX_SAFE_INTEGER);
+export const MinorUnits = z.number().int("Expected an integer amount in the smallest currency unit").min(0).max(MAX_AMOUNT);
 export const PositiveMinorUnits = MinorUnits.min(1, "Amount must be at least 1");
 
 export const Address = z.object({

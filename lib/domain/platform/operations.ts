@@ -3,10 +3,11 @@ import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
 import { PaginationQuery, pageSchema } from "../../api/pagination";
-import { evictToken } from "../../api/auth";
+import { evictToken, type Principal } from "../../api/auth";
+import { ApiError } from "../../api/errors";
 import { ApiTokenResponse, PlatformConfigResponse, PlatformConfigUpdate, TokenCreate } from "./schemas";
 import { retrieveConfig, updateConfig } from "./config";
-import { createToken, deleteToken, listTokens, retrieveToken } from "./tokens";
+import { createToken, deleteToken, listTokens, retrieveToken, type TokenCaller } from "./tokens";
 import { ErrorResponses } from "../../api/responses";
 
 // GET /config – the calling platform's configuration
@@ -38,6 +39,11 @@ export const updatePlatformConfig = defineOperation({
 
 const TokenParams = z.object({ tokenId: z.string() });
 
+function tokenCaller(principal: Principal | null): TokenCaller {
+  if (principal?.kind !== "platform") throw new ApiError("UNAUTHORIZED", "API tokens are managed with platform credentials");
+  return { tokenId: principal.tokenId, permissions: principal.permissions };
+}
+
 // POST /tokens – create an API token (secret returned once)
 export const createApiToken = defineOperation({
   operationId: "createToken",
@@ -49,7 +55,7 @@ export const createApiToken = defineOperation({
   permission: "MANAGE",
   body: TokenCreate,
   responses: { 201: { description: "Created token with its clientSecret", schema: ApiTokenResponse }, ...ErrorResponses },
-  handle: async ({ ctx, body }) => ({ status: 201, body: await createToken(db(), ctx.platformId, body) }),
+  handle: async ({ ctx, body }) => ({ status: 201, body: await createToken(db(), ctx.platformId, body, tokenCaller(ctx.principal)) }),
 });
 
 // GET /tokens – list API tokens
@@ -92,8 +98,7 @@ export const deleteApiToken = defineOperation({
   params: TokenParams,
   responses: { 204: { description: "Deleted" }, ...ErrorResponses },
   handle: async ({ ctx, params }) => {
-    const principal = ctx.principal!;
-    const deleted = await deleteToken(db(), ctx.platformId, params.tokenId, principal.kind === "platform" ? principal.tokenId : "");
+    const deleted = await deleteToken(db(), ctx.platformId, params.tokenId, tokenCaller(ctx.principal));
     evictToken(deleted);
     return { status: 204 };
   },

@@ -1,6 +1,7 @@
 // Platform Configuration and API Tokens: request and response schemas.
 import { z } from "zod";
 import { PERMISSIONS } from "../../api/permissions";
+import { webhookUrlProblems } from "../../webhooks/target";
 
 export const CurrencyCode = z.string().regex(/^[A-Z0-9]{3,5}$/, "Expected an ISO 4217 (or crypto ticker) code such as USD");
 const Int64 = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -69,7 +70,10 @@ export const PlatformConfigResponse = z.object({
 
 const WebhookUrl = z
   .url({ protocol: /^https?$/, error: "Expected an http(s) URL" })
-  .max(2048);
+  .max(2048)
+  .superRefine((url, ctx) => {
+    for (const message of webhookUrlProblems(url)) ctx.addIssue({ code: "custom", message });
+  });
 
 export const PlatformConfigUpdate = z
   .object({

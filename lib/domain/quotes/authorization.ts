@@ -18,6 +18,7 @@ import { QUOTE_AUTH_MAX_ATTEMPTS, QUOTE_CODE_MAX_RESENDS } from "../../sandbox/s
 import { QUOTE_TTL_MS } from "../../sandbox/rates";
 import { sandboxDelayMs } from "../../sandbox/time";
 import { applyPlan, emptyPlan } from "../transactions/engine";
+import type { WalletApproval } from "../../ledger/post";
 import { requiresScaAndContactVerification } from "../customers/regions";
 import { answerChallenge, issueChallenge, resendChallenge } from "../sca/codes";
 import { assertNotLocked, availableFactors, passkeyChallengeFor, passkeyChecker, recordFailedLogin, requireScaSession, scaState, smsTo, type Factor } from "../sca/state";
@@ -133,10 +134,13 @@ export async function pendingChallengeView(db: PrismaClient, q: QuoteRow) {
 }
 
 /** POST /quotes/{id}/execute on an SCA quote: no money moves; the quote waits for authorization. */
-export async function requestQuoteAuthorization(db: PrismaClient, q: QuoteRow, requested: Factor | undefined) {
+export async function requestQuoteAuthorization(db: PrismaClient, q: QuoteRow, requested: Factor | undefined, walletApproval: WalletApproval | null) {
   const chosen = await chooseQuoteFactor(db, q.customerId!, requested);
   const scaChallenge = await db.$transaction(async (tx) => {
-    const { count } = await tx.quote.updateMany({ where: { id: q.id, status: "PENDING" }, data: { status: "PENDING_AUTHORIZATION" } });
+    const { count } = await tx.quote.updateMany({
+      where: { id: q.id, status: "PENDING" },
+      data: { status: "PENDING_AUTHORIZATION", walletApprovedBy: walletApproval?.account === q.sourceAccountId ? (walletApproval?.by ?? null) : null },
+    });
     if (count === 0) throw new ApiError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
     return openQuoteAuthorization(tx, q, chosen);
   });

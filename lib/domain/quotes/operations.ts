@@ -6,13 +6,13 @@ import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";
 import { PaginationQuery, pageSchema } from "../../api/pagination";
 import { PositiveMinorUnits, KnownCurrency } from "../common/schemas";
-import { signedRetry, SIGNED_RETRY_HEADERS } from "../wallet-auth/signed-retry";
+import { walletDebitApproval, SIGNED_RETRY_HEADERS } from "../wallet-auth/signed-retry";
 import { ExecuteQuoteBody, QuoteCreate, QuoteResponse } from "./schemas";
 import { assertExecutable, createQuote, executeQuote, findQuote, retrieveQuote, sandboxSend } from "./quotes";
 import { approveTransaction, cancelTransaction, findTransaction, listTransactions, rejectTransaction } from "../transactions/transactions";
 import { serializeTransaction } from "../transactions/serialize";
 import { TRANSACTION_STATUSES } from "../transactions/status";
-import { receiveUmaPayment, transferIn, transferOut } from "../transfers/transfers";
+import { executeTransferOut, prepareTransferOut, receiveUmaPayment, transferIn, transferOutPayload } from "../transfers/transfers";
 import { toApiId } from "../../ids";
 import { agentActionForTransaction, approveAgentTransaction, rejectAgentTransaction } from "../agents/actions";
 import { CARD_TRANSACTION_STATUSES, getCardTransaction, isCardTransactionId } from "../cards/card-transactions";
@@ -79,11 +79,12 @@ export const executeQuoteOperation = defineOperation({
   handle: async ({ ctx, params, request, rawBody, body }) => {
     const conn = db();
     const quote = await findQuote(conn, ctx.platformId, params.quoteId);
+    let walletApproval = null;
     if (quote.sourceAccountId) {
       const source = await conn.internalAccount.findUnique({ where: { id: quote.sourceAccountId }, select: { type: true } });
       if (source?.type === "EMBEDDED_WALLET") {
         assertExecutable(quote);
-        const r = await signedRetry({
+        const r = await walletDebitApproval({
           ctx,
           request,
           rawBody,
@@ -101,9 +102,10 @@ export const executeQuoteOperation = defineOperation({
             }),
         });
         if ("challenge" in r) return r.challenge;
+        walletApproval = r.approval;
       }
     }
-    return { status: 200, body: await executeQuote(conn, quote, { scaFactor: body.scaFactor }) };
+    return { status: 200, body: await executeQuote(conn, quote, { scaFactor: body.scaFactor, walletApproval }) };
   },
 });
 
@@ -145,8 +147,22 @@ export const transferOutOperation = defineOperation({
     remittanceInformation: z.string().max(80).optional(),
     purposeOfPayment: z.string().max(64).optional(),
   }),
-  responses: { 201: { description: "The transaction", schema: TransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, body }) => ({ status: 201, body: await transferOut(db(), ctx.platformId, body) }),
+  headers: SIGNED_RETRY_HEADERS,
+  responses: {
+    201: { description: "The transaction", schema: TransactionResponse },
+    202: { description: "Embedded wallet source: sign payloadToSign and retry with Service-Wallet-Signature and Request-Id" },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, body, request, rawBody }) => {
+    const prepared = await prepareTransferOut(db(), ctx.platformId, body);
+    let walletApproval = null;
+    if (prepared.source.type === "EMBEDDED_WALLET") {
+      const r = await walletDebitApproval({ ctx, request, rawBody, accountId: prepared.source.id, purpose: "transfer-out", payloadToSign: (requestId) => transferOutPayload(prepared, requestId) });
+      if ("challenge" in r) return r.challenge;
+      walletApproval = r.approval;
+    }
+    return { status: 201, body: await executeTransferOut(db(), prepared, { walletApproval }) };
+  },
 });
 
 // GET /transactions – transactions with the reference's filters

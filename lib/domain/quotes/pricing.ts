@@ -4,6 +4,7 @@ import { ApiError } from "../../api/errors";
 import { currencyInfo } from "../currencies";
 import { hasRate, rateScaled } from "../../sandbox/rates";
 import type { PlatformSettings } from "../platform/config";
+import { assertRepresentableAmount } from "../common/schemas";
 
 const pow10 = (n: number) => 10n ** BigInt(n);
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
@@ -73,6 +74,9 @@ export function price(side: "SENDING" | "RECEIVING", amount: bigint, sending: st
     fees = fee.fixedFee + ceilDiv(net * BigInt(fee.variableFeeBps), 10_000n);
     total = net + fees;
   }
+  // The locked amount is within bounds (schema); what the conversion and fees make of it must be too.
+  assertRepresentableAmount(total, "lockedCurrencyAmount", `The total sending amount in ${sending}`);
+  assertRepresentableAmount(recv, "lockedCurrencyAmount", `The receiving amount in ${receiving}`);
   return { totalSendingAmount: total, totalReceivingAmount: recv, fees, exchangeRate: exchangeRateOf(sending, receiving) };
 }
 

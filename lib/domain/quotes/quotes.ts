@@ -23,6 +23,7 @@ import { assertUmaLookup } from "../invitations/receiver";
 import { quoteStatusOf } from "../transactions/status";
 import { checkLimits, feeRuleFor, OWNERSHIP_VERIFICATION_THRESHOLD_CENTS, price, usdCents } from "./pricing";
 import type { QuoteCreate } from "./schemas";
+import type { WalletApproval } from "../../ledger/post";
 import { chooseQuoteFactor, openQuoteAuthorization, pendingChallengeView, quoteNeedsSca, requestQuoteAuthorization } from "./authorization";
 
 export type QuoteRow = NonNullable<Awaited<ReturnType<PrismaClient["quote"]["findFirst"]>>>;
@@ -367,6 +368,7 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
     createdAt: now,
     updatedAt: now,
     scaRequired: scaRequired || null,
+    walletApprovedBy: null,
   };
   const plan = emptyPlan(platformId);
   plan.quoteInsert = insertRow(quoteInsertRow(q));
@@ -380,7 +382,7 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
     txStatus = "PENDING";
   }
   try {
-    await applyPlan(db, plan);
+    await applyPlan(db, plan, { amountField: "lockedCurrencyAmount" });
   } catch (err) {
     if (opts.idempotencyKey && isUniqueViolation(err)) return replayByKey(db, platformId, opts.idempotencyKey);
     throw err;
@@ -436,23 +438,28 @@ export function assertExecutable(q: QuoteRow): void {
   if (q.status !== "PENDING") throw new ApiError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
 }
 
-/** POST /quotes/{id}/execute once the caller is authorised (the wallet signature, when needed, is already checked). */
-export async function executeQuote(db: PrismaClient, q: QuoteRow, opts: { scaFactor?: "SMS_OTP" | "TOTP" | "PASSKEY" } = {}) {
+/**
+ * POST /quotes/{id}/execute once the caller is authorised. `walletApproval`: the
+ * holder's signed retry when the source is an embedded wallet (without it the
+ * ledger refuses the debit).
+ */
+export async function executeQuote(db: PrismaClient, q: QuoteRow, opts: { scaFactor?: "SMS_OTP" | "TOTP" | "PASSKEY"; walletApproval?: WalletApproval | null } = {}) {
   assertExecutable(q);
   if (q.sourceKind === "REALTIME") {
     throw invalidInput([{ field: "quoteId", constraint: "INVALID", message: "A real-time funded quote executes when its payment arrives (see paymentInstructions; POST /sandbox/send in the sandbox)" }]);
   }
-  if (q.scaRequired) return requestQuoteAuthorization(db, q, opts.scaFactor);
+  if (q.scaRequired) return requestQuoteAuthorization(db, q, opts.scaFactor, opts.walletApproval ?? null);
   const res = await resolveStored(db, q);
-  return runExecution(db, q, res);
+  return runExecution(db, q, res, "PENDING", opts.walletApproval ?? null);
 }
 
-/** Runs an authorized quote's transfer (from PENDING_AUTHORIZATION). */
+/** Runs an authorized quote's transfer (from PENDING_AUTHORIZATION), with the wallet approval given on execute. */
 export async function runStoredExecution(db: PrismaClient, q: QuoteRow, from: "PENDING" | "PENDING_AUTHORIZATION") {
-  return runExecution(db, q, await resolveStored(db, q), from);
+  const approval = q.walletApprovedBy && q.sourceAccountId ? { account: q.sourceAccountId, by: q.walletApprovedBy } : null;
+  return runExecution(db, q, await resolveStored(db, q), from, approval);
 }
 
-async function runExecution(db: PrismaClient, q: QuoteRow, res: Resolved, from: "PENDING" | "PENDING_AUTHORIZATION" = "PENDING") {
+async function runExecution(db: PrismaClient, q: QuoteRow, res: Resolved, from: "PENDING" | "PENDING_AUTHORIZATION" = "PENDING", walletApproval: WalletApproval | null = null) {
   const plan = emptyPlan(q.platformId);
   const now = new Date();
   plan.quoteUpdate = { id: q.id, from: [from], status: "PROCESSING", executed_at: now.toISOString() };
@@ -460,8 +467,8 @@ async function runExecution(db: PrismaClient, q: QuoteRow, res: Resolved, from: 
   const dst = q.destination as { paymentRail?: string };
   // Real-time funded and SCA quotes announced their transaction while they waited.
   const announced = q.sourceKind === "REALTIME" || q.scaRequired ? await db.transaction.findUnique({ where: { id: q.transactionId }, select: { createdAt: true } }) : null;
-  const tx = addExecution(plan, { ...specOf(q, res, q.description, dst.paymentRail ?? null), announced: announced ?? undefined }, accounts);
-  await applyPlan(db, plan);
+  const tx = addExecution(plan, { ...specOf(q, res, q.description, dst.paymentRail ?? null), announced: announced ?? undefined, walletApproval }, accounts);
+  await applyPlan(db, plan, { amountField: "lockedCurrencyAmount" });
   return serializeQuote({ ...q, status: "PROCESSING", executedAt: now, updatedAt: now }, tx.status);
 }
 

@@ -1,6 +1,6 @@
 // Quote request and response schemas (reference QuoteRequest / Quote).
 import { z } from "zod";
-import { KnownCurrency } from "../common/schemas";
+import { KnownCurrency, PositiveMinorUnits } from "../common/schemas";
 
 const AccountId = z.string().regex(/^(InternalAccount|ExternalAccount):[0-9a-fA-F-]{36}$/, "Expected InternalAccount:<uuid> or ExternalAccount:<uuid>");
 const CustomerId = z.string().regex(/^Customer:[0-9a-fA-F-]{36}$/, "Expected Customer:<uuid>");
@@ -19,7 +19,7 @@ export const QuoteCreate = z.object({
   source: QuoteSource,
   destination: QuoteDestination,
   lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
-  lockedCurrencyAmount: z.number().int("Expected an integer amount in the smallest currency unit").min(1).max(9_000_000_000_000_000),
+  lockedCurrencyAmount: PositiveMinorUnits,
   immediatelyExecute: z.boolean().optional(),
   lookupId: z.string().max(255).optional(),
   description: z.string().max(1024).optional(),

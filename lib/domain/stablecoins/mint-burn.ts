@@ -13,6 +13,7 @@ import { currencyInfo } from "../currencies";
 import { assertLinkUsable, credentialsOf } from "./provider-accounts";
 import { providerClient, type ProviderOperationAccepted } from "./provider";
 import { fiatAmountOf } from "./amounts";
+import { assertRepresentableAmount } from "../common/schemas";
 import { primaryIdentifier } from "../external-accounts/external-accounts";
 import { sandboxSuffix } from "../../sandbox/external-accounts";
 import { ACH_LINK_METHOD_MISSING_SUFFIX, EXTERNAL_ACCOUNT_LINK_SUFFIX } from "../../sandbox/stablecoins";
@@ -72,6 +73,7 @@ async function prepare(db: Db, platformId: string, stablecoinId: string, amount:
       { decimals: sc.decimals, baseCurrency: sc.baseCurrency },
     );
   }
+  assertRepresentableAmount(fiatAmount, "amount", `The ${sc.baseCurrency} value`);
   return { sc, tokenAmount, fiatAmount };
 }
 

@@ -197,7 +197,8 @@ export function addJob(plan: PlanJson, type: string, payload: Record<string, unk
 }
 
 /** Runs one plan in one statement; maps the database's refusals to API errors. */
-export async function applyPlan(db: Db | null, plan: PlanJson): Promise<void> {
+/** `opts.amountField`: the request field a balance above the JSON-safe bound is blamed on (ledgerError). */
+export async function applyPlan(db: Db | null, plan: PlanJson, opts: { amountField?: string } = {}): Promise<void> {
   const text = toJsonText(plan);
   try {
     // Outside an interactive transaction the plan goes to the pool without
@@ -209,7 +210,7 @@ export async function applyPlan(db: Db | null, plan: PlanJson): Promise<void> {
     const code = e.code === "P2010" ? e.meta?.code : (e.cause?.code ?? e.code);
     if (code === "MQ001") throw new ApiError("CONFLICT", "This quote was already executed, or is no longer pending");
     if (code === "MT001") throw new ApiError("CONFLICT", "The transaction's status changed concurrently; fetch it and retry");
-    throw ledgerError(err);
+    throw ledgerError(err, opts.amountField);
   }
   if (plan.jobs.length > 0 && plan.jobs.some((j) => j.delay_ms === 0)) wakeWorker();
 }

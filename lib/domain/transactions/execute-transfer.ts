@@ -1,6 +1,7 @@
 // Turns a resolved transfer into its transaction row, money movements, webhooks
 // and timed outcomes (added to a Plan that money_apply runs in one statement).
 import { toApiId } from "../../ids";
+import { withWalletApproval, type WalletApproval } from "../../ledger/post";
 import type { SandboxTransferOutcome } from "../../sandbox/external-accounts";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
 import { addJob, addPaymentEvents, addPosting, insertRow, moveEntries, refundOf, SANDBOX_OUTCOME_DELAYS, settleEntries, type DeferredOutcome, type Loc, type MoneyPlan, type PlanJson } from "./engine";
@@ -40,6 +41,8 @@ export interface TransferSpec {
    * (a real-time funded quote waits for its payment; an SCA quote for authorization).
    */
   waitingFor?: "PENDING" | "PENDING_AUTHORIZATION";
+  /** The holder's approval when the source is an embedded wallet (without it the ledger refuses the debit). */
+  walletApproval?: WalletApproval | null;
   /** The row was announced earlier (created then, PENDING already sent): this execution updates it. */
   announced?: { createdAt: Date };
 }
@@ -86,7 +89,7 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
   } else if (outcome.kind === "succeed" || outcome.kind === "return") {
     status = "COMPLETED";
     settledAt = now;
-    addPosting(plan, "TRANSFER", txRef, settleEntries(spec.origin, moneyPlanOf(spec, false)), accounts);
+    addPosting(plan, "TRANSFER", txRef, withWalletApproval(settleEntries(spec.origin, moneyPlanOf(spec, false)), spec.walletApproval), accounts);
     if (outcome.kind === "return") {
       deferred = outcome;
       addJob(plan, "transaction.outcome", { transactionId: spec.transactionId, action: "return" }, SANDBOX_OUTCOME_DELAYS.returnAfter());
@@ -98,7 +101,7 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
       // The payout failed and so did the refund: the money stays held, visible in totalBalance.
       holding = true;
       refund = refundOf("TRANSACTION_FAILED", "FAILED", spec.transactionId);
-      addPosting(plan, "TRANSFER_HELD", txRef, moveEntries(spec.origin, spec.hold, spec.sendCurrency, spec.sendTotal), accounts);
+      addPosting(plan, "TRANSFER_HELD", txRef, withWalletApproval(moveEntries(spec.origin, spec.hold, spec.sendCurrency, spec.sendTotal), spec.walletApproval), accounts);
     } else {
       refund = refundOf("TRANSACTION_FAILED", "COMPLETED", spec.transactionId);
     }
@@ -107,7 +110,7 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
     status = "PROCESSING";
     holding = true;
     deferred = outcome;
-    addPosting(plan, "TRANSFER_HELD", txRef, moveEntries(spec.origin, spec.hold, spec.sendCurrency, spec.sendTotal), accounts);
+    addPosting(plan, "TRANSFER_HELD", txRef, withWalletApproval(moveEntries(spec.origin, spec.hold, spec.sendCurrency, spec.sendTotal), spec.walletApproval), accounts);
     const action = outcome.kind === "long-success" ? "complete" : "fail";
     const delay = outcome.kind === "long-success" ? SANDBOX_OUTCOME_DELAYS.longPayment() : SANDBOX_OUTCOME_DELAYS.pendingThenFail();
     addJob(plan, "transaction.outcome", { transactionId: spec.transactionId, action }, delay);

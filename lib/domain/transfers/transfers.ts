@@ -10,6 +10,8 @@ import { getPlatformSettings } from "../platform/config";
 import { addExecution, type TransferSpec } from "../transactions/execute-transfer";
 import { applyPlan, emptyPlan, loadAccounts, type DeferredOutcome } from "../transactions/engine";
 import { serializeTransaction } from "../transactions/serialize";
+import type { InternalAccountRow } from "../accounts/internal-accounts";
+import type { WalletApproval } from "../../ledger/post";
 
 type Info = Record<string, unknown> & { accountType: string };
 
@@ -35,10 +37,10 @@ function sameCurrency(a: string, b: string): void {
   if (a !== b) throw new ApiError("INVALID_CURRENCY", `Same-currency transfers need both accounts in one currency (${a} vs ${b}); use /quotes for cross-currency transfers`);
 }
 
-async function run(db: PrismaClient, spec: TransferSpec, accounts: Awaited<ReturnType<typeof loadAccounts>>) {
+async function run(db: PrismaClient, spec: TransferSpec, accounts: Awaited<ReturnType<typeof loadAccounts>>, amountField = "amount") {
   const plan = emptyPlan(spec.platformId);
   const row = addExecution(plan, spec, accounts);
-  await applyPlan(db, plan);
+  await applyPlan(db, plan, { amountField });
   return serializeTransaction(row);
 }
 
@@ -74,16 +76,42 @@ export async function transferIn(
   }, accounts);
 }
 
-/** POST /transfer-out: pay out from an internal account to an external account. */
-export async function transferOut(
-  db: PrismaClient,
-  platformId: string,
-  body: { source: { accountId: string }; destination: { accountId: string; paymentRail?: string }; amount: number; remittanceInformation?: string },
-  opts: { transactionId?: string } = {},
-) {
-  const { row: src, accounts } = await internalOrThrow(db, platformId, body.source.accountId, "source.accountId");
-  const ext = await externalOrThrow(db, platformId, body.destination.accountId, "destination.accountId");
-  sameCurrency(src.currency, ext.currency);
+type TransferOutBody = { source: { accountId: string }; destination: { accountId: string; paymentRail?: string }; amount: number; remittanceInformation?: string };
+
+/** A checked POST /transfer-out: both accounts found, one currency. */
+export interface PreparedTransferOut {
+  platformId: string;
+  body: TransferOutBody;
+  source: InternalAccountRow;
+  destination: ExternalAccountRow;
+  accounts: Map<string, InternalAccountRow>;
+}
+
+export async function prepareTransferOut(db: PrismaClient, platformId: string, body: TransferOutBody): Promise<PreparedTransferOut> {
+  const { row: source, accounts } = await internalOrThrow(db, platformId, body.source.accountId, "source.accountId");
+  const destination = await externalOrThrow(db, platformId, body.destination.accountId, "destination.accountId");
+  sameCurrency(source.currency, destination.currency);
+  return { platformId, body, source, destination, accounts };
+}
+
+/** What an embedded wallet's holder signs to approve a transfer-out (Turnkey-activity-shaped, sorted keys). */
+export function transferOutPayload(p: PreparedTransferOut, requestId: string): string {
+  return JSON.stringify({
+    amount: p.body.amount,
+    currency: p.source.currency,
+    destinationAccountId: toApiId("ExternalAccount", p.destination.id),
+    requestId,
+    sourceAccountId: toApiId("InternalAccount", p.source.id),
+    type: "TRANSFER_OUT",
+  });
+}
+
+/**
+ * Pays out a prepared transfer-out. `walletApproval`: the holder's signed retry
+ * when the source is an embedded wallet (without it the ledger refuses the debit).
+ */
+export async function executeTransferOut(db: PrismaClient, p: PreparedTransferOut, opts: { transactionId?: string; walletApproval?: WalletApproval | null } = {}) {
+  const { platformId, body, source: src, destination: ext } = p;
   const o = pullPayoutOutcomeFor(primaryIdentifier(ext.accountInfo as Info));
   const deliveryOutcome: DeferredOutcome = o.kind === "succeed" ? { kind: "succeed" } : { kind: o.kind, failureReason: o.failureReason };
   return run(db, {
@@ -101,7 +129,13 @@ export async function transferOut(
     deliveryOutcome,
     description: body.remittanceInformation ?? null,
     paymentRail: body.destination.paymentRail ?? null,
-  }, accounts);
+    walletApproval: opts.walletApproval,
+  }, p.accounts);
+}
+
+/** POST /transfer-out without a wallet holder's approval (an embedded wallet source is refused by the ledger). */
+export async function transferOut(db: PrismaClient, platformId: string, body: TransferOutBody, opts: { transactionId?: string } = {}) {
+  return executeTransferOut(db, await prepareTransferOut(db, platformId, body), opts);
 }
 
 /**
@@ -151,5 +185,5 @@ export async function receiveUmaPayment(
     delivery: internal ? { account: internal.id, bucket: "available" } : { system: "PAYOUT" },
     deliveryOutcome: { kind: "succeed" },
     awaitApproval: settings.webhookEndpoint !== null,
-  }, accounts);
+  }, accounts, "receivingCurrencyAmount");
 }

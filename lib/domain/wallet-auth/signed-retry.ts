@@ -54,6 +54,7 @@ import { newUuid, parseApiId, toApiId } from "../../ids";
 import { ApiError } from "../../api/errors";
 import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
 import { parseStamp, StampFormatError, verifyStamp, type Stamp } from "../../crypto/stamp";
+import type { WalletApproval } from "../../ledger/post";
 
 export const SIGNATURE_HEADER = "service-wallet-signature";
 export const REQUEST_ID_HEADER = "request-id";
@@ -127,6 +128,17 @@ export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetry
     throw err;
   }
   return consumeAndVerify(opts, requestId.trim(), stamp);
+}
+
+/**
+ * The signed retry of an operation that moves money out of an embedded wallet
+ * (opts.accountId): the response to send (202 challenge, still processing), or
+ * the holder's approval the ledger requires on the wallet's debit.
+ */
+export async function walletDebitApproval(opts: SignedRetryOptions): Promise<{ challenge: ApiResult } | { approval: WalletApproval }> {
+  const r = await signedRetry(opts);
+  if ("challenge" in r) return r;
+  return { approval: { account: opts.accountId, by: r.verified.publicKey } };
 }
 
 async function issueChallenge(opts: SignedRetryOptions): Promise<ApiResult> {

@@ -35,7 +35,7 @@ export const sendTestWebhookOperation = defineOperation({
   responses: {
     200: {
       description: "The receiver answered with a 2xx status",
-      schema: z.object({ url: z.string(), response_status: z.number().int(), response_body: z.string().nullable() }),
+      schema: z.object({ url: z.string(), response_status: z.number().int(), response_body: z.string().nullable().optional().describe("Sandbox environment only") }),
     },
     ...ErrorResponses,
   },

@@ -1,7 +1,11 @@
 // The sandbox test webhook: a TEST event delivered synchronously, recorded like
-// any other delivery, with the receiver's status and body returned.
+// any other delivery, with the receiver's status returned, and in the sandbox
+// environment its body and the connection error too. Outside the sandbox the
+// answer carries only the status, so the endpoint cannot be used to read what
+// a server answers or to map which ports are open.
 import type { Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
+import { env } from "../../env";
 import { newUuid, toApiId } from "../../ids";
 import { postWebhook, recordDelivery } from "../../webhooks/deliver";
 
@@ -20,12 +24,12 @@ export async function sendTestWebhook(db: Db, platformId: string) {
     where: { id },
     data: { status: result.ok ? "DELIVERED" : "FAILED", attempts: 1, deliveredAt: result.ok ? new Date() : null },
   });
+  const revealed = env().MERIDIAN_ENVIRONMENT === "sandbox";
   if (!result.ok) {
-    throw new ApiError(
-      "WEBHOOK_DELIVERY_ERROR",
-      result.error ? `Webhook delivery to ${url} failed: ${result.error}` : `Webhook endpoint ${url} answered HTTP ${result.status}`,
-      { url, response_status: result.status, response_body: result.body },
-    );
+    const reason = result.error
+      ? `Webhook delivery to ${url} failed${revealed || result.error.startsWith("BlockedTargetError") ? `: ${result.error}` : ""}`
+      : `Webhook endpoint ${url} answered HTTP ${result.status}`;
+    throw new ApiError("WEBHOOK_DELIVERY_ERROR", reason, revealed ? { url, response_status: result.status, response_body: result.body } : { url, response_status: result.status });
   }
-  return { url, response_status: result.status!, response_body: result.body };
+  return revealed ? { url, response_status: result.status!, response_body: result.body } : { url, response_status: result.status! };
 }

@@ -59,7 +59,8 @@ describe("Agent policy enforcement", () => {
     await api.patch(`/agents/${s.agentId}/policy`, { accountRestrictions: { accountRules: [{ accountId: s.usd, perTransactionLimit: 20_000 }] } });
     expect((await s.out(15_000)).status).toBe(201);
 
-    await api.patch(`/agents/${s.agentId}/policy`, { accountRestrictions: { allowedAccountIds: ["InternalAccount:01900000-0000-7000-8000-000000000009"] } });
+    const wallet = (await api.get(`/customers/internal-accounts?customerId=${s.customerId}&type=EMBEDDED_WALLET`)).body.data[0].id;
+    expect((await api.patch(`/agents/${s.agentId}/policy`, { accountRestrictions: { allowedAccountIds: [wallet] } })).status).toBe(200);
     const restricted = await s.out(100);
     expect(restricted.status).toBe(403);
     expect(restricted.body.details.rule).toBe("ACCOUNT_RESTRICTION");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newPlatform } from "../../support/api";
+import { newPlatform, type ApiClient } from "../../support/api";
 
 describe("API Tokens", () => {
   it("creates a token whose secret is shown once, then lists, gets and deletes it", async () => {
@@ -93,5 +93,89 @@ describe("API Tokens", () => {
     const bad = await api.get("/tokens?limit=0&cursor=zzz");
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual(["limit"]);
+  });
+});
+
+// Issue 16, item 3: a token manages only tokens whose permissions it holds, so
+// a lesser token can neither mint a stronger one nor delete the root credential.
+describe("API token escalation", () => {
+  async function token(api: ApiClient, permissions: string[], name = permissions.join("+")) {
+    const created = await api.post("/tokens", { name, permissions });
+    expect(created.status).toBe(201);
+    return { id: created.body.id as string, client: api.withCredentials(created.body.clientId, created.body.clientSecret) };
+  }
+  async function rootTokenId(api: ApiClient): Promise<string> {
+    const list = await api.get("/tokens?limit=100");
+    return list.body.data.find((t: { clientId: string }) => t.clientId === api.clientId).id;
+  }
+  const names = async (api: ApiClient) => (await api.get("/tokens?limit=100")).body.data.map((t: { name: string }) => t.name).sort();
+
+  it("a token can grant only permissions it holds (403 FORBIDDEN naming the missing ones, nothing created)", async () => {
+    const api = await newPlatform();
+    const manager = (await token(api, ["MANAGE"])).client;
+    const before = await names(api);
+
+    for (const permissions of [["TRANSACT"], ["MANAGE", "TRANSACT"], ["VIEW"], ["VIEW", "TRANSACT", "MANAGE"]]) {
+      const res = await manager.post("/tokens", { name: "escalated", permissions });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({
+        code: "FORBIDDEN",
+        reason: expect.stringMatching(/can grant only permissions it holds/),
+        details: { missingPermissions: permissions.filter((p) => p !== "MANAGE") },
+      });
+    }
+    expect(await names(api)).toEqual(before);
+
+    expect((await manager.post("/tokens", { name: "peer", permissions: ["MANAGE"] })).status).toBe(201);
+    const viewManager = (await token(api, ["VIEW", "MANAGE"])).client;
+    expect((await viewManager.post("/tokens", { name: "reader", permissions: ["VIEW"] })).body.permissions).toEqual(["VIEW"]);
+    expect((await viewManager.post("/tokens", { name: "mover", permissions: ["TRANSACT"] })).status).toBe(403);
+  });
+
+  it("a lesser token cannot delete the root credential or any token holding a permission it lacks", async () => {
+    const api = await newPlatform();
+    const rootId = await rootTokenId(api);
+    const manager = (await token(api, ["MANAGE"])).client;
+    const mover = await token(api, ["TRANSACT"]);
+    const peer = await token(api, ["MANAGE"], "peer");
+
+    const root = await manager.delete(`/tokens/${rootId}`);
+    expect(root.status).toBe(403);
+    expect(root.body).toEqual({
+      code: "FORBIDDEN",
+      reason: expect.stringMatching(/can delete only tokens whose permissions it holds/),
+      details: { missingPermissions: ["VIEW", "TRANSACT"] },
+    });
+    expect((await manager.delete(`/tokens/${mover.id}`)).body.details).toEqual({ missingPermissions: ["TRANSACT"] });
+    expect((await api.get("/config")).status).toBe(200);
+    expect((await mover.client.get(`/customers`)).status).toBe(403); // still alive: TRANSACT only, refused for lacking VIEW
+    expect((await manager.delete(`/tokens/${peer.id}`)).status).toBe(204);
+    expect((await peer.client.patch("/config", {})).status).toBe(401);
+  });
+
+  it("a token with every permission can delete the root credential; the platform keeps a full credential", async () => {
+    const api = await newPlatform();
+    const rootId = await rootTokenId(api);
+    const full = await token(api, ["VIEW", "TRANSACT", "MANAGE"], "full");
+    expect((await full.client.delete(`/tokens/${rootId}`)).status).toBe(204);
+    expect((await api.get("/config")).status).toBe(401);
+    const self = await full.client.delete(`/tokens/${full.id}`);
+    expect(self.status).toBe(409);
+    expect((await full.client.get("/config")).status).toBe(200);
+  });
+
+  it("two full tokens deleting each other at once: exactly one wins, the other is refused as revoked", async () => {
+    const api = await newPlatform();
+    for (let round = 0; round < 5; round++) {
+      const a = await token(api, ["VIEW", "TRANSACT", "MANAGE"], `a${round}`);
+      const b = await token(api, ["VIEW", "TRANSACT", "MANAGE"], `b${round}`);
+      // Both credentials verified and cached first, so both requests reach the deletion.
+      expect((await a.client.get("/config")).status).toBe(200);
+      expect((await b.client.get("/config")).status).toBe(200);
+      const [ab, ba] = await Promise.all([a.client.delete(`/tokens/${b.id}`), b.client.delete(`/tokens/${a.id}`)]);
+      expect([ab.status, ba.status].sort()).toEqual([204, 401]);
+      const survivor = ab.status === 204 ? a : b;
+      expect((await survivor.client.get("/config")).status).toBe(200);
+    }
   });
 });
