@@ -9,14 +9,14 @@
 //
 // It runs on its own server and a fresh database of the test cluster, with the
 // job worker off, so nothing but the fuzzed requests changes the tables.
-import { randomUUID } from "node:crypto";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { server } from "../../support/api";
 import { startTestServer, type TestServer } from "../../support/server";
 
 const SEED = 20251013;
-const REQUESTS_PER_OPERATION = 18;
+const REQUESTS_PER_OPERATION = 17;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonSchema = Record<string, any>;
@@ -162,6 +162,7 @@ function valueFor(schema: JsonSchema | undefined, ids: Map<string, string[]>, de
   }
 }
 
+let localUrl = "http://127.0.0.1:9/fuzz";
 const STRING_CANDIDATES = ["US", "USD", "USDB", "BTC", "INDIVIDUAL", "1", "12", "123456", "000000", "021000021", "1234567890", "+14155550100", "$alice@example.com", "12-3456789", "abc", "x"];
 
 function stringFor(schema: JsonSchema, ids: Map<string, string[]>): string {
@@ -174,7 +175,8 @@ function stringFor(schema: JsonSchema, ids: Map<string, string[]>): string {
       return "1990-01-15";
     case "uri":
     case "url":
-      return "https://example.com/fuzz";
+      // A local receiver: a webhook endpoint set by the fuzz must not send anything off this machine.
+      return localUrl;
     case "uuid":
       return seededUuid();
   }
@@ -350,6 +352,7 @@ function requestsFor(op: Operation, ids: Map<string, string[]>, auth: (op: Opera
     kinds.push(form("multipart csv of binary", (f) => f.set("file", new Blob([new Uint8Array([0, 255, 254, 0, 10, 13])]), "a.csv")));
     kinds.push(form("multipart file as text field", (f) => f.set("file", "customerType\nINDIVIDUAL")));
     kinds.push(form("multipart with unknown fields", (f) => f.set("\u0000", "\ud800")));
+    kinds.push(form("multipart over 11 MiB", (f) => f.set("file", new Blob([new Uint8Array(12 * 1024 * 1024).fill(0x41)]), "big.csv")));
     kinds.push(() => request("multipart sent as JSON", { body: '{"file":"x"}', headers: { "content-type": "application/json" } }));
     kinds.push(() => request("multipart without a boundary", { body: "--x\r\n\r\n", headers: { "content-type": "multipart/form-data" } }));
   }
@@ -360,6 +363,35 @@ function requestsFor(op: Operation, ids: Map<string, string[]>, auth: (op: Opera
   const out = kinds.map((k) => k());
   while (out.length < REQUESTS_PER_OPERATION) out.push(rnd.pick(kinds.slice(1))());
   return out;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** Sends the request exactly as built (node:http: no URL normalisation, a body on any method). */
+async function send(base: URL, r: FuzzRequest): Promise<{ status: number; contentType: string; text: string }> {
+  const headers = { ...r.headers };
+  let payload: Buffer | undefined;
+  if (r.body instanceof FormData) {
+    const encoded = new Response(r.body);
+    headers["content-type"] = encoded.headers.get("content-type")!;
+    payload = Buffer.from(await encoded.arrayBuffer());
+  } else if (r.body instanceof Blob) payload = Buffer.from(await r.body.arrayBuffer());
+  else if (r.body !== undefined) payload = Buffer.from(r.body);
+  if (payload) headers["content-length"] = String(payload.length);
+  if (headers["content-type"] === "") delete headers["content-type"];
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { agent, host: base.hostname, port: base.port, method: r.op.method, path: `${base.pathname}${r.path}${r.query ? `?${r.query}` : ""}`, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
 }
 
 function isErrorBody(body: unknown): boolean {
@@ -378,8 +410,12 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
   let db: pg.Client;
   let dbName: string;
   let snapshotSql: string;
+  let receiver: http.Server;
 
   beforeAll(async () => {
+    receiver = http.createServer((req, res) => req.resume().on("end", () => res.end("ok")));
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    localUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/fuzz`;
     dbName = `meridian_fuzz_${Date.now()}_${process.pid}`;
     admin = new pg.Client({ connectionString: server().databaseUrl });
     await admin.connect();
@@ -396,6 +432,8 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
     snapshotSql = rows[0].sql;
   });
   afterAll(async () => {
+    agent.destroy();
+    receiver?.close();
     await db?.end();
     await fuzzServer?.stop();
     await admin?.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
@@ -404,6 +442,7 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
 
   it("answers ~2,500 fuzzed requests with no 5xx, the error body on every 4xx, and no write from any rejected request", async () => {
     const base = fuzzServer.baseUrl;
+    const baseUrl = new URL(base);
     const basic = { authorization: `Basic ${Buffer.from(`${fuzzServer.clientId}:${fuzzServer.clientSecret}`).toString("base64")}` };
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${base}${path}`, { method, headers: { ...basic, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -426,7 +465,7 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
     const agent = await call("POST", "/agents", {
       name: "Fuzz agent",
       customerId: customer.body.id,
-      policy: { permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES"], defaultExecutionMode: "APPROVAL_REQUIRED", spendingLimits: { currency: "USD", perTransactionLimit: 1000 } },
+      policy: { permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"], defaultExecutionMode: "APPROVAL_REQUIRED", spendingLimits: { currency: "USD", perTransactionLimit: 1000 } },
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(201);
     remember(agent.body.agent.id);
@@ -435,7 +474,8 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
     const bearer = { authorization: `Bearer ${redeemed.body.accessToken}` };
 
     const doc = await (await fetch(`${base}/openapi.json`)).json();
-    const ops = operationsOf(doc);
+    // Agent operations first: a later request may pause or delete the agent whose token they use.
+    const ops = operationsOf(doc).sort((a, b) => Number(b.security.includes("AgentAuth")) - Number(a.security.includes("AgentAuth")));
     expect(ops.length).toBeGreaterThan(100);
     const auth = (op: Operation) => (op.security.includes("AgentAuth") ? bearer : op.security.includes("BasicAuth") ? basic : {});
     const requests = ops.flatMap((op) => requestsFor(op, ids, auth));
@@ -446,9 +486,8 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
     let before = await snapshot();
     const started = Date.now();
     for (const r of requests) {
-      const url = `${base}${r.path}${r.query ? `?${r.query}` : ""}`;
-      const res = await fetch(url, { method: r.op.method, headers: r.headers, body: r.body });
-      const text = await res.text();
+      const res = await send(baseUrl, r);
+      const text = res.text;
       seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
       const label = `${r.op.method} ${r.op.path} [${r.what}] → ${res.status}`;
       let body: unknown;
@@ -458,7 +497,7 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
         body = undefined;
       }
       if (res.status >= 500) problems.push(`${label}: ${text.slice(0, 200)}`);
-      else if (res.status >= 400 && !(/^application\/json/.test(res.headers.get("content-type") ?? "") && isErrorBody(body))) {
+      else if (res.status >= 400 && !(/^application\/json/.test(res.contentType) && isErrorBody(body))) {
         problems.push(`${label}: not the error body: ${text.slice(0, 200)}`);
       }
       const after = await snapshot();
@@ -470,6 +509,7 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
     }
     const seconds = (Date.now() - started) / 1000;
     const summary = [...seen.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
+    console.info(`fuzz: ${requests.length} requests in ${seconds.toFixed(1)} s (${summary})`);
     expect(requests.length).toBeGreaterThan(2_000);
     expect(problems, `${requests.length} requests in ${seconds.toFixed(1)} s (${summary}):\n${problems.slice(0, 40).join("\n")}`).toEqual([]);
   }, 240_000);
