@@ -231,7 +231,9 @@ export function createApiDispatcher(ops: AnyOperation[] = operations): (req: Inc
     const malformed = malformedPathError(url.pathname, found);
     if (malformed) {
       req.resume();
-      send(res, plainError(malformed, newUuid()));
+      const requestId = newUuid();
+      send(res, plainError(malformed, requestId));
+      log.info({ requestId, method: req.method, path: url.pathname, status: malformed.status }, "request");
       return true;
     }
     if (!found || !serveOperations || !METHODS.has(req.method ?? "")) return false;
