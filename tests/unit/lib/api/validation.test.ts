@@ -113,7 +113,7 @@ describe("strictInput: unknown request body fields are refused at every depth", 
   });
 
   it("documents additionalProperties: false in JSON Schema", () => {
-    const json = z.toJSONSchema(Body, { io: "input" }) as { additionalProperties?: boolean; properties: { address: { additionalProperties?: boolean } } };
+    const json = z.toJSONSchema(Body, { io: "input" }) as unknown as { additionalProperties?: boolean; properties: { address: { additionalProperties?: boolean } } };
     expect(json.additionalProperties).toBe(false);
     expect(json.properties.address.additionalProperties).toBe(false);
   });
