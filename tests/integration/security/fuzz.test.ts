@@ -3,7 +3,7 @@
 // NaN/Infinity as raw JSON tokens, 2^63, negative and fractional amounts,
 // malformed escapes and bad ids in paths, bad query parameters, wrong content
 // types and oversized bodies. A seeded PRNG makes every run send the same
-// ~2,500 requests. Asserted: no 5xx, every 4xx carries the spec's error body,
+// ~2,800 requests. Asserted: no 5xx, every 4xx carries the spec's error body,
 // and no rejected request changes any row (a count and a content hash of every
 // table, taken before and after each request).
 //
@@ -440,7 +440,7 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
     await admin?.end();
   });
 
-  it("answers ~2,500 fuzzed requests with no 5xx, the error body on every 4xx, and no write from any rejected request", async () => {
+  it("answers ~2,800 fuzzed requests with no 5xx, the error body on every 4xx, and no write from any rejected request", async () => {
     const base = fuzzServer.baseUrl;
     const baseUrl = new URL(base);
     const basic = { authorization: `Basic ${Buffer.from(`${fuzzServer.clientId}:${fuzzServer.clientSecret}`).toString("base64")}` };
@@ -480,7 +480,7 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
     const auth = (op: Operation) => (op.security.includes("AgentAuth") ? bearer : op.security.includes("BasicAuth") ? basic : {});
     const requests = ops.flatMap((op) => requestsFor(op, ids, auth));
 
-    // A named statement: planned once, not for each of the ~2,700 snapshots.
+    // A named statement: planned once, not for each of the ~2,800 snapshots.
     const snapshot = async () => (await db.query({ name: "snapshot", text: snapshotSql })).rows.map((r) => `${r.t}:${r.n}:${r.h}`).join("\n");
     const problems: string[] = [];
     const seen = new Map<number, number>();
