@@ -32,8 +32,9 @@ let inFlight = 0;
 const server = http.createServer((req, res) => {
   inFlight++;
   res.on("close", () => inFlight--);
-  const api = direct ? globalThis.__meridianApi : undefined;
-  if (api && api(req, res)) return;
+  // Without direct, the dispatcher still answers API paths Next.js cannot decode.
+  const api = globalThis.__meridianApi;
+  if (api && api(req, res, direct)) return;
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { db } from "../db/client";
 import { verifySecret } from "../crypto/secrets";
 import { ApiError } from "./errors";
+import { isStorableText } from "./validation";
 
 import { PERMISSIONS, type Permission } from "./permissions";
 import type { ApiRequest } from "./operation";
@@ -42,6 +43,7 @@ export function parseBasicAuth(header: string | null): { clientId: string; secre
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
   if (!match) return null;
   const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  if (!isStorableText(decoded)) return null;
   const colon = decoded.indexOf(":");
   if (colon <= 0) return null;
   return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };

@@ -11,7 +11,7 @@ import { ApiError } from "./errors";
 import { toJsonText } from "./json";
 import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
 import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operation";
-import { parseOrThrow } from "./validation";
+import { parseRequestInput } from "./validation";
 import { authenticateAgent } from "./agent-auth";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -130,16 +130,16 @@ export async function runOperation(
     } else if (op.auth === "agent") {
       principal = await authenticateAgent(request);
     }
-    const params = op.params ? parseOrThrow(op.params, rawParams) : rawParams;
-    const query = op.query ? parseOrThrow(op.query, queryObject(url)) : undefined;
+    const params = parseRequestInput(op.params, rawParams);
+    const query = op.query ? parseRequestInput(op.query, queryObject(url)) : undefined;
     let rawBody = "";
     let body: unknown = undefined;
     if (op.bodyKind === "multipart") {
-      body = parseOrThrow(op.body!, await readMultipartBody(request));
+      body = parseRequestInput(op.body!, await readMultipartBody(request));
     } else if (op.method !== "GET" && op.method !== "DELETE") {
       const parsed = await readJsonBody(request);
       rawBody = parsed.raw;
-      body = op.body ? parseOrThrow(op.body, parsed.value) : parsed.value;
+      body = parseRequestInput(op.body, parsed.value);
     }
     const deferred: (() => Promise<unknown>)[] = [];
     let requestLog: typeof log | undefined;

@@ -9,7 +9,7 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { newUuid } from "../ids";
 import { log } from "../log";
-import { ApiError } from "./errors";
+import { ApiError, invalidInput } from "./errors";
 import { MAX_MULTIPART_BODY_BYTES, plainError, runOperation, type PlainResponse } from "./handler";
 import { API_BASE, type ApiRequest, type HttpMethod, type Operation } from "./operation";
 import { operations } from "./registry";
@@ -27,6 +27,8 @@ interface Route {
 export interface ApiMatch {
   route: Route;
   params: Record<string, string>;
+  /** The first path parameter that is not valid percent-encoded UTF-8 (params is then incomplete). */
+  malformedParam?: string;
 }
 
 const METHODS = new Set<string>(["GET", "POST", "PUT", "PATCH", "DELETE"]);
@@ -81,15 +83,36 @@ export function createRouter(ops: AnyOperation[] = operations) {
     for (let i = 0; i < parts.length; i++) {
       const s = best.segments[i];
       if ("param" in s) {
-        try {
-          params[s.param] = decodeURIComponent(parts[i]);
-        } catch {
-          return null;
-        }
+        const value = decodeSegment(parts[i]);
+        if (value === null) return { route: best, params, malformedParam: s.param };
+        params[s.param] = value;
       }
     }
     return { route: best, params };
   };
+}
+
+/** A path segment percent-decoded, or null when it is not valid percent-encoded UTF-8. */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The answer to an API path that is not valid percent-encoded UTF-8, or null for
+ * any other path. Next.js answers such paths with a plain-text 500, so the
+ * dispatcher answers them itself even when it leaves operations to Next.
+ */
+function malformedPathError(pathname: string, found: ApiMatch | null): ApiError | null {
+  if (found?.malformedParam) {
+    const field = found.malformedParam;
+    return invalidInput([{ field, constraint: "FORMAT", message: "Not valid percent-encoded UTF-8" }], `Invalid path parameter ${field}: not valid percent-encoded UTF-8`);
+  }
+  if (found || pathname.split("/").every((segment) => decodeSegment(segment) !== null)) return null;
+  return new ApiError("NOT_FOUND", `No operation at this path (it is not valid percent-encoded UTF-8); see ${API_BASE}/openapi.json`);
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
@@ -188,13 +211,15 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
 
 /**
  * The node:http handler for the versioned API: returns false (touching nothing)
- * for requests it leaves to Next.js, true when it answers them itself.
+ * for requests it leaves to Next.js, true when it answers them itself. With
+ * serveOperations false (dev, MERIDIAN_DIRECT_API=off) it answers only paths
+ * Next.js cannot decode.
  */
-export function createApiDispatcher(ops: AnyOperation[] = operations): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function createApiDispatcher(ops: AnyOperation[] = operations): (req: IncomingMessage, res: ServerResponse, serveOperations?: boolean) => boolean {
   const match = createRouter(ops);
-  return (req, res) => {
+  return (req, res, serveOperations = true) => {
     const rawUrl = req.url ?? "";
-    if (!rawUrl.startsWith(PREFIX) || !METHODS.has(req.method ?? "")) return false;
+    if (!rawUrl.startsWith(PREFIX)) return false;
     let url: URL;
     try {
       url = new URL(rawUrl, `http://${req.headers.host ?? "localhost"}`);
@@ -203,7 +228,15 @@ export function createApiDispatcher(ops: AnyOperation[] = operations): (req: Inc
     }
     if (url.pathname !== rawUrl.split("?")[0]) return false;
     const found = match(url.pathname);
-    if (!found) return false;
+    const malformed = malformedPathError(url.pathname, found);
+    if (malformed) {
+      req.resume();
+      const requestId = newUuid();
+      send(res, plainError(malformed, requestId));
+      log.info({ requestId, method: req.method, path: url.pathname, status: malformed.status }, "request");
+      return true;
+    }
+    if (!found || !serveOperations || !METHODS.has(req.method ?? "")) return false;
     serve(req, res, found, url).catch((err: unknown) => {
       const requestId = newUuid();
       log.error({ requestId, err }, "unhandled error in the API server");

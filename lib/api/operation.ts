@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Logger } from "pino";
 import type { Clock } from "../clock";
 import type { Principal, Permission } from "./auth";
+import { strictInput } from "./validation";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -77,9 +78,13 @@ export interface Operation<B = unknown, Q = unknown, P = unknown> {
   handle(input: HandlerInput<B, Q, P>): Promise<ApiResult>;
 }
 
-/** Identity helper that keeps the schema-inferred types of an operation. */
+/**
+ * An operation as the API serves it, keeping its schema-inferred types: the
+ * request body schema made strict, so an unknown body field is 400 UNKNOWN_FIELD
+ * (for every operation alike, and so documented in the OpenAPI document).
+ */
 export function defineOperation<B = undefined, Q = undefined, P = undefined>(op: Operation<B, Q, P>): Operation<B, Q, P> {
-  return op;
+  return op.body ? { ...op, body: strictInput(op.body) } : op;
 }
 
 export const API_VERSION = "2025-10-13";

@@ -16,6 +16,7 @@ export const CardCreate = z.object({
   form: z.enum(CARD_FORMS).default("VIRTUAL"),
   fundingSource: ApiId("InternalAccount"),
   brand: z.enum(CARD_BRANDS).default("VISA"),
+  platformCardId: z.string().max(255).optional().describe("Ignored: the server generates platformCardId"),
 });
 export type CardCreate = z.infer<typeof CardCreate>;
 

@@ -6,7 +6,7 @@ import { parse } from "csv-parse/sync";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb } from "../../db/client";
 import { ApiError, invalidInput } from "../../api/errors";
-import { parseOrThrow } from "../../api/validation";
+import { isStorableText, parseOrThrow } from "../../api/validation";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob, type JobHandler } from "../../jobs/queue";
 import { emitWebhook } from "../../webhooks/outbox";
@@ -61,6 +61,7 @@ export function rowToCustomerInput(row: CsvRow): Record<string, unknown> {
 export async function startBulkImport(db: PrismaClient, platformId: string, file: File) {
   if (file.size > MAX_CSV_BYTES) throw invalidInput([{ field: "file", constraint: "MAX_LENGTH", message: "CSV files may be at most 10 MB" }]);
   const text = await file.text();
+  if (!isStorableText(text)) throw invalidInput([{ field: "file", constraint: "FORMAT", message: "The CSV must not contain NUL characters" }], "Malformed CSV");
   let rows: CsvRow[];
   try {
     rows = parseCsv(text);

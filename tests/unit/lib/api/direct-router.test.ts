@@ -48,6 +48,12 @@ describe("direct API router", () => {
     expect(match("/api/2025-10-13/config/")).toBeNull();
     expect(match("/api/2025-10-13/customers//x")).toBeNull();
     expect(match("/api/2024-01-01/config")).toBeNull();
-    expect(match("/api/2025-10-13/customers/%E0%A4%A")).toBeNull();
+  });
+
+  it("names a path parameter that is not valid percent-encoded UTF-8 instead of decoding it", () => {
+    const found = match("/api/2025-10-13/customers/%E0%A4%A");
+    expect(found?.malformedParam).toBe("customerId");
+    expect(found?.params).toEqual({});
+    expect(match("/api/2025-10-13/customers/Customer:%ED%A0%80")?.malformedParam).toBe("customerId");
   });
 });
