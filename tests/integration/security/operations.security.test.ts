@@ -38,6 +38,8 @@ interface SweptOperation {
   doc: DocOperation;
   /** The id parameters (path, and required query), each with the kind of resource it names. */
   ids: { param: DocParameter; kind: ResourceKind | undefined }[];
+  /** Optional query parameters that name a resource. */
+  filters: { param: DocParameter; kind: ResourceKind | undefined }[];
 }
 
 const document = (await (await fetch(`${server().baseUrl}/openapi.json`)).json()) as {
@@ -86,6 +88,20 @@ const QUERY_PARAMETER_KINDS: Record<string, ResourceKind> = {
 };
 
 /**
+ * Optional query parameters that name a resource (list filters, a lookup's
+ * sender), by name. The platform's own labels (platformCustomerId,
+ * platformCardId) are strings it chose, not resource ids: no other platform's
+ * can be named through them.
+ */
+const FILTER_KINDS: Record<string, ResourceKind> = {
+  customerId: "customer",
+  accountId: "internalAccount",
+  agentId: "agent",
+  umaAddress: "umaAddress",
+};
+const PLATFORM_LABELS = new Set(["platformCustomerId", "platformCardId"]);
+
+/**
  * Where the spec makes another platform's id something other than not-found.
  * Invitations are shared by their code: the invitee's platform reads and claims
  * another platform's invitation, and only its creator may cancel it (SPEC-MAP
@@ -131,6 +147,9 @@ const operations: SweptOperation[] = Object.entries(document.paths).flatMap(([pa
     path,
     doc,
     ids: doc.parameters.filter((p) => p.in === "path" || (p.in === "query" && p.required)).map((param) => ({ param, kind: idKind(path, param) })),
+    filters: doc.parameters
+      .filter((p) => p.in === "query" && !p.required && (p.name in FILTER_KINDS || (/Id$/.test(p.name) && !PLATFORM_LABELS.has(p.name))))
+      .map((param) => ({ param, kind: FILTER_KINDS[param.name] })),
   })),
 );
 const secured = operations.filter((o) => o.doc.security.length > 0);
@@ -219,9 +238,9 @@ interface Outcome {
 }
 
 /** Calls op with these parameter ids; `own` is the caller's fixtures (for bodies naming the caller's resources). */
-async function call(op: SweptOperation, ids: Record<string, string>, credential: Credential, own: TenantFixtures["ids"]): Promise<Outcome> {
+async function call(op: SweptOperation, ids: Record<string, string>, credential: Credential, own: TenantFixtures["ids"], filters: Record<string, string> = {}): Promise<Outcome> {
   let path = op.path;
-  const query = new URLSearchParams();
+  const query = new URLSearchParams(filters);
   for (const { param } of op.ids) {
     if (param.in === "path") path = path.replace(`{${param.name}}`, encodeURIComponent(ids[param.name]));
     else query.set(param.name, ids[param.name]);
@@ -324,8 +343,8 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
   afterAll(async () => hooks?.stop());
 
   it("every id parameter of every operation names a resource kind the sweep can make", () => {
-    const unfillable = operations.flatMap((o) => o.ids.filter((i) => !i.kind).map((i) => `${o.method} ${o.path}: ${i.param.in} parameter ${i.param.name}`));
-    expect(unfillable, "add the parameter to PATH_PARAMETER_KINDS/QUERY_PARAMETER_KINDS and its resource to tests/support/tenant-fixtures.ts").toEqual([]);
+    const unfillable = operations.flatMap((o) => [...o.ids, ...o.filters].filter((i) => !i.kind).map((i) => `${o.method} ${o.path}: ${i.param.in} parameter ${i.param.name}`));
+    expect(unfillable, "add the parameter to PATH_PARAMETER_KINDS/QUERY_PARAMETER_KINDS/FILTER_KINDS and its resource to tests/support/tenant-fixtures.ts").toEqual([]);
     expect(operations.length).toBeGreaterThan(100);
   });
 
@@ -387,6 +406,13 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
             problems.push(...refusalProblems(label, res, design ?? 404, errorCodes));
           }
         }
+      }
+
+      // (c) A's own ids, filtered by each of B's resources: the empty list, or not found
+      for (const { param, kind } of op.filters) {
+        const res = await call(op, own(fa), agent ? { bearer: fa.agentToken } : { basic: a }, fa.ids, { [param.name]: fb.ids[kind!] });
+        if (res.status === 200 && isEmptyList(res.body)) continue;
+        problems.push(...refusalProblems(`filter ${param.name} of B`, res, 404, errorCodes));
       }
 
       const after = await snapshot();
