@@ -11,7 +11,7 @@
 // An operation whose id parameter this file cannot fill fails the sweep.
 import { createECDH, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { database, newPlatform, server, type ApiClient } from "../../support/api";
+import { database, newPlatform, server, waitFor, type ApiClient } from "../../support/api";
 import { makeTenantFixtures, type ResourceKind, type TenantFixtures } from "../../support/tenant-fixtures";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { PERMISSIONS } from "../../../lib/api/permissions";
@@ -338,6 +338,23 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
     snapshotSql = `SELECT json_build_object(${scoped
       .map((r) => `'${r.table_name}', (SELECT count(*) || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM "${r.table_name}" x WHERE ${where[r.scope]})`)
       .join(", ")}) AS snapshot`;
+
+    // The fixtures' own background work (webhook deliveries, jobs) finishes before the sweep counts writes.
+    let last = "";
+    await waitFor(
+      async () => {
+        const { rows: busy } = await database().query<{ n: number }>(
+          `SELECT (SELECT count(*) FROM jobs WHERE platform_id = ANY($1::uuid[]) AND status NOT IN ('DONE', 'FAILED') AND run_at < now() + interval '5 minutes')
+                + (SELECT count(*) FROM webhook_events WHERE platform_id = ANY($1::uuid[]) AND status = 'PENDING') AS n`,
+          [[a.platformId, b.platformId]],
+        );
+        const now = JSON.stringify(await snapshot());
+        const settled = Number(busy[0].n) === 0 && now === last;
+        last = now;
+        return settled;
+      },
+      { timeoutMs: 60_000, intervalMs: 300, what: "the fixtures' webhooks and jobs to finish" },
+    );
   }, 180_000);
 
   afterAll(async () => hooks?.stop());
