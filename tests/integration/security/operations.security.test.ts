@@ -233,6 +233,7 @@ type Credential = { basic: ApiClient } | { bearer: string } | null;
 
 interface Outcome {
   status: number;
+  contentType: string;
   body: any;
   text: string;
 }
@@ -260,7 +261,7 @@ async function call(op: SweptOperation, ids: Record<string, string>, credential:
   } catch {
     parsed = undefined;
   }
-  return { status: res.status, body: parsed, text };
+  return { status: res.status, contentType: res.headers.get("content-type") ?? "", body: parsed, text };
 }
 
 const isEmptyList = (body: unknown) => {
@@ -270,10 +271,14 @@ const isEmptyList = (body: unknown) => {
 
 const basic = (api: ApiClient) => `Basic ${Buffer.from(`${api.clientId}:${api.clientSecret}`).toString("base64")}`;
 
-/** Problems with a refusal: not the expected status, or not the spec's error body for it. */
-function refusalProblems(label: string, res: Outcome, expected: number, errorCodes: Set<string>): string[] {
+const errorCodes = new Set<string>(document.components.schemas.Error?.properties?.code?.enum ?? []);
+
+/** Problems with a refusal: not the expected status, not one the operation documents, or not the spec's error body for it. */
+function refusalProblems(op: SweptOperation, label: string, res: Outcome, expected: number): string[] {
   const out: string[] = [];
   if (res.status !== expected) out.push(`${label}: expected ${expected}, got ${res.status} ${res.text.slice(0, 200)}`);
+  if (!(String(res.status) in op.doc.responses)) out.push(`${label}: ${res.status} is not among the operation's documented responses`);
+  if (!/^application\/json\b/.test(res.contentType)) out.push(`${label}: content-type ${res.contentType}`);
   const body = res.body;
   if (!body || typeof body !== "object" || Array.isArray(body)) return [...out, `${label}: the body is not a JSON error object: ${res.text.slice(0, 200)}`];
   const extra = Object.keys(body).filter((k) => !["code", "reason", "details"].includes(k));
@@ -282,6 +287,8 @@ function refusalProblems(label: string, res: Outcome, expected: number, errorCod
   else if (ERROR_STATUS[body.code as keyof typeof ERROR_STATUS] !== res.status) out.push(`${label}: code ${body.code} belongs to ${ERROR_STATUS[body.code as keyof typeof ERROR_STATUS]}, not ${res.status}`);
   if (typeof body.reason !== "string" || body.reason.length === 0) out.push(`${label}: no reason`);
   if (body.details !== undefined && (typeof body.details !== "object" || body.details === null || Array.isArray(body.details))) out.push(`${label}: details is not an object`);
+  const fieldErrors = body.details?.errors;
+  if (fieldErrors !== undefined && !(Array.isArray(fieldErrors) && fieldErrors.every((e) => typeof e?.field === "string"))) out.push(`${label}: details.errors is not a list of {field, constraint, message}`);
   if (res.status >= 500) out.push(`${label}: server error ${res.status}`);
   return out;
 }
@@ -295,7 +302,6 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
   /** Platform A's tokens, each with a set of permissions (every non-empty subset). */
   const weakTokens: { permissions: string[]; client: ApiClient }[] = [];
   let snapshotSql = "";
-  const errorCodes = new Set<string>((document.components.schemas.Error?.properties?.code?.enum as string[]) ?? []);
 
   /** Row count and checksum of every table's rows of both platforms, in one query. */
   async function snapshot(): Promise<Record<string, string>> {
@@ -365,6 +371,15 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
     expect(operations.length).toBeGreaterThan(100);
   });
 
+  it("each platform has its own resource of every kind the operations name", () => {
+    const kinds = [...new Set(operations.flatMap((o) => [...o.ids, ...o.filters].map((i) => i.kind!)))];
+    for (const kind of kinds) {
+      expect(fa.ids[kind], kind).toMatch(/^\S+$/);
+      expect(fb.ids[kind], kind).toMatch(/^\S+$/);
+      expect(fa.ids[kind], kind).not.toBe(fb.ids[kind]);
+    }
+  });
+
   it("operations documented as unauthenticated answer without credentials", async () => {
     const open = operations.filter((o) => o.doc.security.length === 0);
     expect(open.map((o) => `${o.method} ${o.path}`).sort()).toEqual(["GET /webhooks/signing-key", "POST /agents/device-codes/{code}/redeem"]);
@@ -398,14 +413,14 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
       const before = await snapshot();
 
       // (a) no credentials, and the other scheme's credentials
-      problems.push(...refusalProblems("no credentials", await call(op, own(fa), null, fa.ids), 401, errorCodes));
-      problems.push(...refusalProblems("other scheme", await call(op, own(fa), agent ? { basic: a } : { bearer: fa.agentToken }, fa.ids), 401, errorCodes));
+      problems.push(...refusalProblems(op, "no credentials", await call(op, own(fa), null, fa.ids), 401));
+      problems.push(...refusalProblems(op, "other scheme", await call(op, own(fa), agent ? { basic: a } : { bearer: fa.agentToken }, fa.ids), 401));
 
       // (b) every token of A that lacks the required permission
       if (!agent) expect(required, `${key} declares no x-required-permission`).toBeDefined();
       for (const weak of weakTokens.filter((t) => required && !t.permissions.includes(required))) {
         const res = await call(op, own(fa), { basic: weak.client }, fa.ids);
-        problems.push(...refusalProblems(`token with ${weak.permissions.join("+")}`, res, 403, errorCodes));
+        problems.push(...refusalProblems(op, `token with ${weak.permissions.join("+")}`, res, 403));
         if (res.body?.details?.requiredPermission !== required) problems.push(`token with ${weak.permissions.join("+")}: details.requiredPermission is ${res.body?.details?.requiredPermission}`);
       }
 
@@ -420,7 +435,7 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
             const res = await call(op, ids, agent ? { bearer: fa.agentToken } : { basic: a }, fa.ids);
             // A list filtered by another platform's id may answer the empty list (the reference documents no 404 for lists).
             if (listFilter && res.status === 200 && isEmptyList(res.body)) continue;
-            problems.push(...refusalProblems(label, res, design ?? 404, errorCodes));
+            problems.push(...refusalProblems(op, label, res, design ?? 404));
           }
         }
       }
@@ -429,7 +444,7 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
       for (const { param, kind } of op.filters) {
         const res = await call(op, own(fa), agent ? { bearer: fa.agentToken } : { basic: a }, fa.ids, { [param.name]: fb.ids[kind!] });
         if (res.status === 200 && isEmptyList(res.body)) continue;
-        problems.push(...refusalProblems(`filter ${param.name} of B`, res, 404, errorCodes));
+        problems.push(...refusalProblems(op, `filter ${param.name} of B`, res, 404));
       }
 
       const after = await snapshot();
