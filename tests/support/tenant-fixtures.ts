@@ -7,11 +7,12 @@ import { server, type ApiClient } from "./api";
 import { usdAccountInfo } from "./money";
 import { otpLogin } from "./wallet";
 
-/** Every kind of id a path or query parameter of the API names. */
+/** Every kind of id a path or query parameter, or a request body, of the API names. */
 export type ResourceKind =
   | "token"
   | "importJob"
   | "customer"
+  | "businessCustomer"
   | "internalAccount"
   | "embeddedWallet"
   | "customerExternalAccount"
@@ -29,6 +30,7 @@ export type ResourceKind =
   | "transaction"
   | "stablecoinProviderAccount"
   | "stablecoin"
+  | "stablecoinAccount"
   | "stablecoinOperation"
   | "agent"
   | "deviceCode"
@@ -113,6 +115,17 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
     }),
   );
   const verification = await ok("verification", api.post("/verifications", { customerId: business.id }));
+  // a second business with its owner, not yet submitted for verification
+  const unverified = await ok("business", api.post("/customers", { customerType: "BUSINESS", address: ADDRESS, businessInfo: { legalName: "Sweep Two Corp", country: "US", incorporatedOn: "2016-03-01", taxId: "12-3456780", registrationNumber: `R${unique()}` } }));
+  await ok(
+    "beneficial owner",
+    api.post("/beneficial-owners", {
+      customerId: unverified.id,
+      roles: ["UBO"],
+      ownershipPercentage: 60,
+      personalInfo: { firstName: "Una", lastName: "Owner", birthDate: "1981-05-05", nationality: "US", address: ADDRESS, idType: "SSN", identifier: "987-65-4320" },
+    }),
+  );
   const form = new FormData();
   for (const [k, v] of Object.entries({ documentHolder: customer.id, documentType: "PASSPORT", country: "US" })) form.set(k, v);
   form.set("file", new Blob([new Uint8Array(JPEG)]), "passport.jpg");
@@ -178,6 +191,7 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
       token: token.id,
       importJob: importJob.jobId,
       customer: customer.id,
+      businessCustomer: unverified.id,
       internalAccount: usd,
       embeddedWallet: wallet,
       customerExternalAccount: customerExt.id,
@@ -195,6 +209,7 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
       transaction: executed.transactionId,
       stablecoinProviderAccount: providers.data[0].id,
       stablecoin: stablecoin.id,
+      stablecoinAccount: enabled.internalAccountId,
       stablecoinOperation: mint.id,
       agent: agent.agent.id,
       deviceCode: uninstalled.deviceCode.code,

@@ -113,24 +113,65 @@ const CROSS_PLATFORM_DESIGN: Record<string, "shared" | 403> = {
   "POST /invitations/{invitationCode}/cancel": 403,
 };
 
-/**
- * Bodies the schemas alone do not pin down: a refinement across fields ("status
- * or fundingSource") or a pattern whose valid strings carry meaning (country and
- * currency codes, public keys). An operation missing here whose sampled body
- * fails validation gets 400 instead of 404 and fails the sweep.
- */
 type OwnIds = TenantFixtures["ids"];
-const SAMPLE_BODIES: Record<string, unknown | ((own: OwnIds) => unknown)> = {
-  "PATCH /cards/{id}": { status: "FROZEN" },
-  "POST /sandbox/cards/{cardId}/simulate/authorization": { amount: 100, currency: { code: "USD" }, merchant: { descriptor: "Sweep" } },
-  "PUT /documents/{documentId}": { file: "sweep.jpg", documentType: "PASSPORT", country: "US" },
-  "POST /auth/sessions/{id}/refresh": { clientPublicKey: clientPublicKey() },
-  "POST /internal-accounts/{id}/export": { clientPublicKey: clientPublicKey() },
-  // the caller's own funded account, so that only the stablecoin in the path can be the one refused
-  "POST /stablecoins/{stablecoinId}/mints": (own: OwnIds) => ({ amount: "1000", fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: own.internalAccount }, destination: { accountId: own.internalAccount } }),
-  "POST /quotes/{quoteId}/authorize": { code: "123456" },
-  "PATCH /agents/{agentId}": { name: "Renamed by the sweep" },
+const usdAccount = () => ({
+  accountType: "USD_ACCOUNT",
+  accountNumber: `55${Date.now() % 100000}${Math.floor(Math.random() * 1000)}`,
+  routingNumber: "021000021",
+  bankAccountType: "CHECKING",
+  bankName: "Chase",
+  beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Ada Lovelace", address: { line1: "1 Main St", city: "New York", postalCode: "10001", country: "US" } },
+});
+const transferBody = (i: OwnIds) => ({ source: { accountId: i.internalAccount }, destination: { accountId: i.customerExternalAccount }, amount: 100 });
+const quoteBody = (i: OwnIds) => ({ source: { sourceType: "ACCOUNT", accountId: i.internalAccount }, destination: { destinationType: "ACCOUNT", accountId: i.customerExternalAccount }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 });
+
+/**
+ * Bodies the schemas alone do not pin down, built from the caller's own
+ * resources: bodies that name resources by id (each such id is then swapped
+ * for the other platform's, one at a time), a refinement across fields, or a
+ * pattern whose valid strings carry meaning (country and currency codes,
+ * public keys). An operation missing here whose sampled body fails validation
+ * gets 400 instead of 404 and fails the sweep.
+ */
+const BODIES: Record<string, (own: OwnIds) => unknown> = {
+  "POST /quotes": quoteBody,
+  "POST /agents/me/quotes": quoteBody,
+  "POST /transfer-out": transferBody,
+  "POST /agents/me/transfer-out": transferBody,
+  "POST /transfer-in": (i) => ({ source: { accountId: i.customerExternalAccount }, destination: { accountId: i.internalAccount }, amount: 100 }),
+  "POST /cards": (i) => ({ customerId: i.customer, form: "VIRTUAL", fundingSource: i.internalAccount }),
+  "PATCH /cards/{id}": (i) => ({ fundingSource: i.internalAccount }),
+  "POST /customers/external-accounts": (i) => ({ customerId: i.customer, currency: "USD", accountInfo: usdAccount() }),
+  "POST /verifications": (i) => ({ customerId: i.businessCustomer }),
+  "POST /beneficial-owners": (i) => ({
+    customerId: i.businessCustomer,
+    roles: ["UBO"],
+    ownershipPercentage: 30,
+    personalInfo: { firstName: "Otto", lastName: "Owner", birthDate: "1980-05-05", nationality: "US", address: { line1: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", country: "US" }, idType: "SSN", identifier: "987-65-4321" },
+  }),
+  "POST /documents": (i) => ({ file: "sweep.jpg", documentType: "NATIONAL_ID", country: "US", documentHolder: i.customer }),
+  "POST /auth/credentials": (i) => ({ type: "SMS_OTP", accountId: i.embeddedWallet }),
+  "POST /agents": (i) => ({ name: "Sweep agent", customerId: i.customer, policy: { permissions: ["VIEW_TRANSACTIONS"], defaultExecutionMode: "AUTO", spendingLimits: { currency: "USD", perTransactionLimit: 100 } } }),
+  "PATCH /agents/{agentId}/policy": (i) => ({ accountRestrictions: { allowedAccountIds: [i.internalAccount] } }),
+  // the receiver by its address alone (a customerId, when given, names the receiver instead)
+  "POST /sandbox/uma/receive": (i) => ({ senderUmaAddress: "$sender@elsewhere.example", receiverUmaAddress: i.umaAddress, receivingCurrencyCode: "USD", receivingCurrencyAmount: 100 }),
+  "POST /invitations": (i) => ({ inviterUma: i.umaAddress }),
+  "POST /stablecoins/{stablecoinId}/mints": (i) => ({ amount: "10000", fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: i.internalAccount }, destination: { accountId: i.stablecoinAccount } }),
+  "POST /sandbox/cards/{cardId}/simulate/authorization": () => ({ amount: 100, currency: { code: "USD" }, merchant: { descriptor: "Sweep" } }),
+  "PUT /documents/{documentId}": () => ({ file: "sweep.jpg", documentType: "PASSPORT", country: "US" }),
+  "POST /auth/sessions/{id}/refresh": () => ({ clientPublicKey: clientPublicKey() }),
+  "POST /internal-accounts/{id}/export": () => ({ clientPublicKey: clientPublicKey() }),
+  "POST /quotes/{quoteId}/authorize": () => ({ code: "123456" }),
+  "PATCH /agents/{agentId}": () => ({ name: "Renamed by the sweep" }),
 };
+
+/** The kinds of resource a body template names, found by building it once over recording ids. */
+function bodyReferences(key: string): ResourceKind[] {
+  const seen = new Set<ResourceKind>();
+  const recorder = new Proxy({} as OwnIds, { get: (_, kind) => (seen.add(kind as ResourceKind), `${String(kind)}:recorded`) });
+  BODIES[key]?.(recorder);
+  return [...seen];
+}
 
 function clientPublicKey(): string {
   return createECDH("prime256v1").generateKeys("hex", "compressed") as string;
@@ -215,8 +256,7 @@ function requestBody(op: SweptOperation, own: TenantFixtures["ids"]): { body?: s
   if (!content) return op.method === "GET" || op.method === "DELETE" ? {} : { body: "{}", contentType: "application/json" };
   const key = `${op.method} ${op.path}`;
   const [mediaType, { schema }] = Object.entries(content)[0];
-  const given = SAMPLE_BODIES[key];
-  const value = given === undefined ? sample(schema, schema) : typeof given === "function" ? (given as (own: OwnIds) => unknown)(own) : given;
+  const value = BODIES[key] ? BODIES[key](own) : sample(schema, schema);
   if (mediaType !== "multipart/form-data") return { body: JSON.stringify(value), contentType: mediaType };
   const form = new FormData();
   const props = resolve(schema, schema).properties ?? {};
@@ -440,6 +480,12 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
         }
       }
 
+      // (c) A's own ids, with each resource the body names swapped for B's: invalid input, or not found
+      for (const kind of bodyReferences(key)) {
+        const res = await call(op, own(fa), agent ? { bearer: fa.agentToken } : { basic: a }, { ...fa.ids, [kind]: fb.ids[kind] });
+        problems.push(...refusalProblems(op, `B's ${kind} in the body`, res, res.status === 400 ? 400 : 404));
+      }
+
       // (c) A's own ids, filtered by each of B's resources: the empty list, or not found
       for (const { param, kind } of op.filters) {
         const res = await call(op, own(fa), agent ? { bearer: fa.agentToken } : { basic: a }, fa.ids, { [param.name]: fb.ids[kind!] });
@@ -452,4 +498,15 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
       expect({ problems, written }).toEqual({ problems: [], written: [] });
     });
   }
+
+  // After the sweep (this one writes): a body naming A's own resources is accepted, so B's are refused for being B's.
+  it("the bodies that name resources are accepted with the caller's own", async () => {
+    const problems: string[] = [];
+    for (const op of secured.filter((o) => bodyReferences(`${o.method} ${o.path}`).length > 0)) {
+      const ids = Object.fromEntries(op.ids.map(({ param, kind }) => [param.name, fa.ids[kind!]]));
+      const res = await call(op, ids, isAgentOperation(op) ? { bearer: fa.agentToken } : { basic: a }, fa.ids);
+      if (res.status >= 300) problems.push(`${op.method} ${op.path}: ${res.status} ${res.text.slice(0, 300)}`);
+    }
+    expect(problems).toEqual([]);
+  });
 });
