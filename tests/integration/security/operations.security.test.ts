@@ -156,6 +156,10 @@ const BODIES: Record<string, (own: OwnIds) => unknown> = {
   // the receiver by its address alone (a customerId, when given, names the receiver instead)
   "POST /sandbox/uma/receive": (i) => ({ senderUmaAddress: "$sender@elsewhere.example", receiverUmaAddress: i.umaAddress, receivingCurrencyCode: "USD", receivingCurrencyAmount: 100 }),
   "POST /invitations": (i) => ({ inviterUma: i.umaAddress }),
+  "POST /stablecoins": (i) => {
+    const symbol = `W${randomUUID().slice(0, 8).toUpperCase()}`;
+    return { providerTokenIdentifier: symbol, networkTokenIdentifier: `btkn1${symbol.toLowerCase()}`, network: "SPARK", stablecoinProviderAccountId: i.stablecoinProviderAccount };
+  },
   "POST /stablecoins/{stablecoinId}/mints": (i) => ({ amount: "10000", fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: i.internalAccount }, destination: { accountId: i.stablecoinAccount } }),
   "POST /sandbox/cards/{cardId}/simulate/authorization": () => ({ amount: 100, currency: { code: "USD" }, merchant: { descriptor: "Sweep" } }),
   "PUT /documents/{documentId}": () => ({ file: "sweep.jpg", documentType: "PASSPORT", country: "US" }),
