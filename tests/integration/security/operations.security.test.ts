@@ -1,14 +1,16 @@
 // The per-operation security sweep, generated from the served OpenAPI document
 // so that a new operation is swept without anyone writing a test for it.
 // For every operation:
-//  (a) without credentials, and with the other scheme's credentials → 401;
+//  (a) without credentials, and with the other scheme's credentials → 401
+//      (operations whose `security` is empty are only checked to answer without);
 //  (b) with a token holding every combination of permissions that lacks the
 //      operation's x-required-permission → 403;
-//  (c) platform A's credentials (or A's agent) on platform B's ids, every id
-//      parameter B's at once and each one alone → 404;
-// every refusal in the spec's error body, no 5xx, and not one row of either
-// platform written (one checksum query before and after each operation).
-// An operation whose id parameter this file cannot fill fails the sweep.
+//  (c) platform A's credentials (or A's agent) on platform B's ids: every id
+//      parameter B's at once and each one alone → 404; each optional id filter
+//      B's → the empty list or 404; each resource the body names B's → 400/404;
+// every refusal a documented response in the spec's error body, no 5xx, and
+// not one row of either platform written (one checksum query before and after
+// each operation). An id parameter this file cannot fill fails the sweep.
 import { createECDH, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, newPlatform, server, waitFor, type ApiClient } from "../../support/api";
