@@ -54,7 +54,8 @@ function family(scope: Scope) {
     tag: TAG,
     auth: "platform",
     permission: "VIEW",
-    query: PaginationQuery.extend(ExternalAccountListQuery.shape),
+    // platform accounts belong to no customer: their list has no customerId filter to document
+    query: PaginationQuery.extend((scope === "customer" ? ExternalAccountListQuery : ExternalAccountListQuery.omit({ customerId: true })).shape),
     responses: { 200: { description: "A page of external accounts", schema: pageSchema(ExternalAccountResponse) }, ...ErrorResponses },
     handle: async ({ ctx, query }) => ({ status: 200, body: await listExternalAccounts(db(), ctx.platformId, scope, query) }),
   });
