@@ -4,6 +4,7 @@ import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
 import { PaginationQuery, pageSchema } from "../../api/pagination";
 import { evictToken } from "../../api/auth";
+import { revocationSettled } from "../../api/token-revocations";
 import { ApiTokenResponse, PlatformConfigResponse, PlatformConfigUpdate, TokenCreate } from "./schemas";
 import { retrieveConfig, updateConfig } from "./config";
 import { createToken, deleteToken, listTokens, retrieveToken } from "./tokens";
@@ -95,6 +96,8 @@ export const deleteApiToken = defineOperation({
     const principal = ctx.principal!;
     const deleted = await deleteToken(db(), ctx.platformId, params.tokenId, principal.kind === "platform" ? principal.tokenId : "");
     evictToken(deleted);
+    // Answer once every instance has seen the revocation, so no check after this answer can succeed.
+    await revocationSettled();
     return { status: 204 };
   },
 });

@@ -1,0 +1,72 @@
+// Platform BasicAuth: revocation wins every race with credential checks in
+// flight, on every instance sharing the database.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient, newPlatform, server } from "../../support/api";
+import { startTestServer, type TestServer } from "../../support/server";
+
+let second: TestServer;
+
+beforeAll(async () => {
+  second = await startTestServer(server().mode, {}, { databaseUrl: server().databaseUrl });
+}, 120_000);
+
+afterAll(async () => {
+  await second?.stop();
+});
+
+interface Attempt {
+  instance: string;
+  sentAt: number;
+  status: number;
+}
+
+/** Keeps checking the credential until `until()` says stop, recording when each request was sent. */
+async function hammer(instance: string, client: ApiClient, until: () => boolean): Promise<Attempt[]> {
+  const attempts: Attempt[] = [];
+  while (!until()) {
+    const sentAt = performance.now();
+    const res = await client.get("/config");
+    attempts.push({ instance, sentAt, status: res.status });
+  }
+  return attempts;
+}
+
+describe("API token revocation", () => {
+  it("a deleted token fails every check sent after DELETE answers, on both instances, even with checks in flight", { timeout: 120_000 }, async () => {
+    const root = await newPlatform("revocation race");
+    for (const warm of [false, true]) {
+      const created = await root.post("/tokens", { name: `raced-${warm}`, permissions: ["VIEW"] });
+      expect(created.status).toBe(201);
+      const onFirst = root.withCredentials(created.body.clientId, created.body.clientSecret);
+      const onSecond = new ApiClient(second.baseUrl, created.body.clientId, created.body.clientSecret, root.platformId);
+      if (warm) {
+        expect((await onFirst.get("/config")).status).toBe(200);
+        expect((await onSecond.get("/config")).status).toBe(200);
+      }
+
+      let deleteAnsweredAt = Infinity;
+      let stopAt = Infinity;
+      const done = () => performance.now() > stopAt;
+      const loops = [
+        ...Array.from({ length: 4 }, () => hammer("first", onFirst, done)),
+        ...Array.from({ length: 4 }, () => hammer("second", onSecond, done)),
+      ];
+      // Cold: the first checks are still in their scrypt when the deletion commits.
+      await new Promise((r) => setTimeout(r, warm ? 150 : 10));
+      const deleted = await root.delete(`/tokens/${created.body.id}`);
+      deleteAnsweredAt = performance.now();
+      expect(deleted.status).toBe(204);
+      stopAt = deleteAnsweredAt + 2_000;
+      const attempts = (await Promise.all(loops)).flat();
+
+      const after = attempts.filter((a) => a.sentAt > deleteAnsweredAt);
+      expect(after.some((a) => a.instance === "first") && after.some((a) => a.instance === "second")).toBe(true);
+      expect(after.filter((a) => a.status !== 401)).toEqual([]);
+      // The race was real: checks of the live token succeeded until the deletion.
+      if (warm) expect(attempts.some((a) => a.status === 200)).toBe(true);
+      // Past the settle window and the 10-second cache alike, fresh checks stay refused on both instances.
+      expect((await onSecond.get("/config")).status).toBe(401);
+      expect((await onFirst.get("/config")).status).toBe(401);
+    }
+  });
+});
