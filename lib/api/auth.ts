@@ -5,7 +5,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "../db/client";
-import { verifySecret } from "../crypto/secrets";
+import { isWellFormedSecret, verifySecret } from "../crypto/secrets";
 import { ApiError } from "./errors";
 import { followRevocations, onRevocation, revocationPosition, revokedSince, stillValid } from "./token-revocations";
 
@@ -45,14 +45,30 @@ function unauthorized(reason: string): ApiError {
   return new ApiError("UNAUTHORIZED", reason, undefined, { "WWW-Authenticate": 'Basic realm="meridian", charset="UTF-8"' });
 }
 
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Strict RFC 7617 parsing: canonical base64 of valid UTF-8, a non-empty client id
+ * before the first colon, and neither part holding a control character (a NUL
+ * would otherwise reach PostgreSQL, or pad a secret into a different one).
+ */
 export function parseBasicAuth(header: string | null): { clientId: string; secret: string } | null {
   if (!header) return null;
-  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
-  if (!match) return null;
-  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const match = /^Basic +([^ ]+) *$/i.exec(header);
+  if (!match || !BASE64.test(match[1])) return null;
+  let decoded: string;
+  try {
+    decoded = strictUtf8.decode(Buffer.from(match[1], "base64"));
+  } catch {
+    return null;
+  }
   const colon = decoded.indexOf(":");
   if (colon <= 0) return null;
-  return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+  const clientId = decoded.slice(0, colon);
+  const secret = decoded.slice(colon + 1);
+  if (!isWellFormedSecret(clientId) || !isWellFormedSecret(secret)) return null;
+  return { clientId, secret };
 }
 
 export async function authenticatePlatform(request: ApiRequest): Promise<PlatformPrincipal> {

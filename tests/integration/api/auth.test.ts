@@ -70,3 +70,20 @@ describe("API token revocation", () => {
     }
   });
 });
+
+describe("BasicAuth parsing", () => {
+  it("a secret followed by NUL bytes or holding control characters does not authenticate as the secret", async () => {
+    const api = await newPlatform("nul padding");
+    expect((await api.get("/config")).status).toBe(200);
+    for (const suffix of ["\u0000", "\u0000\u0000\u0000\u0000", "\u0000x"]) {
+      const padded = await api.get("/config", { auth: { clientId: api.clientId, clientSecret: `${api.clientSecret}${suffix}` } });
+      expect(padded.status).toBe(401);
+      expect(padded.body.code).toBe("UNAUTHORIZED");
+    }
+    const nulId = await api.get("/config", { auth: { clientId: `${api.clientId}\u0000`, clientSecret: api.clientSecret } });
+    expect([nulId.status, nulId.body.code]).toEqual([401, "UNAUTHORIZED"]);
+    const badUtf8 = `Basic ${Buffer.concat([Buffer.from(`${api.clientId}:`), Buffer.from([0xc3, 0x28])]).toString("base64")}`;
+    const notUtf8 = await api.get("/config", { auth: "none", headers: { authorization: badUtf8 } });
+    expect([notUtf8.status, notUtf8.body.code]).toEqual([401, "UNAUTHORIZED"]);
+  });
+});
