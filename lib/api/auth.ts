@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 import { db } from "../db/client";
 import { isWellFormedSecret, verifySecret } from "../crypto/secrets";
 import { ApiError } from "./errors";
+import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../security/throttle";
+import { clientAddress } from "./client-address";
 import { followRevocations, onRevocation, revocationPosition, revokedSince, stillValid } from "./token-revocations";
 
 import { PERMISSIONS, type Permission } from "./permissions";
@@ -87,20 +89,29 @@ export async function authenticatePlatform(request: ApiRequest): Promise<Platfor
     const shared = await pending;
     // A check that started before a revocation this caller may have been told about is not enough.
     if (stillValid(shared.principal.tokenId, shared.position)) return shared.principal;
-    return (await verify(creds, cacheKey)).principal;
+    return (await verify(creds, cacheKey, request)).principal;
   }
-  const mine = verify(creds, cacheKey).finally(() => verifying.delete(cacheKey));
+  const mine = verify(creds, cacheKey, request).finally(() => verifying.delete(cacheKey));
   verifying.set(cacheKey, mine);
   return (await mine).principal;
 }
 
-async function verify(creds: { clientId: string; secret: string }, cacheKey: string): Promise<Verified> {
+async function verify(creds: { clientId: string; secret: string }, cacheKey: string, request: ApiRequest): Promise<Verified> {
   await followRevocations();
   const position = revocationPosition();
-  const token = await db().apiToken.findUnique({ where: { clientId: creds.clientId } });
+  const throttle = credentialKeys(
+    { pair: THROTTLE_RULES.apiSecretPerClientAndAddress, identity: THROTTLE_RULES.apiSecretPerClient, address: THROTTLE_RULES.apiSecretPerAddress },
+    creds.clientId,
+    clientAddress(request.headers),
+  );
+  // The budget is checked before the scrypt, so a flood of wrong secrets costs one indexed read each.
+  const [token] = await Promise.all([db().apiToken.findUnique({ where: { clientId: creds.clientId } }), assertNotThrottled(throttle)]);
   const live = token && token.deletedAt === null ? token : null;
   const ok = await verifySecret(creds.secret, live?.secretHash);
-  if (!ok || !live) throw unauthorized("Invalid client id or secret");
+  if (!ok || !live) {
+    await countAttempt(throttle);
+    throw unauthorized("Invalid client id or secret");
+  }
 
   const principal: PlatformPrincipal = {
     kind: "platform",

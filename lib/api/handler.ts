@@ -13,6 +13,7 @@ import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotenc
 import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operation";
 import { parseOrThrow } from "./validation";
 import { authenticateAgent } from "./agent-auth";
+import { admitRequest } from "./rate-limit";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const MAX_MULTIPART_BODY_BYTES = 11 * 1024 * 1024;
@@ -120,10 +121,12 @@ export async function runOperation(
   let principal: Principal | null = null;
   let response: PlainResponse;
   let replayed = false;
+  let rateHeaders: Record<string, string> = {};
   try {
     if (op.auth === "platform") {
       principal = await authenticatePlatform(request);
       requirePermission(principal, op.permission);
+      rateHeaders = admitRequest(principal.platformId);
     } else if (op.auth === "agent") {
       principal = await authenticateAgent(request);
     }
@@ -175,7 +178,7 @@ export async function runOperation(
     } else {
       result = await run();
     }
-    const headers: Record<string, string> = { "x-request-id": requestId, "cache-control": "no-store", ...result.headers };
+    const headers: Record<string, string> = { "x-request-id": requestId, "cache-control": "no-store", ...rateHeaders, ...result.headers };
     if (replayed) headers["idempotent-replayed"] = "true";
     if (op.deprecated) {
       headers["deprecation"] = "true";
@@ -185,6 +188,7 @@ export async function runOperation(
   } catch (err) {
     const apiError = toApiError(err, requestId);
     response = plainError(apiError, requestId);
+    Object.assign(response.headers, rateHeaders);
   }
   log.info(
     {

@@ -14,6 +14,7 @@ import { isSignedRetry, REQUEST_ID_HEADER, signedRetry } from "./signed-retry";
 import { activityPayload } from "./payloads";
 import { loadWallet, parseAccountId, type Wallet } from "./wallets";
 import { issueOtp, MAX_OTP_ATTEMPTS, openOtpAttempt, parseEncryptedOtpBundle } from "./otp";
+import { assertNotThrottled, consumeAttempt, countAttempt, THROTTLE_RULES } from "../../security/throttle";
 import { expectedNonce, verifyIdToken } from "./oidc";
 import { passkeyChallenge, verifyAssertion, verifyRegistration } from "./passkey";
 import { createSealedSession, createSession, serializeSession } from "./sessions";
@@ -276,6 +277,7 @@ export async function challengeCredential(input: { ctx: RequestContext; id: stri
   const cred = await loadCredential(ctx.platformId, input.id);
   const now = ctx.clock.now();
   if (cred.type === "EMAIL_OTP" || cred.type === "SMS_OTP") {
+    await consumeAttempt([{ rule: THROTTLE_RULES.otpChallengePerCredential, subject: cred.id }], "Too many codes requested for this credential");
     const otp = await issueOtp(cred, now, await walletConfig(ctx.platformId));
     const row = await db().walletCredential.update({
       where: { id: cred.id },
@@ -344,12 +346,16 @@ export async function verifyCredential(input: { ctx: RequestContext; id: string;
         return { status: 200, body: serializeSession(session) };
       }
       const bundle = parseEncryptedOtpBundle(body.encryptedOtpBundle);
+      // The guess budget belongs to the credential, not to one code: a new challenge does not refill it.
+      const guesses = [{ rule: THROTTLE_RULES.otpGuessPerCredential, subject: cred.id }];
+      await assertNotThrottled(guesses);
       let publicKey: string;
       try {
         publicKey = openOtpAttempt(cred, bundle, now);
       } catch (err) {
         // Guessing is bounded: each failure counts, and the code is dropped at the limit.
         if (err instanceof ApiError && cred.otpTargetSeed) {
+          await countAttempt(guesses);
           await db().$executeRaw`
             UPDATE wallet_credentials
             SET otp_failed_attempts = otp_failed_attempts + 1,

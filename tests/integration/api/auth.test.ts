@@ -61,12 +61,13 @@ describe("API token revocation", () => {
 
       const after = attempts.filter((a) => a.sentAt > deleteAnsweredAt);
       expect(after.some((a) => a.instance === "first") && after.some((a) => a.instance === "second")).toBe(true);
-      expect(after.filter((a) => a.status !== 401)).toEqual([]);
+      // 401, or 429 once the hammering spent the failed-attempt budget: never a success.
+      expect(after.filter((a) => a.status !== 401 && a.status !== 429)).toEqual([]);
       // The race was real: checks of the live token succeeded until the deletion.
       if (warm) expect(attempts.some((a) => a.status === 200)).toBe(true);
       // Past the settle window and the 10-second cache alike, fresh checks stay refused on both instances.
-      expect((await onSecond.get("/config")).status).toBe(401);
-      expect((await onFirst.get("/config")).status).toBe(401);
+      expect([401, 429]).toContain((await onSecond.get("/config")).status);
+      expect([401, 429]).toContain((await onFirst.get("/config")).status);
     }
   });
 });
