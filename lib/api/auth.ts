@@ -9,7 +9,7 @@ import { isWellFormedSecret, verifySecret } from "../crypto/secrets";
 import { ApiError } from "./errors";
 import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../security/throttle";
 import { clientAddress } from "./client-address";
-import { followRevocations, onRevocation, revocationPosition, revokedSince, stillValid } from "./token-revocations";
+import { ensureFresh, fresh as revocationsFresh, followRevocations, onRevocation, revocationPosition, revokedSince, stillValid } from "./token-revocations";
 
 import { PERMISSIONS, type Permission } from "./permissions";
 import type { ApiRequest } from "./operation";
@@ -81,12 +81,16 @@ export async function authenticatePlatform(request: ApiRequest): Promise<Platfor
 
   const cacheKey = createHash("sha256").update(`${creds.clientId}\u0000${creds.secret}`).digest("base64");
   const hit = cache.get(cacheKey);
-  if (hit && hit.expires > Date.now() && stillValid(hit.principal.tokenId, hit.position)) return hit.principal;
+  if (hit && hit.expires > Date.now()) {
+    if (!revocationsFresh()) await ensureFresh();
+    if (stillValid(hit.principal.tokenId, hit.position)) return hit.principal;
+  }
   // Concurrent misses for one credential share a single scrypt verification:
   // without this, every connection of a busy client paid one when the entry expired.
   const pending = verifying.get(cacheKey);
   if (pending) {
     const shared = await pending;
+    await ensureFresh();
     // A check that started before a revocation this caller may have been told about is not enough.
     if (stillValid(shared.principal.tokenId, shared.position)) return shared.principal;
     return (await verify(creds, cacheKey, request)).principal;

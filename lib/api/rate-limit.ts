@@ -85,8 +85,10 @@ export function admitRequest(platformId: string): Record<string, string> {
     c = { unsynced: 0, shared: 0, resetsAt: now + config.windowSeconds * 1000 };
     counts.set(platformId, c);
   } else if (c.resetsAt <= now) {
-    // The window ended: count afresh here; the next sync says what the others did meanwhile.
+    // The window ended: count afresh here (what was not synced belonged to the old
+    // window); the next sync says what the others did meanwhile.
     c.shared = 0;
+    c.unsynced = 0;
     c.resetsAt = now + config.windowSeconds * 1000;
   }
   const reset = Math.max(1, Math.ceil((c.resetsAt - now) / 1000));

@@ -32,35 +32,60 @@ interface State {
   listeners: Set<(tokenId: string) => void>;
   ready: Promise<void> | null;
   timer: NodeJS.Timeout | null;
-  polling: boolean;
+  /** The poll in flight, if any. */
+  polling: Promise<void> | null;
 }
 
-const state: State = { lastSeen: 0n, freshAt: -Infinity, revoked: new Map(), listeners: new Set(), ready: null, timer: null, polling: false };
+// One follower per process: the Next.js route files and the direct dispatcher
+// load this module separately, and both caches listen to the same log.
+const globalForRevocations = globalThis as unknown as { __meridianRevocations?: State };
+const state: State = (globalForRevocations.__meridianRevocations ??= {
+  lastSeen: 0n,
+  freshAt: -Infinity,
+  revoked: new Map(),
+  listeners: new Set(),
+  ready: null,
+  timer: null,
+  polling: null,
+});
 
-async function poll(): Promise<void> {
-  if (state.polling) return;
-  state.polling = true;
+function poll(): Promise<void> {
+  state.polling ??= pollOnce().finally(() => {
+    state.polling = null;
+  });
+  return state.polling;
+}
+
+async function pollOnce(): Promise<void> {
   const started = performance.now();
-  try {
-    for (;;) {
-      const { rows } = await pool().query<{ id: string; token_id: string }>(
-        `SELECT id::text, token_id::text FROM api_token_revocations WHERE id > $1 ORDER BY id LIMIT ${BATCH}`,
-        [state.lastSeen.toString()],
-      );
-      const now = performance.now();
-      for (const row of rows) {
-        const position = BigInt(row.id);
-        state.revoked.set(row.token_id, { position, at: now });
-        state.lastSeen = position;
-        for (const listener of state.listeners) listener(row.token_id);
-      }
-      if (rows.length < BATCH) break;
+  for (;;) {
+    const { rows } = await pool().query<{ id: string; token_id: string }>(
+      `SELECT id::text, token_id::text FROM api_token_revocations WHERE id > $1 ORDER BY id LIMIT ${BATCH}`,
+      [state.lastSeen.toString()],
+    );
+    const now = performance.now();
+    for (const row of rows) {
+      const position = BigInt(row.id);
+      state.revoked.set(row.token_id, { position, at: now });
+      state.lastSeen = position;
+      for (const listener of state.listeners) listener(row.token_id);
     }
-    state.freshAt = started;
-    for (const [tokenId, r] of state.revoked) if (started - r.at > REMEMBER_MS) state.revoked.delete(tokenId);
-  } finally {
-    state.polling = false;
+    if (rows.length < BATCH) break;
   }
+  state.freshAt = started;
+  for (const [tokenId, r] of state.revoked) if (started - r.at > REMEMBER_MS) state.revoked.delete(tokenId);
+}
+
+export function fresh(): boolean {
+  return performance.now() - state.freshAt <= FRESHNESS_MS;
+}
+
+/**
+ * Polls now unless the last completed poll is fresh (a busy event loop can
+ * delay the timer): one indexed query, instead of a scrypt per cached credential.
+ */
+export async function ensureFresh(): Promise<void> {
+  for (let i = 0; i < 3 && !fresh(); i++) await poll();
 }
 
 /** Starts following the log (once per process); resolves when the starting position is known. */
@@ -98,8 +123,7 @@ export function revocationPosition(): bigint {
 
 /** Whether a check of `tokenId` stamped with `position` may still be relied on without the database. */
 export function stillValid(tokenId: string, position: bigint): boolean {
-  if (performance.now() - state.freshAt > FRESHNESS_MS) return false;
-  return !revokedSince(tokenId, position);
+  return fresh() && !revokedSince(tokenId, position);
 }
 
 /** Whether a revocation of `tokenId` later than `position` has been seen. */
