@@ -7,12 +7,14 @@ export async function register() {
   const { closeDb } = await import("./lib/db/client");
   const { startWorker, stopWorker } = await import("./lib/jobs/worker");
   const { createApiDispatcher } = await import("./lib/api/node");
+  const { stopFollowingRevocations } = await import("./lib/api/token-revocations");
   const workerOn = env().MERIDIAN_JOB_WORKER !== "off";
   if (workerOn) startWorker({ pollMs: env().MERIDIAN_JOB_POLL_MS });
   // scripts/serve.mjs answers the versioned API with this, outside the Next.js pipeline.
   (globalThis as { __meridianApi?: unknown }).__meridianApi = createApiDispatcher();
   (globalThis as { __meridianShutdown?: () => Promise<void> }).__meridianShutdown = async () => {
     if (workerOn) await stopWorker();
+    stopFollowingRevocations();
     await closeDb();
   };
 }

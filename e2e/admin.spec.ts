@@ -16,6 +16,26 @@ test.describe("admin section", () => {
     await shot(page, testInfo, "admin-overview");
   });
 
+  test("after repeated wrong passwords the sign-in form says, in words, that sign-in is paused", async ({ page, viewer }, testInfo) => {
+    await page.goto("/admin/signin");
+    await page.getByLabel("Email").fill(viewer.email);
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel("Password").fill(`wrong-password-${i}`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("main").getByRole("alert")).toContainText("do not match a staff account");
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+    }
+    // Even the right password waits now, and the page explains it without codes.
+    await page.getByLabel("Password").fill(viewer.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const alert = page.getByRole("main").getByRole("alert");
+    await expect(alert).toContainText("Too many unsuccessful sign-in attempts");
+    await expect(alert).toContainText("wait, then try again");
+    await expect(alert).not.toContainText("RATE_LIMITED");
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    await shot(page, testInfo, "admin-signin-paused");
+  });
+
   test("an operator sees customers with verification state and funds an account", async ({ page, operator }, testInfo) => {
     const created = await platformApi(page.request, "POST", "/customers", {
       customerType: "INDIVIDUAL",

@@ -39,6 +39,21 @@ const EnvSchema = z.object({
   /** Extra OIDC issuers for OAUTH credentials: JSON array of {"issuer": url, "jwksUri": url}. */
   MERIDIAN_OIDC_ISSUERS: z.string().optional(),
   VAULT_ORIGIN: z.string().url().optional(),
+  /** Window of the failed-attempt budgets (API secrets, staff passwords, OTP codes and challenges, device codes). */
+  MERIDIAN_AUTH_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+  /** Requests per platform per window, "N" (per minute) or "N/SECONDS"; "off" (default) disables the limit. */
+  MERIDIAN_RATE_LIMIT: z
+    .string()
+    .regex(/^(off|\d{1,9}(\/\d{1,5})?)$/, 'Expected "off", "N" (requests per minute) or "N/SECONDS"')
+    .default("off")
+    .transform((v) => {
+      if (v === "off") return null;
+      const [limit, seconds] = v.split("/").map(Number);
+      return { limit, windowSeconds: seconds ?? 60 };
+    })
+    .refine((v) => v === null || (v.limit >= 1 && v.windowSeconds >= 1), "The limit and the window must be at least 1"),
+  /** Proxies in front of Meridian whose X-Forwarded-For entries are believed (0: use the connection's address). */
+  MERIDIAN_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   PORT: z.coerce.number().int().default(3000),
 }).superRefine((v, ctx) => {
   if (v.MERIDIAN_ENVIRONMENT === "production" && v.MERIDIAN_WEBHOOK_ALLOW_PRIVATE === "on") {

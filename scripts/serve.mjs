@@ -29,8 +29,20 @@ const handle = app.getRequestHandler();
 const direct = !dev && process.env.MERIDIAN_DIRECT_API !== "off";
 
 let inFlight = 0;
+// The connection's address, for throttling (lib/api/client-address.ts): set on
+// every request, replacing any value a client sent under this name.
+const PEER_ADDRESS_HEADER = "x-meridian-peer-address";
+function stampPeerAddress(req) {
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i].toLowerCase() === PEER_ADDRESS_HEADER) raw.splice(i, 2);
+  const address = req.socket.remoteAddress ?? "unknown";
+  raw.push(PEER_ADDRESS_HEADER, address);
+  req.headers[PEER_ADDRESS_HEADER] = address;
+}
+
 const server = http.createServer((req, res) => {
   inFlight++;
+  stampPeerAddress(req);
   res.on("close", () => inFlight--);
   // Without direct, the dispatcher still answers API paths Next.js cannot decode.
   const api = globalThis.__meridianApi;

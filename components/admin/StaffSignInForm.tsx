@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
+import { STAFF_SIGNIN_RATE_LIMITED } from "@/lib/auth/errors";
 
 export function StaffSignInForm() {
   const router = useRouter();
@@ -15,6 +16,9 @@ export function StaffSignInForm() {
     e.preventDefault();
     void run(async () => {
       const res = await signIn("staff", { email, password, redirect: false });
+      if (res?.error === STAFF_SIGNIN_RATE_LIMITED) {
+        return { ok: false, message: "Too many unsuccessful sign-in attempts. For your security, sign-in is paused for a few minutes; wait, then try again." };
+      }
       if (!res?.ok) return { ok: false, message: "That email and password do not match a staff account. Check them, or ask an operator to create your account." };
       router.push("/admin");
       router.refresh();

@@ -13,6 +13,7 @@ import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotenc
 import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operation";
 import { parseRequestInput } from "./validation";
 import { authenticateAgent } from "./agent-auth";
+import { admitRequest } from "./rate-limit";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const MAX_MULTIPART_BODY_BYTES = 11 * 1024 * 1024;
@@ -123,10 +124,12 @@ export async function runOperation(
   let principal: Principal | null = null;
   let response: PlainResponse;
   let replayed = false;
+  let rateHeaders: Record<string, string> = {};
   try {
     if (op.auth === "platform") {
       principal = await authenticatePlatform(request);
       requirePermission(principal, op.permission);
+      rateHeaders = admitRequest(principal.platformId);
     } else if (op.auth === "agent") {
       principal = await authenticateAgent(request);
     }
@@ -178,7 +181,7 @@ export async function runOperation(
     } else {
       result = await run();
     }
-    const headers: Record<string, string> = { "x-request-id": requestId, "cache-control": "no-store", ...result.headers };
+    const headers: Record<string, string> = { "x-request-id": requestId, "cache-control": "no-store", ...rateHeaders, ...result.headers };
     if (replayed) headers["idempotent-replayed"] = "true";
     if (op.deprecated) {
       headers["deprecation"] = "true";
@@ -188,6 +191,7 @@ export async function runOperation(
   } catch (err) {
     const apiError = toApiError(err, requestId);
     response = plainError(apiError, requestId);
+    Object.assign(response.headers, rateHeaders);
   }
   log.info(
     {

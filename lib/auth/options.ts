@@ -13,6 +13,13 @@ import { ensureBootstrapOperator } from "../staff/bootstrap";
 import { readCustomerTicket, TICKET_SECONDS } from "./ticket";
 import { consumeTicket, sameBrowser } from "./signin-binding";
 import type { WebIdentity } from "./types";
+import { ApiError } from "../api/errors";
+import { clientAddress } from "../api/client-address";
+import { STAFF_SIGNIN_RATE_LIMITED } from "./errors";
+
+function headerValue(value: unknown): string | null {
+  return typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : null;
+}
 
 const STAFF_SESSION_SECONDS = 8 * 3600;
 
@@ -31,10 +38,18 @@ export function authOptions(): NextAuthOptions {
         id: "staff",
         name: "Staff",
         credentials: { email: { type: "email" }, password: { type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
           await ensureBootstrapOperator(db());
-          const staff = await verifyStaffUser(db(), credentials.email, credentials.password);
+          const address = clientAddress({ get: (name) => headerValue(req.headers?.[name]) });
+          let staff;
+          try {
+            staff = await verifyStaffUser(db(), credentials.email, credentials.password, address);
+          } catch (err) {
+            // next-auth hands the message to the sign-in form, which explains it in words.
+            if (err instanceof ApiError && err.code === "RATE_LIMITED") throw new Error(STAFF_SIGNIN_RATE_LIMITED);
+            throw err;
+          }
           if (!staff) return null;
           const identity: WebIdentity = { kind: "staff", id: staff.id, email: staff.email, name: staff.name, role: staff.role };
           return identity;

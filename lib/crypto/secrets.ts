@@ -18,7 +18,19 @@ export function randomToken(prefix: string, bytes = 32): string {
   return `${prefix}${randomBytes(bytes).toString("base64url")}`;
 }
 
+// scrypt's password goes through HMAC-SHA256, which zero-pads keys shorter than
+// its 64-byte block: "secret" and "secret\0\0" derive the same key. So no secret
+// may hold a control character (NUL included), checked here, the one place
+// secrets are hashed and verified.
+const CONTROL_OR_LONE_SURROGATE = /[\p{Cc}\p{Cs}]/u;
+
+/** Whether `secret` may be hashed and compared: non-empty, well-formed Unicode, no control characters. */
+export function isWellFormedSecret(secret: string): boolean {
+  return secret.length > 0 && !CONTROL_OR_LONE_SURROGATE.test(secret);
+}
+
 export async function hashSecret(secret: string): Promise<string> {
+  if (!isWellFormedSecret(secret)) throw new Error("A secret must be non-empty well-formed text without control characters");
   const salt = randomBytes(16);
   const key = await scrypt(secret, salt, N, R, P);
   return `scrypt$${N}$${R}$${P}$${salt.toString("base64url")}$${key.toString("base64url")}`;
@@ -29,6 +41,7 @@ export async function hashSecret(secret: string): Promise<string> {
 const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEY_LEN).toString("base64url")}`;
 
 export async function verifySecret(secret: string, stored: string | null | undefined): Promise<boolean> {
+  if (!isWellFormedSecret(secret)) return false;
   const parts = (stored ?? DUMMY_HASH).split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [, n, r, p, saltB64, keyB64] = parts;

@@ -3,7 +3,7 @@
 import "server-only";
 import { z } from "zod";
 import { isUniqueViolation, type Db } from "../db/client";
-import { hashSecret, randomToken } from "../crypto/secrets";
+import { hashSecret, isWellFormedSecret, randomToken } from "../crypto/secrets";
 import { ApiError } from "../api/errors";
 import { newUuid, toApiId } from "../ids";
 import { STAFF_ROLES } from "./roles";
@@ -12,7 +12,12 @@ export const StaffUserCreate = z.object({
   email: z.email().max(255).transform((e) => e.toLowerCase()),
   name: z.string().trim().min(1).max(255),
   role: z.enum(STAFF_ROLES),
-  password: z.string().min(12, "Use at least 12 characters").max(256).optional(),
+  password: z
+    .string()
+    .min(12, "Use at least 12 characters")
+    .max(256)
+    .refine(isWellFormedSecret, "Use printable characters only (no control characters)")
+    .optional(),
 });
 export type StaffUserCreate = z.infer<typeof StaffUserCreate>;
 

@@ -4,6 +4,7 @@
 import "server-only";
 import type { Db } from "../db/client";
 import { verifySecret } from "../crypto/secrets";
+import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../security/throttle";
 import { STAFF_ROLES, type StaffRole } from "./roles";
 
 export interface StaffIdentity {
@@ -13,9 +14,22 @@ export interface StaffIdentity {
   role: StaffRole;
 }
 
-export async function verifyStaffUser(db: Db, email: string, password: string): Promise<StaffIdentity | null> {
-  const row = await db.staffUser.findUnique({ where: { email: email.trim().toLowerCase() } });
+/**
+ * Null when the email and password do not match; throws RATE_LIMITED (before
+ * the scrypt) once this email or address has failed too often in the window.
+ */
+export async function verifyStaffUser(db: Db, email: string, password: string, address: string): Promise<StaffIdentity | null> {
+  const normalised = email.trim().toLowerCase();
+  const throttle = credentialKeys(
+    { pair: THROTTLE_RULES.staffPasswordPerEmailAndAddress, identity: THROTTLE_RULES.staffPasswordPerEmail, address: THROTTLE_RULES.staffPasswordPerAddress },
+    normalised,
+    address,
+  );
+  const [row] = await Promise.all([db.staffUser.findUnique({ where: { email: normalised } }), assertNotThrottled(throttle)]);
   const ok = await verifySecret(password, row?.passwordHash);
-  if (!ok || !row || !(STAFF_ROLES as readonly string[]).includes(row.role)) return null;
+  if (!ok || !row || !(STAFF_ROLES as readonly string[]).includes(row.role)) {
+    await countAttempt(throttle);
+    return null;
+  }
   return { id: row.id, email: row.email, name: row.name, role: row.role as StaffRole };
 }

@@ -13,6 +13,7 @@ import { randomToken, sha256Hex } from "../../crypto/secrets";
 import { newUuid, toApiId } from "../../ids";
 import { sandboxDelayMs } from "../../sandbox/time";
 import { AgentPolicy } from "./policy";
+import { assertNotThrottled, countAttempt, THROTTLE_RULES } from "../../security/throttle";
 
 export const DEVICE_CODE_TTL_MS = 30 * 60_000;
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ2345679";
@@ -68,7 +69,22 @@ export async function deviceCodeStatus(db: Db, platformId: string, code: string)
  * Redeems a code for the agent's access token. The conditional update is the
  * single-use guarantee: of two concurrent redemptions exactly one matches.
  */
-export async function redeemDeviceCode(db: PrismaClient, code: string) {
+export async function redeemDeviceCode(db: PrismaClient, code: string, address: string) {
+  // A code that could never have been issued is not a guess: refused without spending the budget.
+  const normalised = normaliseCode(code);
+  if (normalised.length !== 8 || [...normalised].some((c) => !ALPHABET.includes(c))) throw notFound("Device code");
+  // Redemption needs no credential, so failures are budgeted per address before any lookup.
+  const throttle = [{ rule: THROTTLE_RULES.deviceCodePerAddress, subject: address }];
+  await assertNotThrottled(throttle);
+  try {
+    return await claimDeviceCode(db, code);
+  } catch (err) {
+    if (err instanceof ApiError) await countAttempt(throttle);
+    throw err;
+  }
+}
+
+async function claimDeviceCode(db: PrismaClient, code: string) {
   const hash = codeHash(code);
   const now = new Date();
   return db.$transaction(async (tx) => {

@@ -17,6 +17,7 @@ import {
 } from "./schemas";
 import { createAgent, deleteAgent, findAgent, listAgents, retrieveAgent, updateAgent, updateAgentPolicy } from "./agents";
 import { deviceCodeStatus, redeemDeviceCode, regenerateDeviceCode } from "./device-codes";
+import { clientAddress } from "../../api/client-address";
 
 const tag = "Agent Management";
 const AgentParams = z.object({ agentId: z.string() });
@@ -149,7 +150,7 @@ export const redeemAgentDeviceCode = defineOperation({
   auth: "none",
   params: CodeParams,
   responses: { 200: { description: "The agent's access token, shown only this once", schema: RedeemResponse }, ...ErrorResponses },
-  handle: async ({ params }) => ({ status: 200, body: await redeemDeviceCode(db(), params.code) }),
+  handle: async ({ params, request }) => ({ status: 200, body: await redeemDeviceCode(db(), params.code, clientAddress(request.headers)) }),
 });
 
 export const agentManagementOperations = [

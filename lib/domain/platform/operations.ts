@@ -5,6 +5,7 @@ import { defineOperation } from "../../api/operation";
 import { PaginationQuery, pageSchema } from "../../api/pagination";
 import { evictToken, type Principal } from "../../api/auth";
 import { ApiError } from "../../api/errors";
+import { revocationSettled } from "../../api/token-revocations";
 import { ApiTokenResponse, PlatformConfigResponse, PlatformConfigUpdate, TokenCreate } from "./schemas";
 import { retrieveConfig, updateConfig } from "./config";
 import { createToken, deleteToken, listTokens, retrieveToken, type TokenCaller } from "./tokens";
@@ -100,6 +101,8 @@ export const deleteApiToken = defineOperation({
   handle: async ({ ctx, params }) => {
     const deleted = await deleteToken(db(), ctx.platformId, params.tokenId, tokenCaller(ctx.principal));
     evictToken(deleted);
+    // Answer once every instance has seen the revocation, so no check after this answer can succeed.
+    await revocationSettled();
     return { status: 204 };
   },
 });

@@ -14,6 +14,7 @@ import { isSignedRetry, REQUEST_ID_HEADER, signedRetry } from "./signed-retry";
 import { activityPayload } from "./payloads";
 import { loadWallet, parseAccountId, type Wallet } from "./wallets";
 import { issueOtp, livePendingOtps, MAX_OTP_ATTEMPTS, MAX_PENDING_OTPS, openOtpAttempt, parseEncryptedOtpBundle } from "./otp";
+import { assertNotThrottled, consumeAttempt, countAttempt, THROTTLE_RULES } from "../../security/throttle";
 import { expectedNonce, verifyIdToken } from "./oidc";
 import { passkeyChallenge, verifyAssertion, verifyRegistration } from "./passkey";
 import { createSealedSession, createSession, serializeSession } from "./sessions";
@@ -280,6 +281,7 @@ export async function challengeCredential(input: { ctx: RequestContext; id: stri
   const cred = await loadCredential(ctx.platformId, input.id);
   const now = ctx.clock.now();
   if (cred.type === "EMAIL_OTP" || cred.type === "SMS_OTP") {
+    await consumeAttempt([{ rule: THROTTLE_RULES.otpChallengePerCredential, subject: cred.id }], "Too many codes requested for this credential");
     // A new code joins the pending ones (none is cancelled); their number is capped, which throttles re-challenges.
     const live = livePendingOtps(cred.otpPending, now);
     if (live.length >= MAX_PENDING_OTPS) throw pendingLimit(live, now);
@@ -361,12 +363,16 @@ export async function verifyCredential(input: { ctx: RequestContext; id: string;
         return { status: 200, body: serializeSession(session) };
       }
       const bundle = parseEncryptedOtpBundle(body.encryptedOtpBundle);
+      // The guess budget belongs to the credential, not to one code: a new challenge does not refill it.
+      const guesses = [{ rule: THROTTLE_RULES.otpGuessPerCredential, subject: cred.id }];
+      await assertNotThrottled(guesses);
       let opened: { publicKey: string; seed: string };
       try {
         opened = openOtpAttempt(cred, bundle, now);
       } catch (err) {
         // Guessing is bounded: each failure counts, and every pending code is dropped at the limit.
         if (err instanceof ApiError && livePendingOtps(cred.otpPending, now).length > 0) {
+          await countAttempt(guesses);
           await db().$executeRaw`
             UPDATE wallet_credentials
             SET otp_failed_attempts = otp_failed_attempts + 1,

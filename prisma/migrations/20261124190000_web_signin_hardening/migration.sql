@@ -17,13 +17,3 @@ CREATE TABLE "web_signin_tickets" (
     CONSTRAINT "web_signin_tickets_pkey" PRIMARY KEY ("jti")
 );
 CREATE INDEX "web_signin_tickets_expires_at_idx" ON "web_signin_tickets"("expires_at");
-
--- 3. Throttle of the web app's sign-in code requests, per credential id (real or not).
-CREATE TABLE "web_signin_attempts" (
-    "id" UUID NOT NULL,
-    "key" TEXT NOT NULL,
-    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "web_signin_attempts_pkey" PRIMARY KEY ("id")
-);
-CREATE INDEX "web_signin_attempts_key_created_at_idx" ON "web_signin_attempts"("key", "created_at");
-CREATE INDEX "web_signin_attempts_created_at_idx" ON "web_signin_attempts"("created_at");

@@ -188,7 +188,7 @@ describe("OTP guessing", () => {
     expect((await api.post(`/auth/credentials/${id}/challenge`, {})).status).toBe(200);
   });
 
-  it("drops the pending code after 5 failed attempts; a new challenge starts over", async () => {
+  it("after 5 failed attempts refuses even the right code (429), and a new challenge does not refill the budget", async () => {
     const api = await newPlatform();
     const c = await newWalletCustomer(api);
     const created = await api.post("/auth/credentials", { type: "EMAIL_OTP", accountId: c.accountId });
@@ -200,9 +200,16 @@ describe("OTP guessing", () => {
       expect(r.body.reason).toBe("Invalid OTP code");
     }
     const right = await api.post(`/auth/credentials/${id}/verify`, { type: "EMAIL_OTP", encryptedOtpBundle: await otpBundle("000000", tb, key, bundleSigner(tb)) });
-    expect(right.status).toBe(401);
-    expect(right.body.reason).toMatch(/No OTP challenge is pending/);
-    const session = await otpLogin(api, id, "EMAIL_OTP");
-    expect(session.body.type).toBe("EMAIL_OTP");
+    expect(right.status).toBe(429);
+    expect(right.body.code).toBe("RATE_LIMITED");
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The pending code was dropped at the fifth failure.
+    const { rows } = await database().query(`SELECT otp_pending FROM wallet_credentials WHERE id = $1::uuid`, [id.replace(/^AuthMethod:/, "")]);
+    expect(rows[0].otp_pending).toEqual([]);
+    const again = await api.post(`/auth/credentials/${id}/challenge`, {});
+    expect(again.status).toBe(200);
+    const tb2 = again.body.otpEncryptionTargetBundle;
+    const retried = await api.post(`/auth/credentials/${id}/verify`, { type: "EMAIL_OTP", encryptedOtpBundle: await otpBundle("000000", tb2, key, bundleSigner(tb2)) });
+    expect([retried.status, retried.body.code]).toEqual([429, "RATE_LIMITED"]);
   });
 });

@@ -1,13 +1,13 @@
 // POST /api/wallet/credentials/{id}/challenge – starts a sign-in with a credential
 // (OTP: sends the code and returns the encryption target; passkey: the WebAuthn challenge).
-// At most SIGNIN_CODE_LIMIT per credential id per window (429 with Retry-After);
+// At most THROTTLE_RULES.webSigninCodePerCredential per credential id (429 with Retry-After);
 // an id that names no credential gets a decoy target and nothing is sent, so
 // the answer is the same whether the account exists.
 import { z } from "zod";
 import { callApi } from "@/lib/bff/client";
 import { json, publicRoute } from "@/lib/bff/route";
 import { decoyOtpChallenge } from "@/lib/bff/decoys";
-import { takeSigninCodeSlot } from "@/lib/bff/throttle";
+import { countAttempt, THROTTLE_RULES } from "@/lib/security/throttle";
 
 const Body = z.object({ clientPublicKey: z.string().regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/).optional() });
 
@@ -19,8 +19,8 @@ function tooMany(retryAfterSeconds: number): Response {
 
 export const POST = publicRoute({ body: Body }, async ({ body, params }) => {
   const id = String(params.id);
-  const slot = await takeSigninCodeSlot(`challenge:${id}`);
-  if (!slot.ok) return tooMany(slot.retryAfterSeconds);
+  const wait = await countAttempt([{ rule: THROTTLE_RULES.webSigninCodePerCredential, subject: id }]);
+  if (wait > 0) return tooMany(Math.ceil(wait));
   const res = await callApi<{ otpEncryptionTargetBundle?: string; challenge?: string; credentialId?: string; requestId?: string; expiresAt?: string }>(
     "POST",
     `/auth/credentials/${encodeURIComponent(id)}/challenge`,
