@@ -36,8 +36,6 @@ export const THROTTLE_RULES = {
   staffPasswordPerAddress: { name: "staff-password:address", limit: 30 },
   /** Wrong OTP codes for one credential, across re-challenges (each code is also dropped after 5). */
   otpGuessPerCredential: { name: "otp-guess:credential", limit: 5 },
-  /** OTP challenges (code sends) for one credential, successful or not. */
-  otpChallengePerCredential: { name: "otp-challenge:credential", limit: 10 },
   /** Sign-in codes the web app asks for one credential id, real or not (so both answer alike). */
   webSigninCodePerCredential: { name: "web-signin-code:credential", limit: 3, windowSeconds: 300 },
   /** Unknown, used or expired device codes redeemed from one address. */

@@ -14,7 +14,7 @@ import { isSignedRetry, REQUEST_ID_HEADER, signedRetry } from "./signed-retry";
 import { activityPayload } from "./payloads";
 import { loadWallet, parseAccountId, type Wallet } from "./wallets";
 import { issueOtp, livePendingOtps, MAX_OTP_ATTEMPTS, MAX_PENDING_OTPS, openOtpAttempt, parseEncryptedOtpBundle } from "./otp";
-import { assertNotThrottled, consumeAttempt, countAttempt, THROTTLE_RULES } from "../../security/throttle";
+import { assertNotThrottled, countAttempt, rateLimited, THROTTLE_RULES } from "../../security/throttle";
 import { expectedNonce, verifyIdToken } from "./oidc";
 import { passkeyChallenge, verifyAssertion, verifyRegistration } from "./passkey";
 import { createSealedSession, createSession, serializeSession } from "./sessions";
@@ -272,8 +272,7 @@ export async function deleteCredential(input: { ctx: RequestContext; id: string;
 
 function pendingLimit(live: { expiresAt: string }[], now: Date): ApiError {
   const next = Math.min(...live.map((p) => Date.parse(p.expiresAt)), now.getTime() + 60_000);
-  const seconds = Math.max(1, Math.ceil((next - now.getTime()) / 1000));
-  return new ApiError("RATE_LIMITED", `${MAX_PENDING_OTPS} codes are already pending for this credential; use one of them or ask again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
+  return rateLimited((next - now.getTime()) / 1000, `${MAX_PENDING_OTPS} codes are already pending for this credential; use one of them or ask again later`);
 }
 
 export async function challengeCredential(input: { ctx: RequestContext; id: string; clientPublicKey?: string }): Promise<ApiResult> {
@@ -281,7 +280,6 @@ export async function challengeCredential(input: { ctx: RequestContext; id: stri
   const cred = await loadCredential(ctx.platformId, input.id);
   const now = ctx.clock.now();
   if (cred.type === "EMAIL_OTP" || cred.type === "SMS_OTP") {
-    await consumeAttempt([{ rule: THROTTLE_RULES.otpChallengePerCredential, subject: cred.id }], "Too many codes requested for this credential");
     // A new code joins the pending ones (none is cancelled); their number is capped, which throttles re-challenges.
     const live = livePendingOtps(cred.otpPending, now);
     if (live.length >= MAX_PENDING_OTPS) throw pendingLimit(live, now);
