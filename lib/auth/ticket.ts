@@ -22,16 +22,21 @@ async function sign(audience: string, claims: Record<string, string>, ttlSeconds
   return new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setAudience(audience).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(key());
 }
 
+/** The named claims, all strings, or null when one is missing or not a string. */
+function stringClaims<K extends string>(payload: object, fields: readonly K[]): Record<K, string> | null {
+  const out = {} as Record<K, string>;
+  for (const f of fields) {
+    const v = (payload as Record<string, unknown>)[f];
+    if (typeof v !== "string") return null;
+    out[f] = v;
+  }
+  return out;
+}
+
 async function read<K extends string>(audience: string, token: string, fields: readonly K[]): Promise<Record<K, string> | null> {
   try {
     const { payload } = await jwtVerify(token, key(), { audience, algorithms: ["HS256"] });
-    const out = {} as Record<K, string>;
-    for (const f of fields) {
-      const v = (payload as Record<string, unknown>)[f];
-      if (typeof v !== "string") return null;
-      out[f] = v;
-    }
-    return out;
+    return stringClaims(payload, fields);
   } catch {
     return null;
   }
@@ -55,13 +60,7 @@ export const issueEnrollment = (e: Enrollment) =>
 export async function readEnrollment(token: string): Promise<Enrollment | null> {
   try {
     const { payload } = await jwtDecrypt(token, enrollmentKey(), { audience: "meridian-web-enrollment" });
-    const out = {} as Enrollment;
-    for (const f of ENROLLMENT_FIELDS) {
-      const v = (payload as Record<string, unknown>)[f];
-      if (typeof v !== "string") return null;
-      out[f] = v;
-    }
-    return out;
+    return stringClaims(payload, ENROLLMENT_FIELDS);
   } catch {
     return null;
   }
