@@ -40,6 +40,30 @@ function stampPeerAddress(req) {
   req.headers[PEER_ADDRESS_HEADER] = address;
 }
 
+// Next.js answers a path that is not valid percent-encoded UTF-8 with a plain-text
+// 500; the web app's pages and BFF routes get a 400 instead (the versioned API's
+// paths are answered by the dispatcher above, naming the parameter).
+function decodablePath(url = "") {
+  try {
+    decodeURIComponent(url.split("?")[0]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuseUndecodablePath(req, res) {
+  req.resume();
+  res.statusCode = 400;
+  if ((req.url ?? "").startsWith("/api/")) {
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ code: "INVALID_INPUT", reason: "The request path is not valid percent-encoded UTF-8", details: { errors: [{ field: "path", constraint: "FORMAT", message: "Not valid percent-encoded UTF-8" }] } }));
+  } else {
+    res.setHeader("content-type", "text/plain; charset=utf-8");
+    res.end("This address is not valid. Check the link and try again.\n");
+  }
+}
+
 const server = http.createServer((req, res) => {
   inFlight++;
   stampPeerAddress(req);
@@ -47,6 +71,7 @@ const server = http.createServer((req, res) => {
   // Without direct, the dispatcher still answers API paths Next.js cannot decode.
   const api = globalThis.__meridianApi;
   if (api && api(req, res, direct)) return;
+  if (!decodablePath(req.url)) return refuseUndecodablePath(req, res);
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -62,6 +62,17 @@ describe("Malformed input: 4xx in the error body, never a 500", () => {
     }
   });
 
+  it("the web app's pages and BFF routes answer an undecodable path with a 400, not Next.js's plain-text 500", async () => {
+    for (const base of [new URL(server().baseUrl).origin, new URL(nextServer.baseUrl).origin]) {
+      const bff = await fetch(`${base}/api/wallet/transactions/%E0%A4%A`);
+      expect(bff.status).toBe(400);
+      expect(await bff.json()).toMatchObject({ code: "INVALID_INPUT", details: { errors: [expect.objectContaining({ field: "path", constraint: "FORMAT" })] } });
+      const page = await fetch(`${base}/wallet/transactions/%E0%A4%A`);
+      expect(page.status).toBe(400);
+      expect(await page.text()).toMatch(/not valid/);
+    }
+  });
+
   it("a NUL in a path parameter is 400 naming it, on both servers (invitation codes reached PostgreSQL)", async () => {
     for (const client of [api, viaNext]) {
       expectFieldError(await client.get("/invitations/abc%00def"), "invitationCode");
