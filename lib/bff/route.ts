@@ -13,9 +13,9 @@ import { z } from "zod";
 import { timingSafeEqual } from "node:crypto";
 import { appOrigin } from "../env";
 import { log } from "../log";
-import { csrfTokenFor, customerSessionLive, getWebSession, type CustomerIdentity, type StaffIdentity } from "../auth/session";
-import type { WebSession } from "../auth/types";
-import { canOperate } from "../staff/roles";
+import { csrfTokenFor, customerSessionLive, getWebSession, type CustomerIdentity, type StaffIdentity } from "./auth/session";
+import type { WebSession } from "./auth/types";
+import { canOperate } from "./staff/roles";
 import { fieldErrorsOf } from "../api/validation";
 import { api, BffError } from "./client";
 

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { db } from "@/lib/db/client";
 import { bffPlatformId } from "@/lib/bff/client";
-import { requireStaffPage } from "@/lib/auth/session";
-import { listCustomers } from "@/lib/admin/list-customers";
-import { load } from "@/lib/admin/load";
+import { requireStaffPage } from "@/lib/bff/auth/session";
+import { listCustomers } from "@/lib/bff/admin/list-customers";
+import { load } from "@/lib/bff/admin/load";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { api } from "@/lib/bff/client";
 import { json, staffRoute } from "@/lib/bff/route";
-import { withAdvice } from "@/lib/admin/api-errors";
+import { withAdvice } from "@/lib/bff/admin/api-errors";
 
 const Body = z.object({
   currency: z.string().trim().min(3).max(8),

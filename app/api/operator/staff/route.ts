@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { jsonResponse } from "@/lib/api/handler";
 import { parseOrThrow } from "@/lib/api/validation";
 import { operatorRoute, readJson } from "@/lib/api/operator";
-import { StaffUserCreate, createStaffUser } from "@/lib/staff/create-staff-user";
+import { StaffUserCreate, createStaffUser } from "@/lib/bff/staff/create-staff-user";
 
 export function POST(request: Request): Promise<Response> {
   return operatorRoute(request, async (requestId) => {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { decodeJwt } from "jose";
 import { api, BffError } from "@/lib/bff/client";
 import { json, publicRoute } from "@/lib/bff/route";
-import { readEnrollment } from "@/lib/auth/ticket";
+import { readEnrollment } from "@/lib/bff/auth/ticket";
 import { rememberOauthSubject } from "@/lib/bff/directory";
 import { decoyEnrolledCredential, decoyOtpChallenge } from "@/lib/bff/decoys";
 

@@ -5,7 +5,7 @@
 // message, so sign-up does not reveal who has an account.
 import { json, publicRoute } from "@/lib/bff/route";
 import { SignupInput, signUpCustomer } from "@/lib/bff/directory";
-import { issueEnrollment } from "@/lib/auth/ticket";
+import { issueEnrollment } from "@/lib/bff/auth/ticket";
 
 export const POST = publicRoute({ body: SignupInput }, async ({ body }) => {
   const { login, existing } = await signUpCustomer(body);

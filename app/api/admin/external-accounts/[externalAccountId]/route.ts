@@ -2,7 +2,7 @@
 // deletes a customer's (default) or the platform's external account.
 import { api } from "@/lib/bff/client";
 import { json, staffRoute } from "@/lib/bff/route";
-import { withAdvice } from "@/lib/admin/api-errors";
+import { withAdvice } from "@/lib/bff/admin/api-errors";
 
 export const DELETE = staffRoute({ operator: true }, async ({ request, params }) => {
   const base = new URL(request.url).searchParams.get("owner") === "platform" ? "/platform/external-accounts" : "/customers/external-accounts";

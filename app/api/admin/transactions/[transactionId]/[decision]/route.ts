@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { api, BffError } from "@/lib/bff/client";
 import { json, staffRoute } from "@/lib/bff/route";
-import { withAdvice } from "@/lib/admin/api-errors";
+import { withAdvice } from "@/lib/bff/admin/api-errors";
 
 const DECISIONS = ["approve", "reject", "cancel"] as const;
 const Body = z.object({ reason: z.string().trim().max(255).optional() });

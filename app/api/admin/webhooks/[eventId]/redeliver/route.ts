@@ -2,7 +2,7 @@
 import { db } from "@/lib/db/client";
 import { bffPlatformId, BffError } from "@/lib/bff/client";
 import { isUuid } from "@/lib/ids";
-import { redeliverWebhook } from "@/lib/admin/redeliver-webhook";
+import { redeliverWebhook } from "@/lib/bff/admin/redeliver-webhook";
 import { json, staffRoute } from "@/lib/bff/route";
 
 export const POST = staffRoute({ operator: true }, async ({ params }) => {

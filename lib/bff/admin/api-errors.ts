@@ -2,7 +2,7 @@
 // happened and what to do next. The API's own code stays, so scripts and
 // tests can still tell the cases apart.
 import "server-only";
-import { BffError } from "../bff/client";
+import { BffError } from "../client";
 
 const ADVICE: Record<string, string> = {
   TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL:
