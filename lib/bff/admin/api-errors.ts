@@ -24,7 +24,7 @@ export async function withAdvice<T>(call: () => Promise<T>, more: Record<string,
   } catch (err) {
     const advice = err instanceof BffError ? (more[err.code] ?? ADVICE[err.code]) : undefined;
     if (err instanceof BffError && advice) {
-      throw new BffError(err.status, err.code, `${advice} (${err.message})`, err.details);
+      throw new BffError(err.status, err.code, `${advice} (${err.reason})`, err.details);
     }
     throw err;
   }

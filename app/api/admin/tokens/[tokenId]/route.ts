@@ -3,9 +3,9 @@
 import { api, bffPlatformId, BffError } from "@/lib/bff/client";
 import { db } from "@/lib/db/client";
 import { parseApiId } from "@/lib/ids";
-import { json, staffRoute } from "@/lib/bff/route";
+import { json, route } from "@/lib/bff/route";
 
-export const DELETE = staffRoute({ operator: true }, async ({ params }) => {
+export const DELETE = route({ audience: "staff", operator: true }, async ({ params }) => {
   const tokenId = String(params.tokenId);
   const uuid = parseApiId("ApiToken", tokenId);
   const own = process.env.MERIDIAN_BFF_CLIENT_ID ?? process.env.MERIDIAN_CLIENT_ID;

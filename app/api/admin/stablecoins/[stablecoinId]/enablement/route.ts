@@ -5,14 +5,14 @@ import { z } from "zod";
 import { api, bffPlatformId, BffError } from "@/lib/bff/client";
 import { db } from "@/lib/db/client";
 import { parseApiId } from "@/lib/ids";
-import { json, staffRoute } from "@/lib/bff/route";
+import { json, route } from "@/lib/bff/route";
 import { ApiError } from "@/lib/api/errors";
 import { OPERATOR_TARGETS } from "@/lib/domain/stablecoins/enablement";
 import { operatorSetEnablement } from "@/lib/domain/stablecoins/stablecoins";
 
 const Body = z.object({ gridOperationsStatus: z.enum(["REQUEST", ...OPERATOR_TARGETS]) });
 
-export const POST = staffRoute({ operator: true, body: Body }, async ({ params, body }) => {
+export const POST = route({ audience: "staff", operator: true, body: Body }, async ({ params, body }) => {
   const id = String(params.stablecoinId);
   if (body.gridOperationsStatus === "REQUEST") {
     return json(200, (await api.post(`/stablecoins/${encodeURIComponent(id)}/enablement-requests`, {})).body);
