@@ -4,8 +4,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, newPlatform, server } from "../../support/api";
 import { newCustomer } from "../../support/money";
-import { register } from "../stablecoins/helpers";
+import { link, register } from "../stablecoins/helpers";
 import { staffBrowser, type Browser } from "../../support/staff";
+
+/** Registers a stablecoin against a fresh provider link of its own (other tests may link more). */
+async function newStablecoin(client: ApiClient) {
+  const linked = await link(client);
+  expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+  const made = await register(client, undefined, { stablecoinProviderAccountId: linked.body.id });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return made.body as { id: string };
+}
 
 describe("admin BFF reads through the API", () => {
   let api: ApiClient;
@@ -39,7 +48,7 @@ describe("admin BFF reads through the API", () => {
 
   it("moves only its own platform's stablecoins: another platform's is 404 NOT_FOUND", async () => {
     const other = await newPlatform("Other stablecoin platform");
-    const foreign = (await register(other)).body;
+    const foreign = await newStablecoin(other);
     expect(foreign.id).toMatch(/^Stablecoin:/);
     const res = await operator.bff("POST", `/api/admin/stablecoins/${encodeURIComponent(foreign.id)}/enablement`, { gridOperationsStatus: "ENABLING" });
     expect(res.status).toBe(404);
@@ -50,9 +59,9 @@ describe("admin BFF reads through the API", () => {
   });
 
   it("moves its own stablecoin through the operator's enablement machine", async () => {
-    const own = (await register(api)).body;
+    const own = await newStablecoin(api);
     const requested = await operator.bff("POST", `/api/admin/stablecoins/${encodeURIComponent(own.id)}/enablement`, { gridOperationsStatus: "REQUEST" });
-    expect(requested.status).toBe(200);
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
     const enabling = await operator.bff("POST", `/api/admin/stablecoins/${encodeURIComponent(own.id)}/enablement`, { gridOperationsStatus: "ENABLING" });
     expect(enabling.status).toBe(200);
     expect(enabling.body.gridOperationsStatus).toBe("ENABLING");
