@@ -1,8 +1,8 @@
 // Next.js proxy (runs before every page): a fresh CSP nonce per request, handed
 // to Next through the request's CSP header so its inline scripts carry it, and
-// the security headers of lib/web/security-headers.ts on the response.
+// the security headers of lib/bff/web/security-headers.ts on the response.
 import { NextResponse, type NextRequest } from "next/server";
-import { contentSecurityPolicy, pageSecurityHeaders } from "./lib/web/security-headers";
+import { contentSecurityPolicy, pageSecurityHeaders } from "./lib/bff/web/security-headers";
 
 export function proxy(request: NextRequest) {
   const bytes = new Uint8Array(16);

@@ -2,7 +2,7 @@ import { BffError } from "@/lib/bff/client";
 
 /** A failed server-side read, explained on the page instead of a crash. */
 export function ErrorNotice({ error, what }: { error: unknown; what: string }) {
-  const message = error instanceof BffError ? error.message : "The server did not answer as expected.";
+  const message = error instanceof BffError ? error.reason : "The server did not answer as expected.";
   return (
     <div role="alert" className="alert alert-error">
       Could not load {what}: {message} Reload the page to try again.

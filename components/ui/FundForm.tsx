@@ -4,7 +4,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { bff } from "@/lib/browser/bff";
-import { parseMajorToMinor } from "@/lib/web/money";
+import { parseMajorToMinor } from "@/lib/browser/money";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
 

@@ -1,11 +1,11 @@
 "use client";
 // Adding an external account: the account type picks its form (fields from
-// the API's schema via lib/web/account-forms.ts); the API's details.errors[]
+// the API's schema via lib/bff/web/account-forms.ts); the API's details.errors[]
 // come back next to the fields they name.
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { bff } from "@/lib/browser/bff";
-import type { AccountTypeForm, FormField } from "@/lib/web/account-forms";
+import type { AccountTypeForm, FormField } from "@/lib/bff/web/account-forms";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
 

@@ -9,7 +9,7 @@ import Link from "next/link";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { bff } from "@/lib/browser/bff";
 import { FlowError, sessionKeyFor, signedCall } from "@/lib/browser/wallet-flows";
-import { parseMajorToMinor } from "@/lib/web/money";
+import { parseMajorToMinor } from "@/lib/browser/money";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
 import { STATUS_TEXT, money } from "./money-views";

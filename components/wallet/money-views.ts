@@ -1,5 +1,5 @@
 // Names and statuses of money objects as the customer pages show them.
-import { formatMinor } from "@/lib/web/money";
+import { formatMinor } from "@/lib/browser/money";
 
 export interface AccountView {
   id: string;

@@ -12,15 +12,15 @@ export interface ApiResult<T = unknown> {
   headers: Headers;
 }
 
-/** An API error as the BFF shows it: the API's own code and message. */
+/** An error as the BFF answers it: the API's own code, and `reason` as text for people. */
 export class BffError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
+    readonly reason: string,
     readonly details?: unknown,
   ) {
-    super(message);
+    super(reason);
   }
 }
 
@@ -66,8 +66,8 @@ export async function callApi<T = unknown>(method: string, path: string, opts: C
   }
   const ok = res.status >= 200 && res.status < 300;
   if (!ok && !opts.accept?.includes(res.status)) {
-    const err = (body ?? {}) as { code?: string; message?: string; reason?: string; details?: unknown };
-    throw new BffError(res.status, err.code ?? "API_ERROR", err.message ?? err.reason ?? `The API answered ${res.status}`, err.details);
+    const err = (body ?? {}) as { code?: string; reason?: string; details?: unknown };
+    throw new BffError(res.status, err.code ?? "API_ERROR", err.reason ?? `The API answered ${res.status}`, err.details);
   }
   return { status: res.status, body: body as T, headers: res.headers };
 }

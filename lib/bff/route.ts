@@ -1,45 +1,68 @@
-// The one wrapper of every BFF route (app/api/admin/..., app/api/wallet/...):
-//  1. the web session must be of the route's audience (staff or customer);
-//     an operator-only route refuses viewers (403); a customer's wallet
-//     session must still be active (a revoked device is signed out at once);
-//  2. state-changing methods must come from the app's own origin and carry the
-//     session's CSRF token in X-CSRF-Token (the SameSite cookie alone is not
-//     relied on);
-//  3. the JSON body is parsed with the route's zod schema;
-//  4. errors become {code, message[, details]} with a status, and API errors
-//     are passed through with the API's own message.
+// The one wrapper of every web-tier route outside the platform API
+// (app/api/admin, app/api/wallet, app/api/kyc, app/api/verify, app/api/operator).
+// Its `audience` says who may call and how that is proven:
+//  - "staff": a staff web session; `operator: true` refuses viewers (403);
+//  - "customer": a customer web session whose wallet session is still active
+//    (a revoked device is signed out at once);
+//  - "public": no session (the wallet sign-in flows); state-changing methods
+//    must carry the app's own Origin;
+//  - "hosted": the hosted pages' routes (/kyc/<token>, /verify/liveness/<token>):
+//    the link token in the path is the only authority; no-referrer responses;
+//  - "operator": the service operator's bearer token (MERIDIAN_OPERATOR_TOKEN);
+//    unset token: the operator routes do not exist (404).
+// For staff and customer, state-changing methods must come from the app's own
+// origin and carry the session's CSRF token in X-CSRF-Token (the SameSite
+// cookie alone is not relied on). The JSON body is parsed with the route's zod
+// schema. Every refusal answers in the spec's envelope {code, reason[, details]}
+// with human text in `reason`; API errors pass through with the API's code.
 import "server-only";
 import { z } from "zod";
 import { timingSafeEqual } from "node:crypto";
-import { appOrigin } from "../env";
+import { appOrigin, env } from "../env";
 import { log } from "../log";
-import { csrfTokenFor, customerSessionLive, getWebSession, type CustomerIdentity, type StaffIdentity } from "../auth/session";
-import type { WebSession } from "../auth/types";
-import { canOperate } from "../staff/roles";
+import { newUuid } from "../ids";
+import { constantTimeEqual } from "../crypto/secrets";
+import { ApiError } from "../api/errors";
 import { fieldErrorsOf } from "../api/validation";
+import { csrfTokenFor, customerSessionLive, getWebSession, type CustomerIdentity, type StaffIdentity } from "./auth/session";
+import type { WebSession } from "./auth/types";
+import { canOperate } from "./staff/roles";
 import { api, BffError } from "./client";
 
 type Params = Record<string, string | string[]>;
 type RouteCtx = { params: Promise<Params> };
-
-interface Base<B extends z.ZodType | undefined> {
-  body?: B;
-}
 type BodyOf<B> = B extends z.ZodType ? z.output<B> : undefined;
 
-export interface StaffRouteOptions<B extends z.ZodType | undefined> extends Base<B> {
+export type Audience = "staff" | "customer" | "public" | "hosted" | "operator";
+
+export interface RouteOptions<A extends Audience, B extends z.ZodType | undefined> {
+  audience: A;
+  /** staff only: the route changes things, so viewers are refused. */
   operator?: boolean;
+  body?: B;
 }
+
+type Caller<A extends Audience> = A extends "staff"
+  ? { staff: StaffIdentity }
+  : A extends "customer"
+    ? { customer: CustomerIdentity }
+    : A extends "hosted"
+      ? { token: string }
+      : unknown;
+
+export type RouteArgs<A extends Audience, B> = { request: Request; body: BodyOf<B>; params: Params; requestId: string } & Caller<A>;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const OTHER_SITE = "This request came from another site. Use the Meridian app itself.";
 
-export function json(status: number, body?: unknown): Response {
-  if (status === 204 || body === undefined) return new Response(null, { status, headers: { "cache-control": "no-store" } });
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+export function json(status: number, body?: unknown, headers: Record<string, string> = {}): Response {
+  if (status === 204 || body === undefined) return new Response(null, { status, headers: { "cache-control": "no-store", ...headers } });
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
 }
 
-function fail(status: number, code: string, message: string, details?: unknown): Response {
-  return json(status, details === undefined ? { code, message } : { code, message, details });
+/** The spec's error envelope; `reason` is text for people. */
+export function fail(status: number, code: string, reason: string, details?: unknown, headers: Record<string, string> = {}): Response {
+  return json(status, details === undefined ? { code, reason } : { code, reason, details }, headers);
 }
 
 function sameToken(a: string, b: string): boolean {
@@ -51,15 +74,58 @@ function sameToken(a: string, b: string): boolean {
 function checkCsrf(request: Request, session: WebSession): Response | null {
   if (SAFE_METHODS.has(request.method)) return null;
   const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(appOrigin()).origin) return fail(403, "CSRF_REJECTED", "This request came from another site. Use the Meridian app itself.");
-  if (request.headers.get("sec-fetch-site") === "cross-site") return fail(403, "CSRF_REJECTED", "This request came from another site. Use the Meridian app itself.");
+  if (origin && origin !== new URL(appOrigin()).origin) return fail(403, "CSRF_REJECTED", OTHER_SITE);
+  if (request.headers.get("sec-fetch-site") === "cross-site") return fail(403, "CSRF_REJECTED", OTHER_SITE);
   const given = request.headers.get("x-csrf-token") ?? "";
   if (!sameToken(given, csrfTokenFor(session))) return fail(403, "CSRF_REJECTED", "The page is out of date. Reload it and try again.");
   return null;
 }
 
-async function readBody<B extends z.ZodType | undefined>(request: Request, schema: B): Promise<{ body: BodyOf<B> } | Response> {
-  if (!schema) return { body: undefined as BodyOf<B> };
+function checkOperatorToken(request: Request): void {
+  const token = env().MERIDIAN_OPERATOR_TOKEN;
+  if (!token) throw new ApiError("NOT_FOUND", "The operator API is disabled; set MERIDIAN_OPERATOR_TOKEN to enable it");
+  const given = request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? "";
+  if (!constantTimeEqual(given, token)) throw new ApiError("UNAUTHORIZED", "Invalid operator token", undefined, { "WWW-Authenticate": "Bearer" });
+}
+
+/** The wallet session behind a customer's web session is still active (not revoked or expired). */
+export async function walletSessionActive(identity: CustomerIdentity): Promise<boolean> {
+  const res = await api.get<{ data: { id: string }[] }>(`/auth/sessions?accountId=${encodeURIComponent(identity.accountId)}`);
+  return res.body.data.some((s) => s.id === identity.walletSessionId);
+}
+
+/** Who is calling, or the refusal. */
+async function admit(request: Request, opts: RouteOptions<Audience, z.ZodType | undefined>, params: Params): Promise<Record<string, unknown> | Response> {
+  switch (opts.audience) {
+    case "staff": {
+      const session = await getWebSession();
+      if (session?.identity.kind !== "staff") return fail(401, "UNAUTHENTICATED", "Sign in to the admin section first.");
+      if (opts.operator && !canOperate(session.identity.role)) return fail(403, "FORBIDDEN", "Only operators can do this. Ask an operator for help.");
+      return checkCsrf(request, session) ?? { staff: session.identity };
+    }
+    case "customer": {
+      const session = await getWebSession();
+      if (session?.identity.kind !== "customer") return fail(401, "UNAUTHENTICATED", "Sign in first.");
+      if (!customerSessionLive(session.identity) || !(await walletSessionActive(session.identity))) {
+        return fail(401, "SESSION_EXPIRED", "Your session has ended or was signed out from another device. Sign in again.");
+      }
+      return checkCsrf(request, session) ?? { customer: session.identity };
+    }
+    case "public": {
+      const origin = request.headers.get("origin");
+      if (!SAFE_METHODS.has(request.method) && (!origin || origin !== new URL(appOrigin()).origin)) return fail(403, "CSRF_REJECTED", OTHER_SITE);
+      return {};
+    }
+    case "hosted":
+      return { token: String(params.token) };
+    case "operator":
+      checkOperatorToken(request);
+      return {};
+  }
+}
+
+async function readBody(request: Request, schema: z.ZodType | undefined): Promise<{ body: unknown } | Response> {
+  if (!schema) return { body: undefined };
   let raw: unknown;
   try {
     const text = await request.text();
@@ -72,75 +138,58 @@ async function readBody<B extends z.ZodType | undefined>(request: Request, schem
     const errors = fieldErrorsOf(parsed.error);
     return fail(400, "INVALID_INPUT", errors.map((e) => `${e.field}: ${e.message}`).join("; "), { errors });
   }
-  return { body: parsed.data as BodyOf<B> };
+  return { body: parsed.data };
 }
 
-async function run(fn: () => Promise<Response>): Promise<Response> {
+function failure(err: unknown, audience: Audience, requestId: string): Response {
+  // Hosted pages and operator scripts quote the request id to support.
+  const traced: Record<string, string> = audience === "hosted" || audience === "operator" ? { "x-request-id": requestId } : {};
+  if (err instanceof BffError) return fail(err.status, err.code, err.reason, err.details, traced);
+  if (err instanceof ApiError) return fail(err.status, err.code, err.reason, err.details, { ...traced, ...err.headers });
+  log.error({ requestId, err }, "web route failed");
+  return fail(500, "INTERNAL_ERROR", "Something went wrong on our side. Try again in a moment.", undefined, traced);
+}
+
+export function route<A extends Audience, B extends z.ZodType | undefined = undefined>(
+  opts: RouteOptions<A, B>,
+  handle: (args: RouteArgs<A, B>) => Promise<Response>,
+) {
+  return async (request: Request, ctx: RouteCtx): Promise<Response> => {
+    const requestId = newUuid();
+    try {
+      const params = (await ctx?.params) ?? {};
+      const caller = await admit(request, opts, params);
+      if (caller instanceof Response) return caller;
+      const parsed = await readBody(request, opts.body);
+      if (parsed instanceof Response) return parsed;
+      const res = await handle({ request, body: parsed.body as BodyOf<B>, params, requestId, ...caller } as RouteArgs<A, B>);
+      if (opts.audience === "hosted") res.headers.set("referrer-policy", "no-referrer");
+      return res;
+    } catch (err) {
+      const res = failure(err, opts.audience, requestId);
+      if (opts.audience === "hosted") res.headers.set("referrer-policy", "no-referrer");
+      return res;
+    }
+  };
+}
+
+/** A hosted page's JSON body (domain functions validate it). */
+export async function jsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.length > 64 * 1024) throw new ApiError("PAYLOAD_TOO_LARGE", "Request body too large");
   try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof BffError) return fail(err.status, err.code, err.message, err.details);
-    log.error({ err }, "BFF route failed");
-    return fail(500, "INTERNAL_ERROR", "Something went wrong on our side. Try again in a moment.");
+    return text.trim() ? JSON.parse(text) : {};
+  } catch {
+    throw new ApiError("INVALID_REQUEST_FORMAT", "Malformed JSON body");
   }
 }
 
-export function staffRoute<B extends z.ZodType | undefined = undefined>(
-  opts: StaffRouteOptions<B>,
-  handle: (a: { request: Request; staff: StaffIdentity; body: BodyOf<B>; params: Params }) => Promise<Response>,
-) {
-  return (request: Request, ctx: RouteCtx) =>
-    run(async () => {
-      const session = await getWebSession();
-      if (session?.identity.kind !== "staff") return fail(401, "UNAUTHENTICATED", "Sign in to the admin section first.");
-      const staff = session.identity;
-      if (opts.operator && !canOperate(staff.role)) return fail(403, "FORBIDDEN", "Only operators can do this. Ask an operator for help.");
-      const csrf = checkCsrf(request, session);
-      if (csrf) return csrf;
-      const parsed = await readBody(request, opts.body as B);
-      if (parsed instanceof Response) return parsed;
-      return handle({ request, staff, body: parsed.body, params: (await ctx.params) ?? {} });
-    });
-}
-
-export function customerRoute<B extends z.ZodType | undefined = undefined>(
-  opts: Base<B>,
-  handle: (a: { request: Request; customer: CustomerIdentity; body: BodyOf<B>; params: Params }) => Promise<Response>,
-) {
-  return (request: Request, ctx: RouteCtx) =>
-    run(async () => {
-      const session = await getWebSession();
-      if (session?.identity.kind !== "customer") return fail(401, "UNAUTHENTICATED", "Sign in first.");
-      if (!customerSessionLive(session.identity) || !(await walletSessionActive(session.identity))) {
-        return fail(401, "SESSION_EXPIRED", "Your session has ended or was signed out from another device. Sign in again.");
-      }
-      const csrf = checkCsrf(request, session);
-      if (csrf) return csrf;
-      const parsed = await readBody(request, opts.body as B);
-      if (parsed instanceof Response) return parsed;
-      return handle({ request, customer: session.identity, body: parsed.body, params: (await ctx.params) ?? {} });
-    });
-}
-
-/** The wallet session behind a customer's web session is still active (not revoked or expired). */
-export async function walletSessionActive(identity: CustomerIdentity): Promise<boolean> {
-  const res = await api.get<{ data: { id: string }[] }>(`/auth/sessions?accountId=${encodeURIComponent(identity.accountId)}`);
-  return res.body.data.some((s) => s.id === identity.walletSessionId);
-}
-
-/** For routes used before sign-in (the wallet sign-in flows): no session, same-origin only. */
-export function publicRoute<B extends z.ZodType | undefined = undefined>(
-  opts: Base<B>,
-  handle: (a: { request: Request; body: BodyOf<B>; params: Params }) => Promise<Response>,
-) {
-  return (request: Request, ctx: RouteCtx) =>
-    run(async () => {
-      if (!SAFE_METHODS.has(request.method)) {
-        const origin = request.headers.get("origin");
-        if (!origin || origin !== new URL(appOrigin()).origin) return fail(403, "CSRF_REJECTED", "This request came from another site. Use the Meridian app itself.");
-      }
-      const parsed = await readBody(request, opts.body as B);
-      if (parsed instanceof Response) return parsed;
-      return handle({ request, body: parsed.body, params: (await ctx.params) ?? {} });
-    });
+/** A hosted page's multipart upload. */
+export async function formBody(request: Request): Promise<Record<string, unknown>> {
+  if (Number(request.headers.get("content-length") ?? "0") > 11 * 1024 * 1024) throw new ApiError("PAYLOAD_TOO_LARGE", "Upload too large");
+  try {
+    return Object.fromEntries((await request.formData()).entries());
+  } catch {
+    throw new ApiError("INVALID_REQUEST_FORMAT", "Send the upload as multipart/form-data");
+  }
 }

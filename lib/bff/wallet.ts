@@ -8,8 +8,8 @@
 // repeats the identical body with Service-Wallet-Signature / Request-Id.
 import "server-only";
 import { api, BffError, callApi, type ApiResult } from "./client";
-import { issueCustomerTicket } from "../auth/ticket";
-import { browserBinding } from "../auth/signin-binding";
+import { issueCustomerTicket } from "./auth/ticket";
+import { browserBinding } from "./auth/signin-binding";
 import { findLogin } from "./directory";
 import { json } from "./route";
 

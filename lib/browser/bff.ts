@@ -5,7 +5,7 @@ export interface BffResult<T> {
   ok: boolean;
   status: number;
   data: T;
-  /** What went wrong and what to do, from the BFF/API, when !ok. */
+  /** What went wrong and what to do, for people: the error envelope's `reason`, when !ok. */
   message: string;
   code?: string;
   /** The API's error details (e.g. details.errors[] of an INVALID_INPUT), when !ok. */
@@ -39,7 +39,7 @@ export async function bff<T = unknown>(method: string, path: string, body?: unkn
   } catch {
     data = undefined;
   }
-  const err = (data ?? {}) as { code?: string; message?: string; details?: unknown };
+  const err = (data ?? {}) as { code?: string; reason?: string; details?: unknown };
   if (res.status === 401 && (err.code === "UNAUTHENTICATED" || err.code === "SESSION_EXPIRED")) {
     // The web session ended (revoked or expired elsewhere): go sign in again.
     const back = window.location.pathname.startsWith("/admin") ? "/admin/signin" : "/signin?ended=revoked";
@@ -51,6 +51,6 @@ export async function bff<T = unknown>(method: string, path: string, body?: unkn
     data: data as T,
     code: err.code,
     details: res.ok ? undefined : err.details,
-    message: res.ok ? "" : err.message ?? `Request failed (HTTP ${res.status}). Try again.`,
+    message: res.ok ? "" : err.reason ?? `Request failed (HTTP ${res.status}). Try again.`,
   };
 }

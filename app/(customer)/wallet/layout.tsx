@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { csrfTokenFor, requireCustomerPage } from "@/lib/auth/session";
+import { csrfTokenFor, requireCustomerPage } from "@/lib/bff/auth/session";
 import { walletSessionActive } from "@/lib/bff/route";
 import { NavLinks } from "@/components/ui/NavLinks";
 import { CsrfMeta } from "@/components/ui/CsrfMeta";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/bff/client";
-import { requireCustomerPage } from "@/lib/auth/session";
-import { formatAmount } from "@/lib/web/money";
+import { requireCustomerPage } from "@/lib/bff/auth/session";
+import { formatAmount } from "@/lib/browser/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { VerifyIdentityButton } from "@/components/wallet/VerifyIdentityButton";
 import { RecoveryPhrase } from "@/components/wallet/RecoveryPhrase";

@@ -2,7 +2,7 @@
 // whether change controls are offered (BFF routes check it again).
 import type { ReactNode } from "react";
 import Link from "next/link";
-import { requireStaffPage, csrfTokenFor } from "@/lib/auth/session";
+import { requireStaffPage, csrfTokenFor } from "@/lib/bff/auth/session";
 import { NavLinks } from "@/components/ui/NavLinks";
 import { CsrfMeta } from "@/components/ui/CsrfMeta";
 import { SignOutButton } from "@/components/ui/SignOutButton";

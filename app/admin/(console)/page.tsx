@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/bff/client";
-import { requireStaffPage } from "@/lib/auth/session";
+import { requireStaffPage } from "@/lib/bff/auth/session";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import type { PlatformConfig } from "@/components/admin/types";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SiteHeader } from "@/components/SiteHeader";
 import { StaffSignInForm } from "@/components/admin/StaffSignInForm";
-import { getWebSession } from "@/lib/auth/session";
+import { getWebSession } from "@/lib/bff/auth/session";
 
 export const metadata: Metadata = { title: "Staff sign-in" };
 

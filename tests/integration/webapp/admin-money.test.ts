@@ -44,7 +44,8 @@ describe("admin BFF: transactions, incoming UMA and external accounts", () => {
     const unknown = await operator.bff("POST", "/api/admin/sandbox/uma-receive", { senderUmaAddress: "$payer@sender.example", receiverUmaAddress: "$nobody@nowhere.example", receivingCurrencyCode: "USD", receivingCurrencyAmount: 5 });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("UMA_NOT_FOUND");
-    expect(unknown.body.message).toContain("Check the receiver's UMA address");
+    expect(unknown.body.reason).toContain("Check the receiver's UMA address");
+    expect(unknown.body).not.toHaveProperty("message");
 
     const noReceiver = await operator.bff("POST", "/api/admin/sandbox/uma-receive", { senderUmaAddress: "$payer@sender.example", receivingCurrencyCode: "USD", receivingCurrencyAmount: 5 });
     expect(noReceiver.status).toBe(400);
@@ -79,8 +80,8 @@ describe("admin BFF: transactions, incoming UMA and external accounts", () => {
       const again = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(first.id)}/reject`, { reason: "too late" });
       expect(again.status).toBe(409);
       expect(again.body.code).toBe("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL");
-      expect(again.body.message).toContain("not waiting for platform approval any more");
-      expect(again.body.message).toContain("Reload the page");
+      expect(again.body.reason).toContain("not waiting for platform approval any more");
+      expect(again.body.reason).toContain("Reload the page");
 
       const rejected = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(second.id)}/reject`, { reason: "Unexpected sender" });
       expect(rejected.status).toBe(200);
@@ -104,14 +105,14 @@ describe("admin BFF: transactions, incoming UMA and external accounts", () => {
     const twice = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(q.body.transactionId)}/cancel`, {});
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe("TRANSACTION_NOT_CANCELLABLE");
-    expect(twice.body.message).toContain("can no longer be cancelled");
+    expect(twice.body.reason).toContain("can no longer be cancelled");
 
     const bogus = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(q.body.transactionId)}/refund`, {});
     expect(bogus.status).toBe(404);
     const missing = await operator.bff("POST", "/api/admin/transactions/Transaction:00000000-0000-4000-8000-000000000000/approve", {});
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe("TRANSACTION_NOT_FOUND");
-    expect(missing.body.message).toContain("Go back to the transactions list");
+    expect(missing.body.reason).toContain("Go back to the transactions list");
   });
 
   it("platform external accounts: an operator adds one and deletes it; field errors come through; a viewer is refused", async () => {
@@ -132,7 +133,7 @@ describe("admin BFF: transactions, incoming UMA and external accounts", () => {
 
     const dup = await operator.bff("POST", "/api/admin/external-accounts", { currency: "USD", accountInfo: info });
     expect(dup.status).toBe(409);
-    expect(dup.body.message).toContain("Use the existing one");
+    expect(dup.body.reason).toContain("Use the existing one");
 
     expect((await viewer.bff("DELETE", `/api/admin/external-accounts/${encodeURIComponent(made.body.id)}?owner=platform`)).status).toBe(403);
     const deleted = await operator.bff("DELETE", `/api/admin/external-accounts/${encodeURIComponent(made.body.id)}?owner=platform`);
@@ -140,7 +141,7 @@ describe("admin BFF: transactions, incoming UMA and external accounts", () => {
     expect((await api.get(`/platform/external-accounts/${made.body.id}`)).status).toBe(404);
     const gone = await operator.bff("DELETE", `/api/admin/external-accounts/${encodeURIComponent(made.body.id)}?owner=platform`);
     expect(gone.status).toBe(404);
-    expect(gone.body.message).toContain("Reload the page");
+    expect(gone.body.reason).toContain("Reload the page");
   });
 
   it("a customer's external account is deleted through the customer path", async () => {

@@ -41,7 +41,7 @@ describe("sign-in lookup, challenge and verify reveal nothing about accounts (sa
     const fake = await verifyOtp(web, unknown.body.credentials[0].id, fakeCh.body.otpEncryptionTargetBundle);
     expect(wrong.first.status).toBe(401);
     expect({ status: fake.first.status, body: fake.first.body }).toEqual({ status: wrong.first.status, body: wrong.first.body });
-    expect(fake.first.body.message).not.toMatch(/not found|no account|sign up/i);
+    expect(fake.first.body.reason).not.toMatch(/not found|no account|sign up/i);
   });
 
   it("signing up with an email that already has an account answers like a new sign-up and changes nothing", async () => {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { requireCustomerPage } from "@/lib/auth/session";
+import { requireCustomerPage } from "@/lib/bff/auth/session";
 import { listInternalAccounts, sandboxEnabled } from "@/lib/bff/money";
-import { formatAmount } from "@/lib/web/money";
+import { formatAmount } from "@/lib/browser/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { FundForm } from "@/components/ui/FundForm";
 import { accountName } from "@/components/wallet/money-views";

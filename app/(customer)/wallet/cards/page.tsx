@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/bff/client";
-import { requireCustomerPage } from "@/lib/auth/session";
+import { requireCustomerPage } from "@/lib/bff/auth/session";
 import { listMyCards } from "@/lib/bff/cards";
-import { formatAmount } from "@/lib/web/money";
+import { formatAmount } from "@/lib/browser/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { CardReveal } from "@/components/ui/CardReveal";

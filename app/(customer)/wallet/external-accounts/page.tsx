@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { requireCustomerPage } from "@/lib/auth/session";
+import { requireCustomerPage } from "@/lib/bff/auth/session";
 import { listExternalAccounts } from "@/lib/bff/money";
-import { accountTypeForms } from "@/lib/web/account-forms";
+import { accountTypeForms } from "@/lib/bff/web/account-forms";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { ExternalAccountForm } from "@/components/wallet/ExternalAccountForm";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { requireCustomerPage } from "@/lib/auth/session";
+import { requireCustomerPage } from "@/lib/bff/auth/session";
 import { listExternalAccounts, listInternalAccounts } from "@/lib/bff/money";
 import { CURRENCIES } from "@/lib/domain/currencies";
-import { formatAmount } from "@/lib/web/money";
+import { formatAmount } from "@/lib/browser/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { SendMoney, type DestinationOption, type SourceOption } from "@/components/wallet/SendMoney";
 import { accountName, externalName } from "@/components/wallet/money-views";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireCustomerPage } from "@/lib/auth/session";
+import { requireCustomerPage } from "@/lib/bff/auth/session";
 import { listSessions } from "@/lib/bff/wallet";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { SessionsManager } from "@/components/wallet/SessionsManager";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireCustomerPage } from "@/lib/auth/session";
+import { requireCustomerPage } from "@/lib/bff/auth/session";
 import { listTransactions } from "@/lib/bff/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { TransactionsLive } from "@/components/wallet/TransactionsLive";

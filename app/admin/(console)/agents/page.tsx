@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/bff/client";
-import { requireStaffPage } from "@/lib/auth/session";
-import { canOperate } from "@/lib/staff/roles";
+import { requireStaffPage } from "@/lib/bff/auth/session";
+import { canOperate } from "@/lib/bff/staff/roles";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { DeviceCodeButton } from "@/components/admin/DeviceCodeButton";
 import { PolicyEditor } from "@/components/admin/PolicyEditor";
-import { load } from "@/lib/admin/load";
+import { load } from "@/lib/bff/admin/load";
 import type { Page } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Agents" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/bff/client";
-import { requireStaffPage } from "@/lib/auth/session";
-import { canOperate } from "@/lib/staff/roles";
+import { requireStaffPage } from "@/lib/bff/auth/session";
+import { canOperate } from "@/lib/bff/staff/roles";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ConfigForm } from "@/components/admin/ConfigForm";
 import { DataTable } from "@/components/admin/DataTable";

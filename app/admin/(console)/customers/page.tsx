@@ -1,18 +1,28 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { db } from "@/lib/db/client";
-import { bffPlatformId } from "@/lib/bff/client";
-import { requireStaffPage } from "@/lib/auth/session";
-import { listCustomers } from "@/lib/admin/list-customers";
-import { load } from "@/lib/admin/load";
+import { api } from "@/lib/bff/client";
+import { requireStaffPage } from "@/lib/bff/auth/session";
+import { load } from "@/lib/bff/admin/load";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
 
 export const metadata: Metadata = { title: "Customers" };
 
+interface Customer {
+  id: string;
+  platformCustomerId: string;
+  customerType: "INDIVIDUAL" | "BUSINESS";
+  fullName?: string;
+  businessInfo?: { legalName?: string };
+  email?: string;
+  kycStatus?: string;
+  kybStatus?: string;
+  createdAt: string;
+}
+
 export default async function CustomersPage() {
   await requireStaffPage();
-  const { data: rows, error } = await load([], async () => listCustomers(db(), await bffPlatformId()));
+  const { data: rows, error } = await load<Customer[]>([], async () => (await api.get<{ data: Customer[] }>("/customers?limit=100")).body.data);
   return (
     <>
       <h1>Customers</h1>
@@ -23,7 +33,7 @@ export default async function CustomersPage() {
         rowKey={(c) => c.id}
         empty={error ? undefined : "No customers yet. Customers appear here when they sign up or the platform creates them."}
         columns={[
-          { header: "Customer", cell: (c) => <Link href={`/admin/customers/${encodeURIComponent(c.id)}`}>{c.name || c.platformCustomerId}</Link> },
+          { header: "Customer", cell: (c) => <Link href={`/admin/customers/${encodeURIComponent(c.id)}`}>{c.fullName || c.businessInfo?.legalName || c.platformCustomerId}</Link> },
           { header: "Type", cell: (c) => c.customerType },
           { header: "Email", cell: (c) => c.email ?? "—" },
           { header: "Verification", cell: (c) => <span className="badge">{c.customerType === "BUSINESS" ? `KYB ${c.kybStatus ?? "UNVERIFIED"}` : `KYC ${c.kycStatus ?? "UNVERIFIED"}`}</span> },

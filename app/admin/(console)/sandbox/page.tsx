@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireStaffPage } from "@/lib/auth/session";
+import { requireStaffPage } from "@/lib/bff/auth/session";
 import { SandboxPanel } from "@/components/admin/SandboxPanel";
 
 export const metadata: Metadata = { title: "Sandbox" };

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/bff/client";
-import { requireStaffPage } from "@/lib/auth/session";
-import { canOperate } from "@/lib/staff/roles";
-import { load } from "@/lib/admin/load";
+import { requireStaffPage } from "@/lib/bff/auth/session";
+import { canOperate } from "@/lib/bff/staff/roles";
+import { load } from "@/lib/bff/admin/load";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { TokenCreateForm } from "@/components/admin/TokenCreateForm";

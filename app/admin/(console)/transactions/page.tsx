@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import Form from "next/form";
 import { api } from "@/lib/bff/client";
-import { requireStaffPage } from "@/lib/auth/session";
-import { load } from "@/lib/admin/load";
-import { apiQuery, pageHref, readFilters } from "@/lib/admin/transaction-filters";
+import { requireStaffPage } from "@/lib/bff/auth/session";
+import { load } from "@/lib/bff/admin/load";
+import { apiQuery, pageHref, readFilters } from "@/lib/bff/admin/transaction-filters";
 import { TRANSACTION_STATUSES } from "@/lib/domain/transactions/status";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
-import { formatAmount } from "@/lib/web/money";
+import { formatAmount } from "@/lib/browser/money";
 import { fromTo, headlineAmount, type AdminTransaction, type Page } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Transactions" };

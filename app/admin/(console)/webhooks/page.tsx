@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { db } from "@/lib/db/client";
 import { bffPlatformId } from "@/lib/bff/client";
-import { requireStaffPage } from "@/lib/auth/session";
-import { canOperate } from "@/lib/staff/roles";
-import { listWebhookEvents } from "@/lib/admin/list-webhook-events";
+import { requireStaffPage } from "@/lib/bff/auth/session";
+import { canOperate } from "@/lib/bff/staff/roles";
+import { listWebhookEvents } from "@/lib/bff/admin/list-webhook-events";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { DataTable, Id, when } from "@/components/admin/DataTable";
-import { load } from "@/lib/admin/load";
+import { load } from "@/lib/bff/admin/load";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

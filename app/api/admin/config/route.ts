@@ -1,7 +1,7 @@
 // PATCH /api/admin/config – an operator changes the platform configuration (incl. sandbox flags).
 import { z } from "zod";
 import { api } from "@/lib/bff/client";
-import { json, staffRoute } from "@/lib/bff/route";
+import { json, route } from "@/lib/bff/route";
 
 const Body = z.object({
   umaDomain: z.string().trim().min(3).max(253).optional(),
@@ -10,4 +10,4 @@ const Body = z.object({
   skipVerificationPaperwork: z.boolean().optional(),
 });
 
-export const PATCH = staffRoute({ operator: true, body: Body }, async ({ body }) => json(200, (await api.patch("/config", body)).body));
+export const PATCH = route({ audience: "staff", operator: true, body: Body }, async ({ body }) => json(200, (await api.patch("/config", body)).body));

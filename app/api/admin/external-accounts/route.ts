@@ -2,8 +2,8 @@
 // own external accounts (POST /platform/external-accounts; the API validates accountInfo).
 import { z } from "zod";
 import { api } from "@/lib/bff/client";
-import { json, staffRoute } from "@/lib/bff/route";
-import { withAdvice } from "@/lib/admin/api-errors";
+import { json, route } from "@/lib/bff/route";
+import { withAdvice } from "@/lib/bff/admin/api-errors";
 
 const Body = z.object({
   currency: z.string().trim().min(3).max(8),
@@ -12,4 +12,4 @@ const Body = z.object({
   accountInfo: z.record(z.string(), z.unknown()),
 });
 
-export const POST = staffRoute({ operator: true, body: Body }, async ({ body }) => json(201, (await withAdvice(() => api.post("/platform/external-accounts", body))).body));
+export const POST = route({ audience: "staff", operator: true, body: Body }, async ({ body }) => json(201, (await withAdvice(() => api.post("/platform/external-accounts", body))).body));

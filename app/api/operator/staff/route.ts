@@ -1,14 +1,7 @@
-// POST /api/operator/staff – the operator creates a staff account for the admin
-// section (role viewer or operator); a generated password is returned once.
 import { db } from "@/lib/db/client";
-import { jsonResponse } from "@/lib/api/handler";
-import { parseOrThrow } from "@/lib/api/validation";
-import { operatorRoute, readJson } from "@/lib/api/operator";
-import { StaffUserCreate, createStaffUser } from "@/lib/staff/create-staff-user";
+import { json, route } from "@/lib/bff/route";
+import { StaffUserCreate, createStaffUser } from "@/lib/bff/staff/create-staff-user";
 
-export function POST(request: Request): Promise<Response> {
-  return operatorRoute(request, async (requestId) => {
-    const body = parseOrThrow(StaffUserCreate, await readJson(request));
-    return jsonResponse(201, await createStaffUser(db(), body), { "x-request-id": requestId });
-  });
-}
+export const POST = route({ audience: "operator", body: StaffUserCreate }, async ({ body, requestId }) =>
+  json(201, await createStaffUser(db(), body), { "x-request-id": requestId }),
+);

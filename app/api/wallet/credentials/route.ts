@@ -2,11 +2,11 @@
 // POST /api/wallet/credentials – add another credential (signed retry with a current session key).
 import { z } from "zod";
 import { decodeJwt } from "jose";
-import { customerRoute, json } from "@/lib/bff/route";
+import { route, json } from "@/lib/bff/route";
 import { forwardSigned, listCredentials } from "@/lib/bff/wallet";
 import { rememberOauthSubject } from "@/lib/bff/directory";
 
-export const GET = customerRoute({}, async ({ customer }) => json(200, { data: await listCredentials(customer.accountId) }));
+export const GET = route({ audience: "customer" }, async ({ customer }) => json(200, { data: await listCredentials(customer.accountId) }));
 
 const Body = z.discriminatedUnion("type", [
   z.object({ type: z.literal("EMAIL_OTP") }),
@@ -15,7 +15,7 @@ const Body = z.discriminatedUnion("type", [
   z.object({ type: z.literal("PASSKEY"), nickname: z.string().min(1).max(100), challenge: z.string().min(16).max(1024), attestation: z.record(z.string(), z.unknown()) }),
 ]);
 
-export const POST = customerRoute({ body: Body }, async ({ customer, body, request }) => {
+export const POST = route({ audience: "customer", body: Body }, async ({ customer, body, request }) => {
   const res = await forwardSigned("POST", "/auth/credentials", request, { ...body, accountId: customer.accountId });
   if (res.status !== 202 && body.type === "OAUTH") {
     const claims = decodeJwt(body.oidcToken);

@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { decodeJwt } from "jose";
 import { api, BffError } from "@/lib/bff/client";
-import { json, publicRoute } from "@/lib/bff/route";
-import { readEnrollment } from "@/lib/auth/ticket";
+import { json, route } from "@/lib/bff/route";
+import { readEnrollment } from "@/lib/bff/auth/ticket";
 import { rememberOauthSubject } from "@/lib/bff/directory";
 import { decoyEnrolledCredential, decoyOtpChallenge } from "@/lib/bff/decoys";
 
@@ -34,7 +34,7 @@ const view = (c: Enrolled): Enrolled => ({
   ...(c.otpEncryptionTargetBundle ? { otpEncryptionTargetBundle: c.otpEncryptionTargetBundle } : {}),
 });
 
-export const POST = publicRoute({ body: Body }, async ({ body }) => {
+export const POST = route({ audience: "public", body: Body }, async ({ body }) => {
   const enrollment = await readEnrollment(body.enrollment);
   if (!enrollment) throw new BffError(401, "ENROLLMENT_EXPIRED", "Your sign-up has expired. Start the sign-up again.");
   const credential = body.credential;

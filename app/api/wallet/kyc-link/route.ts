@@ -2,9 +2,9 @@
 // signed-in customer (the hosted KYC page returns to /wallet when done).
 import { api } from "@/lib/bff/client";
 import { appOrigin } from "@/lib/env";
-import { customerRoute, json } from "@/lib/bff/route";
+import { route, json } from "@/lib/bff/route";
 
-export const POST = customerRoute({}, async ({ customer }) => {
+export const POST = route({ audience: "customer" }, async ({ customer }) => {
   const res = await api.post<{ kycUrl: string; expiresAt: string }>(`/customers/${encodeURIComponent(customer.customerId)}/kyc-link`, {
     redirectUri: `${new URL(appOrigin()).origin}/wallet`,
   });

@@ -2,7 +2,7 @@
 // accounts to one of their own accounts (internal or external) or a UMA address.
 import { z } from "zod";
 import { api } from "@/lib/bff/client";
-import { customerRoute, json } from "@/lib/bff/route";
+import { route, json } from "@/lib/bff/route";
 import { ownedAccountId, ownedInternalAccount } from "@/lib/bff/money";
 import { QuoteCreate, QuoteDestination } from "@/lib/domain/quotes/schemas";
 
@@ -14,7 +14,7 @@ const Body = z.object({
   description: QuoteCreate.shape.description,
 });
 
-export const POST = customerRoute({ body: Body }, async ({ customer, body }) => {
+export const POST = route({ audience: "customer", body: Body }, async ({ customer, body }) => {
   const source = await ownedInternalAccount(customer.customerId, body.sourceAccountId);
   if (body.destination.destinationType === "ACCOUNT") await ownedAccountId(customer.customerId, body.destination.accountId, true);
   // A quote to a UMA address names a receiver lookup of that address.

@@ -4,11 +4,11 @@
 // with X-Wallet-Signature / X-Request-Id, which pass through unchanged. The
 // answer is the HPKE-sealed envelope: only the browser's key opens it, so the
 // words never exist in clear outside the customer's browser.
-import { customerRoute, json } from "@/lib/bff/route";
+import { route, json } from "@/lib/bff/route";
 import { forwardSigned } from "@/lib/bff/wallet";
 import { WalletExportBody } from "@/lib/domain/wallet-auth/schemas";
 
-export const POST = customerRoute({ body: WalletExportBody }, async ({ customer, body, request }) => {
+export const POST = route({ audience: "customer", body: WalletExportBody }, async ({ customer, body, request }) => {
   const res = await forwardSigned("POST", `/internal-accounts/${encodeURIComponent(customer.accountId)}/export`, request, body);
   return json(res.status, res.body);
 });

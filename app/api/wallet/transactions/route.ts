@@ -1,8 +1,8 @@
 // GET /api/wallet/transactions?cursor&limit – the customer's transactions, newest first.
-import { customerRoute, json } from "@/lib/bff/route";
+import { route, json } from "@/lib/bff/route";
 import { listTransactions } from "@/lib/bff/money";
 
-export const GET = customerRoute({}, async ({ customer, request }) => {
+export const GET = route({ audience: "customer" }, async ({ customer, request }) => {
   const params = new URL(request.url).searchParams;
   const cursor = params.get("cursor") ?? undefined;
   const limit = Number(params.get("limit") ?? 25);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireCustomerPage } from "@/lib/auth/session";
+import { requireCustomerPage } from "@/lib/bff/auth/session";
 import { ownedTransaction } from "@/lib/bff/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { TransactionDetailLive } from "@/components/wallet/TransactionDetailLive";

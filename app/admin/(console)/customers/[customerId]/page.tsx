@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/bff/client";
-import { requireStaffPage } from "@/lib/auth/session";
-import { load } from "@/lib/admin/load";
+import { requireStaffPage } from "@/lib/bff/auth/session";
+import { load } from "@/lib/bff/admin/load";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, Id, when } from "@/components/admin/DataTable";
-import { formatAmount } from "@/lib/web/money";
+import { formatAmount } from "@/lib/browser/money";
 import type { AdminTransaction, ExternalAccount, InternalAccount, Page } from "@/components/admin/types";
 import { accountLabel, headlineAmount } from "@/components/admin/types";
 

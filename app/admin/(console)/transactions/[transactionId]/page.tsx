@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/bff/client";
-import { requireStaffPage } from "@/lib/auth/session";
-import { canOperate } from "@/lib/staff/roles";
+import { requireStaffPage } from "@/lib/bff/auth/session";
+import { canOperate } from "@/lib/bff/staff/roles";
 import { CANCELLABLE } from "@/lib/domain/transactions/status";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { when } from "@/components/admin/DataTable";
 import { TransactionActions } from "@/components/admin/TransactionActions";
-import { formatAmount, formatMinor } from "@/lib/web/money";
+import { formatAmount, formatMinor } from "@/lib/browser/money";
 import { fromTo, headlineAmount, type AdminTransaction } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Transaction" };

@@ -2,8 +2,8 @@
 // payment to a customer (by UMA address or customer id).
 import { z } from "zod";
 import { api } from "@/lib/bff/client";
-import { json, staffRoute } from "@/lib/bff/route";
-import { withAdvice } from "@/lib/admin/api-errors";
+import { json, route } from "@/lib/bff/route";
+import { withAdvice } from "@/lib/bff/admin/api-errors";
 
 const Body = z
   .object({
@@ -17,4 +17,4 @@ const Body = z
 
 const NO_ACCOUNT = { INVALID_CURRENCY: "The receiver has no account in that currency. Pick a currency the customer holds (see the customer's accounts)." };
 
-export const POST = staffRoute({ operator: true, body: Body }, async ({ body }) => json(200, (await withAdvice(() => api.post("/sandbox/uma/receive", body), NO_ACCOUNT)).body));
+export const POST = route({ audience: "staff", operator: true, body: Body }, async ({ body }) => json(200, (await withAdvice(() => api.post("/sandbox/uma/receive", body), NO_ACCOUNT)).body));

@@ -4,13 +4,13 @@
 import { z } from "zod";
 import { decodeJwt } from "jose";
 import { BffError } from "@/lib/bff/client";
-import { publicRoute } from "@/lib/bff/route";
+import { route } from "@/lib/bff/route";
 import { findLogin } from "@/lib/bff/directory";
 import { forwardSigned, listCredentials, sessionWithTicket, type WalletSession } from "@/lib/bff/wallet";
 
 const Body = z.object({ oidcToken: z.string().min(1).max(16384), clientPublicKey: z.string().regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/) });
 
-export const POST = publicRoute({ body: Body }, async ({ body, request }) => {
+export const POST = route({ audience: "public", body: Body }, async ({ body, request }) => {
   let subject: string;
   try {
     const claims = decodeJwt(body.oidcToken);

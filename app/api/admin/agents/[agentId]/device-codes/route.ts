@@ -1,8 +1,8 @@
 // POST /api/admin/agents/{agentId}/device-codes – an operator issues a new device code to install the agent.
 import { api } from "@/lib/bff/client";
-import { json, staffRoute } from "@/lib/bff/route";
+import { json, route } from "@/lib/bff/route";
 
-export const POST = staffRoute({ operator: true }, async ({ params }) => {
+export const POST = route({ audience: "staff", operator: true }, async ({ params }) => {
   const res = await api.post(`/agents/${encodeURIComponent(String(params.agentId))}/device-codes`);
   return json(201, res.body);
 });

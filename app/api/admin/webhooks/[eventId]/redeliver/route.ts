@@ -2,10 +2,10 @@
 import { db } from "@/lib/db/client";
 import { bffPlatformId, BffError } from "@/lib/bff/client";
 import { isUuid } from "@/lib/ids";
-import { redeliverWebhook } from "@/lib/admin/redeliver-webhook";
-import { json, staffRoute } from "@/lib/bff/route";
+import { redeliverWebhook } from "@/lib/bff/admin/redeliver-webhook";
+import { json, route } from "@/lib/bff/route";
 
-export const POST = staffRoute({ operator: true }, async ({ params }) => {
+export const POST = route({ audience: "staff", operator: true }, async ({ params }) => {
   const eventId = String(params.eventId);
   if (!isUuid(eventId)) throw new BffError(404, "NOT_FOUND", "That webhook event does not exist. Reload the list.");
   await redeliverWebhook(db(), await bffPlatformId(), eventId);

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { parseOrThrow } from "@/lib/api/validation";
 import { completeLiveness } from "@/lib/domain/external-accounts/liveness";
-import { hosted, jsonBody } from "@/lib/api/hosted";
+import { json, jsonBody, route } from "@/lib/bff/route";
 
 const Body = z.object({ outcome: z.enum(["PASS", "FAIL"]) });
 
-export const POST = hosted(async (token, request) => {
+export const POST = route({ audience: "hosted" }, async ({ token, request }) => {
   const { outcome } = parseOrThrow(Body, await jsonBody(request));
-  return completeLiveness(db(), token, outcome);
+  return json(200, await completeLiveness(db(), token, outcome));
 });

@@ -5,19 +5,19 @@
 // the answer is the same whether the account exists.
 import { z } from "zod";
 import { callApi } from "@/lib/bff/client";
-import { json, publicRoute } from "@/lib/bff/route";
+import { fail, json, route } from "@/lib/bff/route";
 import { decoyOtpChallenge } from "@/lib/bff/decoys";
 import { countAttempt, THROTTLE_RULES } from "@/lib/security/throttle";
 
 const Body = z.object({ clientPublicKey: z.string().regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/).optional() });
 
 function tooMany(retryAfterSeconds: number): Response {
-  const res = json(429, { code: "RATE_LIMITED", message: `Too many codes were asked for. Use the last code you received, or try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).` });
+  const res = fail(429, "RATE_LIMITED", `Too many codes were asked for. Use the last code you received, or try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`);
   res.headers.set("retry-after", String(retryAfterSeconds));
   return res;
 }
 
-export const POST = publicRoute({ body: Body }, async ({ body, params }) => {
+export const POST = route({ audience: "public", body: Body }, async ({ body, params }) => {
   const id = String(params.id);
   const wait = await countAttempt([{ rule: THROTTLE_RULES.webSigninCodePerCredential, subject: id }]);
   if (wait > 0) return tooMany(Math.ceil(wait));

@@ -6,7 +6,7 @@
 // 401, so a failed sign-in does not tell whether the account exists.
 import { z } from "zod";
 import { callApi } from "@/lib/bff/client";
-import { json, publicRoute } from "@/lib/bff/route";
+import { fail, json, route } from "@/lib/bff/route";
 import { sessionWithTicket, signedHeaders, type WalletSession } from "@/lib/bff/wallet";
 
 const Body = z.discriminatedUnion("type", [
@@ -21,13 +21,13 @@ const REFUSED: Record<z.infer<typeof Body>["type"], string> = {
   PASSKEY: "Your passkey could not sign you in. Try again, or use another sign-in method.",
 };
 
-export const POST = publicRoute({ body: Body }, async ({ body, params, request }) => {
+export const POST = route({ audience: "public", body: Body }, async ({ body, params, request }) => {
   const res = await callApi<WalletSession | Record<string, unknown>>("POST", `/auth/credentials/${encodeURIComponent(String(params.id))}/verify`, {
     body,
     headers: signedHeaders(request),
     accept: [400, 401, 404],
   });
-  if (res.status === 400 || res.status === 401 || res.status === 404) return json(401, { code: "SIGN_IN_FAILED", message: REFUSED[body.type] });
+  if (res.status === 400 || res.status === 401 || res.status === 404) return fail(401, "SIGN_IN_FAILED", REFUSED[body.type]);
   if (res.status === 202) return json(202, res.body);
   return sessionWithTicket(request, res.body as WalletSession);
 });

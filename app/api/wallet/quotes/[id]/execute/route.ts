@@ -3,11 +3,11 @@
 // browser stamps it with its session key and repeats this call with
 // X-Wallet-Signature / X-Request-Id, which pass through unchanged. The BFF
 // sends the identical (empty) body both times; it never holds the key.
-import { customerRoute, json } from "@/lib/bff/route";
+import { route, json } from "@/lib/bff/route";
 import { ownedQuote } from "@/lib/bff/money";
 import { forwardSigned } from "@/lib/bff/wallet";
 
-export const POST = customerRoute({}, async ({ customer, params, request }) => {
+export const POST = route({ audience: "customer" }, async ({ customer, params, request }) => {
   const quote = await ownedQuote(customer.customerId, String(params.id));
   const res = await forwardSigned("POST", `/quotes/${encodeURIComponent(quote.id)}/execute`, request, {});
   return json(res.status, res.body);

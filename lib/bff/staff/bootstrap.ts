@@ -2,8 +2,8 @@
 // MERIDIAN_ADMIN_PASSWORD: created once if that email has no account, never
 // overwritten, so a password changed later is not reset by a restart.
 import "server-only";
-import type { Db } from "../db/client";
-import { isUniqueViolation } from "../db/client";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/client";
 import { createStaffUser } from "./create-staff-user";
 
 let done: Promise<void> | null = null;

@@ -2,10 +2,10 @@
 // caller gives none, a random one is generated and returned once.
 import "server-only";
 import { z } from "zod";
-import { isUniqueViolation, type Db } from "../db/client";
-import { hashSecret, isWellFormedSecret, randomToken } from "../crypto/secrets";
-import { ApiError } from "../api/errors";
-import { newUuid, toApiId } from "../ids";
+import { isUniqueViolation, type Db } from "../../db/client";
+import { hashSecret, isWellFormedSecret, randomToken } from "../../crypto/secrets";
+import { ApiError } from "../../api/errors";
+import { newUuid, toApiId } from "../../ids";
 import { STAFF_ROLES } from "./roles";
 
 export const StaffUserCreate = z.object({

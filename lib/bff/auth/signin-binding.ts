@@ -8,8 +8,8 @@
 //    statement that checks it was not recorded before.
 import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { db } from "../db/client";
-import { appOrigin } from "../env";
+import { db } from "../../db/client";
+import { appOrigin } from "../../env";
 
 export const SIGNIN_BINDING_COOKIE = "meridian-signin-binding";
 

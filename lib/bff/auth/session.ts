@@ -4,7 +4,7 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { createHmac } from "node:crypto";
-import { deriveKey } from "../crypto/keys";
+import { deriveKey } from "../../crypto/keys";
 import { canOperate } from "../staff/roles";
 import { authOptions } from "./options";
 import type { WebIdentity, WebSession } from "./types";

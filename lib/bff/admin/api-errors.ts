@@ -2,7 +2,7 @@
 // happened and what to do next. The API's own code stays, so scripts and
 // tests can still tell the cases apart.
 import "server-only";
-import { BffError } from "../bff/client";
+import { BffError } from "../client";
 
 const ADVICE: Record<string, string> = {
   TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL:
@@ -24,7 +24,7 @@ export async function withAdvice<T>(call: () => Promise<T>, more: Record<string,
   } catch (err) {
     const advice = err instanceof BffError ? (more[err.code] ?? ADVICE[err.code]) : undefined;
     if (err instanceof BffError && advice) {
-      throw new BffError(err.status, err.code, `${advice} (${err.message})`, err.details);
+      throw new BffError(err.status, err.code, `${advice} (${err.reason})`, err.details);
     }
     throw err;
   }

@@ -1,7 +1,7 @@
 // The admin transactions list's filters, from the page's URL to GET
 // /transactions's query. Dates are whole UTC days: a start date from its first
 // millisecond, an end date through its last.
-import { TRANSACTION_STATUSES } from "../domain/transactions/status";
+import { TRANSACTION_STATUSES } from "../../domain/transactions/status";
 
 export const PAGE_SIZE = 20;
 

@@ -6,9 +6,9 @@
 // human labels. Built on the server, passed to the browser as plain data.
 import "server-only";
 import { z } from "zod";
-import { AccountInfoCreate } from "../domain/external-accounts/schemas";
-import { variantCurrency } from "../domain/external-accounts/account-types";
-import { CURRENCIES } from "../domain/currencies";
+import { AccountInfoCreate } from "../../domain/external-accounts/schemas";
+import { variantCurrency } from "../../domain/external-accounts/account-types";
+import { CURRENCIES } from "../../domain/currencies";
 
 export interface FormField {
   /** Dot path inside accountInfo, e.g. "beneficiary.address.postalCode". */

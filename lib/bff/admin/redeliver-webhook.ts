@@ -3,10 +3,10 @@
 // worker delivers it again (to the endpoint configured now) with the usual
 // retry schedule.
 import "server-only";
-import type { PrismaClient } from "../db/generated/client";
-import { enqueueJob } from "../jobs/queue";
-import { wakeWorker } from "../jobs/worker";
-import { BffError } from "../bff/client";
+import type { PrismaClient } from "../../db/generated/client";
+import { enqueueJob } from "../../jobs/queue";
+import { wakeWorker } from "../../jobs/worker";
+import { BffError } from "../client";
 
 export async function redeliverWebhook(db: PrismaClient, platformId: string, eventId: string): Promise<void> {
   await db.$transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMinor, parseMajorToMinor } from "../../../../lib/web/money";
+import { formatMinor, parseMajorToMinor } from "../../../../lib/browser/money";
 
 describe("amounts on screen", () => {
   it("formats smallest units with the currency's decimals, without floats", () => {

@@ -2,8 +2,8 @@
 // first. The API has no listing of deliveries, so the admin section reads the
 // outbox tables directly, always scoped to the BFF's platform.
 import "server-only";
-import type { Db } from "../db/client";
-import { toApiId } from "../ids";
+import type { Db } from "../../db/client";
+import { toApiId } from "../../ids";
 
 export async function listWebhookEvents(db: Db, platformId: string, limit = 50) {
   const rows = await db.webhookEvent.findMany({

@@ -5,16 +5,16 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { db } from "../db/client";
-import { appOrigin } from "../env";
-import { deriveKey } from "../crypto/keys";
+import { db } from "../../db/client";
+import { appOrigin } from "../../env";
+import { deriveKey } from "../../crypto/keys";
 import { verifyStaffUser } from "../staff/verify-staff-user";
 import { ensureBootstrapOperator } from "../staff/bootstrap";
 import { readCustomerTicket, TICKET_SECONDS } from "./ticket";
 import { consumeTicket, sameBrowser } from "./signin-binding";
 import type { WebIdentity } from "./types";
-import { ApiError } from "../api/errors";
-import { clientAddress } from "../api/client-address";
+import { ApiError } from "../../api/errors";
+import { clientAddress } from "../../api/client-address";
 import { STAFF_SIGNIN_RATE_LIMITED } from "./errors";
 
 function headerValue(value: unknown): string | null {

@@ -2,9 +2,9 @@
 // still costs one scrypt (verifySecret with a null hash), so timing does not
 // reveal which emails exist.
 import "server-only";
-import type { Db } from "../db/client";
-import { verifySecret } from "../crypto/secrets";
-import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../security/throttle";
+import type { Db } from "../../db/client";
+import { verifySecret } from "../../crypto/secrets";
+import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../../security/throttle";
 import { STAFF_ROLES, type StaffRole } from "./roles";
 
 export interface StaffIdentity {

@@ -1,9 +1,9 @@
 // The external-account form is derived from the API's schema: every variant
 // has a form, and what it marks required is what the API refuses without.
 import { describe, expect, it } from "vitest";
-import { accountTypeForms } from "../../../../lib/web/account-forms";
-import { ACCOUNT_TYPES } from "../../../../lib/domain/external-accounts/account-types";
-import { AccountInfoCreate } from "../../../../lib/domain/external-accounts/schemas";
+import { accountTypeForms } from "../../../../../lib/bff/web/account-forms";
+import { ACCOUNT_TYPES } from "../../../../../lib/domain/external-accounts/account-types";
+import { AccountInfoCreate } from "../../../../../lib/domain/external-accounts/schemas";
 
 const forms = accountTypeForms();
 

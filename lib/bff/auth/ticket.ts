@@ -5,7 +5,7 @@
 //    customer, wallet account and wallet session; next-auth's "customer"
 //    provider accepts only such tickets, so a browser cannot claim a customer
 //    it did not authenticate as; a ticket also names the browser it was
-//    issued to and can be used once (lib/auth/signin-binding.ts);
+//    issued to and can be used once (lib/bff/auth/signin-binding.ts);
 //  - enrollment tokens: sign-up created a customer; only the holder of this
 //    token may register that wallet's first credential (which the API accepts
 //    without a signature). They are encrypted (JWE, dir + A256GCM), so nobody
@@ -14,7 +14,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { EncryptJWT, SignJWT, jwtDecrypt, jwtVerify } from "jose";
-import { deriveKey } from "../crypto/keys";
+import { deriveKey } from "../../crypto/keys";
 
 const key = () => deriveKey("web-tokens-v1");
 

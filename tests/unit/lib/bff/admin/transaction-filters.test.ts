@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiQuery, pageHref, readFilters, PAGE_SIZE } from "../../../../lib/admin/transaction-filters";
+import { apiQuery, pageHref, readFilters, PAGE_SIZE } from "../../../../../lib/bff/admin/transaction-filters";
 
 describe("admin transaction filters", () => {
   it("keeps known values and drops unknown ones", () => {
