@@ -17,7 +17,7 @@ import type { WebhookType } from "../../webhooks/types";
 import { authorizationSteer } from "../../sandbox/cards";
 import { cardUuidOrNotFound } from "./cards";
 import { serializeCardTransaction, type CardTransactionRow } from "./serialize";
-import { AUTHORIZABLE_STATUSES, type CardStatus } from "./status";
+import { AUTHORIZABLE_STATUSES, isFinalCardStatus, type CardStatus } from "./status";
 import type { SandboxAuthorization, SandboxClearing, SandboxReturn } from "./schemas";
 
 /** The counterparty of every card pull and refund: the card network's settlement account. */
@@ -31,7 +31,7 @@ function webhookType(status: TxStatus): WebhookType {
 
 /** Why a card in `status` declines, as an API error. */
 function statusDecline(status: CardStatus): ApiError {
-  if (status === "CLOSED") return new ApiError("CARD_NOT_MUTABLE", "Declined: the card is CLOSED", { declineReason: "CARD_CLOSED" });
+  if (isFinalCardStatus(status)) return new ApiError("CARD_NOT_MUTABLE", `Declined: the card is ${status}`, { declineReason: "CARD_CLOSED" });
   if (status === "FROZEN") return new ApiError("CONFLICT", "Declined: the card is FROZEN", { declineReason: "CARD_PAUSED" });
   return new ApiError("CONFLICT", `Declined: the card is ${status}, not yet active`, { declineReason: "CARD_NOT_ACTIVE" });
 }
