@@ -7,32 +7,17 @@
 // challenge's request id as X-Wallet-Signature / X-Request-Id, and the BFF
 // repeats the identical body with Service-Wallet-Signature / Request-Id.
 import "server-only";
+import type { z } from "zod";
+import type { AuthMethodResponse, SessionResponse } from "../domain/wallet-auth/schemas";
 import { api, BffError, callApi, type ApiResult } from "./client";
 import { issueCustomerTicket } from "../auth/ticket";
 import { browserBinding } from "../auth/signin-binding";
 import { findLogin } from "./directory";
 import { json } from "./route";
 
-export interface WalletSession {
-  id: string;
-  accountId: string;
-  type: string;
-  nickname: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-  encryptedSessionSigningKey?: string;
-}
+export type WalletSession = z.infer<typeof SessionResponse>;
 
-export interface WalletCredential {
-  id: string;
-  accountId: string;
-  type: "EMAIL_OTP" | "SMS_OTP" | "PASSKEY" | "OAUTH";
-  credentialId?: string;
-  nickname: string;
-  createdAt: string;
-  otpEncryptionTargetBundle?: string;
-}
+export type WalletCredential = z.infer<typeof AuthMethodResponse>;
 
 /** Signed-retry headers from the browser's request, renamed for the API. */
 export function signedHeaders(request: Request): Record<string, string> {
