@@ -320,6 +320,5 @@ export async function transactionOutcomeJob(job: JobRecord): Promise<JobOutcome>
 export const SANDBOX_OUTCOME_DELAYS = {
   pendingThenFail: () => sandboxDelayMs(SANDBOX_DELAYS.pendingThenFailMs),
   longPayment: () => sandboxDelayMs(SANDBOX_DELAYS.longPaymentMs),
-  /** A returned payout (005) completes first, then comes back this much later. */
-  returnAfter: () => sandboxDelayMs(60_000),
+  returnAfter: () => sandboxDelayMs(SANDBOX_DELAYS.payoutReturnMs),
 };

@@ -19,8 +19,8 @@ import { hpkeOpen } from "../../crypto/hpke";
 import { compressPublicKey } from "../../crypto/stamp";
 import { ApiError, invalidField } from "../../api/errors";
 import { toApiId } from "../../ids";
+import { SANDBOX_OTP_CODE } from "../../sandbox/sca";
 
-export const SANDBOX_OTP_CODE = "000000";
 /** Failed attempts (wrong code, unreadable bundle) after which every pending code is dropped. */
 export const MAX_OTP_ATTEMPTS = 5;
 /** Codes that may be pending at once on one credential; a further challenge is refused until one expires. */
