@@ -2,13 +2,6 @@
 import { formatMinor } from "@/lib/web/money";
 import { FINAL_STATUSES as FINAL_TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/domain/transactions/status";
 
-export interface AccountView {
-  id: string;
-  type: string;
-  currency: string;
-  decimals: number;
-}
-
 export function accountName(a: { type: string; currency: string }): string {
   return a.type === "EMBEDDED_WALLET" ? `Wallet (${a.currency})` : `${a.currency} account`;
 }

@@ -10,6 +10,7 @@
 //     session with encryptedSessionSigningKey, opened with the receiver key.
 //   OAUTH: the ID token's nonce is SHA-256(hex) of the receiver key's public
 //     hex; verify answers the sealed session key as for passkeys.
+import "client-only";
 import { signIn } from "next-auth/react";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { bff, type BffResult } from "./bff";

@@ -37,9 +37,6 @@ export function individualKycOutcome(fullName: string | undefined | null): KycSt
   return individualKycRow(fullName).kycStatus;
 }
 
-/** Suffix 003 with a complete packet: the identity document is reported as poor quality. */
-export const POOR_QUALITY_SUFFIX = "003";
-
 /**
  * Status of a new individual. Unregulated platforms without "Skip verification
  * paperwork" start everyone UNVERIFIED; otherwise the suffix resolves at creation.

@@ -2,6 +2,7 @@
 // origin; only the vault route (app/vault/cards/...) opens the sealed secrets,
 // and only after atomically consuming a token minted for that very card. The
 // token itself is random and stored only as its SHA-256.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { pool } from "../../db/client";

@@ -1,5 +1,6 @@
 // Cards: request and response schemas (the spec's field names: customerId,
 // status, fundingSource; the reference for the rest).
+import "server-only";
 import { z } from "zod";
 import { PaginationQuery } from "../../api/pagination";
 import { ApiId, CountryCode, PositiveMinorUnits, MinorUnits } from "../common/schemas";

@@ -4,6 +4,7 @@
 // the rest back) and merchant refunds (their own CREDIT rows linked by
 // originalTransactionId). Each moves money through the ledger in the same
 // transaction as the row it changes and emits CARD_TRANSACTION.<status>.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb, pool, type Db } from "../../db/client";

@@ -1,6 +1,7 @@
 // Documents of customers and beneficial owners, stored in the database
 // (bytea) and only ever read back by the platform that uploaded them. The
 // file itself is never served back through the API.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/client";

@@ -2,6 +2,7 @@
 // link, provisioning, amount, source, destination, provider) so each failure
 // has one code. Money moves through the ledger: fiat into the stablecoin's
 // reserve and tokens out of its supply on a mint, the reverse on a burn.
+import "server-only";
 import { db as appDb, type Db } from "../../db/client";
 import type { PrismaClient, StablecoinOperation } from "../../db/generated/client";
 import { ApiError, invalidField, notFound } from "../../api/errors";

@@ -13,6 +13,7 @@
 //   delivery where it ends (an internal account, or the PAYOUT / UMA system account)
 // Settling moves hold → delivery (fees to FEES, currency conversion through
 // FX); a refund moves hold → origin; a return moves delivery → origin.
+import "server-only";
 import { db as defaultDb } from "../../db/client";
 import { applyPlanBatched } from "./plan-batch";
 import type { Db } from "../../db/client";

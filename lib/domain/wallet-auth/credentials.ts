@@ -1,6 +1,7 @@
 // Credentials of embedded wallets: register (the first directly, further ones by
 // signed retry), list, revoke (signed retry by another credential's session),
 // challenge and verify (which opens a session).
+import "server-only";
 import { SignJWT } from "jose";
 import { db, isUniqueViolation, type Db } from "../../db/client";
 import { ApiError, invalidField } from "../../api/errors";

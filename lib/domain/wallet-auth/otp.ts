@@ -10,6 +10,7 @@
 // expires): a new challenge adds one and cancels none, so whoever asks for a
 // code for someone else's credential cannot cancel the code its owner is
 // typing. Verify finds the pending code whose target key opens the bundle.
+import "server-only";
 import { createHmac, randomBytes, randomInt, sign, timingSafeEqual } from "node:crypto";
 import { appendFile } from "node:fs/promises";
 import { env } from "../../env";
@@ -65,9 +66,6 @@ export const recordingOtpSender: OtpSender = {
 let sender: OtpSender | undefined;
 export function otpSender(): OtpSender {
   return (sender ??= env().MERIDIAN_OTP_SENDER === "record" ? recordingOtpSender : consoleOtpSender);
-}
-export function setOtpSender(s: OtpSender): void {
-  sender = s;
 }
 
 /** The key that signs OTP target bundles (clients pin its public half as the bundle signer). */

@@ -47,6 +47,7 @@
 //                                 payloadToSign: () => activityJson(...), type: "PASSKEY" });
 //   if ("challenge" in r) return r.challenge;          // the 202, or the still-processing 200
 //   r.verified.sessionId / .credentialId / .publicKey / .data
+import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "../../db/client";
 import { env } from "../../env";
