@@ -101,7 +101,8 @@ export function SendMoney({
     setExecuted(null);
   }, [sourceId, destKind, destId, uma, umaCurrency, side, amount]);
 
-  const minor = useMemo(() => (lockedCurrency ? parseMajorToMinor(amount, lockedCurrency.decimals) : null), [amount, lockedCurrency]);
+  const lockedDecimals = lockedCurrency?.decimals;
+  const minor = useMemo(() => (lockedDecimals !== undefined ? parseMajorToMinor(amount, lockedDecimals) : null), [amount, lockedDecimals]);
 
   // The live indicative rate for the chosen pair (debounced).
   const sourceCcy = source?.currency;

@@ -111,7 +111,7 @@ export function requestHash(request: ApiRequest, rawBody: string): string {
 }
 
 export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetryOutcome> {
-  const { ctx, request } = opts;
+  const { request } = opts;
   const signature = request.headers.get(WALLET_SIGNATURE_HEADER);
   const requestId = request.headers.get(SIGNED_REQUEST_ID_HEADER);
   if (signature === null && requestId === null) return { challenge: await issueChallenge(opts) };
