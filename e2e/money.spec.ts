@@ -5,6 +5,7 @@
 import type { Page, Request } from "@playwright/test";
 import { test, expect, shot, platformApi } from "./support/fixtures";
 import { signUpCustomer } from "./support/customer";
+import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../lib/kernel/signed-retry-headers";
 
 const origin = () => process.env.MERIDIAN_E2E_ORIGIN!;
 
@@ -60,10 +61,11 @@ test("fund (sandbox), quote, execute with the signed retry in the browser, and t
   await expect(quote.getByRole("status")).toHaveText("Sent. Status: processing.");
   // The browser made the call twice: the challenge, then the retry stamped with its session key.
   expect(executeCalls).toHaveLength(2);
-  expect(executeCalls[0].headers()["x-wallet-signature"]).toBeUndefined();
+  expect(executeCalls[0].headers()[WALLET_SIGNATURE_HEADER.toLowerCase()]).toBeUndefined();
   const retry = executeCalls[1].headers();
-  expect(retry["x-request-id"]).toMatch(/^Request:/);
-  const envelope = JSON.parse(Buffer.from(retry["x-wallet-signature"], "base64url").toString("utf8"));
+  expect(retry[SIGNED_REQUEST_ID_HEADER.toLowerCase()]).toMatch(/^Request:/);
+  expect(retry["x-request-id"]).toBeUndefined();
+  const envelope = JSON.parse(Buffer.from(retry[WALLET_SIGNATURE_HEADER.toLowerCase()], "base64url").toString("utf8"));
   expect(envelope).toMatchObject({ publicKey: customer.key.publicKey, scheme: "SIGNATURE_SCHEME_TK_API_P256" });
 
   await quote.getByRole("link", { name: "View the transaction" }).click();

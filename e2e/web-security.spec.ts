@@ -7,6 +7,7 @@ import { encryptOtpCodeToBundle, generateP256KeyPair } from "@turnkey/crypto";
 import type { Page } from "@playwright/test";
 import { test, expect, createStaff, platformApi, signInStaff, shot } from "./support/fixtures";
 import { signUpCustomer } from "./support/customer";
+import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../lib/kernel/signed-retry-headers";
 
 test.describe("sandbox banner", () => {
   test("customer and admin pages say they are a sandbox", async ({ page, browser }, testInfo) => {
@@ -143,7 +144,7 @@ test.describe("sign-in reveals nothing about who has an account", () => {
     const first = await post(page, path, body);
     expect(first.status).toBe(202);
     const { stampHeaderValue } = await new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }).stamp(first.body.payloadToSign);
-    const done = await post(page, path, body, { "x-wallet-signature": stampHeaderValue, "x-request-id": first.body.requestId });
+    const done = await post(page, path, body, { [WALLET_SIGNATURE_HEADER]: stampHeaderValue, [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
     expect(done.status).toBe(200);
 
     const useTicket = async (p: Page) => {

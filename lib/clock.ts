@@ -5,16 +5,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-export function fixedClock(at: Date): Clock & { advance(ms: number): void; set(d: Date): void } {
-  let current = at.getTime();
-  return {
-    now: () => new Date(current),
-    advance: (ms) => {
-      current += ms;
-    },
-    set: (d) => {
-      current = d.getTime();
-    },
-  };
-}

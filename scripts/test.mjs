@@ -1,4 +1,4 @@
-// `npm test`: build, then unit tests, API integration tests against a real
+// `npm test`: build, lint, then unit tests, API integration tests against a real
 // server on the embedded PostgreSQL and on the external PostgreSQL
 // (127.0.0.1:5432, a fresh database per run), then the Playwright e2e suite in
 // Debian's Chromium. Prints each step as it goes and a closing
@@ -12,6 +12,7 @@ mkdirSync("test-results", { recursive: true });
 
 const steps = [
   { name: "build", cmd: ["node", "scripts/build.mjs"] },
+  { name: "lint", cmd: ["npx", "eslint", "."] },
   { name: "unit", cmd: ["npx", "vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", "--outputFile=test-results/unit.json"], report: "test-results/unit.json" },
   {
     name: "integration (embedded PostgreSQL)",

@@ -1,28 +1,16 @@
 import { currencyInfo } from "@/lib/domain/currencies";
-// Shapes of the API responses the admin pages render (fields they use).
+import type { z } from "zod";
+import type { ApiTokenResponse, PlatformConfigResponse } from "@/lib/domain/platform/schemas";
+// Shapes of the API responses the admin pages render: the API's own schemas
+// where it declares one (type-only imports: nothing of the server reaches the browser).
 export interface CurrencyAmount {
   amount: number;
   currency: { code: string; decimals: number; symbol?: string };
 }
 
-export interface PlatformConfig {
-  id: string;
-  umaDomain: string;
-  webhookEndpoint: string | null;
-  isRegulatedFinancialInstitution: boolean;
-  skipVerificationPaperwork: boolean;
-  supportedCurrencies: { currencyCode: string; minAmount: number; maxAmount: number }[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type PlatformConfig = z.infer<typeof PlatformConfigResponse>;
 
-export interface ApiToken {
-  id: string;
-  name: string;
-  permissions: string[];
-  clientId: string;
-  createdAt: string;
-}
+export type ApiToken = z.infer<typeof ApiTokenResponse>;
 
 export interface InternalAccount {
   id: string;

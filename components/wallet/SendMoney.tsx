@@ -7,6 +7,8 @@
 // the same call is repeated with the stamp. The BFF never sees the key.
 import Link from "next/link";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import type { z } from "zod";
+import type { QuoteResponse } from "@/lib/domain/quotes/schemas";
 import { bff } from "@/lib/browser/bff";
 import { FlowError, sessionKeyFor, signedCall } from "@/lib/browser/wallet-flows";
 import { parseMajorToMinor } from "@/lib/browser/money";
@@ -30,18 +32,8 @@ export interface DestinationOption {
   kind: "external" | "internal";
 }
 
-interface Quote {
-  id: string;
-  status: string;
-  expiresAt: string;
-  sendingCurrency: { code: string; decimals: number };
-  receivingCurrency: { code: string; decimals: number };
-  totalSendingAmount: number;
-  totalReceivingAmount: number;
-  exchangeRate: number;
-  feesIncluded: number;
-  transactionId: string;
-}
+/** The API's quote, passed through by the BFF unchanged. */
+type Quote = z.infer<typeof QuoteResponse>;
 
 interface Rate {
   exchangeRate: number;
@@ -109,7 +101,8 @@ export function SendMoney({
     setExecuted(null);
   }, [sourceId, destKind, destId, uma, umaCurrency, side, amount]);
 
-  const minor = useMemo(() => (lockedCurrency ? parseMajorToMinor(amount, lockedCurrency.decimals) : null), [amount, lockedCurrency]);
+  const lockedDecimals = lockedCurrency?.decimals;
+  const minor = useMemo(() => (lockedDecimals !== undefined ? parseMajorToMinor(amount, lockedDecimals) : null), [amount, lockedDecimals]);
 
   // The live indicative rate for the chosen pair (debounced).
   const sourceCcy = source?.currency;

@@ -1,11 +1,12 @@
 "use client";
 // One transaction, re-read while it is still moving so its status follows the sandbox outcome.
 import { FINAL_STATUSES, STATUS_TEXT, money } from "./money-views";
+import type { TransactionStatus } from "@/lib/domain/transactions/status";
 import { usePolling } from "./TransactionsLive";
 
 export interface TransactionDetail {
   id: string;
-  status: string;
+  status: TransactionStatus;
   type: string;
   source: Record<string, unknown>;
   destination: Record<string, unknown>;

@@ -6,10 +6,11 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { bff } from "@/lib/browser/bff";
 import { FINAL_STATUSES, STATUS_TEXT, money } from "./money-views";
+import type { TransactionStatus } from "@/lib/domain/transactions/status";
 
 export interface TransactionRow {
   id: string;
-  status: string;
+  status: TransactionStatus;
   type: string;
   sentAmount: { amount: number; currency: { code: string; decimals: number } };
   receivedAmount: { amount: number; currency: { code: string; decimals: number } };

@@ -1,12 +1,6 @@
 // Names and statuses of money objects as the customer pages show them.
 import { formatMinor } from "@/lib/browser/money";
-
-export interface AccountView {
-  id: string;
-  type: string;
-  currency: string;
-  decimals: number;
-}
+import { FINAL_STATUSES as FINAL_TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/domain/transactions/status";
 
 export function accountName(a: { type: string; currency: string }): string {
   return a.type === "EMBEDDED_WALLET" ? `Wallet (${a.currency})` : `${a.currency} account`;
@@ -21,10 +15,10 @@ export function externalName(e: { currency: string; accountInfo: Record<string, 
   return `${who ? `${who}, ` : ""}${info.accountType.replace(/_/g, " ").toLowerCase()}${tail} (${e.currency})`;
 }
 
-/** Statuses after which a transaction no longer changes by itself (a returned payout is the sandbox exception). */
-export const FINAL_STATUSES = new Set(["COMPLETED", "FAILED", "REJECTED", "REFUNDED", "EXPIRED"]);
+/** Statuses after which a transaction no longer changes by itself: the domain's table. */
+export const FINAL_STATUSES: ReadonlySet<string> = new Set(FINAL_TRANSACTION_STATUSES);
 
-export const STATUS_TEXT: Record<string, string> = {
+export const STATUS_TEXT: Record<TransactionStatus, string> = {
   CREATED: "Created",
   PENDING: "Pending",
   PENDING_AUTHORIZATION: "Waiting for authorization",

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { ApiKeyStamper } from "@turnkey/api-key-stamper";
 import { encryptOtpCodeToBundle, generateP256KeyPair } from "@turnkey/crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../lib/kernel/signed-retry-headers";
 
 const origin = () => process.env.MERIDIAN_E2E_ORIGIN!;
 
@@ -35,8 +36,8 @@ async function otpSignIn(request: APIRequestContext, credentialId: string, bundl
   const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
   const { stampHeaderValue } = await stamper.stamp(first.body.payloadToSign);
   const second = await post(request, `/api/wallet/credentials/${encodeURIComponent(credentialId)}/verify`, body, {
-    "x-wallet-signature": stampHeaderValue,
-    "x-request-id": first.body.requestId,
+    [WALLET_SIGNATURE_HEADER]: stampHeaderValue,
+    [SIGNED_REQUEST_ID_HEADER]: first.body.requestId,
   });
   expect(second.status, second.text).toBe(200);
   return { key, session: second.body.session, ticket: second.body.ticket as string };

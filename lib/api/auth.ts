@@ -7,7 +7,6 @@ import { createHash } from "node:crypto";
 import { db } from "../db/client";
 import { isWellFormedSecret, verifySecret } from "../crypto/secrets";
 import { ApiError } from "./errors";
-import { isStorableText } from "./validation";
 import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../security/throttle";
 import { clientAddress } from "./client-address";
 import { ensureFresh, fresh as revocationsFresh, followRevocations, onRevocation, revocationPosition, revokedSince, stillValid } from "./token-revocations";

@@ -38,10 +38,6 @@ function toResponse(r: PlainResponse): Response {
   return new Response(r.body, { status: r.status, headers: r.headers });
 }
 
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return toResponse(plainJson(status, body, headers));
-}
-
 export function plainError(err: ApiError, requestId: string): PlainResponse {
   return plainJson(err.status, err.toBody(), { "x-request-id": requestId, "cache-control": "no-store", ...err.headers });
 }

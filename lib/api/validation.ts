@@ -90,6 +90,7 @@ export const MAX_INPUT_DEPTH = 32;
 
 // A NUL (PostgreSQL text cannot hold one) or a UTF-16 surrogate without its pair
 // (no UTF-8 encoding exists for it).
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isStorableText(text: string): boolean {

@@ -4,24 +4,18 @@
 // unknown one look the same: 404). What goes back to the browser is picked
 // field by field, so nothing but the card's public facts can ever pass.
 import "server-only";
+import { z } from "zod";
 import { api, BffError } from "./client";
+import type { CardResponse } from "../domain/cards/schemas";
+import { REQUESTABLE_STATUSES } from "../domain/cards/status";
 
-export interface WalletCard {
-  id: string;
-  status: "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
-  brand: string;
-  form: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  fundingSource: string;
-  currency: string;
-  createdAt: string;
-}
+export { isFinalCardStatus, requestableMoves, type CardStatus, type RequestedStatus } from "../domain/cards/status";
 
-interface ApiCard extends WalletCard {
-  customerId: string;
-}
+/** The body of a freeze, unfreeze or close: the statuses the API accepts on PATCH /cards/{id}. */
+export const CardStatusBody = z.object({ status: z.enum(REQUESTABLE_STATUSES) });
+
+export type ApiCard = z.infer<typeof CardResponse>;
+export type WalletCard = Pick<ApiCard, "id" | "status" | "brand" | "form" | "last4" | "expMonth" | "expYear" | "fundingSource" | "currency" | "createdAt">;
 
 export function walletCard(c: ApiCard): WalletCard {
   return {

@@ -3,7 +3,10 @@
 // belong to the signed-in customer; anything else is the same 404 as an id
 // that does not exist, so one customer learns nothing about another's data.
 import "server-only";
+import type { z } from "zod";
 import { env } from "../env";
+import type { QuoteResponse } from "../domain/quotes/schemas";
+import type { TransactionStatus } from "../domain/transactions/status";
 import { api, BffError } from "./client";
 
 export interface Amount {
@@ -32,26 +35,12 @@ export interface ExternalAccount {
   createdAt: string;
 }
 
-export interface Quote {
-  id: string;
-  status: string;
-  createdAt: string;
-  expiresAt: string;
-  source: Record<string, unknown>;
-  destination: Record<string, unknown>;
-  sendingCurrency: { code: string; decimals: number };
-  receivingCurrency: { code: string; decimals: number };
-  totalSendingAmount: number;
-  totalReceivingAmount: number;
-  exchangeRate: number;
-  feesIncluded: number;
-  transactionId: string;
-  description?: string;
-}
+/** The API's quote, as GET/POST /quotes answer it. */
+export type Quote = z.infer<typeof QuoteResponse>;
 
 export interface Transaction {
   id: string;
-  status: string;
+  status: TransactionStatus;
   type: string;
   customerId?: string;
   source: Record<string, unknown>;

@@ -4,41 +4,32 @@
 // cannot touch another customer's wallet.
 //
 // Signed retries pass through unchanged: the browser sends its stamp and the
-// challenge's request id as X-Wallet-Signature / X-Request-Id, and the BFF
-// repeats the identical body with Service-Wallet-Signature / Request-Id.
+// challenge's request id in the API's own two headers (lib/kernel/signed-retry-headers),
+// and the BFF repeats the identical body with them.
 import "server-only";
+import type { z } from "zod";
+import type { AuthMethodResponse, SessionResponse } from "../domain/wallet-auth/schemas";
 import { api, BffError, callApi, type ApiResult } from "./client";
 import { issueCustomerTicket } from "./auth/ticket";
 import { browserBinding } from "./auth/signin-binding";
 import { findLogin } from "./directory";
 import { json } from "./route";
+import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../kernel/signed-retry-headers";
 
-export interface WalletSession {
-  id: string;
-  accountId: string;
-  type: string;
-  nickname: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-  encryptedSessionSigningKey?: string;
-}
+export type WalletSession = z.infer<typeof SessionResponse>;
 
-export interface WalletCredential {
-  id: string;
-  accountId: string;
-  type: "EMAIL_OTP" | "SMS_OTP" | "PASSKEY" | "OAUTH";
-  credentialId?: string;
-  nickname: string;
-  createdAt: string;
-  otpEncryptionTargetBundle?: string;
-}
+export type WalletCredential = z.infer<typeof AuthMethodResponse>;
 
-/** Signed-retry headers from the browser's request, renamed for the API. */
+/** The signed-retry headers of the browser's request, passed on to the API. */
 export function signedHeaders(request: Request): Record<string, string> {
-  const sig = request.headers.get("x-wallet-signature");
-  const rid = request.headers.get("x-request-id");
-  return { ...(sig ? { "Service-Wallet-Signature": sig } : {}), ...(rid ? { "Request-Id": rid } : {}) };
+  const sig = request.headers.get(WALLET_SIGNATURE_HEADER);
+  const rid = request.headers.get(SIGNED_REQUEST_ID_HEADER);
+  return { ...(sig ? { [WALLET_SIGNATURE_HEADER]: sig } : {}), ...(rid ? { [SIGNED_REQUEST_ID_HEADER]: rid } : {}) };
+}
+
+/** Whether the browser's request is the signed retry of a 202 challenge. */
+export function isSignedRequest(request: Request): boolean {
+  return request.headers.has(WALLET_SIGNATURE_HEADER) || request.headers.has(SIGNED_REQUEST_ID_HEADER);
 }
 
 /** Calls the API with the signed-retry headers; a 202 challenge goes back to the browser as is. */

@@ -1,6 +1,7 @@
 // The browser's only way to the API: JSON calls to the app's BFF routes, with
 // the session's CSRF token (rendered by the layout into <meta name="csrf-token">)
 // on every state-changing call. Errors come back as a message meant for people.
+import "client-only";
 export interface BffResult<T> {
   ok: boolean;
   status: number;

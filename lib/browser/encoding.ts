@@ -1,4 +1,5 @@
 // Byte helpers for the browser crypto modules (no Node Buffer in the browser).
+import "client-only";
 export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -1,5 +1,6 @@
 // IndexedDB home of this browser's wallet session keys, one record per wallet
 // session, keyed by the Session id. Records hold non-extractable CryptoKeys.
+import "client-only";
 import type { SessionKey } from "./session-keys";
 
 const DB_NAME = "meridian-wallet";
@@ -51,10 +52,6 @@ export function listSessionKeys(): Promise<StoredSessionKey[]> {
 
 export function deleteSessionKey(sessionId: string): Promise<undefined> {
   return tx("readwrite", (s) => s.delete(sessionId));
-}
-
-export function clearSessionKeys(): Promise<undefined> {
-  return tx("readwrite", (s) => s.clear());
 }
 
 /** An OAuth sign-in in progress across the provider redirect: its receiver key stays here, non-extractable. */

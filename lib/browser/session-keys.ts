@@ -20,6 +20,7 @@
 // 5. Stamps (Service-Wallet-Signature) are Turnkey API-key stamps:
 //    base64url(JSON{publicKey: compressed hex, scheme, signature: DER hex})
 //    over the exact payloadToSign.
+import "client-only";
 import { CipherSuite, DhkemP256HkdfSha256, HkdfSha256, Aes256Gcm } from "@hpke/core";
 import { p256 } from "@noble/curves/nist.js";
 import bs58check from "bs58check";

@@ -4,6 +4,7 @@
 // IndexedDB, even when the revocation fails (the key must not outlive the
 // sign-out). Used by sign-out and, after a web session ended without one
 // (expiry, cleared cookies), by the next page load (DeviceSessionSweep).
+import "client-only";
 import { signOut } from "next-auth/react";
 import { deleteSessionKey, listSessionKeys } from "./key-store";
 import { signedCall } from "./wallet-flows";

@@ -10,12 +10,14 @@
 //     session with encryptedSessionSigningKey, opened with the receiver key.
 //   OAUTH: the ID token's nonce is SHA-256(hex) of the receiver key's public
 //     hex; verify answers the sealed session key as for passkeys.
+import "client-only";
 import { signIn } from "next-auth/react";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { bff, type BffResult } from "./bff";
 import { toBase64Url, toHex, utf8 } from "./encoding";
 import { encryptOtpBundle, generateReceiverKey, generateSessionKey, openExportBundle, stamp, unsealSessionKey, type SessionKey } from "./session-keys";
 import { loadSessionKey, saveSessionKey } from "./key-store";
+import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../kernel/signed-retry-headers";
 
 export interface WalletSessionView {
   id: string;
@@ -45,7 +47,7 @@ export async function signedCall<T>(method: string, path: string, body: unknown,
   const first = await bff<T | Challenge>(method, path, body);
   if (first.status !== 202) return first as BffResult<T>;
   const c = first.data as Challenge;
-  return bff<T>(method, path, body, { "x-wallet-signature": await stamp(key, c.payloadToSign), "x-request-id": c.requestId });
+  return bff<T>(method, path, body, { [WALLET_SIGNATURE_HEADER]: await stamp(key, c.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: c.requestId });
 }
 
 /** The key of a wallet session kept in this browser, or a clear error. */
@@ -140,7 +142,7 @@ export async function signInWithPasskey(credentialId: string, webauthnCredential
     },
   };
   const result = must(
-    await bff<{ session: WalletSessionView; ticket: string }>("POST", `/api/wallet/credentials/${encodeURIComponent(credentialId)}/verify`, body, { "x-request-id": c.requestId }),
+    await bff<{ session: WalletSessionView; ticket: string }>("POST", `/api/wallet/credentials/${encodeURIComponent(credentialId)}/verify`, body, { [SIGNED_REQUEST_ID_HEADER]: c.requestId }),
   );
   if (!result.session.encryptedSessionSigningKey) throw new FlowError("The server did not return a session key. Try again.");
   await finish(result, await unsealSessionKey(result.session.encryptedSessionSigningKey, receiver.pair));

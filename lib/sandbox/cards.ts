@@ -1,7 +1,7 @@
 // Sandbox card magic values: the last three characters of merchant.descriptor
 // steer a simulated authorization (the reference's suffix table). Any other
 // suffix is approved.
-import { lastThree } from "./kyc";
+import { sandboxSuffix } from "./suffix";
 
 export type AuthorizationSteer =
   | { kind: "DECLINE"; declineReason: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" }
@@ -23,7 +23,7 @@ export const DESCRIPTOR_SUFFIXES: Record<string, AuthorizationSteer> = {
 };
 
 export function authorizationSteer(descriptor: string): AuthorizationSteer {
-  return DESCRIPTOR_SUFFIXES[lastThree(descriptor)] ?? { kind: "APPROVE" };
+  return DESCRIPTOR_SUFFIXES[sandboxSuffix(descriptor)] ?? { kind: "APPROVE" };
 }
 
 /**
@@ -44,5 +44,5 @@ export const ISSUANCE_SUFFIXES: Record<string, IssuanceSteer> = {
 };
 
 export function issuanceSteer(platformCustomerId: string): IssuanceSteer {
-  return ISSUANCE_SUFFIXES[lastThree(platformCustomerId)] ?? { kind: "ACTIVATE", delay: "NORMAL" };
+  return ISSUANCE_SUFFIXES[sandboxSuffix(platformCustomerId)] ?? { kind: "ACTIVATE", delay: "NORMAL" };
 }

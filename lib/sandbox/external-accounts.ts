@@ -1,9 +1,10 @@
 // Sandbox magic values for external accounts, as the spec's tables: the last
 // three digits of an account's primary identifier (account number, IBAN,
 // CLABE, wallet address ...; for a value with a domain part, the end of the
-// username) steer what happens to it. Three tables share that suffix without
+// username) steer what happens to it. Four tables share that suffix without
 // overlap: name verification (1xx), pulls and payouts (002-005), quote
-// destinations (002-007).
+// destinations (002-007), and linking with a stablecoin provider (2xx).
+import { sandboxSuffix } from "./suffix";
 
 export type BeneficiaryVerificationStatus = "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
 
@@ -51,12 +52,6 @@ export const QUOTE_DESTINATION_OUTCOMES: Record<string, SandboxQuoteOutcome> = {
   "007": { kind: "fail", failureReason: "ACCOUNT_CANNOT_RECEIVE", refundFails: true, description: "Payout and refund failed" },
 };
 
-/** Last three characters of an identifier, taken before any "@domain" part. */
-export function sandboxSuffix(identifier: string): string {
-  const local = identifier.includes("@") ? identifier.slice(0, identifier.lastIndexOf("@")) : identifier;
-  return local.slice(-3);
-}
-
 export function nameVerificationFor(identifier: string): BeneficiaryVerificationStatus | "INVALID" {
   return NAME_VERIFICATION[sandboxSuffix(identifier)] ?? NAME_VERIFICATION_DEFAULT;
 }
@@ -75,3 +70,27 @@ export function quoteDestinationOutcomeFor(identifier: string): SandboxQuoteOutc
  * BANK_ACCOUNT_VALIDATION_PENDING until the sandbox validation job resolves it.
  */
 export const BANK_VALIDATION_MS = 30_000;
+
+/**
+ * Linking an external account with the provider (done by Meridian on first
+ * use as a mint destination, ACH debit source or burn destination): the last
+ * three digits of the account's primary identifier decide.
+ */
+const PROVIDER_LINK_FAILURES = {
+  "201": { code: "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED", reason: "Meridian could not link this external account with the provider" },
+  "202": { code: "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED", reason: "The provider refused to link this external account" },
+  "203": { code: "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED", reason: "The provider requires this account to be linked in its own onboarding first" },
+  "205": { code: "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED", reason: "The provider reports this external account is no longer linked" },
+} as const;
+/** ACH debit sources: suffix 204 has no debit authorization (link method) at the provider. */
+const ACH_LINK_METHOD_MISSING_SUFFIX = "204";
+
+export type ProviderLinkFailure = (typeof PROVIDER_LINK_FAILURES)[keyof typeof PROVIDER_LINK_FAILURES];
+
+export function providerLinkFailureFor(identifier: string): ProviderLinkFailure | undefined {
+  return PROVIDER_LINK_FAILURES[sandboxSuffix(identifier) as keyof typeof PROVIDER_LINK_FAILURES];
+}
+
+export function achDebitAuthorizationMissing(identifier: string): boolean {
+  return sandboxSuffix(identifier) === ACH_LINK_METHOD_MISSING_SUFFIX;
+}

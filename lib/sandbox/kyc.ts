@@ -2,6 +2,7 @@
 // tables: the last three characters of a name or registration number decide.
 // Every outcome rule of customer verification lives here as data; the domain
 // code (lib/domain/verifications) only applies them.
+import { sandboxSuffix } from "./suffix";
 
 export type KycStatus = "UNVERIFIED" | "PENDING" | "REJECTED" | "APPROVED";
 export type VerificationStatus = "PENDING_MANUAL_REVIEW" | "RESOLVE_ERRORS" | "REJECTED" | "APPROVED";
@@ -9,10 +10,6 @@ export type VerificationStatus = "PENDING_MANUAL_REVIEW" | "RESOLVE_ERRORS" | "R
 export interface PlatformKycMode {
   isRegulatedFinancialInstitution: boolean;
   skipVerificationPaperwork: boolean;
-}
-
-export function lastThree(value: string | undefined | null): string {
-  return (value ?? "").trim().slice(-3);
 }
 
 /** Regulated platforms and "Skip verification paperwork" resolve by suffix without asking for paperwork first. */
@@ -33,15 +30,12 @@ export const INDIVIDUAL_KYC_TABLE: Record<string, { kycStatus: KycStatus; comple
 const INDIVIDUAL_KYC_DEFAULT = { kycStatus: "APPROVED" as KycStatus, complete: { verificationStatus: "APPROVED" as VerificationStatus, kycStatus: "APPROVED" as KycStatus } };
 
 export function individualKycRow(fullName: string | undefined | null) {
-  return INDIVIDUAL_KYC_TABLE[lastThree(fullName)] ?? INDIVIDUAL_KYC_DEFAULT;
+  return INDIVIDUAL_KYC_TABLE[sandboxSuffix(fullName)] ?? INDIVIDUAL_KYC_DEFAULT;
 }
 
 export function individualKycOutcome(fullName: string | undefined | null): KycStatus {
   return individualKycRow(fullName).kycStatus;
 }
-
-/** Suffix 003 with a complete packet: the identity document is reported as poor quality. */
-export const POOR_QUALITY_SUFFIX = "003";
 
 /**
  * Status of a new individual. Unregulated platforms without "Skip verification
@@ -60,7 +54,7 @@ export function isFinalStatus(status: string | null | undefined): boolean {
 /** Beneficial owner KYC by the last 3 characters of lastName, when the business resolves. */
 export const BENEFICIAL_OWNER_KYC_SUFFIX: Record<string, KycStatus> = { "001": "PENDING", "002": "REJECTED" };
 export function beneficialOwnerKycOutcome(lastName: string | undefined | null): KycStatus {
-  return BENEFICIAL_OWNER_KYC_SUFFIX[lastThree(lastName)] ?? "APPROVED";
+  return BENEFICIAL_OWNER_KYC_SUFFIX[sandboxSuffix(lastName)] ?? "APPROVED";
 }
 
 /**
@@ -73,7 +67,7 @@ export function beneficialOwnerKycOutcome(lastName: string | undefined | null): 
 export type KybRule = "COLLECT_DOCUMENTS" | "REJECT" | "APPROVE";
 export const BUSINESS_KYB_SUFFIX: Record<string, KybRule> = { "001": "COLLECT_DOCUMENTS", "003": "COLLECT_DOCUMENTS", "002": "REJECT" };
 export function businessKybRule(registrationNumber: string | undefined | null): KybRule {
-  return BUSINESS_KYB_SUFFIX[lastThree(registrationNumber)] ?? "APPROVE";
+  return BUSINESS_KYB_SUFFIX[sandboxSuffix(registrationNumber)] ?? "APPROVE";
 }
 
 export const KYB_RULE_OUTCOME: Record<KybRule, { verificationStatus: VerificationStatus; kybStatus: KycStatus }> = {

@@ -4,6 +4,12 @@
 
 export const SANDBOX_SCA_CODE = "123456";
 
+/**
+ * The embedded wallet's email/SMS OTP credential code in the sandbox
+ * (MERIDIAN_ENVIRONMENT=sandbox): a separate flow from SCA, with its own code.
+ */
+export const SANDBOX_OTP_CODE = "000000";
+
 /** Lifetime of an issued email/SMS code and of an SCA challenge. */
 export const SCA_CODE_TTL_MS = 10 * 60 * 1000;
 /** Wrong answers a single code tolerates before it is spent. */

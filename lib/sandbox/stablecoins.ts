@@ -63,17 +63,3 @@ export const PROVIDER_BALANCE_SOURCES: Record<string, readonly string[]> = {
   USDT: ["ETHEREUM", "TRON"],
 };
 
-/**
- * Linking an external account with the provider (done by Meridian on first
- * use as a mint destination, ACH debit source or burn destination): the last
- * three digits of the account's primary identifier decide. The 2xx range does
- * not overlap the spec's external-account tables (1xx, 002-007).
- */
-export const EXTERNAL_ACCOUNT_LINK_SUFFIX = {
-  "201": { code: "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED", reason: "Meridian could not link this external account with the provider" },
-  "202": { code: "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED", reason: "The provider refused to link this external account" },
-  "203": { code: "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED", reason: "The provider requires this account to be linked in its own onboarding first" },
-  "205": { code: "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED", reason: "The provider reports this external account is no longer linked" },
-} as const;
-/** ACH debit sources: suffix 204 has no debit authorization (link method) at the provider. */
-export const ACH_LINK_METHOD_MISSING_SUFFIX = "204";

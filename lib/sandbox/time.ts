@@ -9,6 +9,8 @@ export const SANDBOX_DELAYS = {
   pendingThenFailMs: 30_000,
   /** Quote destination suffix 003: completes after a long payment. */
   longPaymentMs: 6 * 60_000,
+  /** Quote destination suffix 005: the payout completes first, then comes back this much later. */
+  payoutReturnMs: 60_000,
   /** Card activation after POST /cards. */
   cardActivationMs: 2_000,
   /** Card activation for the cardholder suffix 005 ("about 30 seconds"). */

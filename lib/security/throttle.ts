@@ -110,12 +110,6 @@ export async function countAttempt(keys: ThrottleKey[]): Promise<number> {
   return wait;
 }
 
-/** Counts an attempt that is itself limited (e.g. sending a code): refused once over budget. */
-export async function consumeAttempt(keys: ThrottleKey[], reason: string): Promise<void> {
-  const wait = await countAttempt(keys);
-  if (wait > 0) throw rateLimited(wait, reason);
-}
-
 /** Drops a bounded batch of rows whose window ended (called now and then, never per request). */
 async function pruneExpired(): Promise<void> {
   await pool().query(`DELETE FROM auth_throttle WHERE key IN (SELECT key FROM auth_throttle WHERE resets_at < now() - interval '1 minute' LIMIT 500)`);

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { bundleSigner } from "./wallet";
 import { newClientKey, otpBundle, stamp, type ClientKey } from "./wallet-client";
+import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../lib/kernel/signed-retry-headers";
 
 export interface Res {
   status: number;
@@ -64,7 +65,7 @@ export async function verifyOtp(web: Web, credentialId: string, bundle: string, 
   const body = { type: "EMAIL_OTP", encryptedOtpBundle: await otpBundle(code, bundle, key, bundleSigner(bundle)) };
   const first = await web.call("POST", verifyPath(credentialId), body);
   if (first.status !== 202) return { first, key, body };
-  const second = await web.call("POST", verifyPath(credentialId), body, { "x-wallet-signature": await stamp(key, first.body.payloadToSign), "x-request-id": first.body.requestId });
+  const second = await web.call("POST", verifyPath(credentialId), body, { [WALLET_SIGNATURE_HEADER]: await stamp(key, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
   return { first, second, key, body };
 }
 

@@ -1,5 +1,6 @@
 // Sandbox funding: credits an internal account from the sandbox funding
 // source, as a balanced posting, with the balance webhook in the same transaction.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError } from "../../api/errors";
 import { parseApiId } from "../../ids";

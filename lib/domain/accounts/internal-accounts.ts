@@ -1,9 +1,9 @@
 // Internal accounts: the balances Meridian holds for customers and platforms.
+import "server-only";
 import type { Db } from "../../db/client";
 import { newUuid, toApiId } from "../../ids";
 import { currencyAmount, currencyInfo, EMBEDDED_WALLET_CURRENCY } from "../currencies";
 
-export type InternalAccountType = "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
 
 export interface InternalAccountRow {
   id: string;

@@ -1,4 +1,5 @@
 // Internal Accounts operations (listing) and the sandbox funding operation.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

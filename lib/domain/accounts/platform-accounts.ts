@@ -1,6 +1,7 @@
 // The platform's own internal accounts (customerId null): created on first
 // use, one INTERNAL_FIAT account per currency the platform supports (USD
 // always), idempotently, so concurrent first calls make each account once.
+import "server-only";
 import type { Db } from "../../db/client";
 import { newUuid } from "../../ids";
 import { currencyInfo } from "../currencies";

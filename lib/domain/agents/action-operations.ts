@@ -1,5 +1,6 @@
 // Agent actions: the platform's approvals queue and decisions (BasicAuth), and
 // the agent's money-moving operations and its own actions (AgentAuth).
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

@@ -5,6 +5,7 @@
 // submitted and given back if it is rejected or fails. Approval has one
 // implementation, reached from POST /agents/{agentId}/actions/{actionId}/approve
 // and from POST /transactions/{transactionId}/approve.
+import "server-only";
 import type { Db } from "../../db/client";
 import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
 import { ApiError, notFound } from "../../api/errors";

@@ -1,4 +1,5 @@
 // Agents: created by the platform for one of its customers, under a policy.
+import "server-only";
 import type { Db } from "../../db/client";
 import type { Agent } from "../../db/generated/client";
 import { ApiError, invalidInput, notFound } from "../../api/errors";

@@ -4,6 +4,7 @@
 // and is redeemed once, atomically, for the agent's access
 // token. Codes are stored as an HMAC under a derived key and tokens as a
 // SHA-256, so the database alone reveals neither.
+import "server-only";
 import { createHmac, randomInt } from "node:crypto";
 import type { Db } from "../../db/client";
 import type { Agent, PrismaClient } from "../../db/generated/client";

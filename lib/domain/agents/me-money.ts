@@ -1,5 +1,6 @@
 // Money-moving agent operations: transfers, quotes and their execution, each
 // for the agent's own customer and under its policy, plus its transactions.
+import "server-only";
 import type { Agent, PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidInput, notFound } from "../../api/errors";
 import { parseApiId, toApiId } from "../../ids";

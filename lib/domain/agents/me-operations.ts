@@ -1,5 +1,6 @@
 // Agent Operations (AgentAuth): /agents/me and what the agent reaches on
 // behalf of its own customer.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

@@ -1,5 +1,6 @@
 // What an authenticated agent may see and manage: always its own customer's
 // accounts, filtered by its policy. Another customer's ids answer 404.
+import "server-only";
 import type { Db } from "../../db/client";
 import type { Agent } from "../../db/generated/client";
 import { ApiError, notFound } from "../../api/errors";

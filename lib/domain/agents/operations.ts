@@ -1,4 +1,5 @@
 // Agent Management operations (platform BasicAuth) and device-code redemption (no auth).
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

@@ -2,6 +2,7 @@
 // Operations call checkPermission for what they do and evaluateSpend for what
 // they move; the daily/monthly/count limits are then reserved atomically in the
 // database (usage.ts), so concurrent operations can never cross them together.
+import "server-only";
 import { z } from "zod";
 import { ApiError } from "../../api/errors";
 import { KnownCurrency, MinorUnits } from "../common/schemas";

@@ -1,4 +1,5 @@
 // Request and response schemas of the Agent Management and Agent Operations groups (reference S/agents).
+import "server-only";
 import { z } from "zod";
 import { ApiId } from "../common/schemas";
 import { PaginationQuery } from "../../api/pagination";

@@ -1,6 +1,7 @@
 // Agent usage counters: reserved in one SQL call per operation (see
 // agent_usage_reserve in the agents migration), released when an action is
 // rejected or fails, and read for the Agent's `usage`.
+import "server-only";
 import type { Db } from "../../db/client";
 import type { AgentPolicy } from "./policy";
 import { limitError } from "./policy";

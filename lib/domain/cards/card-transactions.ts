@@ -3,6 +3,7 @@
 // /transactions/{id}), so the transactions list asks this module for the card
 // side of a page. Card and money transactions both have UUIDv7 ids, so one
 // id-keyed cursor pages through both in one order.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError } from "../../api/errors";
 import { parseApiId } from "../../ids";

@@ -2,6 +2,7 @@
 // the platform row, so concurrent creates count live cards one after another
 // and the card limits hold; activation is a durable job that moves
 // PROCESSING -> ACTIVE and emits CARD.STATUS_CHANGE in the same transaction.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb, type Db } from "../../db/client";

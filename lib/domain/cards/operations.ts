@@ -1,4 +1,5 @@
 // Cards group operations and the card sandbox simulations.
+import "server-only";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";

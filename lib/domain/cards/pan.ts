@@ -2,6 +2,7 @@
 // a sandbox prefix of their brand; PAN and CVV are sealed together with
 // AES-256-GCM under a key derived for this purpose only, bound to the card id
 // (as additional data) so a sealed value copied onto another card won't open.
+import "server-only";
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from "node:crypto";
 import { deriveKey } from "../../crypto/keys";
 

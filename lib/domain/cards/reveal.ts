@@ -2,6 +2,7 @@
 // origin; only the vault route (app/vault/cards/...) opens the sealed secrets,
 // and only after atomically consuming a token minted for that very card. The
 // token itself is random and stored only as its SHA-256.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { pool } from "../../db/client";
@@ -11,6 +12,7 @@ import { sha256Hex } from "../../crypto/secrets";
 import { appOrigin, vaultOrigin } from "../../env";
 import { openCardSecrets, type CardSecrets } from "./pan";
 import { cardUuidOrNotFound } from "./cards";
+import { FINAL_STATUSES, isFinalCardStatus } from "./status";
 
 export const REVEAL_TTL_MS = 5 * 60_000;
 
@@ -22,7 +24,7 @@ export async function createReveal(db: PrismaClient, platformId: string, cardId:
   const uuid = cardUuidOrNotFound(cardId);
   const card = await db.card.findFirst({ where: { id: uuid, platformId }, select: { id: true, status: true } });
   if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
-  if (card.status === "CLOSED") throw new ApiError("CARD_NOT_MUTABLE", "The card is CLOSED; its details can no longer be revealed");
+  if (isFinalCardStatus(card.status)) throw new ApiError("CARD_NOT_MUTABLE", "The card is CLOSED; its details can no longer be revealed");
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + REVEAL_TTL_MS);
   await db.cardRevealToken.create({ data: { id: newUuid(), platformId, cardId: card.id, tokenHash: sha256Hex(token), expiresAt } });
@@ -62,8 +64,8 @@ export async function consumeReveal(cardUuid: string, token: string): Promise<Re
         RETURNING card_id, platform_id)
      SELECT c.id, c.brand, c.exp_month, c.exp_year, c.secrets_sealed
        FROM cards c JOIN t ON t.card_id = c.id AND t.platform_id = c.platform_id
-      WHERE c.status <> 'CLOSED'`,
-    [sha256Hex(token), cardUuid],
+      WHERE NOT (c.status = ANY ($3::text[]))`,
+    [sha256Hex(token), cardUuid, [...FINAL_STATUSES]],
   );
   const row = rows[0];
   if (!row) return null;

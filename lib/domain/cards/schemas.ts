@@ -1,12 +1,13 @@
 // Cards: request and response schemas (the spec's field names: customerId,
 // status, fundingSource; the reference for the rest).
+import "server-only";
 import { z } from "zod";
 import { PaginationQuery } from "../../api/pagination";
 import { ApiId, CountryCode, PositiveMinorUnits, MinorUnits } from "../common/schemas";
 import { CurrencyCode } from "../platform/schemas";
 import { CARD_BRANDS } from "./pan";
 import { CARD_TRANSACTION_STATUSES } from "./card-transactions";
-import { CARD_STATUSES, CLOSED_REASONS, REQUESTABLE_STATUSES } from "./status";
+import { CARD_STATUSES, CLOSED_REASONS, REQUESTABLE_STATUSES, isFinalCardStatus } from "./status";
 
 export const CARD_FORMS = ["VIRTUAL"] as const;
 
@@ -29,7 +30,7 @@ export const CardUpdate = z
     if (v.status === undefined && v.fundingSource === undefined) {
       ctx.addIssue({ code: "custom", path: ["status"], message: "Supply status or fundingSource" });
     }
-    if (v.status === "CLOSED" && v.fundingSource !== undefined) {
+    if (v.status !== undefined && isFinalCardStatus(v.status) && v.fundingSource !== undefined) {
       ctx.addIssue({ code: "custom", path: ["fundingSource"], message: "fundingSource cannot be changed while closing the card" });
     }
   });

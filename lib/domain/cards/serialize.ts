@@ -1,5 +1,6 @@
 // Card and CardTransaction rows to API resources. Nothing here can see a PAN
 // or CVV: the sealed secrets column is not part of CardRow.
+import "server-only";
 import { toApiId } from "../../ids";
 
 export interface CardRow {

@@ -26,11 +26,25 @@ export const ISSUER_REJECTION = { from: "PROCESSING", to: "CLOSED", reason: "ISS
 export const CLOSED_REASONS = ["ISSUER_REJECTED", "CLOSED_BY_PLATFORM"] as const;
 export type ClosedReason = (typeof CLOSED_REASONS)[number];
 
+/** Statuses no move leaves (requested or system-driven): the card is over for good. */
+export const FINAL_STATUSES: readonly CardStatus[] = CARD_STATUSES.filter(
+  (s) => ![...REQUESTED_TRANSITIONS, ACTIVATION, ISSUER_REJECTION].some((t) => t.from === s),
+);
+
+export function isFinalCardStatus(status: string): boolean {
+  return FINAL_STATUSES.includes(status as CardStatus);
+}
+
+/** The statuses a card in `from` may be asked to move to, in table order: the actions a page offers. */
+export function requestableMoves(from: CardStatus): RequestedStatus[] {
+  return REQUESTED_TRANSITIONS.filter((t) => t.from === from).map((t) => t.to);
+}
+
 /** Cards in these statuses may authorize; FROZEN and CLOSED decline. */
 export const AUTHORIZABLE_STATUSES: readonly CardStatus[] = ["ACTIVE"];
 
 /** Cards in these statuses hold a slot against the card limits; closing frees it. */
-export const SLOT_FREE_STATUSES: readonly CardStatus[] = ["CLOSED"];
+export const SLOT_FREE_STATUSES: readonly CardStatus[] = FINAL_STATUSES;
 
 export type MutationDecision = { ok: true; to?: CardStatus } | { ok: false; code: ErrorCode; reason: string };
 
@@ -41,8 +55,8 @@ export type MutationDecision = { ok: true; to?: CardStatus } | { ok: false; code
  * anything outside REQUESTED_TRANSITIONS -> INVALID_STATE_TRANSITION.
  */
 export function decideMutation(from: CardStatus, to: RequestedStatus | undefined): MutationDecision {
-  if (from === "CLOSED") {
-    return to === "CLOSED"
+  if (isFinalCardStatus(from)) {
+    return to === from
       ? { ok: false, code: "CARD_ALREADY_CLOSED", reason: "The card is already CLOSED" }
       : { ok: false, code: "CARD_NOT_MUTABLE", reason: "The card is CLOSED and cannot be changed" };
   }

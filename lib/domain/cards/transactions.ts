@@ -4,6 +4,7 @@
 // the rest back) and merchant refunds (their own CREDIT rows linked by
 // originalTransactionId). Each moves money through the ledger in the same
 // transaction as the row it changes and emits CARD_TRANSACTION.<status>.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb, pool, type Db } from "../../db/client";
@@ -17,7 +18,7 @@ import type { WebhookType } from "../../webhooks/types";
 import { authorizationSteer } from "../../sandbox/cards";
 import { cardUuidOrNotFound } from "./cards";
 import { serializeCardTransaction, type CardTransactionRow } from "./serialize";
-import { AUTHORIZABLE_STATUSES, type CardStatus } from "./status";
+import { AUTHORIZABLE_STATUSES, isFinalCardStatus, type CardStatus } from "./status";
 import type { SandboxAuthorization, SandboxClearing, SandboxReturn } from "./schemas";
 
 /** The counterparty of every card pull and refund: the card network's settlement account. */
@@ -31,7 +32,7 @@ function webhookType(status: TxStatus): WebhookType {
 
 /** Why a card in `status` declines, as an API error. */
 function statusDecline(status: CardStatus): ApiError {
-  if (status === "CLOSED") return new ApiError("CARD_NOT_MUTABLE", "Declined: the card is CLOSED", { declineReason: "CARD_CLOSED" });
+  if (isFinalCardStatus(status)) return new ApiError("CARD_NOT_MUTABLE", `Declined: the card is ${status}`, { declineReason: "CARD_CLOSED" });
   if (status === "FROZEN") return new ApiError("CONFLICT", "Declined: the card is FROZEN", { declineReason: "CARD_PAUSED" });
   return new ApiError("CONFLICT", `Declined: the card is ${status}, not yet active`, { declineReason: "CARD_NOT_ACTIVE" });
 }

@@ -1,4 +1,5 @@
 // Field schemas shared by several groups: one definition per rule.
+import "server-only";
 import { z } from "zod";
 import { CURRENCIES } from "../currencies";
 import { invalidField } from "../../api/errors";

@@ -2,6 +2,7 @@
 // checked and stored with its job row; the job (lib/jobs) creates the
 // customers row by row through the same createCustomer as POST /customers,
 // recording progress as it goes, so a restarted job resumes where it stopped.
+import "server-only";
 import { parse } from "csv-parse/sync";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb } from "../../db/client";

@@ -3,6 +3,7 @@
 // changeCustomerContact, so the embedded-wallet rule (a customer whose email
 // or phone is tied to EMAIL_OTP/SMS_OTP credentials changes it only through
 // the signed retry, and the credentials follow) is wired in one call here.
+import "server-only";
 import type { Db } from "../../db/client";
 import { invalidInput } from "../../api/errors";
 import type { ApiResult } from "../../api/operation";

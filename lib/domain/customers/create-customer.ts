@@ -2,6 +2,7 @@
 // accounts in one transaction. platformCustomerId and umaAddress are unique
 // among the platform's active customers (partial unique indexes), so
 // concurrent creates with the same value yield exactly one customer.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { isUniqueViolation } from "../../db/client";

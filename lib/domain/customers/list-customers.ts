@@ -1,4 +1,5 @@
 // GET /customers: the reference's filters with cursor pagination (newest first).
+import "server-only";
 import type { Db } from "../../db/client";
 import type { Prisma } from "../../db/generated/client";
 import { pageArgs, toPage } from "../../api/pagination";

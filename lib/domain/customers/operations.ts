@@ -1,4 +1,5 @@
 // Customers operations.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation, type ApiResult } from "../../api/operation";

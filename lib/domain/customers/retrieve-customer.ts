@@ -1,5 +1,6 @@
 // GET /customers/{customerId}, and the lookup other groups use to load a
 // customer of the calling platform (404 for anyone else's).
+import "server-only";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
 import { parseApiId } from "../../ids";

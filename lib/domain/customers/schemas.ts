@@ -1,4 +1,5 @@
 // Customers: create/update request schemas and the response shape.
+import "server-only";
 import { z } from "zod";
 import { Address, CountryCode, DateOnly, E164Phone, Email, KnownCurrency, UmaAddress } from "../common/schemas";
 

@@ -1,6 +1,7 @@
 // Customer rows to API responses. `identifier` is write-only (never returned);
 // contactVerification appears only for customers whose region mandates it;
 // businesses carry their beneficial owners.
+import "server-only";
 import type { Db } from "../../db/client";
 import { toApiId } from "../../ids";
 import { serializeBeneficialOwner, type BeneficialOwnerRow } from "../verifications/serialize";

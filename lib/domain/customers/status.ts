@@ -1,5 +1,6 @@
 // Every change of a customer's kycStatus/kybStatus goes through here, so each
 // one fires its CUSTOMER.KYC_* / CUSTOMER.KYB_* webhook in the same transaction.
+import "server-only";
 import type { Db } from "../../db/client";
 import type { WebhookType } from "../../webhooks/types";
 import { emitWebhook } from "../../webhooks/outbox";

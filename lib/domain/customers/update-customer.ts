@@ -1,5 +1,6 @@
 // PATCH /customers/{customerId} and DELETE (soft). A final KYC/KYB status is
 // never re-derived from a renamed customer: only verification changes status.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { isUniqueViolation } from "../../db/client";
 import { ApiError, invalidField } from "../../api/errors";

@@ -2,6 +2,7 @@
 // /discoveries (sandbox data: one row per rail or institution a payout can
 // name as bankName). Covers every fiat currency of the spec's external
 // account variants.
+import "server-only";
 export interface Institution {
   bankName: string;
   displayName: string;

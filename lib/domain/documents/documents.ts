@@ -1,6 +1,7 @@
 // Documents of customers and beneficial owners, stored in the database
 // (bytea) and only ever read back by the platform that uploaded them. The
 // file itself is never served back through the API.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/client";
@@ -57,6 +58,7 @@ async function readFile(file: File): Promise<{ bytes: Buffer; contentType: strin
   if (bytes.length === 0) throw invalidInput([{ field: "file", constraint: "MIN_LENGTH", message: "The file is empty" }], "Empty file");
   const contentType = sniffDocumentType(bytes);
   if (!contentType) throw invalidInput([{ field: "file", constraint: "FORMAT", message: "Upload a JPEG, PNG or PDF file" }], "Unsupported file type");
+  // eslint-disable-next-line no-control-regex -- control characters are what a stored file name must not hold
   const name = (file.name || "document").replace(/[\\/\u0000-\u001f]/g, "_").slice(0, 255);
   return { bytes, contentType, fileName: name };
 }

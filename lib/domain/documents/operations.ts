@@ -1,4 +1,5 @@
 // Documents operations (multipart uploads).
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

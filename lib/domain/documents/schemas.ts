@@ -1,4 +1,5 @@
 // Documents: multipart fields arrive as strings (and the file as a File).
+import "server-only";
 import { z } from "zod";
 import { PaginationQuery } from "../../api/pagination";
 import { CountryCode } from "../common/schemas";

@@ -1,4 +1,5 @@
 // Uploaded files are accepted by their content, never by name or declared type.
+import "server-only";
 export type SniffedType = "image/jpeg" | "image/png" | "application/pdf";
 
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;

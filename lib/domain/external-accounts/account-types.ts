@@ -75,8 +75,6 @@ export const ACCOUNT_TYPES: AccountTypeSpec[] = [
   { accountType: "ARBITRUM_WALLET", beneficiary: "wallet", individualRequired: [], fields: [{ name: "address", required: true }, { name: "vaspName" }] },
 ];
 
-export const WALLET_ACCOUNT_TYPES = ACCOUNT_TYPES.filter((t) => t.accountType.endsWith("_WALLET")).map((t) => t.accountType);
-
 /** Currency of each fiat variant; wallets and Lightning carry any supported crypto currency. */
 export function variantCurrency(accountType: string): string | null {
   const m = /^([A-Z]{3})_ACCOUNT$/.exec(accountType);

@@ -2,6 +2,7 @@
 // validation job. Customer accounts have a customerId; accounts on behalf of
 // the platform have none (POST /platform/external-accounts, or POST
 // /customers/external-accounts without customerId, as the reference allows).
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/client";
 import { db as defaultDb, isUniqueViolation } from "../../db/client";

@@ -3,6 +3,7 @@
 // a page of Meridian's web app (/verify/liveness/<token>). In the sandbox that
 // page simulates the biometric check; in production no provider is wired in,
 // so the method is refused.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { invalidField } from "../../api/errors";
 import { sha256Hex } from "../../crypto/secrets";

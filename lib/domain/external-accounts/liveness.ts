@@ -1,6 +1,7 @@
 // The hosted LIVENESS page's server side (/verify/liveness/<token>): the token
 // in the link is the only authority. Completing it settles ownership exactly
 // as a wallet signature does (settleOwnership) and consumes the token.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidField } from "../../api/errors";
 import { toApiId } from "../../ids";

@@ -1,4 +1,5 @@
 // External Accounts operations, for customers and for the platform itself.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

@@ -1,6 +1,7 @@
 // External account request and response schemas. accountInfo is ONE zod
 // discriminated union on accountType built from the table in account-types.ts,
 // so a bad body reports every invalid field of the chosen variant at once.
+import "server-only";
 import { z } from "zod";
 import { Address, ApiId, CountryCode, DateOnly, Email, E164Phone, KnownCurrency } from "../common/schemas";
 import { ACCOUNT_TYPES, type AccountField, type AccountTypeSpec } from "./account-types";
@@ -84,8 +85,6 @@ function variantSchema(t: AccountTypeSpec) {
   }
   return obj;
 }
-
-export const ACCOUNT_TYPE_VALUES = ACCOUNT_TYPES.map((t) => t.accountType) as [string, ...string[]];
 
 export const AccountInfoCreate = z.discriminatedUnion(
   "accountType",

@@ -1,6 +1,7 @@
 // External account status transitions, as one table (spec "External account
 // status"; the reference adds none among PENDING/ACTIVE/UNDER_REVIEW/INACTIVE,
 // so Meridian's one extra row is its sandbox bank validation).
+import "server-only";
 import type { ExternalAccountStatus } from "./schemas";
 
 export type ExternalAccountEvent = "OWNERSHIP_VERIFIED" | "OWNERSHIP_FAILED" | "BANK_VALIDATED";
@@ -15,6 +16,3 @@ export function nextStatus(current: string, event: ExternalAccountEvent): Extern
   const t = EXTERNAL_ACCOUNT_TRANSITIONS[event];
   return (t.from as string[]).includes(current) ? t.to : null;
 }
-
-/** Statuses in which ownership challenges may be started. */
-export const CHALLENGEABLE: string[] = EXTERNAL_ACCOUNT_TRANSITIONS.OWNERSHIP_VERIFIED.from;

@@ -12,6 +12,7 @@
 // field 1 is the 33-byte key; prefixes spark/sparkt/sparkrt/sparks/sparkl and
 // the legacy sp/spt/sprt/sps/spl).
 // VERIFIERS is the one table of which wallet type is checked how.
+import "server-only";
 import bs58check from "bs58check";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { ed25519 } from "@noble/curves/ed25519.js";

@@ -1,4 +1,5 @@
 // Exchange Rates, Discoveries and receiver lookups.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

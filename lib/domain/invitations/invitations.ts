@@ -3,6 +3,7 @@
 // INVITATION.CLAIMED (it then sends amountToSend itself, per the reference).
 // Codes are unguessable and global, so the invitee's platform (any tenant)
 // can read and claim them; only the creating platform can cancel.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidInput } from "../../api/errors";

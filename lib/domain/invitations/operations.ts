@@ -1,4 +1,5 @@
 // Invitations operations.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

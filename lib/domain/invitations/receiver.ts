@@ -1,5 +1,6 @@
 // Receiver lookups before a quote: which currencies a UMA address or an
 // external account can receive, with indicative rates and limits.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { UMA_ADDRESS_RE, umaScenario } from "../../sandbox/uma";

@@ -1,6 +1,7 @@
 // GET and PATCH /config: the platform's configuration, including the sandbox
 // flags that the spec's rules depend on (regulated platform, skip verification
 // paperwork, card limits, single-transaction maximums).
+import "server-only";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../api/errors";

@@ -1,4 +1,5 @@
 // Platform Configuration and API Tokens operations.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

@@ -1,4 +1,5 @@
 // Platform Configuration and API Tokens: request and response schemas.
+import "server-only";
 import { z } from "zod";
 import { PERMISSIONS } from "../../api/permissions";
 import { webhookUrlProblems } from "../../webhooks/target";

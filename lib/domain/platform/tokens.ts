@@ -4,6 +4,7 @@
 // whose permissions it holds itself. So only a token with every permission
 // (like the platform's root credential) can delete one with every permission,
 // and since no token deletes itself, the platform always keeps one.
+import "server-only";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";

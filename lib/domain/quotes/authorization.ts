@@ -9,6 +9,7 @@
 // or the real-time funding instructions appear. A challenge left unanswered
 // until it expires fails the transaction (SCA_NOT_COMPLETED), by a durable job
 // scheduled with the challenge.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb } from "../../db/client";
 import { enqueueJob, type JobOutcome, type JobRecord } from "../../jobs/queue";

@@ -1,5 +1,6 @@
 // Cross-Currency Transfers (quotes), Same-Currency Transfers, Transactions and
 // the money sandbox operations.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

@@ -1,5 +1,6 @@
 // Quote maths in integers only: conversion through the sandbox rate table,
 // the platform's fee configs, and the single-transaction limits.
+import "server-only";
 import { ApiError } from "../../api/errors";
 import { currencyInfo } from "../currencies";
 import { hasRate, rateScaled } from "../../sandbox/rates";

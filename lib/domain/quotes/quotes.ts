@@ -2,6 +2,7 @@
 // sandbox real-time funding payment. A quote's source is an internal account,
 // an external account (a pull) or real-time funding; its destination an
 // internal account, an external account (a payout) or a UMA address.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { isUniqueViolation } from "../../db/client";
 import { ApiError, invalidInput } from "../../api/errors";

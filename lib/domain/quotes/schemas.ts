@@ -1,4 +1,5 @@
 // Quote request and response schemas (reference QuoteRequest / Quote).
+import "server-only";
 import { z } from "zod";
 import { KnownCurrency, PositiveMinorUnits } from "../common/schemas";
 

@@ -1,4 +1,5 @@
 // Sandbox operations of the foundation: moving sandbox time forward.
+import "server-only";
 import { z } from "zod";
 import { pool } from "../../db/client";
 import { defineOperation } from "../../api/operation";

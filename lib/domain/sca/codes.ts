@@ -2,6 +2,7 @@
 // Codes are stored only as keyed hashes; a challenge is single-use, expires,
 // and is spent after SCA_CODE_MAX_ATTEMPTS wrong answers. Outside the sandbox
 // email/SMS codes are random and go out through the pluggable OTP sender.
+import "server-only";
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db/client";
 import { ApiError, invalidField } from "../../api/errors";

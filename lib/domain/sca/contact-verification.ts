@@ -1,6 +1,7 @@
 // Contact Verification: email and phone one-time codes for customers whose
 // region mandates them. A channel is VERIFIED while the confirmed value is
 // still the customer's current one (see contactVerificationOf).
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { invalidField } from "../../api/errors";
 import { serializeOneCustomer } from "../customers/serialize";

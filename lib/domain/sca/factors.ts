@@ -1,6 +1,7 @@
 // SCA factors: SMS_OTP needs no enrollment (the verified phone); TOTP is
 // enrolled with a shared secret and confirmed with a first code; PASSKEY with
 // a WebAuthn registration (one passkey per customer).
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidField } from "../../api/errors";

@@ -1,5 +1,6 @@
 // SCA login (start/complete) and recorded security events. A completed login
 // opens an SCA session (SCA_SESSION_TTL_MS) that SCA-gated operations check.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { invalidField } from "../../api/errors";
 import { toApiId } from "../../ids";

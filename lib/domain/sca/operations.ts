@@ -1,4 +1,5 @@
 // Contact Verification and Strong Customer Authentication operations.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

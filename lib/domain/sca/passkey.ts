@@ -5,6 +5,7 @@
 // that origin. The options and credentials are the standard WebAuthn JSON
 // shapes (PublicKeyCredentialCreationOptionsJSON / RegistrationResponseJSON /
 // AuthenticationResponseJSON), relayed unmodified.
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import {
   generateAuthenticationOptions,

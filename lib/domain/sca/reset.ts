@@ -2,6 +2,7 @@
 // has no liveness provider, so a reset passes liveness at once
 // (LIVENESS_PASSED); completing it clears a TOTP factor (re-enrollment
 // follows) or moves SMS_OTP to a new, verified mobile number.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidField } from "../../api/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";

@@ -1,4 +1,5 @@
 // Contact Verification and SCA request schemas.
+import "server-only";
 import { z } from "zod";
 import { ApiId } from "../common/schemas";
 

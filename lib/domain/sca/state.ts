@@ -1,6 +1,7 @@
 // Who SCA and contact verification apply to, the customer's SCA login
 // session, and its failed-login lockout. Other groups (quote authorization,
 // beneficiary trust) call requireScaSession before an SCA-gated operation.
+import "server-only";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
 import { lockoutAfter, SCA_SESSION_TTL_MS } from "../../sandbox/sca";

@@ -2,6 +2,7 @@
 // external account. Both legs need a live SCA login session; the confirm
 // answers the challenge the start issued. The trusted flag lives on the
 // external account, whose DELETE refuses trusted beneficiaries.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidField } from "../../api/errors";
 import { parseApiId, toApiId } from "../../ids";

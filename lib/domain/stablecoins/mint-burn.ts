@@ -2,6 +2,7 @@
 // link, provisioning, amount, source, destination, provider) so each failure
 // has one code. Money moves through the ledger: fiat into the stablecoin's
 // reserve and tokens out of its supply on a mint, the reverse on a burn.
+import "server-only";
 import { db as appDb, type Db } from "../../db/client";
 import type { PrismaClient, StablecoinOperation } from "../../db/generated/client";
 import { ApiError, invalidField, notFound } from "../../api/errors";
@@ -15,8 +16,7 @@ import { providerClient, type ProviderOperationAccepted } from "./provider";
 import { fiatAmountOf } from "./amounts";
 import { assertRepresentableAmount } from "../common/schemas";
 import { primaryIdentifier } from "../external-accounts/external-accounts";
-import { sandboxSuffix } from "../../sandbox/external-accounts";
-import { ACH_LINK_METHOD_MISSING_SUFFIX, EXTERNAL_ACCOUNT_LINK_SUFFIX } from "../../sandbox/stablecoins";
+import { achDebitAuthorizationMissing, providerLinkFailureFor } from "../../sandbox/external-accounts";
 import { findStablecoin, type StablecoinWithLink } from "./stablecoins";
 import type { z } from "zod";
 import type { StablecoinBurnRequest, StablecoinMintRequest } from "./schemas";
@@ -122,11 +122,11 @@ async function externalAccountFor(db: Db, platformId: string, sc: StablecoinWith
   }
   if (row.status === "PENDING") throw new ApiError("BANK_ACCOUNT_VALIDATION_PENDING", `External account ${id} is still being validated; retry later`);
   if (row.status !== "ACTIVE") throw invalidField(field, `External account ${id} is ${row.status}, not ACTIVE`);
-  const suffix = sandboxSuffix(primaryIdentifier(row.accountInfo as { accountType: string }));
-  if (role === "ACH_DEBIT_SOURCE" && suffix === ACH_LINK_METHOD_MISSING_SUFFIX) {
+  const identifier = primaryIdentifier(row.accountInfo as { accountType: string });
+  if (role === "ACH_DEBIT_SOURCE" && achDebitAuthorizationMissing(identifier)) {
     throw new ApiError("STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED", `External account ${id} has no debit authorization at the provider; ACH debit funding needs one (use WIRE instead)`);
   }
-  const linkFailure = EXTERNAL_ACCOUNT_LINK_SUFFIX[suffix as keyof typeof EXTERNAL_ACCOUNT_LINK_SUFFIX];
+  const linkFailure = providerLinkFailureFor(identifier);
   if (linkFailure) throw new ApiError(linkFailure.code, `${linkFailure.reason} (${id})`);
   return row;
 }

@@ -1,5 +1,6 @@
 // Stablecoins operations: provider account links, registered stablecoins,
 // their enablement requests, mints, burns and the operations list.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

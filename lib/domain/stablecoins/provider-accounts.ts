@@ -1,5 +1,6 @@
 // Stablecoin provider account links: a platform's API credentials at a
 // provider, verified through the provider adapter and stored sealed.
+import "server-only";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../api/errors";
 import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";

@@ -1,6 +1,7 @@
 // The stablecoin provider adapter. Meridian talks to issuers (BRALE in the
 // reference) only through this interface; the sandbox implementation simulates
 // one, and a real client implements the same four calls over the provider's API.
+import "server-only";
 import { ApiError } from "../../api/errors";
 import { sandboxStablecoinProvider } from "./sandbox-provider";
 
@@ -53,7 +54,6 @@ export interface StablecoinProviderClient {
 }
 
 export const PROVIDERS = ["BRALE"] as const;
-export type Provider = (typeof PROVIDERS)[number];
 export type ProviderEnvironment = "SANDBOX" | "PRODUCTION";
 
 /** Every Meridian platform is a sandbox platform until a real provider client is configured. */

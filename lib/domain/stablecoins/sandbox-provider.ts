@@ -1,5 +1,6 @@
 // The simulated stablecoin provider of the sandbox. Outcomes come from the
 // magic-value tables in lib/sandbox/stablecoins.ts.
+import "server-only";
 import { createHash } from "node:crypto";
 import { ApiError } from "../../api/errors";
 import { sandboxDelayMs } from "../../sandbox/time";

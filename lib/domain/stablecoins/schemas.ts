@@ -1,4 +1,5 @@
 // Request and response schemas of the Stablecoins group (reference S/stablecoins).
+import "server-only";
 import { z } from "zod";
 import { ApiId } from "../common/schemas";
 import { PaginationQuery } from "../../api/pagination";

@@ -1,5 +1,6 @@
 // Registered stablecoins: provider-created tokens linked to a platform, their
 // issuance status at the provider and their enablement for Meridian operations.
+import "server-only";
 import { db as appDb, isUniqueViolation, type Db } from "../../db/client";
 import type { PrismaClient, Stablecoin, StablecoinProviderAccount } from "../../db/generated/client";
 import { ApiError, notFound } from "../../api/errors";

@@ -13,6 +13,7 @@
 //   delivery where it ends (an internal account, or the PAYOUT / UMA system account)
 // Settling moves hold → delivery (fees to FEES, currency conversion through
 // FX); a refund moves hold → origin; a return moves delivery → origin.
+import "server-only";
 import { db as defaultDb } from "../../db/client";
 import { applyPlanBatched } from "./plan-batch";
 import type { Db } from "../../db/client";
@@ -320,6 +321,5 @@ export async function transactionOutcomeJob(job: JobRecord): Promise<JobOutcome>
 export const SANDBOX_OUTCOME_DELAYS = {
   pendingThenFail: () => sandboxDelayMs(SANDBOX_DELAYS.pendingThenFailMs),
   longPayment: () => sandboxDelayMs(SANDBOX_DELAYS.longPaymentMs),
-  /** A returned payout (005) completes first, then comes back this much later. */
-  returnAfter: () => sandboxDelayMs(60_000),
+  returnAfter: () => sandboxDelayMs(SANDBOX_DELAYS.payoutReturnMs),
 };

@@ -1,5 +1,6 @@
 // Turns a resolved transfer into its transaction row, money movements, webhooks
 // and timed outcomes (added to a Plan that money_apply runs in one statement).
+import "server-only";
 import { toApiId } from "../../ids";
 import { withWalletApproval, type WalletApproval } from "../../ledger/post";
 import type { SandboxTransferOutcome } from "../../sandbox/external-accounts";

@@ -3,6 +3,7 @@
 // names (bigints as text, so no precision is lost on the way) and their
 // customers' regions (for SCA). Inside an interactive transaction it reads
 // through that transaction instead.
+import "server-only";
 import { db as rootDb, pool, type Db } from "../../db/client";
 import { createBatcher } from "../../db/batcher";
 import { ApiError } from "../../api/errors";

@@ -6,6 +6,7 @@
 // rows; when it refuses, or the database raises anything else, each plan is
 // applied on its own with money_apply, so every caller gets exactly the answer a
 // lone request would (docs/adr-005-group-commit.md).
+import "server-only";
 import { pool } from "../../db/client";
 import { createBatcher } from "../../db/batcher";
 

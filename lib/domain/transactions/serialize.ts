@@ -1,4 +1,5 @@
 // A transaction row as the reference's OutgoingTransaction / IncomingTransaction.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { toApiId } from "../../ids";
 import { currencyAmount } from "../currencies";

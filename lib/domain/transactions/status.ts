@@ -19,6 +19,14 @@ export const TRANSACTION_TRANSITIONS: Record<TransactionStatus, TransactionStatu
   EXPIRED: [],
 };
 
+/** Moves out of a settled status that only a later outside event makes: the bank returns the payout, or it is refunded. */
+const LATE_TRANSITIONS: Partial<Record<TransactionStatus, readonly TransactionStatus[]>> = { COMPLETED: ["FAILED", "REFUNDED"] };
+
+/** Statuses after which a transaction no longer changes by itself (what a page stops polling for). */
+export const FINAL_STATUSES: readonly TransactionStatus[] = TRANSACTION_STATUSES.filter((s) =>
+  TRANSACTION_TRANSITIONS[s].every((to) => LATE_TRANSITIONS[s]?.includes(to)),
+);
+
 export function canTransition(from: string, to: TransactionStatus): boolean {
   return (TRANSACTION_TRANSITIONS[from as TransactionStatus] ?? []).includes(to);
 }

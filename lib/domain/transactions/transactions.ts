@@ -1,4 +1,5 @@
 // Transactions: list with the reference's filters, retrieve, approve, reject, cancel.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidInput } from "../../api/errors";
 import { decodeCursor, encodeCursor, type PaginationQuery } from "../../api/pagination";

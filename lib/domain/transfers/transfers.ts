@@ -1,5 +1,6 @@
 // Same-currency transfers (deprecated in favour of quotes, still served) and
 // the sandbox incoming UMA payment.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidInput } from "../../api/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";

@@ -1,6 +1,7 @@
 // Beneficial owners of business customers. An owner's KYC resolves when its
 // business resolves terminally (lib/sandbox/kyc.ts, by lastName suffix); an
 // owner added to an already-resolved business resolves at once.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
 import { ApiError, invalidField } from "../../api/errors";

@@ -4,6 +4,7 @@
 // and uploads documents, then submits — the same submission as POST
 // /verifications. The token expires and stops working once a submission
 // reaches a decision.
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidField } from "../../api/errors";

@@ -1,4 +1,5 @@
 // KYC/KYB Verifications operations: verifications and beneficial owners.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

@@ -1,6 +1,7 @@
 // What a verification packet is missing: one VerificationError per problem
 // (a missing field, a missing document per holder, a missing owner, an
 // unverified contact channel), in the reference's VerificationError shape.
+import "server-only";
 import type { Db } from "../../db/client";
 import { toApiId } from "../../ids";
 import { ACCEPTED_DOCUMENT_TYPES, BUSINESS_REQUIRED_FIELDS, INDIVIDUAL_REQUIRED_FIELDS } from "../../sandbox/kyc";

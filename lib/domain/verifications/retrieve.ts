@@ -1,4 +1,5 @@
 // GET /verifications and GET /verifications/{verificationId}.
+import "server-only";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
 import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";

@@ -1,4 +1,5 @@
 // KYC/KYB verification and beneficial-owner request schemas.
+import "server-only";
 import { z } from "zod";
 import { PaginationQuery } from "../../api/pagination";
 import { Address, ApiId, CountryCode, DateOnly, E164Phone, Email } from "../common/schemas";

@@ -1,4 +1,5 @@
 // Verification and beneficial-owner rows to API responses.
+import "server-only";
 import { toApiId } from "../../ids";
 
 export interface BeneficialOwnerRow {

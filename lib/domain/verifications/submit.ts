@@ -1,6 +1,7 @@
 // POST /verifications: sandbox-resolved exactly as the spec's tables
 // (lib/sandbox/kyc.ts). The customer row is locked for the submission, so two
 // concurrent submissions resolve one after the other.
+import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../api/errors";

@@ -7,6 +7,7 @@
 // on the retry the customer field and every tied credential change in one
 // transaction, and if the set changed meanwhile the change is refused with
 // 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED / SMS_OTP_CREDENTIAL_SET_CHANGED.
+import "server-only";
 import { db, isUniqueViolation, type Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
 import type { ApiRequest, RequestContext } from "../../api/operation";

@@ -1,6 +1,7 @@
 // Credentials of embedded wallets: register (the first directly, further ones by
 // signed retry), list, revoke (signed retry by another credential's session),
 // challenge and verify (which opens a session).
+import "server-only";
 import { SignJWT } from "jose";
 import { db, isUniqueViolation, type Db } from "../../db/client";
 import { ApiError, invalidField } from "../../api/errors";
@@ -10,7 +11,8 @@ import { derivedP256 } from "../../crypto/keys";
 import { env } from "../../env";
 import type { EmbeddedWalletConfig } from "../platform/schemas";
 import type { z } from "zod";
-import { isSignedRetry, REQUEST_ID_HEADER, signedRetry } from "./signed-retry";
+import { isSignedRetry, signedRetry } from "./signed-retry";
+import { SIGNED_REQUEST_ID_HEADER } from "../../kernel/signed-retry-headers";
 import { activityPayload } from "./payloads";
 import { loadWallet, parseAccountId, type Wallet } from "./wallets";
 import { issueOtp, livePendingOtps, MAX_OTP_ATTEMPTS, MAX_PENDING_OTPS, openOtpAttempt, parseEncryptedOtpBundle } from "./otp";
@@ -402,7 +404,7 @@ export async function verifyCredential(input: { ctx: RequestContext; id: string;
       throw new Error("unreachable: first leg returned no challenge");
     }
     case "PASSKEY": {
-      const requestId = request.headers.get(REQUEST_ID_HEADER);
+      const requestId = request.headers.get(SIGNED_REQUEST_ID_HEADER);
       if (!requestId) throw new ApiError("REQUEST_ID_MISSING", "Request-Id is required: echo the requestId of POST /auth/credentials/{id}/challenge");
       const uuid = parseApiId("Request", requestId.trim());
       const rows = uuid

@@ -10,6 +10,7 @@
 // Meridian's own sandbox issuer lives at `${APP_ORIGIN}/api/oidc/sandbox`
 // (discovery at /.well-known/openid-configuration, keys at /jwks); the sandbox
 // login page issues tokens with issueSandboxIdToken().
+import "server-only";
 import { createHash } from "node:crypto";
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, calculateJwkThumbprint, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
 import { appOrigin, env } from "../../env";

@@ -1,5 +1,6 @@
 // Embedded Wallet Auth operations: credentials, sessions, and the wallet
 // actions on internal accounts approved by signed retry.
+import "server-only";
 import { z } from "zod";
 import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";

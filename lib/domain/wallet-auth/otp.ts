@@ -10,6 +10,7 @@
 // expires): a new challenge adds one and cancels none, so whoever asks for a
 // code for someone else's credential cannot cancel the code its owner is
 // typing. Verify finds the pending code whose target key opens the bundle.
+import "server-only";
 import { createHmac, randomBytes, randomInt, sign, timingSafeEqual } from "node:crypto";
 import { appendFile } from "node:fs/promises";
 import { env } from "../../env";
@@ -19,8 +20,8 @@ import { hpkeOpen } from "../../crypto/hpke";
 import { compressPublicKey } from "../../crypto/stamp";
 import { ApiError, invalidField } from "../../api/errors";
 import { toApiId } from "../../ids";
+import { SANDBOX_OTP_CODE } from "../../sandbox/sca";
 
-export const SANDBOX_OTP_CODE = "000000";
 /** Failed attempts (wrong code, unreadable bundle) after which every pending code is dropped. */
 export const MAX_OTP_ATTEMPTS = 5;
 /** Codes that may be pending at once on one credential; a further challenge is refused until one expires. */
@@ -65,9 +66,6 @@ export const recordingOtpSender: OtpSender = {
 let sender: OtpSender | undefined;
 export function otpSender(): OtpSender {
   return (sender ??= env().MERIDIAN_OTP_SENDER === "record" ? recordingOtpSender : consoleOtpSender);
-}
-export function setOtpSender(s: OtpSender): void {
-  sender = s;
 }
 
 /** The key that signs OTP target bundles (clients pin its public half as the bundle signer). */

@@ -8,6 +8,7 @@
 // The authentication challenge is the lowercase hex SHA-256 of the canonical
 // session-creation body (which binds clientPublicKey); the browser signs its
 // UTF-8 bytes, so clientDataJSON.challenge = base64url(utf8(hex)).
+import "server-only";
 import { createHash } from "node:crypto";
 import { verifyAuthenticationResponse, verifyRegistrationResponse, type AuthenticatorTransport } from "@simplewebauthn/server";
 import { appOrigin } from "../../env";

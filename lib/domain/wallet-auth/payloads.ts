@@ -2,6 +2,7 @@
 // Turnkey activities (alphabetically sorted keys, timestampMs as a string) so a
 // signing UI can show what is being approved, and they carry the requestId so
 // a stamp for one challenge can never match another.
+import "server-only";
 import type { Clock } from "../../clock";
 
 function sorted(value: unknown): unknown {

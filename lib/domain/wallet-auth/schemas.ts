@@ -1,4 +1,5 @@
 // Request and response schemas of the Embedded Wallet Auth group.
+import "server-only";
 import { z } from "zod";
 import { uncompressPublicKey } from "../../crypto/stamp";
 

@@ -1,6 +1,7 @@
 // GET /auth/sessions, POST /auth/sessions/{id}/refresh, DELETE /auth/sessions/{id}.
 // Refresh and revoke are signed retries; any active session of the same wallet
 // may sign, including the session being revoked or refreshed.
+import "server-only";
 import { db } from "../../db/client";
 import { ApiError, invalidField } from "../../api/errors";
 import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";

@@ -2,6 +2,7 @@
 // refresh), identified by their public key; the private key lives only on the
 // client. For PASSKEY and OAUTH (and refresh) the server makes the key pair,
 // seals the private key to the client's clientPublicKey and forgets it.
+import "server-only";
 import { createECDH } from "node:crypto";
 import type { Db } from "../../db/client";
 import { env } from "../../env";

@@ -47,6 +47,7 @@
 //                                 payloadToSign: () => activityJson(...), type: "PASSKEY" });
 //   if ("challenge" in r) return r.challenge;          // the 202, or the still-processing 200
 //   r.verified.sessionId / .credentialId / .publicKey / .data
+import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "../../db/client";
 import { env } from "../../env";
@@ -55,14 +56,14 @@ import { ApiError } from "../../api/errors";
 import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
 import { parseStamp, StampFormatError, verifyStamp, type Stamp } from "../../crypto/stamp";
 import type { WalletApproval } from "../../ledger/post";
+import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../kernel/signed-retry-headers";
 
-export const SIGNATURE_HEADER = "service-wallet-signature";
-export const REQUEST_ID_HEADER = "request-id";
+export { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER };
 
 /** Headers to document on operations that use the signed retry. */
 export const SIGNED_RETRY_HEADERS = [
-  { name: "Service-Wallet-Signature", description: "Stamp over payloadToSign of the 202 challenge (signed retry only)" },
-  { name: "Request-Id", description: "requestId of the 202 challenge (signed retry only)" },
+  { name: WALLET_SIGNATURE_HEADER, description: "Stamp over payloadToSign of the 202 challenge (signed retry only)" },
+  { name: SIGNED_REQUEST_ID_HEADER, description: "requestId of the 202 challenge (signed retry only)" },
 ];
 
 export interface SignedRetryOptions {
@@ -101,7 +102,7 @@ export type SignedRetryOutcome = { challenge: ApiResult } | { verified: SignedRe
 
 /** True when the request carries either signed-retry header (so it is a retry, not a first leg). */
 export function isSignedRetry(request: ApiRequest): boolean {
-  return request.headers.has(SIGNATURE_HEADER) || request.headers.has(REQUEST_ID_HEADER);
+  return request.headers.has(WALLET_SIGNATURE_HEADER) || request.headers.has(SIGNED_REQUEST_ID_HEADER);
 }
 
 export function requestHash(request: ApiRequest, rawBody: string): string {
@@ -110,9 +111,9 @@ export function requestHash(request: ApiRequest, rawBody: string): string {
 }
 
 export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetryOutcome> {
-  const { ctx, request } = opts;
-  const signature = request.headers.get(SIGNATURE_HEADER);
-  const requestId = request.headers.get(REQUEST_ID_HEADER);
+  const { request } = opts;
+  const signature = request.headers.get(WALLET_SIGNATURE_HEADER);
+  const requestId = request.headers.get(SIGNED_REQUEST_ID_HEADER);
   if (signature === null && requestId === null) return { challenge: await issueChallenge(opts) };
   if (signature === null || signature.trim() === "") {
     throw new ApiError("WALLET_SIGNATURE_MISSING", "Service-Wallet-Signature is required on the signed retry (Request-Id was sent without it)");

@@ -1,5 +1,6 @@
 // POST /internal-accounts/{id}/export and PATCH /internal-accounts/{id}: wallet
 // actions approved by a signed retry of one of the wallet's sessions.
+import "server-only";
 import { entropyToMnemonic } from "@scure/bip39";
 import { wordlist as english } from "@scure/bip39/wordlists/english.js";
 import { db } from "../../db/client";

@@ -1,5 +1,6 @@
 // Loading the embedded wallet (an EMBEDDED_WALLET internal account) a wallet-auth
 // request names, scoped to the calling platform.
+import "server-only";
 import type { Db } from "../../db/client";
 import { ApiError, invalidField } from "../../api/errors";
 import { parseApiId, toApiId } from "../../ids";

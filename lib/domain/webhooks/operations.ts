@@ -1,4 +1,5 @@
 // Webhook operations: the public verification key, and the sandbox test webhook.
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";

@@ -3,6 +3,7 @@
 // environment its body and the connection error too. Outside the sandbox the
 // answer carries only the status, so the endpoint cannot be used to read what
 // a server answers or to map which ports are open.
+import "server-only";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../api/errors";
 import { env } from "../../env";

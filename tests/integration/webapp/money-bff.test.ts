@@ -9,6 +9,7 @@ import { ApiClient, server } from "../../support/api";
 import { usdAccountInfo } from "../../support/money";
 import { bundleSigner } from "../../support/wallet";
 import { newClientKey, otpBundle, stamp, type ClientKey } from "../../support/wallet-client";
+import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../../lib/kernel/signed-retry-headers";
 
 const appOrigin = () => `http://localhost:${new URL(server().origin).port}`;
 const sandboxPlatform = () => new ApiClient(server().baseUrl, server().clientId, server().clientSecret, "");
@@ -64,7 +65,7 @@ class WebCustomer {
     const path = `/api/wallet/credentials/${encodeURIComponent(cred.body.id)}/verify`;
     const first = await c.call("POST", path, verifyBody);
     expect(first.status, JSON.stringify(first.body)).toBe(202);
-    const second = await c.call("POST", path, verifyBody, { "x-wallet-signature": await stamp(c.key, first.body.payloadToSign), "x-request-id": first.body.requestId });
+    const second = await c.call("POST", path, verifyBody, { [WALLET_SIGNATURE_HEADER]: await stamp(c.key, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     c.walletId = second.body.session.accountId;
 
@@ -92,7 +93,7 @@ class WebCustomer {
     const path = `/api/wallet/quotes/${encodeURIComponent(quoteId)}/execute`;
     const first = await this.call("POST", path);
     if (first.status !== 202) return { first, retry: first };
-    const retry = await this.call("POST", path, undefined, { "x-wallet-signature": await stamp(key, first.body.payloadToSign), "x-request-id": first.body.requestId });
+    const retry = await this.call("POST", path, undefined, { [WALLET_SIGNATURE_HEADER]: await stamp(key, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
     return { first, retry };
   }
 }

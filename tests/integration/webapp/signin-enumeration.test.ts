@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from "../../support/server";
 import { bundleSigner } from "../../support/wallet";
 import { newClientKey, otpBundle, stamp } from "../../support/wallet-client";
 import { challengePath, email, signUp, verifyOtp, verifyPath, Web } from "../../support/web-customer";
+import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../../lib/kernel/signed-retry-headers";
 
 const shape = (v: unknown): unknown =>
   Array.isArray(v) ? v.map(shape) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]).sort()) : typeof v;
@@ -130,10 +131,10 @@ describe("signed retries name only their own wallet's challenges", () => {
     const a = await signUp(attacker);
     const akey = newClientKey();
     const abody = { type: "EMAIL_OTP", encryptedOtpBundle: await otpBundle("000000", a.bundle, akey, bundleSigner(a.bundle)) };
-    const hijack = await attacker.call("POST", verifyPath(a.credentialId), abody, { "x-wallet-signature": await stamp(akey, first.body.payloadToSign), "x-request-id": first.body.requestId });
+    const hijack = await attacker.call("POST", verifyPath(a.credentialId), abody, { [WALLET_SIGNATURE_HEADER]: await stamp(akey, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
     expect(hijack.status).toBe(401);
 
-    const retry = await victim.call("POST", verifyPath(v.credentialId), body, { "x-wallet-signature": await stamp(key, first.body.payloadToSign), "x-request-id": first.body.requestId });
+    const retry = await victim.call("POST", verifyPath(v.credentialId), body, { [WALLET_SIGNATURE_HEADER]: await stamp(key, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
   });
 });

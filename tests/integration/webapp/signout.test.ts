@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ApiClient, server } from "../../support/api";
 import { newClientKey, stamp } from "../../support/wallet-client";
 import { signUp, verifyOtp, Web } from "../../support/web-customer";
+import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../../lib/kernel/signed-retry-headers";
 
 const platform = () => new ApiClient(server().baseUrl, server().clientId, server().clientSecret, "");
 
@@ -23,10 +24,18 @@ describe("POST /api/wallet/signout", () => {
     const { web, key, session } = await signedIn();
     const first = await web.call("POST", "/api/wallet/signout", { sessionId: session.id });
     expect(first.status).toBe(202);
-    const retry = await web.call("POST", "/api/wallet/signout", { sessionId: session.id }, { "x-wallet-signature": await stamp(key, first.body.payloadToSign), "x-request-id": first.body.requestId });
+    const retry = await web.call("POST", "/api/wallet/signout", { sessionId: session.id }, { [WALLET_SIGNATURE_HEADER]: await stamp(key, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
     expect(retry.status, JSON.stringify(retry.body)).toBe(204);
     expect(await listed(session.accountId)).not.toContain(session.id);
     expect((await web.call("POST", "/api/wallet/signout", { sessionId: session.id })).status).toBe(204);
+  });
+
+  it("takes a tracing x-request-id for what it is: the first call still gets its challenge", async () => {
+    const { web, session } = await signedIn();
+    const first = await web.call("POST", "/api/wallet/signout", { sessionId: session.id }, { "x-request-id": "trace-4f1c2a" });
+    expect(first.status, JSON.stringify(first.body)).toBe(202);
+    expect(first.body.requestId).toMatch(/^Request:/);
+    expect(await listed(session.accountId)).toContain(session.id);
   });
 
   it("refuses a stamp by another wallet's key or by no session at all, and the session stays", async () => {
@@ -35,7 +44,7 @@ describe("POST /api/wallet/signout", () => {
     for (const signer of [attacker.key, newClientKey()]) {
       const first = await attacker.web.call("POST", "/api/wallet/signout", { sessionId: victim.session.id });
       expect(first.status).toBe(202);
-      const retry = await attacker.web.call("POST", "/api/wallet/signout", { sessionId: victim.session.id }, { "x-wallet-signature": await stamp(signer, first.body.payloadToSign), "x-request-id": first.body.requestId });
+      const retry = await attacker.web.call("POST", "/api/wallet/signout", { sessionId: victim.session.id }, { [WALLET_SIGNATURE_HEADER]: await stamp(signer, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
       expect(retry.status).toBe(401);
       expect(retry.body.code).toBe("WALLET_SIGNATURE_INVALID");
     }

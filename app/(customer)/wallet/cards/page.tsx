@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/bff/client";
 import { requireCustomerPage } from "@/lib/bff/auth/session";
-import { listMyCards } from "@/lib/bff/cards";
+import { isFinalCardStatus, listMyCards, requestableMoves, type CardStatus } from "@/lib/bff/cards";
 import { formatAmount } from "@/lib/browser/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
@@ -13,11 +13,17 @@ import type { InternalAccount, Page } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Your cards" };
 
-const STATUS_TEXT: Record<string, string> = {
+const STATUS_TEXT: Record<CardStatus, string> = {
   PROCESSING: "The issuer is still activating this card. Reload in a few seconds.",
   ACTIVE: "Ready to use.",
   FROZEN: "Frozen: payments are declined until you unfreeze it.",
   CLOSED: "Closed: it can no longer be used, changed or revealed.",
+};
+
+/** Freeze and unfreeze; closing asks for confirmation first (CloseCardButton). */
+const MOVE_BUTTONS: Record<"FROZEN" | "ACTIVE", { label: string; pendingLabel: string; doneMessage: string }> = {
+  FROZEN: { label: "Freeze card", pendingLabel: "Freezing…", doneMessage: "Card frozen." },
+  ACTIVE: { label: "Unfreeze card", pendingLabel: "Unfreezing…", doneMessage: "Card active again." },
 };
 
 /** The signed-in customer's cards: issue one, freeze or unfreeze, close, and reveal the details in the vault iframe. */
@@ -76,14 +82,14 @@ export default async function WalletCardsPage() {
                   <dt>Funded by</dt>
                   <dd>{accountLabel(c.fundingSource)}</dd>
                 </dl>
-                {c.status === "ACTIVE" && (
-                  <ActionButton label="Freeze card" pendingLabel="Freezing…" method="PATCH" path={path} body={{ status: "FROZEN" }} doneMessage="Card frozen." variant="secondary" />
+                {requestableMoves(c.status).map((to) =>
+                  to === "CLOSED" ? (
+                    <CloseCardButton key={to} cardId={c.id} last4={c.last4} />
+                  ) : (
+                    <ActionButton key={to} {...MOVE_BUTTONS[to]} method="PATCH" path={path} body={{ status: to }} variant="secondary" />
+                  ),
                 )}
-                {c.status === "FROZEN" && (
-                  <ActionButton label="Unfreeze card" pendingLabel="Unfreezing…" method="PATCH" path={path} body={{ status: "ACTIVE" }} doneMessage="Card active again." variant="secondary" />
-                )}
-                {(c.status === "ACTIVE" || c.status === "FROZEN") && <CloseCardButton cardId={c.id} last4={c.last4} />}
-                {c.status !== "CLOSED" && <CardReveal revealPath={`${path}/reveal`} last4={c.last4} />}
+                {!isFinalCardStatus(c.status) && <CardReveal revealPath={`${path}/reveal`} last4={c.last4} />}
               </section>
             );
           })

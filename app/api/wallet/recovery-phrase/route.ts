@@ -1,7 +1,7 @@
 // POST /api/wallet/recovery-phrase – export the signed-in customer's wallet,
 // sealed to a key the browser just made. The API answers 202 {payloadToSign,
 // requestId}; the browser stamps it with its session key and repeats this call
-// with X-Wallet-Signature / X-Request-Id, which pass through unchanged. The
+// with the signed-retry headers (Service-Wallet-Signature / Request-Id), which pass through unchanged. The
 // answer is the HPKE-sealed envelope: only the browser's key opens it, so the
 // words never exist in clear outside the customer's browser.
 import { route, json } from "@/lib/bff/route";

@@ -6,15 +6,14 @@
 // already gone (expired or revoked) answers 204 as well: nothing is left to end.
 import { z } from "zod";
 import { json, route } from "@/lib/bff/route";
-import { forwardSigned } from "@/lib/bff/wallet";
+import { forwardSigned, isSignedRequest } from "@/lib/bff/wallet";
 import { callApi } from "@/lib/bff/client";
 
 const Body = z.object({ sessionId: z.string().regex(/^Session:[0-9a-f-]{36}$/, "Expected a Session:<uuid> id") });
 
 export const POST = route({ audience: "public", body: Body }, async ({ body, request }) => {
   const path = `/auth/sessions/${encodeURIComponent(body.sessionId)}`;
-  const signed = request.headers.has("x-wallet-signature") || request.headers.has("x-request-id");
-  const res = signed ? await forwardSigned("DELETE", path, request) : await callApi("DELETE", path, { accept: [404] });
+  const res = isSignedRequest(request) ? await forwardSigned("DELETE", path, request) : await callApi("DELETE", path, { accept: [404] });
   if (res.status === 404) return json(204);
   return json(res.status, res.body);
 });

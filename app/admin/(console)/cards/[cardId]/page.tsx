@@ -5,28 +5,23 @@ import { requireStaffPage } from "@/lib/bff/auth/session";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { CardReveal } from "@/components/ui/CardReveal";
+import { isFinalCardStatus, requestableMoves, type ApiCard, type RequestedStatus } from "@/lib/bff/cards";
 
 export const metadata: Metadata = { title: "Card" };
 
-interface Card {
-  id: string;
-  customerId: string;
-  status: "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
-  brand: string;
-  form: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  fundingSource: string;
-  currency: string;
-}
+/** The button for each move the card status table allows. */
+const MOVE_BUTTONS: Record<RequestedStatus, { label: string; pendingLabel: string; doneMessage: string; variant: "secondary" | "danger" }> = {
+  FROZEN: { label: "Freeze card", pendingLabel: "Freezing…", doneMessage: "Card frozen.", variant: "secondary" },
+  ACTIVE: { label: "Unfreeze card", pendingLabel: "Unfreezing…", doneMessage: "Card active again.", variant: "secondary" },
+  CLOSED: { label: "Close card", pendingLabel: "Closing…", doneMessage: "Card closed.", variant: "danger" },
+};
 
 /** One card: last four digits and status, freeze/unfreeze and close, and the PAN reveal in the vault iframe. */
 export default async function CardPage({ params }: { params: Promise<{ cardId: string }> }) {
   await requireStaffPage();
   const cardId = decodeURIComponent((await params).cardId);
   try {
-    const { body: c } = await api.get<Card>(`/cards/${encodeURIComponent(cardId)}`);
+    const { body: c } = await api.get<ApiCard>(`/cards/${encodeURIComponent(cardId)}`);
     const path = `/api/admin/cards/${encodeURIComponent(c.id)}`;
     return (
       <>
@@ -54,15 +49,13 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
               <code>{c.fundingSource}</code> ({c.currency})
             </dd>
           </dl>
-          {c.status === "ACTIVE" && <ActionButton label="Freeze card" pendingLabel="Freezing…" method="PATCH" path={path} body={{ status: "FROZEN" }} doneMessage="Card frozen." variant="secondary" />}
-          {c.status === "FROZEN" && <ActionButton label="Unfreeze card" pendingLabel="Unfreezing…" method="PATCH" path={path} body={{ status: "ACTIVE" }} doneMessage="Card active again." variant="secondary" />}
-          {(c.status === "ACTIVE" || c.status === "FROZEN") && (
-            <ActionButton label="Close card" pendingLabel="Closing…" method="PATCH" path={path} body={{ status: "CLOSED" }} doneMessage="Card closed." variant="danger" />
-          )}
+          {requestableMoves(c.status).map((to) => (
+            <ActionButton key={to} {...MOVE_BUTTONS[to]} method="PATCH" path={path} body={{ status: to }} />
+          ))}
           {c.status === "PROCESSING" && <p>The issuer is still provisioning this card.</p>}
-          {c.status === "CLOSED" && <p>This card is closed. It can no longer be used, changed or revealed.</p>}
+          {isFinalCardStatus(c.status) && <p>This card is closed. It can no longer be used, changed or revealed.</p>}
         </section>
-        {c.status !== "CLOSED" && <CardReveal revealPath={`${path}/reveal`} last4={c.last4} />}
+        {!isFinalCardStatus(c.status) && <CardReveal revealPath={`${path}/reveal`} last4={c.last4} />}
       </>
     );
   } catch (err) {

@@ -1,6 +1,7 @@
 // The payment webhook steps of a new transaction (reference lifecycle) and the transition table.
 import { describe, expect, it } from "vitest";
-import { canTransition, creationPath } from "../../../../../lib/domain/transactions/status";
+import { FINAL_STATUSES, canTransition, creationPath } from "../../../../../lib/domain/transactions/status";
+import { FINAL_STATUSES as UI_FINAL_STATUSES } from "../../../../../components/wallet/money-views";
 
 describe("creationPath", () => {
   it.each([
@@ -24,5 +25,13 @@ describe("creationPath", () => {
         if (status !== "PENDING_AUTHORIZATION") expect(canTransition(waited, creationPath(status, { announced: true })[0]), `${waited} → ${status}`).toBe(true);
       }
     }
+  });
+});
+
+describe("FINAL_STATUSES", () => {
+  it("are the statuses the table moves out of only by a return or refund, and the pages poll by them", () => {
+    expect([...FINAL_STATUSES].sort()).toEqual(["COMPLETED", "EXPIRED", "FAILED", "REFUNDED", "REJECTED"]);
+    expect([...UI_FINAL_STATUSES].sort()).toEqual([...FINAL_STATUSES].sort());
+    for (const s of ["CREATED", "PENDING", "PENDING_AUTHORIZATION", "PROCESSING"]) expect(FINAL_STATUSES).not.toContain(s);
   });
 });

@@ -1,0 +1,38 @@
+// ESLint 9 flat config: typescript-eslint, React hooks and Next.js rules over
+// the app, the libraries, the scripts and the tests (`npm run lint`).
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import nextPlugin from "@next/eslint-plugin-next";
+import globals from "globals";
+
+export default tseslint.config(
+  { ignores: [".next/**", ".data/**", "lib/db/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { languageOptions: { globals: { ...globals.node } } },
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/browser/**/*.ts"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    // The two classic hook rules. The plugin's v7 "recommended" adds the React
+    // Compiler's diagnostics (set-state-in-effect, error-boundaries ...); the
+    // app does not run the compiler, and its server pages deliberately build
+    // JSX inside try so a failed API read renders <ErrorNotice>.
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    ...nextPlugin.configs["core-web-vitals"],
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    // Test and benchmark clients read arbitrary JSON bodies of the API under test.
+    files: ["tests/**", "e2e/**", "bench/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+);
