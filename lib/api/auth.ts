@@ -6,15 +6,15 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "../db/client";
 import { isWellFormedSecret, verifySecret } from "../crypto/secrets";
-import { ApiError } from "./errors";
-import { isStorableText } from "./validation";
+import { ApiError } from "../kernel/errors";
+import { isStorableText } from "../kernel/validation";
 import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../security/throttle";
 import { clientAddress } from "./client-address";
 import { ensureFresh, fresh as revocationsFresh, followRevocations, onRevocation, revocationPosition, revokedSince, stillValid } from "./token-revocations";
 
-import { PERMISSIONS, type Permission } from "./permissions";
+import { PERMISSIONS, type Permission } from "../domain/platform/permissions";
 import type { ApiRequest } from "./operation";
-export type { Permission } from "./permissions";
+export type { Permission } from "../domain/platform/permissions";
 
 export interface PlatformPrincipal {
   kind: "platform";

@@ -7,11 +7,11 @@ import { log } from "../log";
 import { newUuid } from "../ids";
 import { Prisma } from "../db/client";
 import { authenticatePlatform, requirePermission, type Principal } from "./auth";
-import { ApiError } from "./errors";
-import { toJsonText } from "./json";
+import { ApiError } from "../kernel/errors";
+import { toJsonText } from "../kernel/json";
 import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
 import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operation";
-import { parseRequestInput } from "./validation";
+import { parseRequestInput } from "../kernel/validation";
 import { authenticateAgent } from "./agent-auth";
 import { admitRequest } from "./rate-limit";
 

@@ -2,7 +2,7 @@
 // /verify/liveness/<token>): no platform credentials, the link token in the
 // path is the only authority. Errors use the API's body.
 import "server-only";
-import { ApiError } from "./errors";
+import { ApiError } from "../kernel/errors";
 import { errorResponse, jsonResponse } from "./handler";
 import { log } from "../log";
 import { newUuid } from "../ids";

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { Logger } from "pino";
 import type { Clock } from "../clock";
 import type { Principal, Permission } from "./auth";
-import { strictInput } from "./validation";
+import { strictInput } from "../kernel/validation";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

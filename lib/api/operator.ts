@@ -2,7 +2,7 @@
 // /api/operator route. Unset token: the operator API does not exist (404).
 import "server-only";
 import { env } from "../env";
-import { ApiError } from "./errors";
+import { ApiError } from "../kernel/errors";
 import { constantTimeEqual } from "../crypto/secrets";
 import { errorResponse } from "./handler";
 import { newUuid } from "../ids";

@@ -16,7 +16,7 @@ import { log } from "../log";
 import { csrfTokenFor, customerSessionLive, getWebSession, type CustomerIdentity, type StaffIdentity } from "../auth/session";
 import type { WebSession } from "../auth/types";
 import { canOperate } from "../staff/roles";
-import { fieldErrorsOf } from "../api/validation";
+import { fieldErrorsOf } from "../kernel/validation";
 import { api, BffError } from "./client";
 
 type Params = Record<string, string | string[]>;

@@ -1,7 +1,7 @@
 // Sandbox funding: credits an internal account from the sandbox funding
 // source, as a balanced posting, with the balance webhook in the same transaction.
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { postLedger, move } from "../../ledger/post";
 import { emitWebhook } from "../../webhooks/outbox";

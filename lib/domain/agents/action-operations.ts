@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";
-import { PaginationQuery, pageSchema } from "../../api/pagination";
+import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 import { QuoteCreate, QuoteResponse } from "../quotes/schemas";
 import { PositiveMinorUnits } from "../common/schemas";
 import { approveAction, findAction, listActions, rejectAction, serializeAction } from "./actions";

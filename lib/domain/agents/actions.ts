@@ -7,8 +7,8 @@
 // and from POST /transactions/{transactionId}/approve.
 import type { Db } from "../../db/client";
 import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
-import { ApiError, notFound } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, notFound } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
 import { serializeTransaction } from "../transactions/serialize";

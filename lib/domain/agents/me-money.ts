@@ -1,7 +1,7 @@
 // Money-moving agent operations: transfers, quotes and their execution, each
 // for the agent's own customer and under its policy, plus its transactions.
 import type { Agent, PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput, notFound } from "../../api/errors";
+import { ApiError, invalidInput, notFound } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
 import { createQuote, findQuote, retrieveQuote } from "../quotes/quotes";
 import type { QuoteCreate } from "../quotes/schemas";

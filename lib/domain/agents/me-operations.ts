@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";
-import { PaginationQuery, pageSchema } from "../../api/pagination";
+import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 import { toApiId } from "../../ids";
 import { createExternalAccount } from "../external-accounts/external-accounts";
 import { ExternalAccountResponse, PlatformExternalAccountCreate } from "../external-accounts/schemas";

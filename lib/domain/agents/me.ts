@@ -2,9 +2,9 @@
 // accounts, filtered by its policy. Another customer's ids answer 404.
 import type { Db } from "../../db/client";
 import type { Agent } from "../../db/generated/client";
-import { ApiError, notFound } from "../../api/errors";
+import { ApiError, notFound } from "../../kernel/errors";
 import type { RequestContext } from "../../api/operation";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId, toApiId } from "../../ids";
 import { serializeInternalAccount } from "../accounts/internal-accounts";
 import { deleteExternalAccount, findExternalAccount, listExternalAccounts, serializeExternalAccount } from "../external-accounts/external-accounts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";
-import { pageSchema } from "../../api/pagination";
+import { pageSchema } from "../../kernel/pagination";
 import {
   AgentCreateRequest,
   AgentCreateResponse,

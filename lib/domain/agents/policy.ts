@@ -3,7 +3,7 @@
 // they move; the daily/monthly/count limits are then reserved atomically in the
 // database (usage.ts), so concurrent operations can never cross them together.
 import { z } from "zod";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { KnownCurrency, MinorUnits } from "../common/schemas";
 
 export const AGENT_PERMISSIONS = ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"] as const;

@@ -1,7 +1,7 @@
 // Request and response schemas of the Agent Management and Agent Operations groups (reference S/agents).
 import { z } from "zod";
 import { ApiId } from "../common/schemas";
-import { PaginationQuery } from "../../api/pagination";
+import { PaginationQuery } from "../../kernel/pagination";
 import { AgentPolicy, AgentPolicyUpdate } from "./policy";
 
 export { AgentPolicy, AgentPolicyUpdate };

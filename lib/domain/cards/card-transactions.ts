@@ -4,7 +4,7 @@
 // side of a page. Card and money transactions both have UUIDv7 ids, so one
 // id-keyed cursor pages through both in one order.
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { serializeCardTransaction } from "./serialize";
 

@@ -5,8 +5,8 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb, type Db } from "../../db/client";
-import { ApiError, invalidField } from "../../api/errors";
-import { pageArgs, toPage } from "../../api/pagination";
+import { ApiError, invalidField } from "../../kernel/errors";
+import { pageArgs, toPage } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";

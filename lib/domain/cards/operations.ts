@@ -2,7 +2,7 @@
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";
-import { pageSchema } from "../../api/pagination";
+import { pageSchema } from "../../kernel/pagination";
 import {
   CardCreate,
   CardIdParams,

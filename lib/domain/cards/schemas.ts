@@ -1,7 +1,7 @@
 // Cards: request and response schemas (the spec's field names: customerId,
 // status, fundingSource; the reference for the rest).
 import { z } from "zod";
-import { PaginationQuery } from "../../api/pagination";
+import { PaginationQuery } from "../../kernel/pagination";
 import { ApiId, CountryCode, PositiveMinorUnits, MinorUnits } from "../common/schemas";
 import { CurrencyCode } from "../platform/schemas";
 import { CARD_BRANDS } from "./pan";

@@ -1,7 +1,7 @@
 // Field schemas shared by several groups: one definition per rule.
 import { z } from "zod";
 import { CURRENCIES } from "../currencies";
-import { invalidField } from "../../api/errors";
+import { invalidField } from "../../kernel/errors";
 
 export const CountryCode = z.string().regex(/^[A-Z]{2}$/, "Expected an ISO 3166-1 alpha-2 country code such as US");
 export const DateOnly = z

@@ -5,8 +5,8 @@
 import { parse } from "csv-parse/sync";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb } from "../../db/client";
-import { ApiError, invalidInput } from "../../api/errors";
-import { isStorableText, parseOrThrow } from "../../api/validation";
+import { ApiError, invalidInput } from "../../kernel/errors";
+import { isStorableText, parseOrThrow } from "../../kernel/validation";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob, type JobHandler } from "../../jobs/queue";
 import { emitWebhook } from "../../webhooks/outbox";

@@ -4,7 +4,7 @@
 // or phone is tied to EMAIL_OTP/SMS_OTP credentials changes it only through
 // the signed retry, and the credentials follow) is wired in one call here.
 import type { Db } from "../../db/client";
-import { invalidInput } from "../../api/errors";
+import { invalidInput } from "../../kernel/errors";
 import type { ApiResult } from "../../api/operation";
 import type { CustomerRow } from "./serialize";
 

@@ -1,7 +1,7 @@
 // GET /customers: the reference's filters with cursor pagination (newest first).
 import type { Db } from "../../db/client";
 import type { Prisma } from "../../db/generated/client";
-import { pageArgs, toPage } from "../../api/pagination";
+import { pageArgs, toPage } from "../../kernel/pagination";
 import type { CustomerListQuery } from "./schemas";
 import { serializeCustomers } from "./serialize";
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation, type ApiResult } from "../../api/operation";
-import { pageSchema } from "../../api/pagination";
+import { pageSchema } from "../../kernel/pagination";
 import { ErrorResponses } from "../../api/responses";
 import { CustomerCreate, CustomerListQuery, CustomerResponse, CustomerUpdate } from "./schemas";
 import { createCustomer } from "./create-customer";

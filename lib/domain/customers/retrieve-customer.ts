@@ -1,7 +1,7 @@
 // GET /customers/{customerId}, and the lookup other groups use to load a
 // customer of the calling platform (404 for anyone else's).
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { serializeOneCustomer, type CustomerRow } from "./serialize";
 

@@ -4,8 +4,8 @@
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/client";
-import { ApiError, invalidInput } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, invalidInput } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import type { DocumentReplace, DocumentUpload } from "./schemas";
 import { MAX_DOCUMENT_BYTES, sniffDocumentType } from "./sniff";

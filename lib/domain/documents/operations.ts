@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
-import { pageSchema } from "../../api/pagination";
+import { pageSchema } from "../../kernel/pagination";
 import { ErrorResponses } from "../../api/responses";
 import { DocumentListQuery, DocumentReplace, DocumentResponse, DocumentUpload } from "./schemas";
 import { deleteDocument, getDocument, listDocuments, replaceDocument, uploadDocument } from "./documents";

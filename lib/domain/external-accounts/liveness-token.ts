@@ -4,7 +4,7 @@
 // page simulates the biometric check; in production no provider is wired in,
 // so the method is refused.
 import { randomBytes } from "node:crypto";
-import { invalidField } from "../../api/errors";
+import { invalidField } from "../../kernel/errors";
 import { sha256Hex } from "../../crypto/secrets";
 import { pool } from "../../db/client";
 import { appOrigin, env } from "../../env";

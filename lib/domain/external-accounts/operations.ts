@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";
-import { PaginationQuery, pageSchema } from "../../api/pagination";
+import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 import {
   CustomerExternalAccountCreate,
   ExternalAccountListQuery,

@@ -2,7 +2,7 @@
 // platform's fees applied. The rate snapshot is cached for about 5 minutes
 // (its updatedAt says when it was taken); fees come from the current
 // feeConfigs on every call, so a config change shows at once.
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { currencyInfo, currencyObject } from "../currencies";
 import { UNITS_PER_USD } from "../../sandbox/rates";
 import type { PlatformSettings } from "../platform/config";

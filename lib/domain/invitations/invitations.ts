@@ -5,7 +5,7 @@
 // can read and claim them; only the creating platform can cancel.
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput } from "../../api/errors";
+import { ApiError, invalidInput } from "../../kernel/errors";
 import { appOrigin } from "../../env";
 import { newUuid } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";

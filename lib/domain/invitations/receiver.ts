@@ -7,7 +7,7 @@ import { hasRate } from "../../sandbox/rates";
 import { currencyObject } from "../currencies";
 import { exchangeRateOf } from "../quotes/pricing";
 import { getPlatformSettings } from "../platform/config";
-import { ApiError, invalidInput } from "../../api/errors";
+import { ApiError, invalidInput } from "../../kernel/errors";
 import { sandboxDelayMs } from "../../sandbox/time";
 
 /** How long a lookup's id stays usable for a quote. */

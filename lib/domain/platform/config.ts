@@ -3,7 +3,7 @@
 // paperwork, card limits, single-transaction maximums).
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { toApiId } from "../../ids";
 import {
   CardLimits,

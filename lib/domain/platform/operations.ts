@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
-import { PaginationQuery, pageSchema } from "../../api/pagination";
+import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 import { evictToken, type Principal } from "../../api/auth";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { revocationSettled } from "../../api/token-revocations";
 import { ApiTokenResponse, PlatformConfigResponse, PlatformConfigUpdate, TokenCreate } from "./schemas";
 import { retrieveConfig, updateConfig } from "./config";

@@ -12,7 +12,7 @@
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb } from "../../db/client";
 import { enqueueJob, type JobOutcome, type JobRecord } from "../../jobs/queue";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { toApiId } from "../../ids";
 import { QUOTE_AUTH_MAX_ATTEMPTS, QUOTE_CODE_MAX_RESENDS } from "../../sandbox/sca";
 import { QUOTE_TTL_MS } from "../../sandbox/rates";

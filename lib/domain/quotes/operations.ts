@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "../../db/client";
 import { defineOperation } from "../../api/operation";
 import { ErrorResponses } from "../../api/responses";
-import { PaginationQuery, pageSchema } from "../../api/pagination";
+import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 import { PositiveMinorUnits, KnownCurrency } from "../common/schemas";
 import { walletDebitApproval, SIGNED_RETRY_HEADERS } from "../wallet-auth/signed-retry";
 import { ExecuteQuoteBody, QuoteCreate, QuoteResponse } from "./schemas";

@@ -1,6 +1,6 @@
 // Quote maths in integers only: conversion through the sandbox rate table,
 // the platform's fee configs, and the single-transaction limits.
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { currencyInfo } from "../currencies";
 import { hasRate, rateScaled } from "../../sandbox/rates";
 import type { PlatformSettings } from "../platform/config";

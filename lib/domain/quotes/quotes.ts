@@ -4,7 +4,7 @@
 // internal account, an external account (a payout) or a UMA address.
 import type { PrismaClient } from "../../db/generated/client";
 import { isUniqueViolation } from "../../db/client";
-import { ApiError, invalidInput } from "../../api/errors";
+import { ApiError, invalidInput } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { sandboxDelayMs } from "../../sandbox/time";
 import { QUOTE_TTL_MS } from "../../sandbox/rates";

@@ -2,7 +2,7 @@
 // region mandates them. A channel is VERIFIED while the confirmed value is
 // still the customer's current one (see contactVerificationOf).
 import type { PrismaClient } from "../../db/generated/client";
-import { invalidField } from "../../api/errors";
+import { invalidField } from "../../kernel/errors";
 import { serializeOneCustomer } from "../customers/serialize";
 import { answerChallenge, issueChallenge } from "./codes";
 import { requireContactVerificationCustomer, scaState } from "./state";

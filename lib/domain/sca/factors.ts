@@ -3,7 +3,7 @@
 // a WebAuthn registration (one passkey per customer).
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { isUniqueViolation } from "../../db/client";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { base32Decode, base32Encode, openSecret, sealSecret, verifyTotp } from "./codes";

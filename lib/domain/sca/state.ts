@@ -2,7 +2,7 @@
 // session, and its failed-login lockout. Other groups (quote authorization,
 // beneficiary trust) call requireScaSession before an SCA-gated operation.
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { lockoutAfter, SCA_SESSION_TTL_MS } from "../../sandbox/sca";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { requiresScaAndContactVerification } from "../customers/regions";

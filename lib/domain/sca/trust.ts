@@ -3,7 +3,7 @@
 // answers the challenge the start issued. The trusted flag lives on the
 // external account, whose DELETE refuses trusted beneficiaries.
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
 import { answerChallenge, issueChallenge } from "./codes";
 import { allowedOrigins } from "./passkey";

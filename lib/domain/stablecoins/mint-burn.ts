@@ -4,8 +4,8 @@
 // reserve and tokens out of its supply on a mint, the reverse on a burn.
 import { db as appDb, type Db } from "../../db/client";
 import type { PrismaClient, StablecoinOperation } from "../../db/generated/client";
-import { ApiError, invalidField, notFound } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, invalidField, notFound } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { move, postLedger, type LedgerEntryInput } from "../../ledger/post";

@@ -1,8 +1,8 @@
 // Stablecoin provider account links: a platform's API credentials at a
 // provider, verified through the provider adapter and stored sealed.
 import type { Db } from "../../db/client";
-import { ApiError, notFound } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, notFound } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { sealSecret, openSecret } from "../../crypto/seal";
 import { providerClient, providerEnvironment, type LinkStatus, type ProviderCredentials } from "./provider";

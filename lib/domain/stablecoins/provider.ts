@@ -1,7 +1,7 @@
 // The stablecoin provider adapter. Meridian talks to issuers (BRALE in the
 // reference) only through this interface; the sandbox implementation simulates
 // one, and a real client implements the same four calls over the provider's API.
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { sandboxStablecoinProvider } from "./sandbox-provider";
 
 export type LinkStatus = "ACTIVE" | "INVALID" | "REVOKED";

@@ -1,7 +1,7 @@
 // The simulated stablecoin provider of the sandbox. Outcomes come from the
 // magic-value tables in lib/sandbox/stablecoins.ts.
 import { createHash } from "node:crypto";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { sandboxDelayMs } from "../../sandbox/time";
 import {
   linkOutcome,

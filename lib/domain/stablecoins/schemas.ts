@@ -1,7 +1,7 @@
 // Request and response schemas of the Stablecoins group (reference S/stablecoins).
 import { z } from "zod";
 import { ApiId } from "../common/schemas";
-import { PaginationQuery } from "../../api/pagination";
+import { PaginationQuery } from "../../kernel/pagination";
 import { ENABLEMENT_STATES } from "./enablement";
 import { PROVIDERS } from "./provider";
 

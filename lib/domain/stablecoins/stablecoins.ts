@@ -2,8 +2,8 @@
 // issuance status at the provider and their enablement for Meridian operations.
 import { db as appDb, isUniqueViolation, type Db } from "../../db/client";
 import type { PrismaClient, Stablecoin, StablecoinProviderAccount } from "../../db/generated/client";
-import { ApiError, notFound } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, notFound } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob } from "../../jobs/queue";
 import type { JobRecord } from "../../jobs/queue";

@@ -16,8 +16,8 @@
 import { db as defaultDb } from "../../db/client";
 import { applyPlanBatched } from "./plan-batch";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
-import { toJsonText } from "../../api/json";
+import { ApiError } from "../../kernel/errors";
+import { toJsonText } from "../../kernel/json";
 import { newUuid, toApiId } from "../../ids";
 import { entryRows, ledgerError, type LedgerEntryInput } from "../../ledger/post";
 import type { JobOutcome, JobRecord } from "../../jobs/queue";

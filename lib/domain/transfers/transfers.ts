@@ -1,7 +1,7 @@
 // Same-currency transfers (deprecated in favour of quotes, still served) and
 // the sandbox incoming UMA payment.
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput } from "../../api/errors";
+import { ApiError, invalidInput } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { pullPayoutOutcomeFor } from "../../sandbox/external-accounts";
 import { UMA_ADDRESS_RE } from "../../sandbox/uma";

@@ -3,8 +3,8 @@
 // owner added to an already-resolved business resolves at once.
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
-import { ApiError, invalidField } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, invalidField } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
 import { isFinalStatus } from "../../sandbox/kyc";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";

@@ -1,7 +1,7 @@
 // GET /verifications and GET /verifications/{verificationId}.
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId } from "../../ids";
 import { serializeVerification } from "./serialize";
 

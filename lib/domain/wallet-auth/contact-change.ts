@@ -8,7 +8,7 @@
 // transaction, and if the set changed meanwhile the change is refused with
 // 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED / SMS_OTP_CREDENTIAL_SET_CHANGED.
 import { db, isUniqueViolation, type Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import type { ApiRequest, RequestContext } from "../../api/operation";
 import { toApiId } from "../../ids";
 import type { ContactGate } from "../customers/contact";

@@ -3,7 +3,7 @@
 // challenge and verify (which opens a session).
 import { SignJWT } from "jose";
 import { db, isUniqueViolation, type Db } from "../../db/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { derivedP256 } from "../../crypto/keys";

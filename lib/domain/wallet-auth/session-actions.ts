@@ -2,7 +2,7 @@
 // Refresh and revoke are signed retries; any active session of the same wallet
 // may sign, including the session being revoked or refreshed.
 import { db } from "../../db/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
 import { parseApiId, toApiId } from "../../ids";
 import { signedRetry } from "./signed-retry";

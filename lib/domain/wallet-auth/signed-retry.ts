@@ -51,7 +51,7 @@ import { createHash } from "node:crypto";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { newUuid, parseApiId, toApiId } from "../../ids";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
 import { parseStamp, StampFormatError, verifyStamp, type Stamp } from "../../crypto/stamp";
 import type { WalletApproval } from "../../ledger/post";

@@ -1,7 +1,7 @@
 // Loading the embedded wallet (an EMBEDDED_WALLET internal account) a wallet-auth
 // request names, scoped to the calling platform.
 import type { Db } from "../../db/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
 
 export interface Wallet {

@@ -4,7 +4,7 @@
 // answer carries only the status, so the endpoint cannot be used to read what
 // a server answers or to map which ports are open.
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { env } from "../../env";
 import { newUuid, toApiId } from "../../ids";
 import { postWebhook, recordDelivery } from "../../webhooks/deliver";

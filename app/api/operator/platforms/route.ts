@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { jsonResponse } from "@/lib/api/handler";
-import { parseOrThrow } from "@/lib/api/validation";
+import { parseOrThrow } from "@/lib/kernel/validation";
 import { operatorRoute, readJson } from "@/lib/api/operator";
 import { createPlatform } from "@/lib/domain/platform/platforms";
 

@@ -1,7 +1,7 @@
 // GET /api/operator/stablecoins?gridOperationsStatus=PENDING_APPROVAL – every
 // platform's stablecoins, for the operator's enablement queue in the admin section.
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/kernel/errors";
 import { errorResponse, jsonResponse } from "@/lib/api/handler";
 import { requireOperator } from "@/lib/api/operator";
 import { ENABLEMENT_STATES } from "@/lib/domain/stablecoins/enablement";

@@ -2,7 +2,7 @@
 // section (role viewer or operator); a generated password is returned once.
 import { db } from "@/lib/db/client";
 import { jsonResponse } from "@/lib/api/handler";
-import { parseOrThrow } from "@/lib/api/validation";
+import { parseOrThrow } from "@/lib/kernel/validation";
 import { operatorRoute, readJson } from "@/lib/api/operator";
 import { StaffUserCreate, createStaffUser } from "@/lib/staff/create-staff-user";
 

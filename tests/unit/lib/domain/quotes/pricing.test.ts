@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkLimits, convert, exchangeRateOf, price } from "../../../../../lib/domain/quotes/pricing";
-import { ApiError } from "../../../../../lib/api/errors";
+import { ApiError } from "../../../../../lib/kernel/errors";
 
 describe("quote pricing", () => {
   it("converts with integer maths across decimals (USD cents → JPY-like 0-decimal and BTC sats)", () => {

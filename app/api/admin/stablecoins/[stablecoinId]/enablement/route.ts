@@ -6,7 +6,7 @@ import { api, bffPlatformId, BffError } from "@/lib/bff/client";
 import { db } from "@/lib/db/client";
 import { parseApiId } from "@/lib/ids";
 import { json, staffRoute } from "@/lib/bff/route";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/kernel/errors";
 import { OPERATOR_TARGETS } from "@/lib/domain/stablecoins/enablement";
 import { operatorSetEnablement } from "@/lib/domain/stablecoins/stablecoins";
 

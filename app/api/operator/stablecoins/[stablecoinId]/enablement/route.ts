@@ -3,10 +3,10 @@
 // lib/domain/stablecoins/enablement.ts. Body: {"gridOperationsStatus": "..."}.
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/kernel/errors";
 import { errorResponse, jsonResponse } from "@/lib/api/handler";
 import { requireOperator } from "@/lib/api/operator";
-import { parseOrThrow } from "@/lib/api/validation";
+import { parseOrThrow } from "@/lib/kernel/validation";
 import { OPERATOR_TARGETS } from "@/lib/domain/stablecoins/enablement";
 import { operatorSetEnablement } from "@/lib/domain/stablecoins/stablecoins";
 import { newUuid, parseApiId } from "@/lib/ids";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
-import { PaginationQuery, decodeCursor, encodeCursor, pageArgs, toPage } from "@/lib/api/pagination";
+import { ApiError } from "@/lib/kernel/errors";
+import { PaginationQuery, decodeCursor, encodeCursor, pageArgs, toPage } from "@/lib/kernel/pagination";
 
 const ids = Array.from({ length: 5 }, (_, i) => `0192aaaa-0000-7000-8000-00000000000${i}`);
 

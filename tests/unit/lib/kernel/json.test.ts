@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toJsonText } from "@/lib/api/json";
+import { toJsonText } from "@/lib/kernel/json";
 
 describe("toJsonText", () => {
   it("writes BigInts as JSON integers, wherever they sit", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { isStorableText, MAX_INPUT_DEPTH, parseOrThrow, parseRequestInput, strictInput } from "@/lib/api/validation";
+import { ApiError } from "@/lib/kernel/errors";
+import { isStorableText, MAX_INPUT_DEPTH, parseOrThrow, parseRequestInput, strictInput } from "@/lib/kernel/validation";
 
 function errorsOf(schema: z.ZodType, input: unknown) {
   try {
