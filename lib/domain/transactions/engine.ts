@@ -21,7 +21,7 @@ import { toJsonText } from "../../kernel/json";
 import { newUuid, toApiId } from "../../ids";
 import { entryRows, ledgerError, type LedgerEntryInput } from "../../ledger/post";
 import type { JobOutcome, JobRecord } from "../../jobs/queue";
-import { wakeWorker } from "../../jobs/worker";
+import { wakeJobs } from "../../jobs/wake";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
 import { serializeInternalAccount, type InternalAccountRow } from "../accounts/internal-accounts";
 import { canTransition, paymentWebhookType, type TransactionStatus } from "./status";
@@ -212,7 +212,7 @@ export async function applyPlan(db: Db | null, plan: PlanJson, opts: { amountFie
     if (code === "MT001") throw new ApiError("CONFLICT", "The transaction's status changed concurrently; fetch it and retry");
     throw ledgerError(err, opts.amountField);
   }
-  if (plan.jobs.length > 0 && plan.jobs.some((j) => j.delay_ms === 0)) wakeWorker();
+  if (plan.jobs.length > 0 && plan.jobs.some((j) => j.delay_ms === 0)) wakeJobs();
 }
 
 /** A transaction row after a status change, for its webhook payload. */

@@ -1,42 +1,15 @@
-// Platform Configuration and API Tokens operations.
+// API Tokens: the operations of the reference's "API Tokens" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
+import { type Principal, evictToken } from "../auth";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
+import { revocationSettled } from "../token-revocations";
 import { db } from "../../db/client";
-import { defineOperation } from "../../api/operation";
-import { PaginationQuery, pageSchema } from "../../kernel/pagination";
-import { evictToken, type Principal } from "../../api/auth";
+import { TokenCreate, ApiTokenResponse } from "../../domain/platform/schemas";
+import { type TokenCaller, createToken, listTokens, retrieveToken, deleteToken } from "../../domain/platform/tokens";
 import { ApiError } from "../../kernel/errors";
-import { revocationSettled } from "../../api/token-revocations";
-import { ApiTokenResponse, PlatformConfigResponse, PlatformConfigUpdate, TokenCreate } from "./schemas";
-import { retrieveConfig, updateConfig } from "./config";
-import { createToken, deleteToken, listTokens, retrieveToken, type TokenCaller } from "./tokens";
-import { ErrorResponses } from "../../api/responses";
-
-// GET /config – the calling platform's configuration
-export const getPlatformConfig = defineOperation({
-  operationId: "getPlatformConfig",
-  method: "GET",
-  path: "/config",
-  summary: "Get platform configuration",
-  tag: "Platform Configuration",
-  auth: "platform",
-  permission: "VIEW",
-  responses: { 200: { description: "Platform configuration", schema: PlatformConfigResponse }, ...ErrorResponses },
-  handle: async ({ ctx }) => ({ status: 200, body: await retrieveConfig(db(), ctx.platformId) }),
-});
-
-// PATCH /config – update configuration and sandbox flags
-export const updatePlatformConfig = defineOperation({
-  operationId: "updatePlatformConfig",
-  method: "PATCH",
-  path: "/config",
-  summary: "Update platform configuration",
-  tag: "Platform Configuration",
-  auth: "platform",
-  permission: "MANAGE",
-  body: PlatformConfigUpdate,
-  responses: { 200: { description: "Updated configuration", schema: PlatformConfigResponse }, ...ErrorResponses },
-  handle: async ({ ctx, body }) => ({ status: 200, body: await updateConfig(db(), ctx.platformId, body) }),
-});
+import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 
 const TokenParams = z.object({ tokenId: z.string() });
 
@@ -107,4 +80,9 @@ export const deleteApiToken = defineOperation({
   },
 });
 
-export const platformOperations = [getPlatformConfig, updatePlatformConfig, createApiToken, listApiTokens, getApiToken, deleteApiToken];
+export const apiTokensOperations = [
+  createApiToken,
+  listApiTokens,
+  getApiToken,
+  deleteApiToken,
+];

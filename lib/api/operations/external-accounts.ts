@@ -1,34 +1,21 @@
-// External Accounts operations, for customers and for the platform itself.
+// External Accounts: the operations of the reference's "External Accounts" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { defineOperation } from "../../api/operation";
-import { ErrorResponses } from "../../api/responses";
+import { type Scope, createExternalAccount, listExternalAccounts, serializeExternalAccount, findExternalAccount, deleteExternalAccount, startOwnershipChallenge, verifyOwnership } from "../../domain/external-accounts/external-accounts";
+import { CustomerExternalAccountCreate, PlatformExternalAccountCreate, ExternalAccountResponse, ExternalAccountListQuery, OwnershipChallengeRequest, OwnershipVerifyRequest } from "../../domain/external-accounts/schemas";
+import { verifyWalletSignature } from "../../domain/external-accounts/wallet-signature";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
-import {
-  CustomerExternalAccountCreate,
-  ExternalAccountListQuery,
-  ExternalAccountResponse,
-  OwnershipChallengeRequest,
-  OwnershipVerifyRequest,
-  PlatformExternalAccountCreate,
-} from "./schemas";
-import {
-  createExternalAccount,
-  deleteExternalAccount,
-  findExternalAccount,
-  listExternalAccounts,
-  serializeExternalAccount,
-  startOwnershipChallenge,
-  verifyOwnership,
-  type Scope,
-} from "./external-accounts";
-import { verifyWalletSignature } from "./wallet-signature";
 
 const Params = z.object({ externalAccountId: z.string() });
+
 const ChallengeResponse = z.union([
   z.object({ method: z.literal("WALLET_SIGNATURE"), messageToSign: z.string(), expiresAt: z.string() }),
   z.object({ method: z.literal("LIVENESS"), verificationLink: z.string(), expiresAt: z.string() }),
 ]);
+
 const TAG = "External Accounts";
 
 function family(scope: Scope) {
@@ -125,6 +112,10 @@ function family(scope: Scope) {
 }
 
 export const customerExternalAccounts = family("customer");
+
 export const platformExternalAccounts = family("platform");
 
-export const externalAccountOperations = [...Object.values(customerExternalAccounts), ...Object.values(platformExternalAccounts)];
+export const externalAccountsOperations = [
+  ...Object.values(customerExternalAccounts),
+  ...Object.values(platformExternalAccounts),
+];

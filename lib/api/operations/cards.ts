@@ -1,24 +1,12 @@
-// Cards group operations and the card sandbox simulations.
+// Cards: the operations of the reference's "Cards" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { defineOperation } from "../../api/operation";
-import { ErrorResponses } from "../../api/responses";
+import { createCard, listCards, getCard, updateCard } from "../../domain/cards/cards";
+import { createReveal } from "../../domain/cards/reveal";
+import { CardCreate, CardResponse, CardListQuery, CardIdParams, CardUpdate, CardRevealResponse } from "../../domain/cards/schemas";
 import { pageSchema } from "../../kernel/pagination";
-import {
-  CardCreate,
-  CardIdParams,
-  CardListQuery,
-  CardResponse,
-  CardRevealResponse,
-  CardTransactionResponse,
-  CardUpdate,
-  SandboxAuthorization,
-  SandboxCardParams,
-  SandboxClearing,
-  SandboxReturn,
-} from "./schemas";
-import { createCard, getCard, listCards, updateCard } from "./cards";
-import { createReveal } from "./reveal";
-import { authorizeCard, clearCardTransaction, refundCardTransaction } from "./transactions";
 
 // POST /cards – issue a card to an approved cardholder
 export const createCardOp = defineOperation({
@@ -92,58 +80,10 @@ export const revealCardOp = defineOperation({
   handle: async ({ ctx, params }) => ({ status: 200, body: await createReveal(db(), ctx.platformId, params.id) }),
 });
 
-// POST /sandbox/cards/{cardId}/simulate/authorization – an inbound authorization
-export const simulateAuthorizationOp = defineOperation({
-  operationId: "sandboxSimulateCardAuthorization",
-  method: "POST",
-  path: "/sandbox/cards/{cardId}/simulate/authorization",
-  summary: "Simulate a card authorization",
-  tag: "Sandbox",
-  auth: "platform",
-  permission: "TRANSACT",
-  params: SandboxCardParams,
-  body: SandboxAuthorization,
-  responses: { 200: { description: "The AUTHORIZED card transaction", schema: CardTransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await authorizeCard(ctx.platformId, params.cardId, body) }),
-});
-
-// POST /sandbox/cards/{cardId}/simulate/clearing – clear an authorization
-export const simulateClearingOp = defineOperation({
-  operationId: "sandboxSimulateCardClearing",
-  method: "POST",
-  path: "/sandbox/cards/{cardId}/simulate/clearing",
-  summary: "Simulate a card clearing",
-  tag: "Sandbox",
-  auth: "platform",
-  permission: "TRANSACT",
-  params: SandboxCardParams,
-  body: SandboxClearing,
-  responses: { 200: { description: "The SETTLED card transaction", schema: CardTransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await clearCardTransaction(db(), ctx.platformId, params.cardId, body) }),
-});
-
-// POST /sandbox/cards/{cardId}/simulate/return – a merchant refund
-export const simulateReturnOp = defineOperation({
-  operationId: "sandboxSimulateCardReturn",
-  method: "POST",
-  path: "/sandbox/cards/{cardId}/simulate/return",
-  summary: "Simulate a merchant refund",
-  tag: "Sandbox",
-  auth: "platform",
-  permission: "TRANSACT",
-  params: SandboxCardParams,
-  body: SandboxReturn,
-  responses: { 200: { description: "The refund: a CREDIT card transaction linked by originalTransactionId", schema: CardTransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await refundCardTransaction(db(), ctx.platformId, params.cardId, body) }),
-});
-
-export const cardOperations = [
+export const cardsOperations = [
   createCardOp,
   listCardsOp,
   getCardOp,
   updateCardOp,
   revealCardOp,
-  simulateAuthorizationOp,
-  simulateClearingOp,
-  simulateReturnOp,
 ];

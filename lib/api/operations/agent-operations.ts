@@ -1,74 +1,29 @@
-// Agent actions: the platform's approvals queue and decisions (BasicAuth), and
-// the agent's money-moving operations and its own actions (AgentAuth).
+// Agent Operations: the operations of the reference's "Agent Operations" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
+import { ActionResponse } from "./agent-management";
 import { db } from "../../db/client";
-import { defineOperation } from "../../api/operation";
-import { ErrorResponses } from "../../api/responses";
+import { listActions, serializeAction, findAction } from "../../domain/agents/actions";
+import { serializeAgent } from "../../domain/agents/agents";
+import { currentAgent, listAgentInternalAccounts, listAgentExternalAccounts, retrieveAgentExternalAccount, deleteAgentExternalAccount } from "../../domain/agents/me";
+import { agentTransferOut, agentTransferIn, agentCreateQuote, agentGetQuote, agentExecuteQuote, agentListTransactions, agentGetTransaction } from "../../domain/agents/me-money";
+import { AgentResponse } from "../../domain/agents/schemas";
+import { PositiveMinorUnits } from "../../domain/common/schemas";
+import { createExternalAccount } from "../../domain/external-accounts/external-accounts";
+import { ExternalAccountResponse, PlatformExternalAccountCreate } from "../../domain/external-accounts/schemas";
+import { QuoteCreate, QuoteResponse } from "../../domain/quotes/schemas";
+import { toApiId } from "../../ids";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
-import { QuoteCreate, QuoteResponse } from "../quotes/schemas";
-import { PositiveMinorUnits } from "../common/schemas";
-import { approveAction, findAction, listActions, rejectAction, serializeAction } from "./actions";
-import { currentAgent } from "./me";
-import { agentCreateQuote, agentExecuteQuote, agentGetQuote, agentGetTransaction, agentListTransactions, agentTransferIn, agentTransferOut } from "./me-money";
 
-const ActionResponse = z.object({ id: z.string(), agentId: z.string(), status: z.string(), type: z.string() }).loose();
 const TransactionResponse = z.object({ id: z.string(), status: z.string() }).loose();
-const DateTimeQuery = z.iso.datetime({ offset: true });
-const ActionParams = z.object({ agentId: z.string(), actionId: z.string() });
+
 const TransferBody = z.object({
   source: z.object({ accountId: z.string().min(1) }),
   destination: z.object({ accountId: z.string().min(1), paymentRail: z.string().max(32).optional() }),
   amount: PositiveMinorUnits,
   remittanceInformation: z.string().max(80).optional(),
-});
-
-// GET /agents/approvals – agent actions waiting for the platform
-export const listAgentApprovals = defineOperation({
-  operationId: "listAgentApprovals",
-  method: "GET",
-  path: "/agents/approvals",
-  summary: "List agent actions pending approval",
-  tag: "Agent Management",
-  auth: "platform",
-  permission: "VIEW",
-  query: PaginationQuery.extend({
-    agentId: z.string().optional(),
-    customerId: z.string().optional(),
-    startDate: DateTimeQuery.optional(),
-    endDate: DateTimeQuery.optional(),
-    sortOrder: z.enum(["asc", "desc"]).optional(),
-  }),
-  responses: { 200: { description: "A page of pending actions", schema: pageSchema(ActionResponse) }, ...ErrorResponses },
-  handle: async ({ ctx, query }) => ({ status: 200, body: await listActions(db(), ctx.platformId, { ...query, status: "PENDING_APPROVAL" }) }),
-});
-
-// POST /agents/{agentId}/actions/{actionId}/approve – approve and execute
-export const approveAgentAction = defineOperation({
-  operationId: "approveAgentAction",
-  method: "POST",
-  path: "/agents/{agentId}/actions/{actionId}/approve",
-  summary: "Approve an agent action",
-  tag: "Agent Management",
-  auth: "platform",
-  permission: "TRANSACT",
-  params: ActionParams,
-  responses: { 200: { description: "The action, APPROVED (or FAILED if execution failed)", schema: ActionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await approveAction(db(), await findAction(db(), ctx.platformId, params.agentId, params.actionId)) }),
-});
-
-// POST /agents/{agentId}/actions/{actionId}/reject – reject; its usage is given back
-export const rejectAgentAction = defineOperation({
-  operationId: "rejectAgentAction",
-  method: "POST",
-  path: "/agents/{agentId}/actions/{actionId}/reject",
-  summary: "Reject an agent action",
-  tag: "Agent Management",
-  auth: "platform",
-  permission: "TRANSACT",
-  params: ActionParams,
-  body: z.object({ reason: z.string().max(1024).optional() }),
-  responses: { 200: { description: "The REJECTED action", schema: ActionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await rejectAction(db(), await findAction(db(), ctx.platformId, params.agentId, params.actionId), body.reason) }),
 });
 
 const agentTag = "Agent Operations";
@@ -200,10 +155,104 @@ export const agentGetAction = defineOperation({
   },
 });
 
-export const agentActionOperations = [
-  listAgentApprovals,
-  approveAgentAction,
-  rejectAgentAction,
+const tag = "Agent Operations";
+
+const InternalAccountResponse = z.object({ id: z.string(), type: z.string(), status: z.string() }).loose();
+
+const ListQuery = PaginationQuery.extend({ currency: z.string().optional() });
+
+// GET /agents/me – the calling agent, its policy and usage
+export const getAgentMe = defineOperation({
+  operationId: "getAgentMe",
+  method: "GET",
+  path: "/agents/me",
+  summary: "Get the current agent",
+  tag,
+  auth: "agent",
+  responses: { 200: { description: "The agent", schema: AgentResponse }, ...ErrorResponses },
+  handle: async ({ ctx }) => ({ status: 200, body: await serializeAgent(db(), await currentAgent(db(), ctx)) }),
+});
+
+// GET /agents/me/internal-accounts – the customer's internal accounts the policy allows
+export const agentListInternalAccounts = defineOperation({
+  operationId: "agentListInternalAccounts",
+  method: "GET",
+  path: "/agents/me/internal-accounts",
+  summary: "List the agent's internal accounts",
+  tag,
+  auth: "agent",
+  query: ListQuery,
+  responses: { 200: { description: "A page of internal accounts", schema: pageSchema(InternalAccountResponse) }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => ({ status: 200, body: await listAgentInternalAccounts(db(), await currentAgent(db(), ctx, "VIEW_TRANSACTIONS"), query) }),
+});
+
+// GET /agents/me/external-accounts – the customer's external accounts
+export const agentListExternalAccounts = defineOperation({
+  operationId: "agentListExternalAccounts",
+  method: "GET",
+  path: "/agents/me/external-accounts",
+  summary: "List the agent's external accounts",
+  tag,
+  auth: "agent",
+  query: ListQuery,
+  responses: { 200: { description: "A page of external accounts", schema: pageSchema(ExternalAccountResponse) }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => ({
+    status: 200,
+    body: await listAgentExternalAccounts(db(), await currentAgent(db(), ctx, "VIEW_TRANSACTIONS", "MANAGE_EXTERNAL_ACCOUNTS"), query),
+  }),
+});
+
+// POST /agents/me/external-accounts – add an external account for the customer
+export const agentCreateExternalAccount = defineOperation({
+  operationId: "agentCreateExternalAccount",
+  method: "POST",
+  path: "/agents/me/external-accounts",
+  summary: "Add an external account",
+  tag,
+  auth: "agent",
+  body: PlatformExternalAccountCreate,
+  responses: { 201: { description: "The external account", schema: ExternalAccountResponse }, ...ErrorResponses },
+  handle: async ({ ctx, body }) => {
+    const agent = await currentAgent(db(), ctx, "MANAGE_EXTERNAL_ACCOUNTS");
+    return { status: 201, body: await createExternalAccount(db(), agent.platformId, { ...body, customerId: toApiId("Customer", agent.customerId) }) };
+  },
+});
+
+const ExtParams = z.object({ externalAccountId: z.string() });
+
+// GET /agents/me/external-accounts/{externalAccountId} – one of the customer's external accounts
+export const agentGetExternalAccount = defineOperation({
+  operationId: "agentGetExternalAccount",
+  method: "GET",
+  path: "/agents/me/external-accounts/{externalAccountId}",
+  summary: "Get an external account",
+  tag,
+  auth: "agent",
+  params: ExtParams,
+  responses: { 200: { description: "The external account", schema: ExternalAccountResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await retrieveAgentExternalAccount(db(), await currentAgent(db(), ctx, "VIEW_TRANSACTIONS", "MANAGE_EXTERNAL_ACCOUNTS"), params.externalAccountId),
+  }),
+});
+
+// DELETE /agents/me/external-accounts/{externalAccountId} – remove one of the customer's external accounts
+export const agentDeleteExternalAccount = defineOperation({
+  operationId: "agentDeleteExternalAccount",
+  method: "DELETE",
+  path: "/agents/me/external-accounts/{externalAccountId}",
+  summary: "Delete an external account",
+  tag,
+  auth: "agent",
+  params: ExtParams,
+  responses: { 204: { description: "Deleted" }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => {
+    await deleteAgentExternalAccount(db(), await currentAgent(db(), ctx, "MANAGE_EXTERNAL_ACCOUNTS"), params.externalAccountId);
+    return { status: 204 };
+  },
+});
+
+export const agentOperations = [
   agentCreateTransferOut,
   agentCreateTransferIn,
   agentCreateQuoteOperation,
@@ -213,4 +262,10 @@ export const agentActionOperations = [
   agentGetTransactionOperation,
   agentListActions,
   agentGetAction,
+  getAgentMe,
+  agentListInternalAccounts,
+  agentListExternalAccounts,
+  agentCreateExternalAccount,
+  agentGetExternalAccount,
+  agentDeleteExternalAccount,
 ];

@@ -1,18 +1,19 @@
-// Customers operations.
+// Customers: the operations of the reference's "Customers" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
+import { defineOperation, type ApiResult } from "../operation";
+import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { defineOperation, type ApiResult } from "../../api/operation";
+import { startBulkImport, getBulkImport } from "../../domain/customers/bulk-import";
+import { createCustomer } from "../../domain/customers/create-customer";
+import { listCustomers } from "../../domain/customers/list-customers";
+import { retrieveCustomer } from "../../domain/customers/retrieve-customer";
+import { CustomerCreate, CustomerResponse, CustomerListQuery, CustomerUpdate } from "../../domain/customers/schemas";
+import { END_USER_TERMS } from "../../domain/customers/terms";
+import { updateCustomer, deleteCustomer } from "../../domain/customers/update-customer";
+import { walletContactGate } from "../../domain/wallet-auth/contact-change";
+import { SIGNED_RETRY_HEADERS } from "../../domain/wallet-auth/signed-retry";
 import { pageSchema } from "../../kernel/pagination";
-import { ErrorResponses } from "../../api/responses";
-import { CustomerCreate, CustomerListQuery, CustomerResponse, CustomerUpdate } from "./schemas";
-import { createCustomer } from "./create-customer";
-import { retrieveCustomer } from "./retrieve-customer";
-import { listCustomers } from "./list-customers";
-import { deleteCustomer, updateCustomer } from "./update-customer";
-import { walletContactGate } from "../wallet-auth/contact-change";
-import { SIGNED_RETRY_HEADERS } from "../wallet-auth/signed-retry";
-import { END_USER_TERMS } from "./terms";
-import { getBulkImport, startBulkImport } from "./bulk-import";
 
 const CustomerParams = z.object({ customerId: z.string() });
 
@@ -143,7 +144,7 @@ export const getBulkImportJobOperation = defineOperation({
   handle: async ({ ctx, params }) => ({ status: 200, body: await getBulkImport(db(), ctx.platformId, params.jobId) }),
 });
 
-export const customerOperations = [
+export const customersOperations = [
   uploadCustomersCsvOperation,
   getBulkImportJobOperation,
   createCustomerOperation,

@@ -1,28 +1,16 @@
-// Embedded Wallet Auth operations: credentials, sessions, and the wallet
-// actions on internal accounts approved by signed retry.
+// Embedded Wallet Auth: the operations of the reference's "Embedded Wallet Auth" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
-import { defineOperation } from "../../api/operation";
-import { ErrorResponses } from "../../api/responses";
-import { SIGNED_RETRY_HEADERS } from "./signed-retry";
-import {
-  AccountQuery,
-  AuthMethodResponse,
-  CredentialChallengeBody,
-  CredentialCreate,
-  CredentialVerify,
-  IdParams,
-  SessionRefreshBody,
-  SessionResponse,
-  SignedRetryChallengeResponse,
-  WalletExportBody,
-  WalletUpdateBody,
-} from "./schemas";
-import { challengeCredential, createCredential, deleteCredential, listCredentials, verifyCredential } from "./credentials";
-import { listSessions, refreshSession, revokeSession } from "./session-actions";
-import { exportWallet, updateWallet } from "./wallet-actions";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
+import { createCredential, listCredentials, deleteCredential, challengeCredential, verifyCredential } from "../../domain/wallet-auth/credentials";
+import { SignedRetryChallengeResponse, CredentialCreate, AuthMethodResponse, AccountQuery, IdParams, CredentialChallengeBody, CredentialVerify, SessionResponse, SessionRefreshBody } from "../../domain/wallet-auth/schemas";
+import { listSessions, revokeSession, refreshSession } from "../../domain/wallet-auth/session-actions";
+import { SIGNED_RETRY_HEADERS } from "../../domain/wallet-auth/signed-retry";
 
 const TAG = "Embedded Wallet Auth";
-const challenge202 = { 202: { description: "Signed-retry challenge: sign payloadToSign and repeat the request", schema: SignedRetryChallengeResponse } };
+
+export const challenge202 = { 202: { description: "Signed-retry challenge: sign payloadToSign and repeat the request", schema: SignedRetryChallengeResponse } };
 
 // POST /auth/credentials – register a credential (further credentials by signed retry)
 export const createAuthCredential = defineOperation({
@@ -144,43 +132,7 @@ export const refreshAuthSession = defineOperation({
   handle: ({ ctx, params, body, request, rawBody }) => refreshSession({ ctx, id: params.id, clientPublicKey: body.clientPublicKey, request, rawBody }),
 });
 
-// POST /internal-accounts/{id}/export – sealed wallet credentials (signed retry)
-export const exportInternalAccount = defineOperation({
-  operationId: "exportInternalAccount",
-  method: "POST",
-  path: "/internal-accounts/{id}/export",
-  summary: "Export an embedded wallet's credentials",
-  tag: "Internal Accounts",
-  auth: "platform",
-  permission: "MANAGE",
-  params: IdParams,
-  body: WalletExportBody,
-  headers: SIGNED_RETRY_HEADERS,
-  responses: {
-    200: { description: "The wallet's BIP-39 mnemonic sealed to clientPublicKey (HPKE) in a signed export envelope", schema: z.object({ id: z.string(), encryptedWalletCredentials: z.string() }) },
-    ...challenge202,
-    ...ErrorResponses,
-  },
-  handle: ({ ctx, params, body, request, rawBody }) => exportWallet({ ctx, id: params.id, clientPublicKey: body.clientPublicKey, request, rawBody }),
-});
-
-// PATCH /internal-accounts/{id} – wallet privacy (signed retry)
-export const updateInternalAccount = defineOperation({
-  operationId: "updateInternalAccount",
-  method: "PATCH",
-  path: "/internal-accounts/{id}",
-  summary: "Update an embedded wallet's privacy setting",
-  tag: "Internal Accounts",
-  auth: "platform",
-  permission: "MANAGE",
-  params: IdParams,
-  body: WalletUpdateBody,
-  headers: SIGNED_RETRY_HEADERS,
-  responses: { 200: { description: "The internal account", schema: z.object({ id: z.string() }).loose() }, ...challenge202, ...ErrorResponses },
-  handle: ({ ctx, params, body, request, rawBody }) => updateWallet({ ctx, id: params.id, privateEnabled: body.privateEnabled, request, rawBody }),
-});
-
-export const walletAuthOperations = [
+export const embeddedWalletAuthOperations = [
   createAuthCredential,
   listAuthCredentials,
   revokeAuthCredential,
@@ -189,6 +141,4 @@ export const walletAuthOperations = [
   listAuthSessions,
   revokeAuthSession,
   refreshAuthSession,
-  exportInternalAccount,
-  updateInternalAccount,
 ];

@@ -1,13 +1,15 @@
-// Documents operations (multipart uploads).
+// Documents: the operations of the reference's "Documents" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { defineOperation } from "../../api/operation";
+import { uploadDocument, listDocuments, getDocument, replaceDocument, deleteDocument } from "../../domain/documents/documents";
+import { DocumentUpload, DocumentResponse, DocumentListQuery, DocumentReplace } from "../../domain/documents/schemas";
 import { pageSchema } from "../../kernel/pagination";
-import { ErrorResponses } from "../../api/responses";
-import { DocumentListQuery, DocumentReplace, DocumentResponse, DocumentUpload } from "./schemas";
-import { deleteDocument, getDocument, listDocuments, replaceDocument, uploadDocument } from "./documents";
 
 const TAG = "Documents";
+
 const DocumentParams = z.object({ documentId: z.string() });
 
 // POST /documents – upload (multipart/form-data)
@@ -86,4 +88,10 @@ export const deleteDocumentOperation = defineOperation({
   },
 });
 
-export const documentOperations = [uploadDocumentOperation, listDocumentsOperation, getDocumentOperation, replaceDocumentOperation, deleteDocumentOperation];
+export const documentsOperations = [
+  uploadDocumentOperation,
+  listDocumentsOperation,
+  getDocumentOperation,
+  replaceDocumentOperation,
+  deleteDocumentOperation,
+];

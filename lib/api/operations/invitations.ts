@@ -1,13 +1,16 @@
-// Invitations operations.
+// Invitations: the operations of the reference's "Invitations" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { defineOperation } from "../../api/operation";
-import { ErrorResponses } from "../../api/responses";
-import { PositiveMinorUnits } from "../common/schemas";
-import { cancelInvitation, claimInvitation, createInvitation, retrieveInvitation } from "./invitations";
+import { PositiveMinorUnits } from "../../domain/common/schemas";
+import { createInvitation, retrieveInvitation, claimInvitation, cancelInvitation } from "../../domain/invitations/invitations";
 
 const Invitation = z.object({ code: z.string(), url: z.string(), status: z.string(), inviterUma: z.string() }).loose();
+
 const Params = z.object({ invitationCode: z.string().min(1).max(64) });
+
 const TAG = "Invitations";
 
 // POST /invitations – invite someone by link
@@ -72,4 +75,9 @@ export const cancelInvitationOperation = defineOperation({
   handle: async ({ ctx, params }) => ({ status: 200, body: await cancelInvitation(db(), ctx.platformId, params.invitationCode) }),
 });
 
-export const invitationOperations = [createInvitationOperation, getInvitationOperation, claimInvitationOperation, cancelInvitationOperation];
+export const invitationsOperations = [
+  createInvitationOperation,
+  getInvitationOperation,
+  claimInvitationOperation,
+  cancelInvitationOperation,
+];

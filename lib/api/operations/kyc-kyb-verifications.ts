@@ -1,24 +1,16 @@
-// KYC/KYB Verifications operations: verifications and beneficial owners.
+// KYC/KYB Verifications: the operations of the reference's "KYC/KYB Verifications" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { defineOperation } from "../../api/operation";
+import { createBeneficialOwner, listBeneficialOwners, getBeneficialOwnerOrThrow, updateBeneficialOwner } from "../../domain/verifications/beneficial-owners";
+import { createKycLink } from "../../domain/verifications/kyc-link";
+import { listVerifications, getVerification } from "../../domain/verifications/retrieve";
+import { VerificationCreate, VerificationResponse, VerificationListQuery, BeneficialOwnerCreate, BeneficialOwnerResponse, BeneficialOwnerListQuery, BeneficialOwnerUpdate, KycLinkCreate } from "../../domain/verifications/schemas";
+import { serializeBeneficialOwner } from "../../domain/verifications/serialize";
+import { submitVerification } from "../../domain/verifications/submit";
 import { pageSchema } from "../../kernel/pagination";
-import { ErrorResponses } from "../../api/responses";
-import {
-  BeneficialOwnerCreate,
-  BeneficialOwnerListQuery,
-  BeneficialOwnerResponse,
-  BeneficialOwnerUpdate,
-  KycLinkCreate,
-  VerificationCreate,
-  VerificationListQuery,
-  VerificationResponse,
-} from "./schemas";
-import { submitVerification } from "./submit";
-import { getVerification, listVerifications } from "./retrieve";
-import { createBeneficialOwner, getBeneficialOwnerOrThrow, listBeneficialOwners, updateBeneficialOwner } from "./beneficial-owners";
-import { serializeBeneficialOwner } from "./serialize";
-import { createKycLink } from "./kyc-link";
 
 const TAG = "KYC/KYB Verifications";
 
@@ -126,7 +118,6 @@ export const updateBeneficialOwnerOperation = defineOperation({
   handle: async ({ ctx, params, body }) => ({ status: 200, body: await updateBeneficialOwner(db(), ctx.platformId, params.beneficialOwnerId, body) }),
 });
 
-
 // POST /customers/{customerId}/kyc-link – a hosted page where the customer completes verification
 export const createKycLinkOperation = defineOperation({
   operationId: "createCustomerKycLink",
@@ -143,7 +134,7 @@ export const createKycLinkOperation = defineOperation({
   handle: async ({ ctx, params, body }) => ({ status: 201, body: await createKycLink(db(), ctx.platformId, params.customerId, body) }),
 });
 
-export const verificationOperations = [
+export const kycKybVerificationsOperations = [
   createKycLinkOperation,
   createVerificationOperation,
   listVerificationsOperation,

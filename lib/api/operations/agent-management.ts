@@ -1,26 +1,20 @@
-// Agent Management operations (platform BasicAuth) and device-code redemption (no auth).
+// Agent Management: the operations of the reference's "Agent Management" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
+import { clientAddress } from "../client-address";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { defineOperation } from "../../api/operation";
-import { ErrorResponses } from "../../api/responses";
-import { pageSchema } from "../../kernel/pagination";
-import {
-  AgentCreateRequest,
-  AgentCreateResponse,
-  AgentListQuery,
-  AgentPolicyUpdate,
-  AgentResponse,
-  AgentUpdateRequest,
-  DeviceCodeResponse,
-  DeviceCodeStatusResponse,
-  RedeemResponse,
-} from "./schemas";
-import { createAgent, deleteAgent, findAgent, listAgents, retrieveAgent, updateAgent, updateAgentPolicy } from "./agents";
-import { deviceCodeStatus, redeemDeviceCode, regenerateDeviceCode } from "./device-codes";
-import { clientAddress } from "../../api/client-address";
+import { listActions, approveAction, findAction, rejectAction } from "../../domain/agents/actions";
+import { createAgent, listAgents, retrieveAgent, updateAgent, deleteAgent, updateAgentPolicy, findAgent } from "../../domain/agents/agents";
+import { regenerateDeviceCode, deviceCodeStatus, redeemDeviceCode } from "../../domain/agents/device-codes";
+import { AgentCreateRequest, AgentCreateResponse, AgentListQuery, AgentResponse, AgentUpdateRequest, AgentPolicyUpdate, DeviceCodeResponse, DeviceCodeStatusResponse, RedeemResponse } from "../../domain/agents/schemas";
+import { pageSchema, PaginationQuery } from "../../kernel/pagination";
 
 const tag = "Agent Management";
+
 const AgentParams = z.object({ agentId: z.string() });
+
 const CodeParams = z.object({ code: z.string().min(1).max(32) });
 
 // POST /agents – create an agent for a customer, with its first device code
@@ -153,6 +147,61 @@ export const redeemAgentDeviceCode = defineOperation({
   handle: async ({ params, request }) => ({ status: 200, body: await redeemDeviceCode(db(), params.code, clientAddress(request.headers)) }),
 });
 
+export const ActionResponse = z.object({ id: z.string(), agentId: z.string(), status: z.string(), type: z.string() }).loose();
+
+const DateTimeQuery = z.iso.datetime({ offset: true });
+
+const ActionParams = z.object({ agentId: z.string(), actionId: z.string() });
+
+// GET /agents/approvals – agent actions waiting for the platform
+export const listAgentApprovals = defineOperation({
+  operationId: "listAgentApprovals",
+  method: "GET",
+  path: "/agents/approvals",
+  summary: "List agent actions pending approval",
+  tag: "Agent Management",
+  auth: "platform",
+  permission: "VIEW",
+  query: PaginationQuery.extend({
+    agentId: z.string().optional(),
+    customerId: z.string().optional(),
+    startDate: DateTimeQuery.optional(),
+    endDate: DateTimeQuery.optional(),
+    sortOrder: z.enum(["asc", "desc"]).optional(),
+  }),
+  responses: { 200: { description: "A page of pending actions", schema: pageSchema(ActionResponse) }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => ({ status: 200, body: await listActions(db(), ctx.platformId, { ...query, status: "PENDING_APPROVAL" }) }),
+});
+
+// POST /agents/{agentId}/actions/{actionId}/approve – approve and execute
+export const approveAgentAction = defineOperation({
+  operationId: "approveAgentAction",
+  method: "POST",
+  path: "/agents/{agentId}/actions/{actionId}/approve",
+  summary: "Approve an agent action",
+  tag: "Agent Management",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: ActionParams,
+  responses: { 200: { description: "The action, APPROVED (or FAILED if execution failed)", schema: ActionResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => ({ status: 200, body: await approveAction(db(), await findAction(db(), ctx.platformId, params.agentId, params.actionId)) }),
+});
+
+// POST /agents/{agentId}/actions/{actionId}/reject – reject; its usage is given back
+export const rejectAgentAction = defineOperation({
+  operationId: "rejectAgentAction",
+  method: "POST",
+  path: "/agents/{agentId}/actions/{actionId}/reject",
+  summary: "Reject an agent action",
+  tag: "Agent Management",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: ActionParams,
+  body: z.object({ reason: z.string().max(1024).optional() }),
+  responses: { 200: { description: "The REJECTED action", schema: ActionResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await rejectAction(db(), await findAction(db(), ctx.platformId, params.agentId, params.actionId), body.reason) }),
+});
+
 export const agentManagementOperations = [
   createAgentOperation,
   listAgentsOperation,
@@ -163,4 +212,7 @@ export const agentManagementOperations = [
   regenerateAgentDeviceCode,
   getAgentDeviceCodeStatus,
   redeemAgentDeviceCode,
+  listAgentApprovals,
+  approveAgentAction,
+  rejectAgentAction,
 ];

@@ -1,28 +1,17 @@
-// Stablecoins operations: provider account links, registered stablecoins,
-// their enablement requests, mints, burns and the operations list.
+// Stablecoins: the operations of the reference's "Stablecoins" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { defineOperation } from "../../api/operation";
-import { ErrorResponses } from "../../api/responses";
+import { createMint, createBurn, listOperations, retrieveOperation } from "../../domain/stablecoins/mint-burn";
+import { linkProviderAccount, listProviderAccounts, retrieveProviderAccount } from "../../domain/stablecoins/provider-accounts";
+import { ProviderAccountLinkRequest, ProviderAccountResponse, ProviderAccountListQuery, StablecoinRegisterRequest, StablecoinResponse, StablecoinListQuery, EnablementRequest, StablecoinMintRequest, StablecoinOperationResponse, StablecoinBurnRequest, OperationListQuery } from "../../domain/stablecoins/schemas";
+import { registerStablecoin, listStablecoins, retrieveStablecoin, requestEnablement } from "../../domain/stablecoins/stablecoins";
 import { pageSchema } from "../../kernel/pagination";
-import {
-  EnablementRequest,
-  OperationListQuery,
-  ProviderAccountLinkRequest,
-  ProviderAccountListQuery,
-  ProviderAccountResponse,
-  StablecoinBurnRequest,
-  StablecoinListQuery,
-  StablecoinMintRequest,
-  StablecoinOperationResponse,
-  StablecoinRegisterRequest,
-  StablecoinResponse,
-} from "./schemas";
-import { linkProviderAccount, listProviderAccounts, retrieveProviderAccount } from "./provider-accounts";
-import { listStablecoins, registerStablecoin, requestEnablement, retrieveStablecoin } from "./stablecoins";
-import { createBurn, createMint, listOperations, retrieveOperation } from "./mint-burn";
 
 const tag = "Stablecoins";
+
 const StablecoinParams = z.object({ stablecoinId: z.string() });
 
 // POST /stablecoin-provider-accounts – link provider API credentials
@@ -188,7 +177,7 @@ export const getStablecoinOperationById = defineOperation({
   handle: async ({ ctx, params }) => ({ status: 200, body: await retrieveOperation(db(), ctx.platformId, params.stablecoinOperationId) }),
 });
 
-export const stablecoinOperations = [
+export const stablecoinsOperations = [
   linkStablecoinProviderAccount,
   listStablecoinProviderAccounts,
   getStablecoinProviderAccount,

@@ -1,70 +1,21 @@
-// Contact Verification and Strong Customer Authentication operations.
+// Strong Customer Authentication: the operations of the reference's "Strong Customer Authentication" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { defineOperation } from "../../api/operation";
-import { ErrorResponses } from "../../api/responses";
-import {
-  ContactConfirm,
-  CustomerQuery,
-  FactorEnrollConfirm,
-  FactorEnrollStart,
-  LoginComplete,
-  LoginStart,
-  Loose,
-  ResetComplete,
-  ResetStart,
-  ScaAuthorization,
-  SecurityEvent,
-  TrustConfirm,
-} from "./schemas";
-import { confirmContactCode, sendContactCode, type ContactChannel } from "./contact-verification";
-import { confirmFactorEnrollment, deleteFactor, listFactors, startFactorEnrollment } from "./factors";
-import { completeLogin, recordSecurityEvent, startLogin } from "./login";
-import { completeReset, getReset, startReset } from "./reset";
-import { confirmBeneficiaryTrust, startBeneficiaryTrust } from "./trust";
-import { authorizeQuote, resendQuoteCode } from "../quotes/authorization";
+import { authorizeQuote, resendQuoteCode } from "../../domain/quotes/authorization";
+import { listFactors, startFactorEnrollment, confirmFactorEnrollment, deleteFactor } from "../../domain/sca/factors";
+import { startLogin, completeLogin, recordSecurityEvent } from "../../domain/sca/login";
+import { startReset, getReset, completeReset } from "../../domain/sca/reset";
+import { CustomerQuery, Loose, FactorEnrollStart, FactorEnrollConfirm, LoginStart, LoginComplete, SecurityEvent, ResetStart, ResetComplete, TrustConfirm, ScaAuthorization } from "../../domain/sca/schemas";
+import { startBeneficiaryTrust, confirmBeneficiaryTrust } from "../../domain/sca/trust";
 
-const CV = "Contact Verification";
 const SCA = "Strong Customer Authentication";
-const NotRequired = { 409: { description: "Not required for this customer (outside the EU/EEA), or SCA_SESSION_REQUIRED" } };
-const CustomerParams = z.object({ customerId: z.string() });
+
+export const NotRequired = { 409: { description: "Not required for this customer (outside the EU/EEA), or SCA_SESSION_REQUIRED" } };
+
 const AccountParams = z.object({ externalAccountId: z.string() });
-
-function contactOps(channel: ContactChannel) {
-  const Name = channel === "email" ? "Email" : "Phone";
-  const send = defineOperation({
-    operationId: `sendCustomer${Name}Verification`,
-    method: "POST",
-    path: `/customers/{customerId}/verify-${channel}`,
-    summary: `Send a ${channel} verification code to a customer (sandbox code 123456)`,
-    tag: CV,
-    auth: "platform",
-    permission: "MANAGE",
-    params: CustomerParams,
-    responses: { 204: { description: "Code sent" }, ...ErrorResponses, ...NotRequired },
-    handle: async ({ ctx, params }) => {
-      await sendContactCode(db(), ctx.platformId, params.customerId, channel);
-      return { status: 204 };
-    },
-  });
-  const confirm = defineOperation({
-    operationId: `confirmCustomer${Name}Verification`,
-    method: "POST",
-    path: `/customers/{customerId}/verify-${channel}/confirm`,
-    summary: `Confirm a customer's ${channel} verification code`,
-    tag: CV,
-    auth: "platform",
-    permission: "MANAGE",
-    params: CustomerParams,
-    body: ContactConfirm,
-    responses: { 200: { description: "The customer", schema: Loose }, ...ErrorResponses, ...NotRequired },
-    handle: async ({ ctx, params, body }) => ({ status: 200, body: await confirmContactCode(db(), ctx.platformId, params.customerId, channel, body.code) }),
-  });
-  return [send, confirm] as const;
-}
-
-export const [sendEmailVerificationOperation, confirmEmailVerificationOperation] = contactOps("email");
-export const [sendPhoneVerificationOperation, confirmPhoneVerificationOperation] = contactOps("phone");
 
 export const listScaFactorsOperation = defineOperation({
   operationId: "listScaFactors",
@@ -248,6 +199,7 @@ function trustOps(direction: "TRUST" | "UNTRUST") {
 }
 
 export const [startBeneficiaryTrustOperation, confirmBeneficiaryTrustOperation] = trustOps("TRUST");
+
 export const [startBeneficiaryUntrustOperation, confirmBeneficiaryUntrustOperation] = trustOps("UNTRUST");
 
 const QuoteParams = z.object({ quoteId: z.string() });
@@ -293,11 +245,7 @@ export const resendQuoteScaCodeOperation = defineOperation({
   },
 });
 
-export const scaOperations = [
-  sendEmailVerificationOperation,
-  confirmEmailVerificationOperation,
-  sendPhoneVerificationOperation,
-  confirmPhoneVerificationOperation,
+export const strongCustomerAuthenticationOperations = [
   listScaFactorsOperation,
   startScaFactorEnrollmentOperation,
   confirmScaFactorEnrollmentOperation,
