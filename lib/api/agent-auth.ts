@@ -4,7 +4,7 @@
 import "server-only";
 import { db } from "../db/client";
 import { ApiError } from "../kernel/errors";
-import type { AgentPrincipal } from "./auth";
+import type { AgentPrincipal } from "../domain/platform/principal";
 import { accessTokenHash } from "../domain/agents/device-codes";
 import type { ApiRequest } from "./operation";
 

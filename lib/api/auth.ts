@@ -13,24 +13,9 @@ import { clientAddress } from "./client-address";
 import { ensureFresh, fresh as revocationsFresh, followRevocations, onRevocation, revocationPosition, revokedSince, stillValid } from "./token-revocations";
 
 import { PERMISSIONS, type Permission } from "../domain/platform/permissions";
+import type { PlatformPrincipal, Principal } from "../domain/platform/principal";
 import type { ApiRequest } from "./operation";
 export type { Permission } from "../domain/platform/permissions";
-
-export interface PlatformPrincipal {
-  kind: "platform";
-  platformId: string;
-  tokenId: string;
-  permissions: Permission[];
-}
-
-export interface AgentPrincipal {
-  kind: "agent";
-  platformId: string;
-  agentId: string;
-  customerId: string;
-}
-
-export type Principal = PlatformPrincipal | AgentPrincipal;
 
 const AUTH_CACHE_TTL_MS = 10_000;
 const AUTH_CACHE_MAX = 10_000;

@@ -4,7 +4,8 @@
 import type { z } from "zod";
 import type { Logger } from "pino";
 import type { Clock } from "../clock";
-import type { Principal, Permission } from "./auth";
+import type { Permission } from "../domain/platform/permissions";
+import type { Principal } from "../domain/platform/principal";
 import { strictInput } from "../kernel/validation";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,7 +1,8 @@
 // API Tokens: the operations of the reference's "API Tokens" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
-import { type Principal, evictToken } from "../auth";
+import { evictToken } from "../auth";
+import type { Principal } from "../../domain/platform/principal";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { revocationSettled } from "../token-revocations";

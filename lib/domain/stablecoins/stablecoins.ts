@@ -8,7 +8,7 @@ import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob } from "../../jobs/queue";
 import type { JobRecord } from "../../jobs/queue";
 import { credentialsOf, selectLinkForRegistration } from "./provider-accounts";
-import { providerClient } from "./provider";
+import { providerClient } from "./provider-client";
 import { ENABLEMENT_MACHINE, operatorMayMove, type EnablementState } from "./enablement";
 
 export type StablecoinWithLink = Stablecoin & { providerAccount: StablecoinProviderAccount };
