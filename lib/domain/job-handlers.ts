@@ -10,8 +10,9 @@ import { BULK_IMPORT_JOB, bulkImportJob } from "./customers/bulk-import";
 import { stablecoinProvisionedJob } from "./stablecoins/stablecoins";
 import { settleStablecoinOperationJob } from "./stablecoins/mint-burn";
 import { transactionOutcomeJob } from "./transactions/engine";
-import { QUOTE_SCA_EXPIRY_JOB, quoteScaExpiryJob } from "./quotes/authorization";
-import { QUOTE_EXPIRY_JOB, quoteExpiryJob } from "./quotes/quotes";
+import { QUOTE_SCA_EXPIRY_JOB } from "./quotes/challenge";
+import { quoteScaExpiryJob } from "./quotes/expire";
+import { QUOTE_EXPIRY_JOB, quoteExpiryJob } from "./quotes/expire";
 
 export const jobHandlers: Record<string, JobHandler> = {
   "webhook.deliver": deliverWebhookJob,

@@ -12,7 +12,7 @@ import { SandboxCardParams, SandboxAuthorization, CardTransactionResponse, Sandb
 import { authorizeCard, clearCardTransaction, refundCardTransaction } from "../../domain/cards/transactions";
 import { PositiveMinorUnits, KnownCurrency } from "../../domain/common/schemas";
 import { ageLivenessChallenges } from "../../domain/external-accounts/liveness-token";
-import { sandboxSend } from "../../domain/quotes/quotes";
+import { sandboxSend } from "../../domain/quotes/sandbox-send";
 import { serializeTransaction } from "../../domain/transactions/serialize";
 import { receiveUmaPayment } from "../../domain/transfers/transfers";
 import { sendTestWebhook } from "../../domain/webhooks/test-webhook";

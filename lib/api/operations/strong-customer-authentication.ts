@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { authorizeQuote, resendQuoteCode } from "../../domain/quotes/authorization";
+import { authorizeQuote, resendQuoteCode } from "../../domain/quotes/authorize";
 import { listFactors, startFactorEnrollment, confirmFactorEnrollment, deleteFactor } from "../../domain/sca/factors";
 import { startLogin, completeLogin, recordSecurityEvent } from "../../domain/sca/login";
 import { startReset, getReset, completeReset } from "../../domain/sca/reset";

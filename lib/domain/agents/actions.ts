@@ -12,7 +12,8 @@ import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination"
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
 import { serializeTransaction } from "../transactions/serialize";
-import { executeQuote, retrieveQuote } from "../quotes/quotes";
+import { executeQuote } from "../quotes/execute";
+import { retrieveQuote } from "../quotes/retrieve";
 import { transferIn, transferOut } from "../transfers/transfers";
 import { policyOf } from "./agents";
 import { evaluateSpend, type SpendRequest } from "./policy";

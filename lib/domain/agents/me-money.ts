@@ -3,7 +3,8 @@
 import type { Agent, PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidInput, notFound } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
-import { createQuote, findQuote, retrieveQuote } from "../quotes/quotes";
+import { createQuote } from "../quotes/create";
+import { findQuote, retrieveQuote } from "../quotes/retrieve";
 import type { QuoteCreate } from "../quotes/schemas";
 import { findTransaction, listTransactions, type TransactionListQuery } from "../transactions/transactions";
 import { serializeTransaction } from "../transactions/serialize";
