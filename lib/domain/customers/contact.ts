@@ -5,7 +5,7 @@
 // the signed retry, and the credentials follow) is wired in one call here.
 import type { Db } from "../../db/client";
 import { invalidInput } from "../../kernel/errors";
-import type { ApiResult } from "../../api/operation";
+import type { WalletAnswer } from "../wallet-auth/call";
 import type { CustomerRow } from "./serialize";
 
 export interface ContactChange {
@@ -19,7 +19,7 @@ export interface ContactChange {
  * credential updates to run in the customer update's transaction.
  * Implemented by the embedded-wallet group (lib/domain/wallet-auth/contact-change.ts).
  */
-export type ContactGate = (customer: CustomerRow, change: ContactChange) => Promise<{ challenge: ApiResult } | { apply: (tx: Db) => Promise<void> } | null>;
+export type ContactGate = (customer: CustomerRow, change: ContactChange) => Promise<{ challenge: WalletAnswer } | { apply: (tx: Db) => Promise<void> } | null>;
 
 /** The contact fields of `input` that differ from the customer's current values. */
 export function contactChangeOf(row: Pick<CustomerRow, "email" | "phoneNumber">, input: ContactChange): ContactChange {
