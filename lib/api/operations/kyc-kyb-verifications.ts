@@ -8,7 +8,7 @@ import { createBeneficialOwner, listBeneficialOwners, getBeneficialOwnerOrThrow,
 import { createKycLink } from "../../domain/verifications/kyc-link";
 import { listVerifications, getVerification } from "../../domain/verifications/retrieve";
 import { VerificationCreate, VerificationResponse, VerificationListQuery, BeneficialOwnerCreate, BeneficialOwnerResponse, BeneficialOwnerListQuery, BeneficialOwnerUpdate, KycLinkCreate } from "../../domain/verifications/schemas";
-import { serializeBeneficialOwner } from "../../domain/verifications/serialize";
+import { serializeBeneficialOwner } from "../../domain/customers/beneficial-owner";
 import { submitVerification } from "../../domain/verifications/submit";
 import { pageSchema } from "../../kernel/pagination";
 

@@ -5,7 +5,7 @@
 // the signed retry, and the credentials follow) is wired in one call here.
 import type { Db } from "../../db/client";
 import { invalidInput } from "../../kernel/errors";
-import type { WalletAnswer } from "../wallet-auth/call";
+import type { WalletAnswer } from "../common/call";
 import type { CustomerRow } from "./serialize";
 
 export interface ContactChange {

@@ -16,7 +16,7 @@ import { addExecution } from "../transactions/execute-transfer";
 import { loadForTransfer } from "../transactions/load";
 import { quoteNeedsSca, chooseQuoteFactor, openQuoteAuthorization } from "./challenge";
 import { QUOTE_EXPIRY_JOB } from "./expire";
-import { price, feeRuleFor, checkLimits, usdCents, OWNERSHIP_VERIFICATION_THRESHOLD_CENTS } from "./pricing";
+import { price, feeRuleFor, checkLimits, usdCents, OWNERSHIP_VERIFICATION_THRESHOLD_CENTS } from "../fx/pricing";
 import { internalIdsOf, resolve, realtimeInstructions, specOf, announceQuoteTransaction } from "./resolve";
 import { retrieveQuoteRow } from "./retrieve";
 import type { QuoteCreate } from "./schemas";

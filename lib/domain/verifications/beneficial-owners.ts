@@ -9,7 +9,7 @@ import { newUuid, parseApiId } from "../../ids";
 import { isFinalStatus } from "../../sandbox/kyc";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import type { BeneficialOwnerCreate, BeneficialOwnerUpdate } from "./schemas";
-import { serializeBeneficialOwner } from "./serialize";
+import { serializeBeneficialOwner } from "../customers/beneficial-owner";
 import { resolveBeneficialOwners } from "./submit";
 
 export async function getBeneficialOwnerOrThrow(db: Db, platformId: string, id: string) {

@@ -9,7 +9,7 @@
 // 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED / SMS_OTP_CREDENTIAL_SET_CHANGED.
 import { db, isUniqueViolation, type Db } from "../../db/client";
 import { ApiError } from "../../kernel/errors";
-import type { SignedRequest, WalletCall } from "./call";
+import type { SignedRequest, WalletCall } from "../common/call";
 import { toApiId } from "../../ids";
 import type { ContactGate } from "../customers/contact";
 import { isSignedRetry, signedRetry } from "./signed-retry";

@@ -4,7 +4,7 @@
 import { SignJWT } from "jose";
 import { db, isUniqueViolation, type Db } from "../../db/client";
 import { ApiError, invalidField } from "../../kernel/errors";
-import type { SignedRequest, WalletAnswer, WalletCall } from "./call";
+import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { derivedP256 } from "../../crypto/keys";
 import { env } from "../../env";

@@ -3,7 +3,7 @@
 // may sign, including the session being revoked or refreshed.
 import { db } from "../../db/client";
 import { ApiError, invalidField } from "../../kernel/errors";
-import type { SignedRequest, WalletAnswer, WalletCall } from "./call";
+import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
 import { parseApiId, toApiId } from "../../ids";
 import { signedRetry } from "./signed-retry";
 import { activityPayload } from "./payloads";

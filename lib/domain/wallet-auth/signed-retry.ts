@@ -52,7 +52,7 @@ import { db } from "../../db/client";
 import { env } from "../../env";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { ApiError } from "../../kernel/errors";
-import type { SignedRequest, WalletAnswer, WalletCall } from "./call";
+import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
 import { parseStamp, StampFormatError, verifyStamp, type Stamp } from "../../crypto/stamp";
 import type { WalletApproval } from "../../ledger/post";
 

@@ -3,7 +3,7 @@
 import { entropyToMnemonic } from "@scure/bip39";
 import { wordlist as english } from "@scure/bip39/wordlists/english.js";
 import { db } from "../../db/client";
-import type { SignedRequest, WalletAnswer, WalletCall } from "./call";
+import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
 import { toApiId } from "../../ids";
 import { deriveKey } from "../../crypto/keys";
 import { hpkeSeal } from "../../crypto/hpke";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLimits, convert, exchangeRateOf, price } from "../../../../../lib/domain/quotes/pricing";
+import { checkLimits, convert, exchangeRateOf, price } from "../../../../../lib/domain/fx/pricing";
 import { ApiError } from "../../../../../lib/kernel/errors";
 
 describe("quote pricing", () => {
