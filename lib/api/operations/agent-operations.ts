@@ -17,6 +17,8 @@ import { QuoteCreate, QuoteResponse } from "../../domain/quotes/schemas";
 import { toApiId } from "../../ids";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 
+const tag = "Agent Operations";
+
 const TransactionResponse = z.object({ id: z.string(), status: z.string() }).loose();
 
 const TransferBody = z.object({
@@ -26,15 +28,13 @@ const TransferBody = z.object({
   remittanceInformation: z.string().max(80).optional(),
 });
 
-const agentTag = "Agent Operations";
-
 // POST /agents/me/transfer-out – pay out from the customer's internal account
 export const agentCreateTransferOut = defineOperation({
   operationId: "agentCreateTransferOut",
   method: "POST",
   path: "/agents/me/transfer-out",
   summary: "Create a transfer-out",
-  tag: agentTag,
+  tag,
   auth: "agent",
   idempotency: "optional",
   body: TransferBody,
@@ -48,7 +48,7 @@ export const agentCreateTransferIn = defineOperation({
   method: "POST",
   path: "/agents/me/transfer-in",
   summary: "Create a transfer-in",
-  tag: agentTag,
+  tag,
   auth: "agent",
   idempotency: "optional",
   body: TransferBody,
@@ -62,7 +62,7 @@ export const agentCreateQuoteOperation = defineOperation({
   method: "POST",
   path: "/agents/me/quotes",
   summary: "Create a transfer quote",
-  tag: agentTag,
+  tag,
   auth: "agent",
   idempotency: "optional",
   body: QuoteCreate,
@@ -76,7 +76,7 @@ export const agentGetQuoteOperation = defineOperation({
   method: "GET",
   path: "/agents/me/quotes/{quoteId}",
   summary: "Get a quote",
-  tag: agentTag,
+  tag,
   auth: "agent",
   params: z.object({ quoteId: z.string() }),
   responses: { 200: { description: "The quote", schema: QuoteResponse }, ...ErrorResponses },
@@ -89,7 +89,7 @@ export const agentExecuteQuoteOperation = defineOperation({
   method: "POST",
   path: "/agents/me/quotes/{quoteId}/execute",
   summary: "Execute a quote",
-  tag: agentTag,
+  tag,
   auth: "agent",
   idempotency: "optional",
   params: z.object({ quoteId: z.string() }),
@@ -103,7 +103,7 @@ export const agentListTransactionsOperation = defineOperation({
   method: "GET",
   path: "/agents/me/transactions",
   summary: "List the agent's transactions",
-  tag: agentTag,
+  tag,
   auth: "agent",
   query: PaginationQuery.extend({ status: z.string().optional(), type: z.string().optional(), sortOrder: z.enum(["asc", "desc"]).optional() }),
   responses: { 200: { description: "A page of transactions", schema: pageSchema(TransactionResponse) }, ...ErrorResponses },
@@ -116,7 +116,7 @@ export const agentGetTransactionOperation = defineOperation({
   method: "GET",
   path: "/agents/me/transactions/{transactionId}",
   summary: "Get a transaction",
-  tag: agentTag,
+  tag,
   auth: "agent",
   params: z.object({ transactionId: z.string() }),
   responses: { 200: { description: "The transaction", schema: TransactionResponse }, ...ErrorResponses },
@@ -129,7 +129,7 @@ export const agentListActions = defineOperation({
   method: "GET",
   path: "/agents/me/actions",
   summary: "List the agent's actions",
-  tag: agentTag,
+  tag,
   auth: "agent",
   query: PaginationQuery.extend({ status: z.enum(["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"]).optional(), type: z.enum(["EXECUTE_QUOTE", "TRANSFER_OUT", "TRANSFER_IN"]).optional() }),
   responses: { 200: { description: "A page of actions", schema: pageSchema(ActionResponse) }, ...ErrorResponses },
@@ -145,7 +145,7 @@ export const agentGetAction = defineOperation({
   method: "GET",
   path: "/agents/me/actions/{actionId}",
   summary: "Get an agent action",
-  tag: agentTag,
+  tag,
   auth: "agent",
   params: z.object({ actionId: z.string() }),
   responses: { 200: { description: "The action", schema: ActionResponse }, ...ErrorResponses },
@@ -154,8 +154,6 @@ export const agentGetAction = defineOperation({
     return { status: 200, body: await serializeAction(db(), await findAction(db(), agent.platformId, `Agent:${agent.id}`, params.actionId)) };
   },
 });
-
-const tag = "Agent Operations";
 
 const InternalAccountResponse = z.object({ id: z.string(), type: z.string(), status: z.string() }).loose();
 
