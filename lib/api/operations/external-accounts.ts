@@ -5,7 +5,7 @@ import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
 import { type Scope, createExternalAccount, listExternalAccounts, serializeExternalAccount, findExternalAccount, deleteExternalAccount, startOwnershipChallenge, verifyOwnership } from "../../domain/external-accounts/external-accounts";
-import { CustomerExternalAccountCreate, PlatformExternalAccountCreate, ExternalAccountResponse, ExternalAccountListQuery, OwnershipChallengeRequest, OwnershipVerifyRequest } from "../../domain/external-accounts/schemas";
+import { type ExternalAccountCreate, CustomerExternalAccountCreate, PlatformExternalAccountCreate, ExternalAccountResponse, ExternalAccountListQuery, OwnershipChallengeRequest, OwnershipVerifyRequest } from "../../domain/external-accounts/schemas";
 import { verifyWalletSignature } from "../../domain/external-accounts/wallet-signature";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 
@@ -21,7 +21,8 @@ const TAG = "External Accounts";
 function family(scope: Scope) {
   const base = scope === "customer" ? "/customers/external-accounts" : "/platform/external-accounts";
   const who = scope === "customer" ? "Customer" : "Platform";
-  const create = defineOperation({
+  // The body type is named: inferred from the two schemas, it depended on the order TypeScript met them.
+  const create = defineOperation<ExternalAccountCreate>({
     operationId: `create${who}ExternalAccount`,
     method: "POST",
     path: base,
