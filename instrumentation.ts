@@ -6,10 +6,18 @@ export async function register() {
   const { env } = await import("./lib/env");
   const { closeDb } = await import("./lib/db/client");
   const { startWorker, stopWorker } = await import("./lib/jobs/worker");
+  const { jobHandlers } = await import("./lib/domain/job-handlers");
+  const { purgeExpiredIdempotencyKeys } = await import("./lib/api/idempotency");
   const { createApiDispatcher } = await import("./lib/api/node");
   const { stopFollowingRevocations } = await import("./lib/api/token-revocations");
   const workerOn = env().MERIDIAN_JOB_WORKER !== "off";
-  if (workerOn) startWorker({ pollMs: env().MERIDIAN_JOB_POLL_MS });
+  if (workerOn) {
+    startWorker({
+      pollMs: env().MERIDIAN_JOB_POLL_MS,
+      handlers: jobHandlers,
+      housekeeping: { purgedIdempotencyKeys: purgeExpiredIdempotencyKeys },
+    });
+  }
   // scripts/serve.mjs answers the versioned API with this, outside the Next.js pipeline.
   (globalThis as { __meridianApi?: unknown }).__meridianApi = createApiDispatcher();
   (globalThis as { __meridianShutdown?: () => Promise<void> }).__meridianShutdown = async () => {

@@ -6,30 +6,15 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "../db/client";
 import { isWellFormedSecret, verifySecret } from "../crypto/secrets";
-import { ApiError } from "./errors";
+import { ApiError } from "../kernel/errors";
 import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../security/throttle";
 import { clientAddress } from "./client-address";
 import { ensureFresh, fresh as revocationsFresh, followRevocations, onRevocation, revocationPosition, revokedSince, stillValid } from "./token-revocations";
 
-import { PERMISSIONS, type Permission } from "./permissions";
+import { PERMISSIONS, type Permission } from "../domain/platform/permissions";
+import type { PlatformPrincipal, Principal } from "../domain/platform/principal";
 import type { ApiRequest } from "./operation";
-export type { Permission } from "./permissions";
-
-export interface PlatformPrincipal {
-  kind: "platform";
-  platformId: string;
-  tokenId: string;
-  permissions: Permission[];
-}
-
-export interface AgentPrincipal {
-  kind: "agent";
-  platformId: string;
-  agentId: string;
-  customerId: string;
-}
-
-export type Principal = PlatformPrincipal | AgentPrincipal;
+export type { Permission } from "../domain/platform/permissions";
 
 const AUTH_CACHE_TTL_MS = 10_000;
 const AUTH_CACHE_MAX = 10_000;

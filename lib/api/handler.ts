@@ -6,12 +6,13 @@ import { systemClock } from "../clock";
 import { log } from "../log";
 import { newUuid } from "../ids";
 import { Prisma } from "../db/client";
-import { authenticatePlatform, requirePermission, type Principal } from "./auth";
-import { ApiError } from "./errors";
-import { toJsonText } from "./json";
+import { authenticatePlatform, requirePermission } from "./auth";
+import type { Principal } from "../domain/platform/principal";
+import { ApiError } from "../kernel/errors";
+import { toJsonText } from "../kernel/json";
 import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
 import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operation";
-import { parseRequestInput } from "./validation";
+import { parseRequestInput } from "../kernel/validation";
 import { authenticateAgent } from "./agent-auth";
 import { admitRequest } from "./rate-limit";
 

@@ -6,9 +6,9 @@
 import "server-only";
 import { sha256Hex } from "../crypto/secrets";
 import { pool } from "../db/client";
-import { ApiError, invalidField } from "./errors";
+import { ApiError, invalidField } from "../kernel/errors";
 import type { ApiResult } from "./operation";
-import { toJsonText } from "./json";
+import { toJsonText } from "../kernel/json";
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;

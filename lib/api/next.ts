@@ -1,7 +1,7 @@
 // Adapts operations to Next.js route handlers. Methods a path does not
 // support answer 405 METHOD_NOT_ALLOWED in the spec's error body.
 import "server-only";
-import { ApiError } from "./errors";
+import { ApiError } from "../kernel/errors";
 import { errorResponse, handleOperation } from "./handler";
 import { newUuid } from "../ids";
 import type { HttpMethod, Operation } from "./operation";

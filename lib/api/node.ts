@@ -9,7 +9,7 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { newUuid } from "../ids";
 import { log } from "../log";
-import { ApiError, invalidInput } from "./errors";
+import { ApiError, invalidInput } from "../kernel/errors";
 import { MAX_MULTIPART_BODY_BYTES, plainError, runOperation, type PlainResponse } from "./handler";
 import { API_BASE, type ApiRequest, type HttpMethod, type Operation } from "./operation";
 import { operations } from "./registry";

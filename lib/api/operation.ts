@@ -4,8 +4,9 @@
 import type { z } from "zod";
 import type { Logger } from "pino";
 import type { Clock } from "../clock";
-import type { Principal, Permission } from "./auth";
-import { strictInput } from "./validation";
+import type { Permission } from "../domain/platform/permissions";
+import type { Principal } from "../domain/platform/principal";
+import { strictInput } from "../kernel/validation";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

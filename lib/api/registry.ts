@@ -1,43 +1,51 @@
-// Every operation of the API, for the OpenAPI document and the route tests.
-// Each group exports its list from lib/domain/<group>/operations.ts.
+// Every operation of the API, for the dispatchers, the OpenAPI document and the
+// route tests: one file per group of the reference (its tags), in lib/api/operations/.
 import type { Operation } from "./operation";
-import { platformOperations } from "../domain/platform/operations";
-import { webhookOperations } from "../domain/webhooks/operations";
-import { sandboxOperations } from "../domain/sandbox/operations";
-import { customerOperations } from "../domain/customers/operations";
-import { accountOperations } from "../domain/accounts/operations";
-import { externalAccountOperations } from "../domain/external-accounts/operations";
-import { cardOperations } from "../domain/cards/operations";
-import { verificationOperations } from "../domain/verifications/operations";
-import { documentOperations } from "../domain/documents/operations";
-import { walletAuthOperations } from "../domain/wallet-auth/operations";
-import { scaOperations } from "../domain/sca/operations";
-import { stablecoinOperations } from "../domain/stablecoins/operations";
-import { agentManagementOperations } from "../domain/agents/operations";
-import { agentOperations } from "../domain/agents/me-operations";
-import { agentActionOperations } from "../domain/agents/action-operations";
-import { moneyOperations } from "../domain/quotes/operations";
-import { fxOperations } from "../domain/fx/operations";
-import { invitationOperations } from "../domain/invitations/operations";
+import { platformConfigurationOperations } from "./operations/platform-configuration";
+import { customersOperations } from "./operations/customers";
+import { contactVerificationOperations } from "./operations/contact-verification";
+import { strongCustomerAuthenticationOperations } from "./operations/strong-customer-authentication";
+import { kycKybVerificationsOperations } from "./operations/kyc-kyb-verifications";
+import { documentsOperations } from "./operations/documents";
+import { internalAccountsOperations } from "./operations/internal-accounts";
+import { externalAccountsOperations } from "./operations/external-accounts";
+import { sameCurrencyTransfersOperations } from "./operations/same-currency-transfers";
+import { crossCurrencyTransfersOperations } from "./operations/cross-currency-transfers";
+import { transactionsOperations } from "./operations/transactions";
+import { webhooksOperations } from "./operations/webhooks";
+import { invitationsOperations } from "./operations/invitations";
+import { sandboxOperations } from "./operations/sandbox";
+import { apiTokensOperations } from "./operations/api-tokens";
+import { exchangeRatesOperations } from "./operations/exchange-rates";
+import { discoveriesOperations } from "./operations/discoveries";
+import { embeddedWalletAuthOperations } from "./operations/embedded-wallet-auth";
+import { agentManagementOperations } from "./operations/agent-management";
+import { agentOperations } from "./operations/agent-operations";
+import { cardsOperations } from "./operations/cards";
+import { stablecoinsOperations } from "./operations/stablecoins";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const operations: Operation<any, any, any>[] = [
-  ...platformOperations,
-  ...webhookOperations,
+  ...platformConfigurationOperations,
+  ...customersOperations,
+  ...contactVerificationOperations,
+  ...strongCustomerAuthenticationOperations,
+  ...kycKybVerificationsOperations,
+  ...documentsOperations,
+  ...internalAccountsOperations,
+  ...externalAccountsOperations,
+  ...sameCurrencyTransfersOperations,
+  ...crossCurrencyTransfersOperations,
+  ...transactionsOperations,
+  ...webhooksOperations,
+  ...invitationsOperations,
   ...sandboxOperations,
-  ...customerOperations,
-  ...accountOperations,
-  ...externalAccountOperations,
-  ...cardOperations,
-  ...verificationOperations,
-  ...documentOperations,
-  ...walletAuthOperations,
-  ...scaOperations,
-  ...stablecoinOperations,
+  ...apiTokensOperations,
+  ...exchangeRatesOperations,
+  ...discoveriesOperations,
+  ...embeddedWalletAuthOperations,
   ...agentManagementOperations,
   ...agentOperations,
-  ...agentActionOperations,
-  ...moneyOperations,
-  ...fxOperations,
-  ...invitationOperations,
+  ...cardsOperations,
+  ...stablecoinsOperations,
 ];

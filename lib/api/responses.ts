@@ -1,6 +1,6 @@
 // Shared response documentation for the OpenAPI document.
 import { z } from "zod";
-import { ERROR_STATUS, FIELD_CONSTRAINTS } from "./errors";
+import { ERROR_STATUS, FIELD_CONSTRAINTS } from "../kernel/errors";
 
 export const FieldErrorSchema = z.object({
   field: z.string().describe("Dot-notation path to the offending field"),

@@ -7,19 +7,31 @@ import { hostname } from "node:os";
 import { pool } from "../db/client";
 import { log } from "../log";
 import { newUuid } from "../ids";
-import { backoffMs, type JobRecord } from "./queue";
-import { jobHandlers } from "./handlers";
-import { purgeExpiredIdempotencyKeys } from "../api/idempotency";
+import { backoffMs, type JobHandler, type JobRecord } from "./queue";
+import { onJobsWake } from "./wake";
 
 const LEASE_SECONDS = 120;
 const BATCH = 8;
 const HOUSEKEEPING_MS = 5 * 60_000;
+
+/** Periodic clean-ups of tables the worker does not own: each answers how many rows it removed, logged under its name. */
+export type Housekeeping = Record<string, () => Promise<number>>;
+
+export interface WorkerOptions {
+  pollMs: number;
+  /** Every job type and its handler (lib/domain/job-handlers.ts). */
+  handlers: Record<string, JobHandler>;
+  housekeeping?: Housekeeping;
+}
 
 interface WorkerState {
   id: string;
   running: boolean;
   timer?: NodeJS.Timeout;
   inFlight: Set<Promise<void>>;
+  handlers: Record<string, JobHandler>;
+  housekeeping: Housekeeping;
+  stopListening?: () => void;
   wake?: () => void;
   lastHousekeeping: number;
   /** Resolves when the poll loop has exited (so no claim is half-way). */
@@ -66,8 +78,8 @@ async function reschedule(job: JobRecord, workerId: string, delayMs: number, err
   );
 }
 
-export async function runJob(job: JobRecord, workerId: string): Promise<void> {
-  const handler = jobHandlers[job.type];
+export async function runJob(job: JobRecord, workerId: string, handlers: Record<string, JobHandler>): Promise<void> {
+  const handler = handlers[job.type];
   if (!handler) {
     await finish(job, workerId, "FAILED", `No handler for job type ${job.type}`);
     log.error({ jobId: job.id, type: job.type }, "job has no handler");
@@ -93,25 +105,34 @@ export async function runJob(job: JobRecord, workerId: string): Promise<void> {
 async function housekeeping(state: WorkerState) {
   if (Date.now() - state.lastHousekeeping < HOUSEKEEPING_MS) return;
   state.lastHousekeeping = Date.now();
-  const purged = await purgeExpiredIdempotencyKeys();
+  const purged: Record<string, number> = {};
+  for (const [name, purge] of Object.entries(state.housekeeping)) purged[name] = await purge();
   const done = await pool().query(`DELETE FROM jobs WHERE status = 'DONE' AND updated_at < now() - interval '7 days'`);
-  if (purged || done.rowCount) log.info({ purgedIdempotencyKeys: purged, purgedJobs: done.rowCount }, "housekeeping");
+  if (Object.values(purged).some((n) => n > 0) || done.rowCount) log.info({ ...purged, purgedJobs: done.rowCount }, "housekeeping");
 }
 
 async function tick(state: WorkerState): Promise<number> {
   const jobs = await claim(state.id);
   for (const job of jobs) {
-    const p: Promise<void> = runJob(job, state.id).finally(() => state.inFlight.delete(p));
+    const p: Promise<void> = runJob(job, state.id, state.handlers).finally(() => state.inFlight.delete(p));
     state.inFlight.add(p);
   }
   await housekeeping(state);
   return jobs.length;
 }
 
-export function startWorker(opts: { pollMs: number }): void {
+export function startWorker(opts: WorkerOptions): void {
   if (globalForWorker.__meridianWorker?.running) return;
-  const state: WorkerState = { id: `${hostname()}:${process.pid}:${newUuid().slice(-8)}`, running: true, inFlight: new Set(), lastHousekeeping: 0 };
+  const state: WorkerState = {
+    id: `${hostname()}:${process.pid}:${newUuid().slice(-8)}`,
+    running: true,
+    inFlight: new Set(),
+    handlers: opts.handlers,
+    housekeeping: opts.housekeeping ?? {},
+    lastHousekeeping: 0,
+  };
   globalForWorker.__meridianWorker = state;
+  state.stopListening = onJobsWake(wakeWorker);
   const loop = async () => {
     while (state.running) {
       let claimed = 0;
@@ -133,8 +154,8 @@ export function startWorker(opts: { pollMs: number }): void {
   log.info({ workerId: state.id }, "job worker started");
 }
 
-/** Makes the worker poll now (after enqueuing due work in this process). */
-export function wakeWorker(): void {
+/** Makes the worker poll now; wakeJobs() (lib/jobs/wake.ts) calls it. */
+function wakeWorker(): void {
   const state = globalForWorker.__meridianWorker;
   if (state?.wake) {
     clearTimeout(state.timer);
@@ -146,6 +167,7 @@ export async function stopWorker(timeoutMs = 10_000): Promise<void> {
   const state = globalForWorker.__meridianWorker;
   if (!state) return;
   state.running = false;
+  state.stopListening?.();
   wakeWorker();
   const deadline = new Promise((r) => setTimeout(r, timeoutMs));
   // Wait for the loop first: a claim in progress adds its jobs to inFlight before the loop exits.

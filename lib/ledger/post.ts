@@ -3,7 +3,7 @@
 // applied in the same transaction as the change that caused it, and rejected
 // by the database if any internal account would go below zero.
 import type { Db } from "../db/client";
-import { ApiError, invalidField } from "../api/errors";
+import { ApiError, invalidField } from "../kernel/errors";
 import { newUuid } from "../ids";
 
 export type Bucket = "available" | "pending";

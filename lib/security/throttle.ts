@@ -14,7 +14,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { pool } from "../db/client";
 import { env } from "../env";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../kernel/errors";
 
 export interface ThrottleRule {
   /** Stable name, part of the stored key. */

@@ -5,7 +5,7 @@
 import type { Db } from "../db/client";
 import { newUuid, toApiId } from "../ids";
 import { enqueueJob } from "../jobs/queue";
-import { toJsonText } from "../api/json";
+import { toJsonText } from "../kernel/json";
 import type { WebhookEnvelope, WebhookType } from "./types";
 
 /** The delivery job every event gets. */

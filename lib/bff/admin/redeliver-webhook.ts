@@ -5,7 +5,7 @@
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { enqueueJob } from "../../jobs/queue";
-import { wakeWorker } from "../../jobs/worker";
+import { wakeJobs } from "../../jobs/wake";
 import { BffError } from "../client";
 
 export async function redeliverWebhook(db: PrismaClient, platformId: string, eventId: string): Promise<void> {
@@ -17,5 +17,5 @@ export async function redeliverWebhook(db: PrismaClient, platformId: string, eve
     if (updated.count === 0) throw new BffError(404, "NOT_FOUND", "That webhook event does not exist. Reload the list.");
     await enqueueJob(tx, { type: "webhook.deliver", platformId, payload: { eventId }, maxAttempts: 1000 });
   });
-  wakeWorker();
+  wakeJobs();
 }

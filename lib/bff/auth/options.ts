@@ -13,7 +13,7 @@ import { ensureBootstrapOperator } from "../staff/bootstrap";
 import { readCustomerTicket, TICKET_SECONDS } from "./ticket";
 import { consumeTicket, sameBrowser } from "./signin-binding";
 import type { WebIdentity } from "./types";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { clientAddress } from "../../api/client-address";
 import { STAFF_SIGNIN_RATE_LIMITED } from "./errors";
 

@@ -4,7 +4,7 @@ import "server-only";
 import { z } from "zod";
 import { isUniqueViolation, type Db } from "../../db/client";
 import { hashSecret, isWellFormedSecret, randomToken } from "../../crypto/secrets";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { newUuid, toApiId } from "../../ids";
 import { STAFF_ROLES } from "./roles";
 

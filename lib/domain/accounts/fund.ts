@@ -2,7 +2,7 @@
 // source, as a balanced posting, with the balance webhook in the same transaction.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { postLedger, move } from "../../ledger/post";
 import { emitWebhook } from "../../webhooks/outbox";

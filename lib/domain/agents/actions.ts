@@ -8,12 +8,13 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
-import { ApiError, notFound } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, notFound } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
 import { serializeTransaction } from "../transactions/serialize";
-import { executeQuote, retrieveQuote } from "../quotes/quotes";
+import { executeQuote } from "../quotes/execute";
+import { retrieveQuote } from "../quotes/retrieve";
 import { transferIn, transferOut } from "../transfers/transfers";
 import { policyOf } from "./agents";
 import { evaluateSpend, type SpendRequest } from "./policy";

@@ -2,8 +2,8 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import type { Agent } from "../../db/generated/client";
-import { ApiError, invalidInput, notFound } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, invalidInput, notFound } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { AgentPolicy, mergePolicy, type AgentPolicyUpdate } from "./policy";

@@ -8,7 +8,7 @@ import "server-only";
 import { createHmac, randomInt } from "node:crypto";
 import type { Db } from "../../db/client";
 import type { Agent, PrismaClient } from "../../db/generated/client";
-import { ApiError, notFound } from "../../api/errors";
+import { ApiError, notFound } from "../../kernel/errors";
 import { deriveKey } from "../../crypto/keys";
 import { randomToken, sha256Hex } from "../../crypto/secrets";
 import { newUuid, toApiId } from "../../ids";

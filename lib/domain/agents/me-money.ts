@@ -2,9 +2,10 @@
 // for the agent's own customer and under its policy, plus its transactions.
 import "server-only";
 import type { Agent, PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput, notFound } from "../../api/errors";
+import { ApiError, invalidInput, notFound } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
-import { createQuote, findQuote, retrieveQuote } from "../quotes/quotes";
+import { createQuote } from "../quotes/create";
+import { findQuote, retrieveQuote } from "../quotes/retrieve";
 import type { QuoteCreate } from "../quotes/schemas";
 import { findTransaction, listTransactions, type TransactionListQuery } from "../transactions/transactions";
 import { serializeTransaction } from "../transactions/serialize";

@@ -3,9 +3,9 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import type { Agent } from "../../db/generated/client";
-import { ApiError, notFound } from "../../api/errors";
-import type { RequestContext } from "../../api/operation";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, notFound } from "../../kernel/errors";
+import type { Principal } from "../platform/principal";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId, toApiId } from "../../ids";
 import { serializeInternalAccount } from "../accounts/internal-accounts";
 import { deleteExternalAccount, findExternalAccount, listExternalAccounts, serializeExternalAccount } from "../external-accounts/external-accounts";
@@ -13,7 +13,7 @@ import { allowedAccounts, checkPermission, type AgentPermission } from "./policy
 import { policyOf } from "./agents";
 
 /** The calling agent (AgentAuth has already refused paused and deleted agents). */
-export async function currentAgent(db: Db, ctx: RequestContext, ...permissions: AgentPermission[]): Promise<Agent> {
+export async function currentAgent(db: Db, ctx: { principal: Principal | null }, ...permissions: AgentPermission[]): Promise<Agent> {
   const p = ctx.principal;
   if (!p || p.kind !== "agent") throw new ApiError("UNAUTHORIZED", "This operation requires agent credentials");
   const agent = await db.agent.findFirst({ where: { id: p.agentId, platformId: p.platformId, deletedAt: null } });

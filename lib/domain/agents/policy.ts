@@ -4,7 +4,7 @@
 // database (usage.ts), so concurrent operations can never cross them together.
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { KnownCurrency, MinorUnits } from "../common/schemas";
 
 export const AGENT_PERMISSIONS = ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"] as const;

@@ -5,7 +5,7 @@
 // id-keyed cursor pages through both in one order.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { serializeCardTransaction } from "./serialize";
 

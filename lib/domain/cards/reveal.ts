@@ -6,7 +6,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { pool } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { newUuid } from "../../ids";
 import { sha256Hex } from "../../crypto/secrets";
 import { appOrigin, vaultOrigin } from "../../env";

@@ -2,7 +2,7 @@
 // status, fundingSource; the reference for the rest).
 import "server-only";
 import { z } from "zod";
-import { PaginationQuery } from "../../api/pagination";
+import { PaginationQuery } from "../../kernel/pagination";
 import { ApiId, CountryCode, PositiveMinorUnits, MinorUnits } from "../common/schemas";
 import { CurrencyCode } from "../platform/schemas";
 import { CARD_BRANDS } from "./pan";

@@ -1,7 +1,7 @@
 // The card status machine of the spec's "Card status" table, as data. Every
 // status change (PATCH /cards/{id}, activation) and every rule that depends on
 // a status (who may authorize, which cards hold a slot) reads this file.
-import type { ErrorCode } from "../../api/errors";
+import type { ErrorCode } from "../../kernel/errors";
 
 export const CARD_STATUSES = ["PROCESSING", "ACTIVE", "FROZEN", "CLOSED"] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];

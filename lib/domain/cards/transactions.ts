@@ -10,7 +10,7 @@ import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb, pool, type Db } from "../../db/client";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { newUuid, parseApiId } from "../../ids";
 import { ledgerError, move, postLedger } from "../../ledger/post";
 import { emitWebhook, outboxRows } from "../../webhooks/outbox";

@@ -2,7 +2,7 @@
 import "server-only";
 import { z } from "zod";
 import { CURRENCIES } from "../currencies";
-import { invalidField } from "../../api/errors";
+import { invalidField } from "../../kernel/errors";
 
 export const CountryCode = z.string().regex(/^[A-Z]{2}$/, "Expected an ISO 3166-1 alpha-2 country code such as US");
 export const DateOnly = z

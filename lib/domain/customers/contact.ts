@@ -5,8 +5,8 @@
 // the signed retry, and the credentials follow) is wired in one call here.
 import "server-only";
 import type { Db } from "../../db/client";
-import { invalidInput } from "../../api/errors";
-import type { ApiResult } from "../../api/operation";
+import { invalidInput } from "../../kernel/errors";
+import type { WalletAnswer } from "../common/call";
 import type { CustomerRow } from "./serialize";
 
 export interface ContactChange {
@@ -20,7 +20,7 @@ export interface ContactChange {
  * credential updates to run in the customer update's transaction.
  * Implemented by the embedded-wallet group (lib/domain/wallet-auth/contact-change.ts).
  */
-export type ContactGate = (customer: CustomerRow, change: ContactChange) => Promise<{ challenge: ApiResult } | { apply: (tx: Db) => Promise<void> } | null>;
+export type ContactGate = (customer: CustomerRow, change: ContactChange) => Promise<{ challenge: WalletAnswer } | { apply: (tx: Db) => Promise<void> } | null>;
 
 /** The contact fields of `input` that differ from the customer's current values. */
 export function contactChangeOf(row: Pick<CustomerRow, "email" | "phoneNumber">, input: ContactChange): ContactChange {

@@ -2,7 +2,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import type { Prisma } from "../../db/generated/client";
-import { pageArgs, toPage } from "../../api/pagination";
+import { pageArgs, toPage } from "../../kernel/pagination";
 import type { CustomerListQuery } from "./schemas";
 import { serializeCustomers } from "./serialize";
 

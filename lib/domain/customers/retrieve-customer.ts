@@ -2,7 +2,7 @@
 // customer of the calling platform (404 for anyone else's).
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { serializeOneCustomer, type CustomerRow } from "./serialize";
 

@@ -4,7 +4,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import { toApiId } from "../../ids";
-import { serializeBeneficialOwner, type BeneficialOwnerRow } from "../verifications/serialize";
+import { serializeBeneficialOwner, type BeneficialOwnerRow } from "./beneficial-owner";
 import { requiresScaAndContactVerification } from "./regions";
 
 export interface CustomerRow {

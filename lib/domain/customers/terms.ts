@@ -1,7 +1,7 @@
 // The End User Terms customers accept (GET /customers/end-user-terms). A
 // consent naming any other version is refused with END_USER_TERMS_VERSION_NOT_FOUND.
 import "server-only";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 
 export const END_USER_TERMS = { version: "V1", url: "https://meridian.example/legal/end-user-terms/v1" } as const;
 export const SUPPORTED_TERMS_VERSIONS = new Set<string>([END_USER_TERMS.version]);

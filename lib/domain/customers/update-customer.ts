@@ -3,7 +3,7 @@
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { isUniqueViolation } from "../../db/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { addCustomerCurrencyAccounts } from "../accounts/internal-accounts";
 import { getCustomerOrThrow } from "./retrieve-customer";
 import type { CustomerUpdate } from "./schemas";

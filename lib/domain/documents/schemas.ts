@@ -1,7 +1,7 @@
 // Documents: multipart fields arrive as strings (and the file as a File).
 import "server-only";
 import { z } from "zod";
-import { PaginationQuery } from "../../api/pagination";
+import { PaginationQuery } from "../../kernel/pagination";
 import { CountryCode } from "../common/schemas";
 
 export const DocumentType = z.enum([

@@ -5,7 +5,7 @@
 // so the method is refused.
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { invalidField } from "../../api/errors";
+import { invalidField } from "../../kernel/errors";
 import { sha256Hex } from "../../crypto/secrets";
 import { pool } from "../../db/client";
 import { appOrigin, env } from "../../env";

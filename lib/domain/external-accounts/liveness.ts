@@ -3,7 +3,7 @@
 // as a wallet signature does (settleOwnership) and consumes the token.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { toApiId } from "../../ids";
 import { settleOwnership } from "./external-accounts";
 import { livenessAvailable, livenessTokenHash, NO_LIVENESS_PROVIDER } from "./liveness-token";

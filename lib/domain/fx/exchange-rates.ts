@@ -3,11 +3,11 @@
 // (its updatedAt says when it was taken); fees come from the current
 // feeConfigs on every call, so a config change shows at once.
 import "server-only";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { currencyInfo, currencyObject } from "../currencies";
 import { UNITS_PER_USD } from "../../sandbox/rates";
 import type { PlatformSettings } from "../platform/config";
-import { feeRuleFor, price } from "../quotes/pricing";
+import { feeRuleFor, price } from "./pricing";
 import { DEFAULT_RAIL } from "../discoveries/institutions";
 
 export const RATE_CACHE_MS = 5 * 60_000;

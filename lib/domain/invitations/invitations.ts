@@ -6,7 +6,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput } from "../../api/errors";
+import { ApiError, invalidInput } from "../../kernel/errors";
 import { appOrigin } from "../../env";
 import { newUuid } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";

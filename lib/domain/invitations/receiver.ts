@@ -6,9 +6,9 @@ import { newUuid, parseApiId, toApiId } from "../../ids";
 import { UMA_ADDRESS_RE, umaScenario } from "../../sandbox/uma";
 import { hasRate } from "../../sandbox/rates";
 import { currencyObject } from "../currencies";
-import { exchangeRateOf } from "../quotes/pricing";
+import { exchangeRateOf } from "../fx/pricing";
 import { getPlatformSettings } from "../platform/config";
-import { ApiError, invalidInput } from "../../api/errors";
+import { ApiError, invalidInput } from "../../kernel/errors";
 import { sandboxDelayMs } from "../../sandbox/time";
 
 /** How long a lookup's id stays usable for a quote. */

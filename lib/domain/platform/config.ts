@@ -4,7 +4,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { toApiId } from "../../ids";
 import {
   CardLimits,

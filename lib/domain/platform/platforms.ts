@@ -5,7 +5,7 @@
 import type { Db } from "../../db/client";
 import { newUuid } from "../../ids";
 import { hashSecret, randomToken } from "../../crypto/secrets";
-import { PERMISSIONS } from "../../api/permissions";
+import { PERMISSIONS } from "./permissions";
 
 export const DEFAULT_SUPPORTED_CURRENCIES = ["USD", "EUR", "GBP", "MXN", "BRL", "INR", "PHP", "NGN", "CAD", "USDC", "BTC"].map(
   (currencyCode) => ({

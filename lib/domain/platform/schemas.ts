@@ -1,7 +1,7 @@
 // Platform Configuration and API Tokens: request and response schemas.
 import "server-only";
 import { z } from "zod";
-import { PERMISSIONS } from "../../api/permissions";
+import { PERMISSIONS } from "./permissions";
 import { webhookUrlProblems } from "../../webhooks/target";
 
 export const CurrencyCode = z.string().regex(/^[A-Z0-9]{3,5}$/, "Expected an ISO 4217 (or crypto ticker) code such as USD");

@@ -6,11 +6,11 @@
 // and since no token deletes itself, the platform always keeps one.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { hashSecret, randomToken } from "../../crypto/secrets";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
-import { PERMISSIONS, type Permission } from "../../api/permissions";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { PERMISSIONS, type Permission } from "./permissions";
 
 type TokenRow = NonNullable<Awaited<ReturnType<Db["apiToken"]["findUnique"]>>>;
 

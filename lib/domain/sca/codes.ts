@@ -5,7 +5,7 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { deriveKey } from "../../crypto/keys";
 import { env } from "../../env";
 import { log } from "../../log";

@@ -3,7 +3,7 @@
 // still the customer's current one (see contactVerificationOf).
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { invalidField } from "../../api/errors";
+import { invalidField } from "../../kernel/errors";
 import { serializeOneCustomer } from "../customers/serialize";
 import { answerChallenge, issueChallenge } from "./codes";
 import { requireContactVerificationCustomer, scaState } from "./state";

@@ -4,7 +4,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { isUniqueViolation } from "../../db/client";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { base32Decode, base32Encode, openSecret, sealSecret, verifyTotp } from "./codes";

@@ -2,7 +2,7 @@
 // opens an SCA session (SCA_SESSION_TTL_MS) that SCA-gated operations check.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { invalidField } from "../../api/errors";
+import { invalidField } from "../../kernel/errors";
 import { toApiId } from "../../ids";
 import { answerChallenge, issueChallenge } from "./codes";
 import { allowedOrigins } from "./passkey";

@@ -16,7 +16,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { relyingParty } from "../wallet-auth/passkey";
 
 /** What a PASSKEY sca_factors row keeps in detail. */

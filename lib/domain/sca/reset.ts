@@ -4,7 +4,7 @@
 // follows) or moves SMS_OTP to a new, verified mobile number.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { SCA_RESET_TTL_MS } from "../../sandbox/sca";
 import { changeCustomerContact } from "../customers/contact";

@@ -3,7 +3,7 @@
 // beneficiary trust) call requireScaSession before an SCA-gated operation.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { lockoutAfter, SCA_SESSION_TTL_MS } from "../../sandbox/sca";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { requiresScaAndContactVerification } from "../customers/regions";

@@ -4,7 +4,7 @@
 // external account, whose DELETE refuses trusted beneficiaries.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
 import { answerChallenge, issueChallenge } from "./codes";
 import { allowedOrigins } from "./passkey";

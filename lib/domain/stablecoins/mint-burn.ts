@@ -5,14 +5,15 @@
 import "server-only";
 import { db as appDb, type Db } from "../../db/client";
 import type { PrismaClient, StablecoinOperation } from "../../db/generated/client";
-import { ApiError, invalidField, notFound } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, invalidField, notFound } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { move, postLedger, type LedgerEntryInput } from "../../ledger/post";
 import { currencyInfo } from "../currencies";
 import { assertLinkUsable, credentialsOf } from "./provider-accounts";
-import { providerClient, type ProviderOperationAccepted } from "./provider";
+import type { ProviderOperationAccepted } from "./provider";
+import { providerClient } from "./provider-client";
 import { fiatAmountOf } from "./amounts";
 import { assertRepresentableAmount } from "../common/schemas";
 import { primaryIdentifier } from "../external-accounts/external-accounts";

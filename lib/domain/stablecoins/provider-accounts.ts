@@ -2,11 +2,12 @@
 // provider, verified through the provider adapter and stored sealed.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError, notFound } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, notFound } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { sealSecret, openSecret } from "../../crypto/seal";
-import { providerClient, providerEnvironment, type LinkStatus, type ProviderCredentials } from "./provider";
+import type { LinkStatus, ProviderCredentials } from "./provider";
+import { providerClient, providerEnvironment } from "./provider-client";
 import type { StablecoinProviderAccount } from "../../db/generated/client";
 
 const SEAL_PURPOSE = "stablecoin-provider-credentials-v1";

@@ -2,8 +2,7 @@
 // reference) only through this interface; the sandbox implementation simulates
 // one, and a real client implements the same four calls over the provider's API.
 import "server-only";
-import { ApiError } from "../../api/errors";
-import { sandboxStablecoinProvider } from "./sandbox-provider";
+// provider-client.ts chooses the client of a provider account.
 
 export type LinkStatus = "ACTIVE" | "INVALID" | "REVOKED";
 export type IssuanceStatus = "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
@@ -55,13 +54,3 @@ export interface StablecoinProviderClient {
 
 export const PROVIDERS = ["BRALE"] as const;
 export type ProviderEnvironment = "SANDBOX" | "PRODUCTION";
-
-/** Every Meridian platform is a sandbox platform until a real provider client is configured. */
-export function providerEnvironment(): ProviderEnvironment {
-  return "SANDBOX";
-}
-
-export function providerClient(provider: string, environment: ProviderEnvironment): StablecoinProviderClient {
-  if (environment === "SANDBOX" && (PROVIDERS as readonly string[]).includes(provider)) return sandboxStablecoinProvider;
-  throw new ApiError("STABLECOIN_PROVIDER_ERROR", `No ${environment} client is configured for provider ${provider}`);
-}

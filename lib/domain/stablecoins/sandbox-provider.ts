@@ -2,7 +2,7 @@
 // magic-value tables in lib/sandbox/stablecoins.ts.
 import "server-only";
 import { createHash } from "node:crypto";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { sandboxDelayMs } from "../../sandbox/time";
 import {
   linkOutcome,

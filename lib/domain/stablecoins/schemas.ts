@@ -2,7 +2,7 @@
 import "server-only";
 import { z } from "zod";
 import { ApiId } from "../common/schemas";
-import { PaginationQuery } from "../../api/pagination";
+import { PaginationQuery } from "../../kernel/pagination";
 import { ENABLEMENT_STATES } from "./enablement";
 import { PROVIDERS } from "./provider";
 

@@ -3,13 +3,13 @@
 import "server-only";
 import { db as appDb, isUniqueViolation, type Db } from "../../db/client";
 import type { PrismaClient, Stablecoin, StablecoinProviderAccount } from "../../db/generated/client";
-import { ApiError, notFound } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, notFound } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob } from "../../jobs/queue";
 import type { JobRecord } from "../../jobs/queue";
 import { credentialsOf, selectLinkForRegistration } from "./provider-accounts";
-import { providerClient } from "./provider";
+import { providerClient } from "./provider-client";
 import { ENABLEMENT_MACHINE, operatorMayMove, type EnablementState } from "./enablement";
 
 export type StablecoinWithLink = Stablecoin & { providerAccount: StablecoinProviderAccount };

@@ -17,12 +17,12 @@ import "server-only";
 import { db as defaultDb } from "../../db/client";
 import { applyPlanBatched } from "./plan-batch";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
-import { toJsonText } from "../../api/json";
+import { ApiError } from "../../kernel/errors";
+import { toJsonText } from "../../kernel/json";
 import { newUuid, toApiId } from "../../ids";
 import { entryRows, ledgerError, type LedgerEntryInput } from "../../ledger/post";
 import type { JobOutcome, JobRecord } from "../../jobs/queue";
-import { wakeWorker } from "../../jobs/worker";
+import { wakeJobs } from "../../jobs/wake";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
 import { serializeInternalAccount, type InternalAccountRow } from "../accounts/internal-accounts";
 import { canTransition, paymentWebhookType, type TransactionStatus } from "./status";
@@ -213,7 +213,7 @@ export async function applyPlan(db: Db | null, plan: PlanJson, opts: { amountFie
     if (code === "MT001") throw new ApiError("CONFLICT", "The transaction's status changed concurrently; fetch it and retry");
     throw ledgerError(err, opts.amountField);
   }
-  if (plan.jobs.length > 0 && plan.jobs.some((j) => j.delay_ms === 0)) wakeWorker();
+  if (plan.jobs.length > 0 && plan.jobs.some((j) => j.delay_ms === 0)) wakeJobs();
 }
 
 /** A transaction row after a status change, for its webhook payload. */

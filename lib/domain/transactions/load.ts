@@ -6,7 +6,7 @@
 import "server-only";
 import { db as rootDb, pool, type Db } from "../../db/client";
 import { createBatcher } from "../../db/batcher";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
 import { getPlatformSettings, settingsOf, type PlatformRow, type PlatformSettings } from "../platform/config";
 import { loadAccounts } from "./engine";

@@ -1,8 +1,8 @@
 // Transactions: list with the reference's filters, retrieve, approve, reject, cancel.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput } from "../../api/errors";
-import { decodeCursor, encodeCursor, type PaginationQuery } from "../../api/pagination";
+import { ApiError, invalidInput } from "../../kernel/errors";
+import { decodeCursor, encodeCursor, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId } from "../../ids";
 import { loadAccounts, resolveTransaction, applyPlan, transitionPlan, settleEntries, type MoneyPlan } from "./engine";
 import { CANCELLABLE } from "./status";

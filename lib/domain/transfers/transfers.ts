@@ -2,7 +2,7 @@
 // the sandbox incoming UMA payment.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput } from "../../api/errors";
+import { ApiError, invalidInput } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { pullPayoutOutcomeFor } from "../../sandbox/external-accounts";
 import { UMA_ADDRESS_RE } from "../../sandbox/uma";

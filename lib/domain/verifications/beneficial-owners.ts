@@ -4,13 +4,13 @@
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
-import { ApiError, invalidField } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError, invalidField } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
 import { isFinalStatus } from "../../sandbox/kyc";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import type { BeneficialOwnerCreate, BeneficialOwnerUpdate } from "./schemas";
-import { serializeBeneficialOwner } from "./serialize";
+import { serializeBeneficialOwner } from "../customers/beneficial-owner";
 import { resolveBeneficialOwners } from "./submit";
 
 export async function getBeneficialOwnerOrThrow(db: Db, platformId: string, id: string) {

@@ -7,7 +7,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { appOrigin } from "../../env";
 import { newUuid, toApiId } from "../../ids";
 import { businessKybRule, isFinalStatus, kybSkipsValidation } from "../../sandbox/kyc";
@@ -15,7 +15,7 @@ import { getPlatformSettings } from "../platform/config";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { customerStatusOf } from "../customers/status";
 import { evaluatePacket } from "./packet";
-import { parseOrThrow } from "../../api/validation";
+import { parseOrThrow } from "../../kernel/validation";
 import { updateCustomer } from "../customers/update-customer";
 import { BusinessCustomerUpdate, IndividualCustomerUpdate } from "../customers/schemas";
 import { BeneficialOwnerCreate } from "./schemas";

@@ -1,8 +1,8 @@
 // GET /verifications and GET /verifications/{verificationId}.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../api/pagination";
+import { ApiError } from "../../kernel/errors";
+import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId } from "../../ids";
 import { serializeVerification } from "./serialize";
 

@@ -1,7 +1,7 @@
 // KYC/KYB verification and beneficial-owner request schemas.
 import "server-only";
 import { z } from "zod";
-import { PaginationQuery } from "../../api/pagination";
+import { PaginationQuery } from "../../kernel/pagination";
 import { Address, ApiId, CountryCode, DateOnly, E164Phone, Email } from "../common/schemas";
 import { IdType } from "../customers/schemas";
 

@@ -4,7 +4,7 @@
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { newUuid, toApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
 import type { WebhookType } from "../../webhooks/types";

@@ -9,8 +9,8 @@
 // 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED / SMS_OTP_CREDENTIAL_SET_CHANGED.
 import "server-only";
 import { db, isUniqueViolation, type Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
-import type { ApiRequest, RequestContext } from "../../api/operation";
+import { ApiError } from "../../kernel/errors";
+import type { SignedRequest, WalletCall } from "../common/call";
 import { toApiId } from "../../ids";
 import type { ContactGate } from "../customers/contact";
 import { isSignedRetry, signedRetry } from "./signed-retry";
@@ -37,7 +37,7 @@ async function tiedCredentials(tx: Db, platformId: string, customerId: string, t
   return tx.walletCredential.findMany({ where: { platformId, customerId, type }, orderBy: { id: "asc" }, select: { id: true, accountId: true } });
 }
 
-export function walletContactGate(input: { ctx: RequestContext; request: ApiRequest; rawBody: string }): ContactGate {
+export function walletContactGate(input: { ctx: WalletCall; request: SignedRequest; rawBody: string }): ContactGate {
   const { ctx, request, rawBody } = input;
   return async (customer, change) => {
     const type = change.email !== undefined ? "EMAIL_OTP" : change.phoneNumber !== undefined ? "SMS_OTP" : null;

@@ -4,8 +4,8 @@
 import "server-only";
 import { SignJWT } from "jose";
 import { db, isUniqueViolation, type Db } from "../../db/client";
-import { ApiError, invalidField } from "../../api/errors";
-import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
+import { ApiError, invalidField } from "../../kernel/errors";
+import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { derivedP256 } from "../../crypto/keys";
 import { env } from "../../env";
@@ -135,7 +135,7 @@ const DUPLICATE_CODE: Record<string, ApiError> = {
   OAUTH: new ApiError("CONFLICT", "This OAuth identity is already registered on this internal account"),
 };
 
-function addPayload(ctx: RequestContext, wallet: Wallet, p: Prepared, body: CredentialCreate, requestId: string): string {
+function addPayload(ctx: WalletCall, wallet: Wallet, p: Prepared, body: CredentialCreate, requestId: string): string {
   const org = toApiId("InternalAccount", wallet.id);
   const userId = toApiId("Customer", wallet.customerId);
   switch (body.type) {
@@ -156,7 +156,7 @@ function addPayload(ctx: RequestContext, wallet: Wallet, p: Prepared, body: Cred
   }
 }
 
-export async function createCredential(input: { ctx: RequestContext; body: CredentialCreate; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
+export async function createCredential(input: { ctx: WalletCall; body: CredentialCreate; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
   const { ctx, body, request, rawBody } = input;
   const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(body.accountId));
   const now = ctx.clock.now();
@@ -242,7 +242,7 @@ export async function listCredentials(platformId: string, accountId: string) {
   return { data: rows.map((r) => serializeCredential(r)) };
 }
 
-export async function deleteCredential(input: { ctx: RequestContext; id: string; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
+export async function deleteCredential(input: { ctx: WalletCall; id: string; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
   const { ctx, request, rawBody } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   const count = await db().walletCredential.count({ where: { accountId: cred.accountId } });
@@ -277,7 +277,7 @@ function pendingLimit(live: { expiresAt: string }[], now: Date): ApiError {
   return rateLimited((next - now.getTime()) / 1000, `${MAX_PENDING_OTPS} codes are already pending for this credential; use one of them or ask again later`);
 }
 
-export async function challengeCredential(input: { ctx: RequestContext; id: string; clientPublicKey?: string }): Promise<ApiResult> {
+export async function challengeCredential(input: { ctx: WalletCall; id: string; clientPublicKey?: string }): Promise<WalletAnswer> {
   const { ctx } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   const now = ctx.clock.now();
@@ -347,7 +347,7 @@ async function verificationToken(cred: CredentialRow, publicKey: string, request
     .sign(key.privateKey);
 }
 
-export async function verifyCredential(input: { ctx: RequestContext; id: string; body: CredentialVerify; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
+export async function verifyCredential(input: { ctx: WalletCall; id: string; body: CredentialVerify; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
   const { ctx, body, request, rawBody } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   if (body.type !== cred.type) throw invalidField("type", `This credential is ${cred.type}, not ${body.type}`, "ENUM");

@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, calculateJwkThumbprint, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
 import { appOrigin, env } from "../../env";
 import { derivedP256 } from "../../crypto/keys";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 
 export const IAT_MAX_AGE_SECONDS = 60;
 export const CLOCK_SKEW_SECONDS = 5;

@@ -18,7 +18,7 @@ import { log } from "../../log";
 import { deriveKey, derivedP256, p256FromScalar } from "../../crypto/keys";
 import { hpkeOpen } from "../../crypto/hpke";
 import { compressPublicKey } from "../../crypto/stamp";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { toApiId } from "../../ids";
 import { SANDBOX_OTP_CODE } from "../../sandbox/sca";
 

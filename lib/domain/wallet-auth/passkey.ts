@@ -12,7 +12,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { verifyAuthenticationResponse, verifyRegistrationResponse, type AuthenticatorTransport } from "@simplewebauthn/server";
 import { appOrigin } from "../../env";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 
 export function relyingParty(): { origin: string; rpId: string } {
   const origin = appOrigin();

@@ -3,28 +3,28 @@
 // may sign, including the session being revoked or refreshed.
 import "server-only";
 import { db } from "../../db/client";
-import { ApiError, invalidField } from "../../api/errors";
-import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
+import { ApiError, invalidField } from "../../kernel/errors";
+import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
 import { parseApiId, toApiId } from "../../ids";
 import { signedRetry } from "./signed-retry";
 import { activityPayload } from "./payloads";
 import { activeSessions, createSealedSession, findActiveSession, serializeSession } from "./sessions";
 
-export async function listSessions(ctx: RequestContext, accountId: string) {
+export async function listSessions(ctx: WalletCall, accountId: string) {
   const uuid = parseApiId("InternalAccount", accountId);
   if (!uuid) throw invalidField("accountId", "Expected an InternalAccount:<uuid> id", "FORMAT");
   const rows = await activeSessions(db(), ctx.platformId, uuid, ctx.clock.now());
   return { data: rows.map((r) => serializeSession(r)) };
 }
 
-async function loadActive(ctx: RequestContext, id: string) {
+async function loadActive(ctx: WalletCall, id: string) {
   const uuid = parseApiId("Session", id);
   const session = uuid ? await findActiveSession(db(), ctx.platformId, uuid, ctx.clock.now()) : null;
   if (!session) throw new ApiError("NOT_FOUND", `Session ${id} not found (unknown, expired or revoked)`);
   return session;
 }
 
-export async function revokeSession(input: { ctx: RequestContext; id: string; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
+export async function revokeSession(input: { ctx: WalletCall; id: string; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
   const { ctx } = input;
   const session = await loadActive(ctx, input.id);
   const r = await signedRetry({
@@ -45,7 +45,7 @@ export async function revokeSession(input: { ctx: RequestContext; id: string; re
   return { status: 204 };
 }
 
-export async function refreshSession(input: { ctx: RequestContext; id: string; clientPublicKey: string; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
+export async function refreshSession(input: { ctx: WalletCall; id: string; clientPublicKey: string; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
   const { ctx } = input;
   const session = await loadActive(ctx, input.id);
   const r = await signedRetry({

@@ -52,8 +52,8 @@ import { createHash } from "node:crypto";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { newUuid, parseApiId, toApiId } from "../../ids";
-import { ApiError } from "../../api/errors";
-import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
+import { ApiError } from "../../kernel/errors";
+import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
 import { parseStamp, StampFormatError, verifyStamp, type Stamp } from "../../crypto/stamp";
 import type { WalletApproval } from "../../ledger/post";
 import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../kernel/signed-retry-headers";
@@ -67,8 +67,8 @@ export const SIGNED_RETRY_HEADERS = [
 ];
 
 export interface SignedRetryOptions {
-  ctx: RequestContext;
-  request: ApiRequest;
+  ctx: WalletCall;
+  request: SignedRequest;
   /** Exact body text; the retry must repeat it byte for byte. */
   rawBody: string;
   /** Bare uuid of the EMBEDDED_WALLET internal account whose session must sign. */
@@ -98,14 +98,14 @@ export interface SignedRetryVerified {
 }
 
 /** `challenge`: the response to send as it is (a 202 challenge or the still-processing 200). */
-export type SignedRetryOutcome = { challenge: ApiResult } | { verified: SignedRetryVerified };
+export type SignedRetryOutcome = { challenge: WalletAnswer } | { verified: SignedRetryVerified };
 
 /** True when the request carries either signed-retry header (so it is a retry, not a first leg). */
-export function isSignedRetry(request: ApiRequest): boolean {
+export function isSignedRetry(request: SignedRequest): boolean {
   return request.headers.has(WALLET_SIGNATURE_HEADER) || request.headers.has(SIGNED_REQUEST_ID_HEADER);
 }
 
-export function requestHash(request: ApiRequest, rawBody: string): string {
+export function requestHash(request: SignedRequest, rawBody: string): string {
   const url = new URL(request.url);
   return createHash("sha256").update(`${request.method.toUpperCase()} ${url.pathname}${url.search}\n${rawBody}`).digest("hex");
 }
@@ -136,13 +136,13 @@ export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetry
  * (opts.accountId): the response to send (202 challenge, still processing), or
  * the holder's approval the ledger requires on the wallet's debit.
  */
-export async function walletDebitApproval(opts: SignedRetryOptions): Promise<{ challenge: ApiResult } | { approval: WalletApproval }> {
+export async function walletDebitApproval(opts: SignedRetryOptions): Promise<{ challenge: WalletAnswer } | { approval: WalletApproval }> {
   const r = await signedRetry(opts);
   if ("challenge" in r) return r;
   return { approval: { account: opts.accountId, by: r.verified.publicKey } };
 }
 
-async function issueChallenge(opts: SignedRetryOptions): Promise<ApiResult> {
+async function issueChallenge(opts: SignedRetryOptions): Promise<WalletAnswer> {
   const { ctx } = opts;
   const id = newUuid();
   const payloadToSign = await opts.payloadToSign(toApiId("Request", id));
@@ -256,7 +256,7 @@ function checkClaimed(opts: SignedRetryOptions, row: ClaimedRow, stamp: Stamp): 
  * action (a repeat of that same approved request gets the still-processing
  * 200), or it is gone (used, swept or never issued).
  */
-async function stillProcessing(opts: SignedRetryOptions, uuid: string, requestId: string, stamp: Stamp): Promise<ApiResult> {
+async function stillProcessing(opts: SignedRetryOptions, uuid: string, requestId: string, stamp: Stamp): Promise<WalletAnswer> {
   const { ctx } = opts;
   const busy = await db().walletChallenge.findFirst({
     where: { id: uuid, platformId: ctx.platformId },

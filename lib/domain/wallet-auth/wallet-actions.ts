@@ -4,7 +4,7 @@ import "server-only";
 import { entropyToMnemonic } from "@scure/bip39";
 import { wordlist as english } from "@scure/bip39/wordlists/english.js";
 import { db } from "../../db/client";
-import type { ApiRequest, ApiResult, RequestContext } from "../../api/operation";
+import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
 import { toApiId } from "../../ids";
 import { deriveKey } from "../../crypto/keys";
 import { hpkeSeal } from "../../crypto/hpke";
@@ -31,7 +31,7 @@ function walletMnemonic(accountId: string): string {
   return entropyToMnemonic(walletSeed(accountId), english);
 }
 
-export async function exportWallet(input: { ctx: RequestContext; id: string; clientPublicKey: string; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
+export async function exportWallet(input: { ctx: WalletCall; id: string; clientPublicKey: string; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
   const { ctx } = input;
   const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(input.id, "id"));
   const org = toApiId("InternalAccount", wallet.id);
@@ -49,7 +49,7 @@ export async function exportWallet(input: { ctx: RequestContext; id: string; cli
   return { status: 200, body: { id: org, encryptedWalletCredentials: signedEnvelope(data) } };
 }
 
-export async function updateWallet(input: { ctx: RequestContext; id: string; privateEnabled: boolean; request: ApiRequest; rawBody: string }): Promise<ApiResult> {
+export async function updateWallet(input: { ctx: WalletCall; id: string; privateEnabled: boolean; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
   const { ctx } = input;
   const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(input.id, "id"));
   const org = toApiId("InternalAccount", wallet.id);

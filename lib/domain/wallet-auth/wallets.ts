@@ -2,7 +2,7 @@
 // request names, scoped to the calling platform.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError, invalidField } from "../../api/errors";
+import { ApiError, invalidField } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
 
 export interface Wallet {

@@ -5,7 +5,7 @@
 // a server answers or to map which ports are open.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../kernel/errors";
 import { env } from "../../env";
 import { newUuid, toApiId } from "../../ids";
 import { postWebhook, recordDelivery } from "../../webhooks/deliver";

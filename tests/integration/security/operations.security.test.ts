@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, newPlatform, server, waitFor, type ApiClient } from "../../support/api";
 import { makeTenantFixtures, type ResourceKind, type TenantFixtures } from "../../support/tenant-fixtures";
 import { WebhookReceiver } from "../../support/webhook-receiver";
-import { PERMISSIONS } from "../../../lib/api/permissions";
-import { ERROR_STATUS } from "../../../lib/api/errors";
+import { PERMISSIONS } from "../../../lib/domain/platform/permissions";
+import { ERROR_STATUS } from "../../../lib/kernel/errors";
 
 type JsonSchema = Record<string, any>;
 interface DocParameter {

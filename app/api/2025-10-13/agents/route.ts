@@ -1,5 +1,5 @@
 // POST|GET /agents – create and list agents
 import { routeHandlers } from "@/lib/api/next";
-import { createAgentOperation, listAgentsOperation } from "@/lib/domain/agents/operations";
+import { createAgentOperation, listAgentsOperation } from "@/lib/api/operations/agent-management";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(createAgentOperation, listAgentsOperation);

@@ -1,5 +1,5 @@
 // GET /config – platform configuration; PATCH /config – update it
 import { routeHandlers } from "@/lib/api/next";
-import { getPlatformConfig, updatePlatformConfig } from "@/lib/domain/platform/operations";
+import { getPlatformConfig, updatePlatformConfig } from "@/lib/api/operations/platform-configuration";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getPlatformConfig, updatePlatformConfig);

@@ -1,5 +1,5 @@
 // POST, GET /documents
 import { routeHandlers } from "@/lib/api/next";
-import { uploadDocumentOperation, listDocumentsOperation } from "@/lib/domain/documents/operations";
+import { uploadDocumentOperation, listDocumentsOperation } from "@/lib/api/operations/documents";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(uploadDocumentOperation, listDocumentsOperation);

@@ -1,5 +1,5 @@
 // POST /invitations – create an invitation
 import { routeHandlers } from "@/lib/api/next";
-import { createInvitationOperation } from "@/lib/domain/invitations/operations";
+import { createInvitationOperation } from "@/lib/api/operations/invitations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(createInvitationOperation);

@@ -1,5 +1,5 @@
 // POST /transfer-in – same-currency pull (deprecated)
 import { routeHandlers } from "@/lib/api/next";
-import { transferInOperation } from "@/lib/domain/quotes/operations";
+import { transferInOperation } from "@/lib/api/operations/same-currency-transfers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(transferInOperation);

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/kernel/errors";
 import { json, route } from "@/lib/bff/route";
 import { ENABLEMENT_STATES } from "@/lib/domain/stablecoins/enablement";
 import { operatorListStablecoins } from "@/lib/domain/stablecoins/stablecoins";

@@ -6,7 +6,7 @@ async function limiter(value: string) {
   // No database here: the shared counts are not synced, so this is one instance on its own.
   delete process.env.DATABASE_URL;
   process.env.LOG_LEVEL = "silent";
-  return { admit: (await import("@/lib/api/rate-limit")).admitRequest, ApiError: (await import("@/lib/api/errors")).ApiError };
+  return { admit: (await import("@/lib/api/rate-limit")).admitRequest, ApiError: (await import("@/lib/kernel/errors")).ApiError };
 }
 
 describe("admitRequest", () => {

@@ -1,5 +1,5 @@
 // GET, PATCH, DELETE /customers/{customerId}
 import { routeHandlers } from "@/lib/api/next";
-import { getCustomerOperation, updateCustomerOperation, deleteCustomerOperation } from "@/lib/domain/customers/operations";
+import { getCustomerOperation, updateCustomerOperation, deleteCustomerOperation } from "@/lib/api/operations/customers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getCustomerOperation, updateCustomerOperation, deleteCustomerOperation);

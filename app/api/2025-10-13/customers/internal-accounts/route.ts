@@ -1,5 +1,5 @@
 // GET /customers/internal-accounts – customers' internal accounts
 import { routeHandlers } from "@/lib/api/next";
-import { listCustomerInternalAccounts } from "@/lib/domain/accounts/operations";
+import { listCustomerInternalAccounts } from "@/lib/api/operations/internal-accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listCustomerInternalAccounts);

@@ -1,5 +1,5 @@
 // POST, GET /platform/external-accounts – add and list external accounts
 import { routeHandlers } from "@/lib/api/next";
-import { platformExternalAccounts as ops } from "@/lib/domain/external-accounts/operations";
+import { platformExternalAccounts as ops } from "@/lib/api/operations/external-accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(ops.create, ops.list);

@@ -1,5 +1,5 @@
 // POST /sca/record-event
 import { routeHandlers } from "@/lib/api/next";
-import { recordSecurityEventOperation } from "@/lib/domain/sca/operations";
+import { recordSecurityEventOperation } from "@/lib/api/operations/strong-customer-authentication";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(recordSecurityEventOperation);

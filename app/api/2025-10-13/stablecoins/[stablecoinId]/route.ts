@@ -1,5 +1,5 @@
 // GET /stablecoins/{stablecoinId} – one stablecoin
 import { routeHandlers } from "@/lib/api/next";
-import { getStablecoinOperation } from "@/lib/domain/stablecoins/operations";
+import { getStablecoinOperation } from "@/lib/api/operations/stablecoins";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getStablecoinOperation);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CustomerExternalAccountCreate } from "../../../../../lib/domain/external-accounts/schemas";
 import { ACCOUNT_TYPES } from "../../../../../lib/domain/external-accounts/account-types";
-import { fieldErrorsOf } from "../../../../../lib/api/validation";
+import { fieldErrorsOf } from "../../../../../lib/kernel/validation";
 
 const address = { line1: "1 Main St", postalCode: "10001", country: "US" };
 

@@ -1,5 +1,5 @@
 // PATCH /agents/{agentId}/policy – partial policy update
 import { routeHandlers } from "@/lib/api/next";
-import { updateAgentPolicyOperation } from "@/lib/domain/agents/operations";
+import { updateAgentPolicyOperation } from "@/lib/api/operations/agent-management";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(updateAgentPolicyOperation);

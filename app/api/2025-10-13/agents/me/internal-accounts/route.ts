@@ -1,5 +1,5 @@
 // GET /agents/me/internal-accounts – the agent's internal accounts
 import { routeHandlers } from "@/lib/api/next";
-import { agentListInternalAccounts } from "@/lib/domain/agents/me-operations";
+import { agentListInternalAccounts } from "@/lib/api/operations/agent-operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(agentListInternalAccounts);

@@ -1,5 +1,5 @@
 // POST /agents/me/quotes – agent quote for its customer
 import { routeHandlers } from "@/lib/api/next";
-import { agentCreateQuoteOperation } from "@/lib/domain/agents/action-operations";
+import { agentCreateQuoteOperation } from "@/lib/api/operations/agent-operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(agentCreateQuoteOperation);

@@ -1,5 +1,5 @@
 // GET /agents/me/transactions – the customer's transactions
 import { routeHandlers } from "@/lib/api/next";
-import { agentListTransactionsOperation } from "@/lib/domain/agents/action-operations";
+import { agentListTransactionsOperation } from "@/lib/api/operations/agent-operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(agentListTransactionsOperation);

@@ -1,5 +1,5 @@
 // POST /agents/me/transfer-out – agent transfer out under its policy
 import { routeHandlers } from "@/lib/api/next";
-import { agentCreateTransferOut } from "@/lib/domain/agents/action-operations";
+import { agentCreateTransferOut } from "@/lib/api/operations/agent-operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(agentCreateTransferOut);

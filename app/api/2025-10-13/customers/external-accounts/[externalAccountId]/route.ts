@@ -1,5 +1,5 @@
 // GET, DELETE /customers/external-accounts/{externalAccountId} – one external account
 import { routeHandlers } from "@/lib/api/next";
-import { customerExternalAccounts as ops } from "@/lib/domain/external-accounts/operations";
+import { customerExternalAccounts as ops } from "@/lib/api/operations/external-accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(ops.get, ops.remove);

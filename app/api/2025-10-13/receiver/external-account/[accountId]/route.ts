@@ -1,5 +1,5 @@
 // GET /receiver/external-account/{accountId} – look up an external account receiver
 import { routeHandlers } from "@/lib/api/next";
-import { lookupExternalAccountOperation } from "@/lib/domain/fx/operations";
+import { lookupExternalAccountOperation } from "@/lib/api/operations/cross-currency-transfers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(lookupExternalAccountOperation);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/kernel/errors";
 import { json, route } from "@/lib/bff/route";
 import { OPERATOR_TARGETS } from "@/lib/domain/stablecoins/enablement";
 import { operatorSetEnablement } from "@/lib/domain/stablecoins/stablecoins";

@@ -1,7 +1,7 @@
 // POST /api/verify/liveness/{token}/complete – sandbox: the simulated liveness check passes or fails
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { parseOrThrow } from "@/lib/api/validation";
+import { parseOrThrow } from "@/lib/kernel/validation";
 import { completeLiveness } from "@/lib/domain/external-accounts/liveness";
 import { json, jsonBody, route } from "@/lib/bff/route";
 

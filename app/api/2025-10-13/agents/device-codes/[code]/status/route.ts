@@ -1,5 +1,5 @@
 // GET /agents/device-codes/{code}/status – device code status
 import { routeHandlers } from "@/lib/api/next";
-import { getAgentDeviceCodeStatus } from "@/lib/domain/agents/operations";
+import { getAgentDeviceCodeStatus } from "@/lib/api/operations/agent-management";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getAgentDeviceCodeStatus);

@@ -1,5 +1,5 @@
 // GET /agents/me/actions/{actionId} – one action
 import { routeHandlers } from "@/lib/api/next";
-import { agentGetAction } from "@/lib/domain/agents/action-operations";
+import { agentGetAction } from "@/lib/api/operations/agent-operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(agentGetAction);

@@ -1,5 +1,5 @@
 // GET|DELETE /agents/me/external-accounts/{externalAccountId} – one external account
 import { routeHandlers } from "@/lib/api/next";
-import { agentGetExternalAccount, agentDeleteExternalAccount } from "@/lib/domain/agents/me-operations";
+import { agentGetExternalAccount, agentDeleteExternalAccount } from "@/lib/api/operations/agent-operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(agentGetExternalAccount, agentDeleteExternalAccount);

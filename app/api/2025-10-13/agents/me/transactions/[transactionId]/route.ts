@@ -1,5 +1,5 @@
 // GET /agents/me/transactions/{transactionId} – one transaction
 import { routeHandlers } from "@/lib/api/next";
-import { agentGetTransactionOperation } from "@/lib/domain/agents/action-operations";
+import { agentGetTransactionOperation } from "@/lib/api/operations/agent-operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(agentGetTransactionOperation);

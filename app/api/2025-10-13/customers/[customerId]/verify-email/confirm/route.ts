@@ -1,5 +1,5 @@
 // POST /customers/{customerId}/verify-email/confirm
 import { routeHandlers } from "@/lib/api/next";
-import { confirmEmailVerificationOperation } from "@/lib/domain/sca/operations";
+import { confirmEmailVerificationOperation } from "@/lib/api/operations/contact-verification";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(confirmEmailVerificationOperation);

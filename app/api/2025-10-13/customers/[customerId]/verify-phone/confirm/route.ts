@@ -1,5 +1,5 @@
 // POST /customers/{customerId}/verify-phone/confirm
 import { routeHandlers } from "@/lib/api/next";
-import { confirmPhoneVerificationOperation } from "@/lib/domain/sca/operations";
+import { confirmPhoneVerificationOperation } from "@/lib/api/operations/contact-verification";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(confirmPhoneVerificationOperation);

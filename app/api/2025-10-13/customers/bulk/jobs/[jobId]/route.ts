@@ -1,5 +1,5 @@
 // GET /customers/bulk/jobs/{jobId} – import job status
 import { routeHandlers } from "@/lib/api/next";
-import { getBulkImportJobOperation } from "@/lib/domain/customers/operations";
+import { getBulkImportJobOperation } from "@/lib/api/operations/customers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getBulkImportJobOperation);

@@ -1,5 +1,5 @@
 // POST /agents/{agentId}/actions/{actionId}/approve – approve and execute an agent action
 import { routeHandlers } from "@/lib/api/next";
-import { approveAgentAction } from "@/lib/domain/agents/action-operations";
+import { approveAgentAction } from "@/lib/api/operations/agent-management";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(approveAgentAction);

@@ -1,5 +1,5 @@
 // POST /agents/{agentId}/actions/{actionId}/reject – reject an agent action
 import { routeHandlers } from "@/lib/api/next";
-import { rejectAgentAction } from "@/lib/domain/agents/action-operations";
+import { rejectAgentAction } from "@/lib/api/operations/agent-management";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(rejectAgentAction);

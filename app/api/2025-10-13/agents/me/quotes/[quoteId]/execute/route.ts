@@ -1,5 +1,5 @@
 // POST /agents/me/quotes/{quoteId}/execute – execute under the policy
 import { routeHandlers } from "@/lib/api/next";
-import { agentExecuteQuoteOperation } from "@/lib/domain/agents/action-operations";
+import { agentExecuteQuoteOperation } from "@/lib/api/operations/agent-operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(agentExecuteQuoteOperation);

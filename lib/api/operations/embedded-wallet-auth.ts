@@ -1,0 +1,144 @@
+// Embedded Wallet Auth: the operations of the reference's "Embedded Wallet Auth" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
+import { z } from "zod";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
+import { createCredential, listCredentials, deleteCredential, challengeCredential, verifyCredential } from "../../domain/wallet-auth/credentials";
+import { SignedRetryChallengeResponse, CredentialCreate, AuthMethodResponse, AccountQuery, IdParams, CredentialChallengeBody, CredentialVerify, SessionResponse, SessionRefreshBody } from "../../domain/wallet-auth/schemas";
+import { listSessions, revokeSession, refreshSession } from "../../domain/wallet-auth/session-actions";
+import { SIGNED_RETRY_HEADERS } from "../../domain/wallet-auth/signed-retry";
+
+const TAG = "Embedded Wallet Auth";
+
+export const challenge202 = { 202: { description: "Signed-retry challenge: sign payloadToSign and repeat the request", schema: SignedRetryChallengeResponse } };
+
+// POST /auth/credentials – register a credential (further credentials by signed retry)
+export const createAuthCredential = defineOperation({
+  operationId: "createAuthCredential",
+  method: "POST",
+  path: "/auth/credentials",
+  summary: "Create an authentication credential",
+  tag: TAG,
+  auth: "platform",
+  permission: "MANAGE",
+  body: CredentialCreate,
+  headers: SIGNED_RETRY_HEADERS,
+  responses: { 201: { description: "The created credential", schema: AuthMethodResponse }, ...challenge202, ...ErrorResponses },
+  handle: ({ ctx, body, request, rawBody }) => createCredential({ ctx, body, request, rawBody }),
+});
+
+// GET /auth/credentials?accountId – a wallet's credentials
+export const listAuthCredentials = defineOperation({
+  operationId: "listAuthCredentials",
+  method: "GET",
+  path: "/auth/credentials",
+  summary: "List authentication credentials",
+  tag: TAG,
+  auth: "platform",
+  permission: "VIEW",
+  query: AccountQuery,
+  responses: { 200: { description: "The wallet's credentials", schema: z.object({ data: z.array(AuthMethodResponse) }) }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => ({ status: 200, body: await listCredentials(ctx.platformId, query.accountId) }),
+});
+
+// DELETE /auth/credentials/{id} – revoke a credential (signed retry by another credential's session)
+export const revokeAuthCredential = defineOperation({
+  operationId: "revokeAuthCredential",
+  method: "DELETE",
+  path: "/auth/credentials/{id}",
+  summary: "Revoke an authentication credential",
+  tag: TAG,
+  auth: "platform",
+  permission: "MANAGE",
+  params: IdParams,
+  headers: SIGNED_RETRY_HEADERS,
+  responses: { 204: { description: "Revoked" }, ...challenge202, ...ErrorResponses },
+  handle: ({ ctx, params, request, rawBody }) => deleteCredential({ ctx, id: params.id, request, rawBody }),
+});
+
+// POST /auth/credentials/{id}/challenge – new OTP (target bundle) or passkey challenge
+export const challengeAuthCredential = defineOperation({
+  operationId: "challengeAuthCredential",
+  method: "POST",
+  path: "/auth/credentials/{id}/challenge",
+  summary: "Issue an authentication challenge for a credential",
+  tag: TAG,
+  auth: "platform",
+  permission: "MANAGE",
+  params: IdParams,
+  body: CredentialChallengeBody,
+  responses: { 200: { description: "The credential with otpEncryptionTargetBundle (OTP) or challenge, requestId and expiresAt (PASSKEY)", schema: AuthMethodResponse }, ...ErrorResponses },
+  handle: ({ ctx, params, body }) => challengeCredential({ ctx, id: params.id, clientPublicKey: body.clientPublicKey }),
+});
+
+// POST /auth/credentials/{id}/verify – authenticate and open a session
+export const verifyAuthCredential = defineOperation({
+  operationId: "verifyAuthCredential",
+  method: "POST",
+  path: "/auth/credentials/{id}/verify",
+  summary: "Verify a credential and create a session",
+  tag: TAG,
+  auth: "platform",
+  permission: "MANAGE",
+  params: IdParams,
+  body: CredentialVerify,
+  headers: SIGNED_RETRY_HEADERS,
+  responses: { 200: { description: "AuthSession", schema: SessionResponse }, ...challenge202, ...ErrorResponses },
+  handle: ({ ctx, params, body, request, rawBody }) => verifyCredential({ ctx, id: params.id, body, request, rawBody }),
+});
+
+// GET /auth/sessions?accountId – active sessions of a wallet
+export const listAuthSessions = defineOperation({
+  operationId: "listAuthSessions",
+  method: "GET",
+  path: "/auth/sessions",
+  summary: "List active sessions",
+  tag: TAG,
+  auth: "platform",
+  permission: "VIEW",
+  query: AccountQuery,
+  responses: { 200: { description: "Active sessions (never the signing key)", schema: z.object({ data: z.array(SessionResponse) }) }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => ({ status: 200, body: await listSessions(ctx, query.accountId) }),
+});
+
+// DELETE /auth/sessions/{id} – revoke a session (signed retry)
+export const revokeAuthSession = defineOperation({
+  operationId: "revokeAuthSession",
+  method: "DELETE",
+  path: "/auth/sessions/{id}",
+  summary: "Revoke a session",
+  tag: TAG,
+  auth: "platform",
+  permission: "MANAGE",
+  params: IdParams,
+  headers: SIGNED_RETRY_HEADERS,
+  responses: { 204: { description: "Revoked" }, ...challenge202, ...ErrorResponses },
+  handle: ({ ctx, params, request, rawBody }) => revokeSession({ ctx, id: params.id, request, rawBody }),
+});
+
+// POST /auth/sessions/{id}/refresh – a new session with a new sealed key (signed retry)
+export const refreshAuthSession = defineOperation({
+  operationId: "refreshAuthSession",
+  method: "POST",
+  path: "/auth/sessions/{id}/refresh",
+  summary: "Refresh a session",
+  tag: TAG,
+  auth: "platform",
+  permission: "MANAGE",
+  params: IdParams,
+  body: SessionRefreshBody,
+  headers: SIGNED_RETRY_HEADERS,
+  responses: { 201: { description: "AuthSession with a new encryptedSessionSigningKey", schema: SessionResponse }, ...challenge202, ...ErrorResponses },
+  handle: ({ ctx, params, body, request, rawBody }) => refreshSession({ ctx, id: params.id, clientPublicKey: body.clientPublicKey, request, rawBody }),
+});
+
+export const embeddedWalletAuthOperations = [
+  createAuthCredential,
+  listAuthCredentials,
+  revokeAuthCredential,
+  challengeAuthCredential,
+  verifyAuthCredential,
+  listAuthSessions,
+  revokeAuthSession,
+  refreshAuthSession,
+];

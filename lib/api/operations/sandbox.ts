@@ -1,0 +1,175 @@
+// Sandbox: the operations of the reference's "Sandbox" group, as the API
+// declares them (method, path, auth, schemas); the work is done in lib/domain.
+import { z } from "zod";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
+import { InternalAccountResponse } from "./internal-accounts";
+import { TransactionResponse } from "./transactions";
+import { db, pool } from "../../db/client";
+import { fundInternalAccount } from "../../domain/accounts/fund";
+import { ageRevealTokens } from "../../domain/cards/reveal";
+import { SandboxCardParams, SandboxAuthorization, CardTransactionResponse, SandboxClearing, SandboxReturn } from "../../domain/cards/schemas";
+import { authorizeCard, clearCardTransaction, refundCardTransaction } from "../../domain/cards/transactions";
+import { PositiveMinorUnits, KnownCurrency } from "../../domain/common/schemas";
+import { ageLivenessChallenges } from "../../domain/external-accounts/liveness-token";
+import { sandboxSend } from "../../domain/quotes/sandbox-send";
+import { serializeTransaction } from "../../domain/transactions/serialize";
+import { receiveUmaPayment } from "../../domain/transfers/transfers";
+import { sendTestWebhook } from "../../domain/webhooks/test-webhook";
+import { wakeJobs } from "../../jobs/wake";
+
+// POST /sandbox/internal-accounts/{accountId}/fund – add sandbox funds now
+export const sandboxFundInternalAccount = defineOperation({
+  operationId: "sandboxFundInternalAccount",
+  method: "POST",
+  path: "/sandbox/internal-accounts/{accountId}/fund",
+  summary: "Simulate funding an internal account",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: z.object({ accountId: z.string() }),
+  body: z.object({ amount: PositiveMinorUnits.max(100_000_000_000) }),
+  idempotency: "optional",
+  responses: { 200: { description: "The funded internal account", schema: InternalAccountResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await fundInternalAccount(db(), ctx.platformId, params.accountId, BigInt(body.amount)) }),
+});
+
+// POST /sandbox/cards/{cardId}/simulate/authorization – an inbound authorization
+export const simulateAuthorizationOp = defineOperation({
+  operationId: "sandboxSimulateCardAuthorization",
+  method: "POST",
+  path: "/sandbox/cards/{cardId}/simulate/authorization",
+  summary: "Simulate a card authorization",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: SandboxCardParams,
+  body: SandboxAuthorization,
+  responses: { 200: { description: "The AUTHORIZED card transaction", schema: CardTransactionResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await authorizeCard(ctx.platformId, params.cardId, body) }),
+});
+
+// POST /sandbox/cards/{cardId}/simulate/clearing – clear an authorization
+export const simulateClearingOp = defineOperation({
+  operationId: "sandboxSimulateCardClearing",
+  method: "POST",
+  path: "/sandbox/cards/{cardId}/simulate/clearing",
+  summary: "Simulate a card clearing",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: SandboxCardParams,
+  body: SandboxClearing,
+  responses: { 200: { description: "The SETTLED card transaction", schema: CardTransactionResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await clearCardTransaction(db(), ctx.platformId, params.cardId, body) }),
+});
+
+// POST /sandbox/cards/{cardId}/simulate/return – a merchant refund
+export const simulateReturnOp = defineOperation({
+  operationId: "sandboxSimulateCardReturn",
+  method: "POST",
+  path: "/sandbox/cards/{cardId}/simulate/return",
+  summary: "Simulate a merchant refund",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: SandboxCardParams,
+  body: SandboxReturn,
+  responses: { 200: { description: "The refund: a CREDIT card transaction linked by originalTransactionId", schema: CardTransactionResponse }, ...ErrorResponses },
+  handle: async ({ ctx, params, body }) => ({ status: 200, body: await refundCardTransaction(db(), ctx.platformId, params.cardId, body) }),
+});
+
+// POST /sandbox/send – simulate the real-time funding payment of a quote
+export const sandboxSendOperation = defineOperation({
+  operationId: "sandboxSend",
+  method: "POST",
+  path: "/sandbox/send",
+  summary: "Simulate sending the funds of a real-time funded quote",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "TRANSACT",
+  body: z.object({ quoteId: z.string(), currencyCode: KnownCurrency, currencyAmount: PositiveMinorUnits.optional() }),
+  responses: { 200: { description: "The transaction", schema: TransactionResponse }, ...ErrorResponses },
+  handle: async ({ ctx, body }) => ({
+    status: 200,
+    body: serializeTransaction(await sandboxSend(db(), ctx.platformId, body.quoteId, body.currencyCode, body.currencyAmount)),
+  }),
+});
+
+// POST /sandbox/uma/receive – simulate an incoming UMA payment to a customer
+export const sandboxUmaReceiveOperation = defineOperation({
+  operationId: "sandboxReceive",
+  method: "POST",
+  path: "/sandbox/uma/receive",
+  summary: "Simulate an incoming UMA payment",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "TRANSACT",
+  body: z
+    .object({
+      senderUmaAddress: z.string().min(1).max(255),
+      receiverUmaAddress: z.string().min(1).max(255).optional(),
+      customerId: z.string().optional(),
+      receivingCurrencyCode: KnownCurrency,
+      receivingCurrencyAmount: PositiveMinorUnits,
+    })
+    .refine((b) => b.receiverUmaAddress !== undefined || b.customerId !== undefined, { message: "Give receiverUmaAddress or customerId", path: ["receiverUmaAddress"] }),
+  responses: { 200: { description: "The incoming transaction", schema: TransactionResponse }, ...ErrorResponses },
+  handle: async ({ ctx, body }) => ({ status: 200, body: await receiveUmaPayment(db(), ctx.platformId, body) }),
+});
+
+// POST /sandbox/clock/advance – run this platform's timed sandbox outcomes (and age its card reveal links and liveness challenges) as if time had passed
+export const advanceSandboxClock = defineOperation({
+  operationId: "advanceSandboxClock",
+  method: "POST",
+  path: "/sandbox/clock/advance",
+  summary: "Advance sandbox time for this platform's scheduled outcomes",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "MANAGE",
+  body: z.object({ seconds: z.number().int().min(1).max(30 * 24 * 3600) }),
+  responses: {
+    200: { description: "Scheduled work moved earlier", schema: z.object({ advancedSeconds: z.number().int(), jobsMoved: z.number().int() }) },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, body }) => {
+    const res = await pool().query(
+      `UPDATE jobs SET run_at = run_at - make_interval(secs => $2), updated_at = now() WHERE platform_id = $1 AND status = 'PENDING'`,
+      [ctx.platformId, body.seconds],
+    );
+    await ageRevealTokens(ctx.platformId, body.seconds);
+    await ageLivenessChallenges(ctx.platformId, body.seconds);
+    wakeJobs();
+    return { status: 200, body: { advancedSeconds: body.seconds, jobsMoved: res.rowCount ?? 0 } };
+  },
+});
+
+// POST /sandbox/webhooks/test – deliver a TEST webhook now and report the receiver's answer
+export const sendTestWebhookOperation = defineOperation({
+  operationId: "sendTestWebhook",
+  method: "POST",
+  path: "/sandbox/webhooks/test",
+  summary: "Send a test webhook to the configured endpoint",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "MANAGE",
+  responses: {
+    200: {
+      description: "The receiver answered with a 2xx status",
+      schema: z.object({ url: z.string(), response_status: z.number().int(), response_body: z.string().nullable().optional().describe("Sandbox environment only") }),
+    },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx }) => ({ status: 200, body: await sendTestWebhook(db(), ctx.platformId) }),
+});
+
+export const sandboxOperations = [
+  sandboxFundInternalAccount,
+  simulateAuthorizationOp,
+  simulateClearingOp,
+  simulateReturnOp,
+  sandboxSendOperation,
+  sandboxUmaReceiveOperation,
+  advanceSandboxClock,
+  sendTestWebhookOperation,
+];

@@ -1,0 +1,28 @@
+// Every job type and its handler, in one table. Groups add their entries here;
+// the server hands the table to the worker (instrumentation.ts), so lib/jobs
+// imports nothing of the domain.
+import type { JobHandler } from "../jobs/queue";
+import { deliverWebhookJob } from "../webhooks/deliver";
+import { bankValidationJob } from "./external-accounts/external-accounts";
+import { activateCardJob } from "./cards/cards";
+import { CONFIRM_PULL_JOB, confirmPullJob } from "./cards/transactions";
+import { BULK_IMPORT_JOB, bulkImportJob } from "./customers/bulk-import";
+import { stablecoinProvisionedJob } from "./stablecoins/stablecoins";
+import { settleStablecoinOperationJob } from "./stablecoins/mint-burn";
+import { transactionOutcomeJob } from "./transactions/engine";
+import { QUOTE_SCA_EXPIRY_JOB } from "./quotes/challenge";
+import { quoteScaExpiryJob } from "./quotes/expire";
+import { QUOTE_EXPIRY_JOB, quoteExpiryJob } from "./quotes/expire";
+
+export const jobHandlers: Record<string, JobHandler> = {
+  "webhook.deliver": deliverWebhookJob,
+  "external-account.bank-validation": bankValidationJob,
+  "card.activate": activateCardJob,
+  [CONFIRM_PULL_JOB]: confirmPullJob,
+  [BULK_IMPORT_JOB]: bulkImportJob,
+  "stablecoin.provisioned": stablecoinProvisionedJob,
+  "stablecoin.operation.settle": settleStablecoinOperationJob,
+  "transaction.outcome": transactionOutcomeJob,
+  [QUOTE_SCA_EXPIRY_JOB]: quoteScaExpiryJob,
+  [QUOTE_EXPIRY_JOB]: quoteExpiryJob,
+};
