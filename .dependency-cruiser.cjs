@@ -62,10 +62,10 @@ module.exports = {
     },
     {
       name: "app-goes-through-api-or-bff",
-      comment: "Pages and route files use lib/api or lib/bff, never the domain or the infrastructure directly.",
+      comment: "Pages and route files use lib/api or lib/bff (and the domain's pure tables), never the domain or the infrastructure directly.",
       severity: "error",
       from: { path: "^app/" },
-      to: { path: "^lib/", pathNot: [API, BFF, BROWSER, KERNEL, DISPLAY], ...runtime },
+      to: { path: "^lib/", pathNot: [API, BFF, BROWSER, KERNEL, DISPLAY, SHARED_TABLES], ...runtime },
     },
     {
       name: "components-use-the-browser-layer",

@@ -13,6 +13,9 @@ mkdirSync("test-results", { recursive: true });
 const steps = [
   { name: "build", cmd: ["node", "scripts/build.mjs"] },
   { name: "lint", cmd: ["npx", "eslint", "."] },
+  // The dependency rule (docs/architecture.md): no new arrow against it; the known ones are listed in .dependency-cruiser-known-violations.json.
+  { name: "dead code", key: "deadcode", cmd: ["npx", "knip", "--include", "exports,types,files", "--no-progress"] },
+  { name: "dependency rule", key: "depcheck", cmd: ["npx", "depcruise", "app", "components", "lib", "--config", ".dependency-cruiser.cjs", "--ignore-known"] },
   { name: "unit", cmd: ["npx", "vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", "--outputFile=test-results/unit.json"], report: "test-results/unit.json" },
   {
     name: "integration (embedded PostgreSQL)",
