@@ -28,21 +28,24 @@ module.exports = {
   forbidden: [
     {
       name: "kernel-stays-at-the-bottom",
-      comment: "The kernel (errors, json, pagination, validation, ids, clock, env, log) imports nothing else of Meridian.",
+      comment:
+        "The kernel (errors, json, pagination, validation, ids, clock, env, log) imports nothing else of Meridian.",
       severity: "error",
       from: { path: KERNEL },
       to: { path: "^(lib|app|components)/", pathNot: KERNEL, ...runtime },
     },
     {
       name: "infrastructure-does-not-reach-up",
-      comment: "ledger, jobs, webhooks, sandbox, crypto, db and security serve the domain; they never import it, the API, the BFF or the UI.",
+      comment:
+        "ledger, jobs, webhooks, sandbox, crypto, db and security serve the domain; they never import it, the API, the BFF or the UI.",
       severity: "error",
       from: { path: LOWER },
       to: { path: [DOMAIN, API, BFF, BROWSER, UI], ...runtime },
     },
     {
       name: "domain-is-free-of-http",
-      comment: "The domain takes typed inputs and throws typed errors; HTTP (lib/api), the BFF and the UI are above it.",
+      comment:
+        "The domain takes typed inputs and throws typed errors; HTTP (lib/api), the BFF and the UI are above it.",
       severity: "error",
       from: { path: DOMAIN },
       to: { path: [API, BFF, BROWSER, UI], ...runtime },
@@ -55,21 +58,24 @@ module.exports = {
     },
     {
       name: "bff-reads-through-the-api",
-      comment: "The BFF reads data by calling the API over HTTP: no lib/api import, no database, ledger, jobs or webhooks of its own.",
+      comment:
+        "The BFF reads data by calling the API over HTTP: no lib/api import, no database, ledger, jobs or webhooks of its own.",
       severity: "error",
       from: { path: BFF },
       to: { path: [API, "^lib/(db|ledger|jobs|webhooks)/", BROWSER, UI], ...runtime },
     },
     {
       name: "app-goes-through-api-or-bff",
-      comment: "Pages and route files use lib/api or lib/bff (and the domain's pure tables), never the domain or the infrastructure directly.",
+      comment:
+        "Pages and route files use lib/api or lib/bff (and the domain's pure tables), never the domain or the infrastructure directly.",
       severity: "error",
       from: { path: "^app/" },
       to: { path: "^lib/", pathNot: [API, BFF, BROWSER, KERNEL, DISPLAY, SHARED_TABLES], ...runtime },
     },
     {
       name: "components-use-the-browser-layer",
-      comment: "Components reach the server only through lib/browser (the BFF client); they may read the kernel, display helpers and the shared tables.",
+      comment:
+        "Components reach the server only through lib/browser (the BFF client); they may read the kernel, display helpers and the shared tables.",
       severity: "error",
       from: { path: "^components/" },
       to: { path: "^lib/", pathNot: [BROWSER, KERNEL, DISPLAY, SHARED_TABLES], ...runtime },
@@ -100,6 +106,10 @@ module.exports = {
     exclude: { path: ["^lib/db/generated/", "^node_modules/"] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs"],
+    },
   },
 };

@@ -8,7 +8,9 @@ export default function HomePage() {
       <SiteHeader />
       <main>
         <h1>Meridian</h1>
-        <p>A self-hostable global payments platform: the full HTTP/JSON API with a sandbox that behaves as documented.</p>
+        <p>
+          A self-hostable global payments platform: the full HTTP/JSON API with a sandbox that behaves as documented.
+        </p>
         <div className="grid">
           <section className="card" aria-labelledby="api-heading">
             <h2 id="api-heading">For developers</h2>

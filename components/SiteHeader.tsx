@@ -4,7 +4,9 @@ export function SiteHeader() {
   return (
     <header className="site">
       <nav aria-label="Main">
-        <Link href="/" className="brand">Meridian</Link>
+        <Link href="/" className="brand">
+          Meridian
+        </Link>
         <Link href="/docs/api">API reference</Link>
         <Link href="/admin">Admin</Link>
       </nav>

@@ -12,7 +12,11 @@ const UNREACHABLE_HOOK = () => `${new URL(env.api()).origin}/api/health-no-such-
 
 async function receiver(request: APIRequestContext) {
   const stamp = Date.now().toString().slice(-6);
-  const created = await platformApi(request, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Uma Receiver ${stamp}`, currencies: ["USD"] });
+  const created = await platformApi(request, "POST", "/customers", {
+    customerType: "INDIVIDUAL",
+    fullName: `Uma Receiver ${stamp}`,
+    currencies: ["USD"],
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body as { id: string; umaAddress: string };
 }
@@ -37,9 +41,14 @@ test.describe("admin transactions", () => {
     await platformApi(request, "PATCH", "/config", { webhookEndpoint: null });
   });
 
-  test("an operator approves a pending incoming UMA payment and rejects another", async ({ page, operator }, testInfo) => {
+  test("an operator approves a pending incoming UMA payment and rejects another", async ({
+    page,
+    operator,
+  }, testInfo) => {
     const customer = await receiver(page.request);
-    expect((await platformApi(page.request, "PATCH", "/config", { webhookEndpoint: UNREACHABLE_HOOK() })).status).toBe(200);
+    expect((await platformApi(page.request, "PATCH", "/config", { webhookEndpoint: UNREACHABLE_HOOK() })).status).toBe(
+      200,
+    );
     await signInStaff(page, operator);
 
     const first = await simulateFromPanel(page, customer.id, "12.34");
@@ -62,7 +71,9 @@ test.describe("admin transactions", () => {
     await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("COMPLETED");
     await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await shot(page, testInfo, "admin-transaction-approved");
-    expect((await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(first)}`)).body.status).toBe("COMPLETED");
+    expect((await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(first)}`)).body.status).toBe(
+      "COMPLETED",
+    );
 
     await page.goto(`/admin/transactions/${encodeURIComponent(second)}`);
     await page.getByLabel("Reason (optional, for reject or cancel)").fill("Sender not recognised");
@@ -73,14 +84,23 @@ test.describe("admin transactions", () => {
     const rejected = await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(second)}`);
     expect(rejected.body).toMatchObject({ status: "REJECTED", failureReason: "Sender not recognised" });
 
-    const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=USD`);
+    const accounts = await platformApi(
+      page.request,
+      "GET",
+      `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=USD`,
+    );
     expect(accounts.body.data.find((a: { type: string }) => a.type !== "EMBEDDED_WALLET").balance.amount).toBe(1234);
   });
 
   test("the list pages through a customer's transactions, 20 at a time", async ({ page, viewer }) => {
     const customer = await receiver(page.request);
     for (let i = 1; i <= 21; i++) {
-      const r = await platformApi(page.request, "POST", "/sandbox/uma/receive", { senderUmaAddress: "$payer@sender.example", customerId: customer.id, receivingCurrencyCode: "USD", receivingCurrencyAmount: i });
+      const r = await platformApi(page.request, "POST", "/sandbox/uma/receive", {
+        senderUmaAddress: "$payer@sender.example",
+        customerId: customer.id,
+        receivingCurrencyCode: "USD",
+        receivingCurrencyAmount: i,
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
     await signInStaff(page, viewer);
@@ -98,16 +118,34 @@ test.describe("admin transactions", () => {
     await expect(page.getByRole("row")).toHaveCount(21);
   });
 
-  test("an operator cancels a held payout and the money goes back to the sender", async ({ page, operator }, testInfo) => {
+  test("an operator cancels a held payout and the money goes back to the sender", async ({
+    page,
+    operator,
+  }, testInfo) => {
     const customer = await receiver(page.request);
-    const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`);
+    const accounts = await platformApi(
+      page.request,
+      "GET",
+      `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`,
+    );
     const usd = accounts.body.data[0].id as string;
-    expect((await platformApi(page.request, "POST", `/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000 })).status).toBe(200);
+    expect(
+      (await platformApi(page.request, "POST", `/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000 })).status,
+    ).toBe(200);
     // Suffix 003: a long payout; its money stays held until the outcome job settles it.
     const ext = await platformApi(page.request, "POST", "/customers/external-accounts", {
       customerId: customer.id,
       currency: "USD",
-      accountInfo: { accountType: "USD_ACCOUNT", accountNumber: `61${Date.now().toString().slice(-5)}003`, routingNumber: "021000021", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Uma Receiver", address: { line1: "1 Main St", postalCode: "10001", country: "US" } } },
+      accountInfo: {
+        accountType: "USD_ACCOUNT",
+        accountNumber: `61${Date.now().toString().slice(-5)}003`,
+        routingNumber: "021000021",
+        beneficiary: {
+          beneficiaryType: "INDIVIDUAL",
+          fullName: "Uma Receiver",
+          address: { line1: "1 Main St", postalCode: "10001", country: "US" },
+        },
+      },
     });
     expect(ext.status, JSON.stringify(ext.body)).toBe(201);
 
@@ -117,11 +155,20 @@ test.describe("admin transactions", () => {
     await db.connect();
     try {
       await db.query("BEGIN");
-      const quote = await platformApi(page.request, "POST", "/quotes", { source: { sourceType: "ACCOUNT", accountId: usd }, destination: { destinationType: "ACCOUNT", accountId: ext.body.id }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 2_500, immediatelyExecute: true });
+      const quote = await platformApi(page.request, "POST", "/quotes", {
+        source: { sourceType: "ACCOUNT", accountId: usd },
+        destination: { destinationType: "ACCOUNT", accountId: ext.body.id },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 2_500,
+        immediatelyExecute: true,
+      });
       expect(quote.status, JSON.stringify(quote.body)).toBe(201);
       expect(quote.body.status).toBe("PROCESSING");
       const txId = quote.body.transactionId as string;
-      const held = await db.query(`SELECT id FROM jobs WHERE type = 'transaction.outcome' AND status = 'PENDING' AND payload->>'transactionId' = $1 FOR UPDATE`, [txId.replace(/^Transaction:/, "")]);
+      const held = await db.query(
+        `SELECT id FROM jobs WHERE type = 'transaction.outcome' AND status = 'PENDING' AND payload->>'transactionId' = $1 FOR UPDATE`,
+        [txId.replace(/^Transaction:/, "")],
+      );
       expect(held.rowCount).toBe(1);
 
       await signInStaff(page, operator);
@@ -138,15 +185,34 @@ test.describe("admin transactions", () => {
       await shot(page, testInfo, "admin-transaction-cancelled");
 
       const after = await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(txId)}`);
-      expect(after.body).toMatchObject({ status: "FAILED", failureReason: "USER_CANCELLATION", refund: { status: "COMPLETED" } });
-      const balance = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`);
+      expect(after.body).toMatchObject({
+        status: "FAILED",
+        failureReason: "USER_CANCELLATION",
+        refund: { status: "COMPLETED" },
+      });
+      const balance = await platformApi(
+        page.request,
+        "GET",
+        `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`,
+      );
       expect(balance.body.data[0]).toMatchObject({ balance: { amount: 10_000 }, totalBalance: { amount: 10_000 } });
 
       // Released, the outcome job finds the payment cancelled and changes nothing.
       await db.query("ROLLBACK");
-      await expect.poll(async () => (await db.query(`SELECT status FROM jobs WHERE id = $1`, [held.rows[0].id])).rows[0]?.status, { timeout: 15_000 }).not.toBe("PENDING");
-      expect((await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(txId)}`)).body.status).toBe("FAILED");
-      const settled = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`);
+      await expect
+        .poll(
+          async () => (await db.query(`SELECT status FROM jobs WHERE id = $1`, [held.rows[0].id])).rows[0]?.status,
+          { timeout: 15_000 },
+        )
+        .not.toBe("PENDING");
+      expect((await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(txId)}`)).body.status).toBe(
+        "FAILED",
+      );
+      const settled = await platformApi(
+        page.request,
+        "GET",
+        `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`,
+      );
       expect(settled.body.data[0].balance.amount).toBe(10_000);
     } finally {
       await db.query("ROLLBACK").catch(() => {});
@@ -154,10 +220,20 @@ test.describe("admin transactions", () => {
     }
   });
 
-  test("a viewer sees a pending payment but cannot approve it, on the page or through the BFF", async ({ page, viewer }) => {
+  test("a viewer sees a pending payment but cannot approve it, on the page or through the BFF", async ({
+    page,
+    viewer,
+  }) => {
     const customer = await receiver(page.request);
-    expect((await platformApi(page.request, "PATCH", "/config", { webhookEndpoint: UNREACHABLE_HOOK() })).status).toBe(200);
-    const pending = await platformApi(page.request, "POST", "/sandbox/uma/receive", { senderUmaAddress: "$payer@sender.example", customerId: customer.id, receivingCurrencyCode: "USD", receivingCurrencyAmount: 999 });
+    expect((await platformApi(page.request, "PATCH", "/config", { webhookEndpoint: UNREACHABLE_HOOK() })).status).toBe(
+      200,
+    );
+    const pending = await platformApi(page.request, "POST", "/sandbox/uma/receive", {
+      senderUmaAddress: "$payer@sender.example",
+      customerId: customer.id,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 999,
+    });
     expect(pending.body.status).toBe("PENDING");
     await signInStaff(page, viewer);
 
@@ -166,9 +242,14 @@ test.describe("admin transactions", () => {
     await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await expect(page.getByText("Only operators can approve, reject or cancel transactions")).toBeVisible();
     const csrf = await page.locator('meta[name="csrf-token"]').getAttribute("content");
-    const denied = await page.request.post(`/api/admin/transactions/${encodeURIComponent(pending.body.id)}/approve`, { data: {}, headers: { "x-csrf-token": csrf!, origin: env.origin() } });
+    const denied = await page.request.post(`/api/admin/transactions/${encodeURIComponent(pending.body.id)}/approve`, {
+      data: {},
+      headers: { "x-csrf-token": csrf!, origin: env.origin() },
+    });
     expect(denied.status()).toBe(403);
-    expect((await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(pending.body.id)}`)).body.status).toBe("PENDING");
+    expect(
+      (await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(pending.body.id)}`)).body.status,
+    ).toBe("PENDING");
   });
 
   test("an operator adds a platform external account and deletes it", async ({ page, operator }, testInfo) => {
@@ -191,19 +272,43 @@ test.describe("admin transactions", () => {
     await shot(page, testInfo, "admin-external-accounts");
 
     await row.getByRole("link").click();
-    await expect(page.getByRole("heading", { level: 1, name: new RegExp(`USD_ACCOUNT ••••${number.slice(-4)}`) })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: new RegExp(`USD_ACCOUNT ••••${number.slice(-4)}`) }),
+    ).toBeVisible();
     await expect(page.getByRole("definition").filter({ hasText: /^the platform$/ })).toBeVisible();
     await shot(page, testInfo, "admin-external-account");
 
     await page.goto("/admin/external-accounts");
-    await page.getByRole("table", { name: "The platform's external accounts" }).getByRole("button", { name: new RegExp(`Delete external account USD_ACCOUNT ••••${number.slice(-4)}`) }).click();
-    await expect(page.getByRole("table", { name: "The platform's external accounts" }).getByRole("row", { name: new RegExp(number.slice(-4)) })).toHaveCount(0);
+    await page
+      .getByRole("table", { name: "The platform's external accounts" })
+      .getByRole("button", { name: new RegExp(`Delete external account USD_ACCOUNT ••••${number.slice(-4)}`) })
+      .click();
+    await expect(
+      page
+        .getByRole("table", { name: "The platform's external accounts" })
+        .getByRole("row", { name: new RegExp(number.slice(-4)) }),
+    ).toHaveCount(0);
   });
 
-  test("a real-time funded payment waiting for its money opens without decision controls", async ({ page, operator }) => {
-    const customer = await platformApi(page.request, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Rita Realtime", currencies: ["USD"] });
-    const payee = await platformApi(page.request, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Paul Payee", currencies: ["USD"] });
-    const payeeAccounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(payee.body.id)}&type=INTERNAL_FIAT`);
+  test("a real-time funded payment waiting for its money opens without decision controls", async ({
+    page,
+    operator,
+  }) => {
+    const customer = await platformApi(page.request, "POST", "/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Rita Realtime",
+      currencies: ["USD"],
+    });
+    const payee = await platformApi(page.request, "POST", "/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Paul Payee",
+      currencies: ["USD"],
+    });
+    const payeeAccounts = await platformApi(
+      page.request,
+      "GET",
+      `/customers/internal-accounts?customerId=${encodeURIComponent(payee.body.id)}&type=INTERNAL_FIAT`,
+    );
     const quote = await platformApi(page.request, "POST", "/quotes", {
       source: { sourceType: "REALTIME_FUNDING", currency: "USD", customerId: customer.body.id },
       destination: { destinationType: "ACCOUNT", accountId: payeeAccounts.body.data[0].id },
@@ -216,29 +321,61 @@ test.describe("admin transactions", () => {
     await page.goto(`/admin/transactions/${encodeURIComponent(quote.body.transactionId)}`);
     await expect(page.getByRole("heading", { level: 1, name: "Outgoing payment of 25.00 USD" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Details PENDING" })).toBeVisible();
-    for (const name of ["Approve", "Reject", "Cancel payment"]) await expect(page.getByRole("button", { name })).toHaveCount(0);
+    for (const name of ["Approve", "Reject", "Cancel payment"])
+      await expect(page.getByRole("button", { name })).toHaveCount(0);
     await expect(page.getByText(/Only operators can/)).toHaveCount(0);
   });
 
-  test("a card transaction is listed with its merchant and opens without decision controls", async ({ page, operator }, testInfo) => {
+  test("a card transaction is listed with its merchant and opens without decision controls", async ({
+    page,
+    operator,
+  }, testInfo) => {
     const before = await platformApi(page.request, "GET", "/config");
     // An individual is KYC-approved at creation only with skipVerificationPaperwork (cards need it); restored afterwards.
     await platformApi(page.request, "PATCH", "/config", { skipVerificationPaperwork: true });
     let customerId: string;
     try {
-      const customer = await platformApi(page.request, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Carla Card", currencies: ["USD"] });
+      const customer = await platformApi(page.request, "POST", "/customers", {
+        customerType: "INDIVIDUAL",
+        fullName: "Carla Card",
+        currencies: ["USD"],
+      });
       expect(customer.body.kycStatus).toBe("APPROVED");
       customerId = customer.body.id;
     } finally {
-      await platformApi(page.request, "PATCH", "/config", { skipVerificationPaperwork: before.body.skipVerificationPaperwork });
+      await platformApi(page.request, "PATCH", "/config", {
+        skipVerificationPaperwork: before.body.skipVerificationPaperwork,
+      });
     }
-    const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&type=INTERNAL_FIAT`);
+    const accounts = await platformApi(
+      page.request,
+      "GET",
+      `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&type=INTERNAL_FIAT`,
+    );
     const account = accounts.body.data[0].id as string;
-    expect((await platformApi(page.request, "POST", `/sandbox/internal-accounts/${account}/fund`, { amount: 50_000 })).status).toBe(200);
-    const card = await platformApi(page.request, "POST", "/cards", { customerId, form: "VIRTUAL", fundingSource: account });
+    expect(
+      (await platformApi(page.request, "POST", `/sandbox/internal-accounts/${account}/fund`, { amount: 50_000 }))
+        .status,
+    ).toBe(200);
+    const card = await platformApi(page.request, "POST", "/cards", {
+      customerId,
+      form: "VIRTUAL",
+      fundingSource: account,
+    });
     expect(card.status, JSON.stringify(card.body)).toBe(201);
-    await expect.poll(async () => (await platformApi(page.request, "GET", `/cards/${card.body.id}`)).body.status).toBe("ACTIVE");
-    const authorized = await platformApi(page.request, "POST", `/sandbox/cards/${card.body.id}/simulate/authorization`, { amount: 1_999, currency: { code: "USD" }, merchant: { descriptor: "CORNER BAKERY", mcc: "5411", country: "US" } });
+    await expect
+      .poll(async () => (await platformApi(page.request, "GET", `/cards/${card.body.id}`)).body.status)
+      .toBe("ACTIVE");
+    const authorized = await platformApi(
+      page.request,
+      "POST",
+      `/sandbox/cards/${card.body.id}/simulate/authorization`,
+      {
+        amount: 1_999,
+        currency: { code: "USD" },
+        merchant: { descriptor: "CORNER BAKERY", mcc: "5411", country: "US" },
+      },
+    );
     expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
 
     await signInStaff(page, operator);
@@ -254,31 +391,72 @@ test.describe("admin transactions", () => {
     await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
   });
 
-  test("a customer's page shows verification checks, documents, balances and external accounts", async ({ page, viewer }, testInfo) => {
+  test("a customer's page shows verification checks, documents, balances and external accounts", async ({
+    page,
+    viewer,
+  }, testInfo) => {
     const customer = await receiver(page.request);
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    const png = Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    ]);
     const doc = await page.request.post(`${env.api()}/documents`, {
       headers: { authorization: env.basic() },
-      multipart: { documentHolder: customer.id, documentType: "PASSPORT", country: "US", file: { name: "passport.png", mimeType: "image/png", buffer: png } },
+      multipart: {
+        documentHolder: customer.id,
+        documentType: "PASSPORT",
+        country: "US",
+        file: { name: "passport.png", mimeType: "image/png", buffer: png },
+      },
     });
     expect(doc.status(), await doc.text()).toBe(201);
     const verification = await platformApi(page.request, "POST", "/verifications", { customerId: customer.id });
     expect(verification.status, JSON.stringify(verification.body)).toBe(200);
-    const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`);
-    expect((await platformApi(page.request, "POST", `/sandbox/internal-accounts/${accounts.body.data[0].id}/fund`, { amount: 4_200 })).status).toBe(200);
+    const accounts = await platformApi(
+      page.request,
+      "GET",
+      `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=INTERNAL_FIAT`,
+    );
+    expect(
+      (
+        await platformApi(page.request, "POST", `/sandbox/internal-accounts/${accounts.body.data[0].id}/fund`, {
+          amount: 4_200,
+        })
+      ).status,
+    ).toBe(200);
     const ext = await platformApi(page.request, "POST", "/customers/external-accounts", {
       customerId: customer.id,
       currency: "USD",
-      accountInfo: { accountType: "USD_ACCOUNT", accountNumber: "4455667781", routingNumber: "021000021", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Uma Receiver", address: { line1: "1 Main St", postalCode: "10001", country: "US" } } },
+      accountInfo: {
+        accountType: "USD_ACCOUNT",
+        accountNumber: "4455667781",
+        routingNumber: "021000021",
+        beneficiary: {
+          beneficiaryType: "INDIVIDUAL",
+          fullName: "Uma Receiver",
+          address: { line1: "1 Main St", postalCode: "10001", country: "US" },
+        },
+      },
     });
     expect(ext.status, JSON.stringify(ext.body)).toBe(201);
 
     await signInStaff(page, viewer);
     await page.goto(`/admin/customers/${encodeURIComponent(customer.id)}`);
-    await expect(page.getByRole("table", { name: "Verification checks of this customer" }).getByRole("row", { name: new RegExp(verification.body.id) })).toContainText(verification.body.verificationStatus);
-    await expect(page.getByRole("table", { name: "Documents of this customer" }).getByRole("row", { name: /PASSPORT/ })).toContainText("passport.png");
-    await expect(page.getByRole("table", { name: "Accounts of this customer" }).getByRole("row", { name: /INTERNAL_FIAT/ })).toContainText("42.00 USD");
-    await expect(page.getByRole("table", { name: "External accounts of this customer" }).getByRole("link", { name: "USD_ACCOUNT ••••7781" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("table", { name: "Verification checks of this customer" })
+        .getByRole("row", { name: new RegExp(verification.body.id) }),
+    ).toContainText(verification.body.verificationStatus);
+    await expect(
+      page.getByRole("table", { name: "Documents of this customer" }).getByRole("row", { name: /PASSPORT/ }),
+    ).toContainText("passport.png");
+    await expect(
+      page.getByRole("table", { name: "Accounts of this customer" }).getByRole("row", { name: /INTERNAL_FIAT/ }),
+    ).toContainText("42.00 USD");
+    await expect(
+      page
+        .getByRole("table", { name: "External accounts of this customer" })
+        .getByRole("link", { name: "USD_ACCOUNT ••••7781" }),
+    ).toBeVisible();
     await shot(page, testInfo, "admin-customer-detail");
   });
 

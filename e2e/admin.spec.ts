@@ -12,11 +12,16 @@ test.describe("admin section", () => {
     await page.getByLabel("Password").fill(operator.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Overview" }),
+    ).toHaveAttribute("aria-current", "page");
     await shot(page, testInfo, "admin-overview");
   });
 
-  test("after repeated wrong passwords the sign-in form says, in words, that sign-in is paused", async ({ page, viewer }, testInfo) => {
+  test("after repeated wrong passwords the sign-in form says, in words, that sign-in is paused", async ({
+    page,
+    viewer,
+  }, testInfo) => {
     await page.goto("/admin/signin");
     await page.getByLabel("Email").fill(viewer.email);
     for (let i = 0; i < 5; i++) {
@@ -36,7 +41,10 @@ test.describe("admin section", () => {
     await shot(page, testInfo, "admin-signin-paused");
   });
 
-  test("an operator sees customers with verification state and funds an account", async ({ page, operator }, testInfo) => {
+  test("an operator sees customers with verification state and funds an account", async ({
+    page,
+    operator,
+  }, testInfo) => {
     const created = await platformApi(page.request, "POST", "/customers", {
       customerType: "INDIVIDUAL",
       platformCustomerId: `e2e-${Date.now()}`,
@@ -54,7 +62,11 @@ test.describe("admin section", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Ada Admin Lovelace" })).toBeVisible();
     await shot(page, testInfo, "admin-customer");
 
-    const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(created.body.id)}`);
+    const accounts = await platformApi(
+      page.request,
+      "GET",
+      `/customers/internal-accounts?customerId=${encodeURIComponent(created.body.id)}`,
+    );
     const wallet = accounts.body.data.find((a: { type: string }) => a.type === "EMBEDDED_WALLET");
     await page.goto("/admin/accounts");
     const accountRow = page.getByRole("row", { name: new RegExp(wallet.id) });
@@ -97,9 +109,16 @@ test.describe("admin section", () => {
     await shot(page, testInfo, "admin-sandbox");
 
     // A TEST event to an endpoint that refuses it, then a retry from the webhooks page.
-    await platformApi(page.request, "PATCH", "/config", { webhookEndpoint: `${new URL(process.env.MERIDIAN_E2E_API!).origin}/api/health-no-such-route` });
+    await platformApi(page.request, "PATCH", "/config", {
+      webhookEndpoint: `${new URL(process.env.MERIDIAN_E2E_API!).origin}/api/health-no-such-route`,
+    });
     await page.getByRole("button", { name: "Send test webhook" }).click();
-    await expect(page.getByRole("main").getByRole("alert").or(page.getByRole("status").filter({ hasText: "Test webhook" }))).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("alert")
+        .or(page.getByRole("status").filter({ hasText: "Test webhook" })),
+    ).toBeVisible();
     await page.goto("/admin/webhooks");
     const event = page.getByRole("article", { name: /Webhook TEST/ }).first();
     await expect(event).toBeVisible();
@@ -109,13 +128,22 @@ test.describe("admin section", () => {
     await expect(event.getByRole("status")).toContainText("Delivery queued.");
     await expect(async () => {
       await page.reload();
-      await expect(page.getByRole("article", { name: /Webhook TEST/ }).first().getByRole("row")).toHaveCount(3, { timeout: 500 });
+      await expect(
+        page
+          .getByRole("article", { name: /Webhook TEST/ })
+          .first()
+          .getByRole("row"),
+      ).toHaveCount(3, { timeout: 500 });
     }).toPass();
     await shot(page, testInfo, "admin-webhooks");
     await platformApi(page.request, "PATCH", "/config", { webhookEndpoint: null });
   });
 
-  test("a viewer reads but cannot change anything; state changes need the CSRF token", async ({ page, viewer, operator }) => {
+  test("a viewer reads but cannot change anything; state changes need the CSRF token", async ({
+    page,
+    viewer,
+    operator,
+  }) => {
     await signInStaff(page, viewer);
     await page.goto("/admin/accounts");
     await expect(page.getByRole("heading", { level: 1, name: "Accounts and balances" })).toBeVisible();
@@ -123,18 +151,30 @@ test.describe("admin section", () => {
     await page.goto("/admin/sandbox");
     await expect(page.getByRole("main").getByRole("alert")).toContainText("That page is for operators");
     const csrf = await page.locator('meta[name="csrf-token"]').getAttribute("content");
-    const denied = await page.request.post("/api/admin/sandbox/clock", { data: { seconds: 60 }, headers: { "x-csrf-token": csrf!, origin: process.env.MERIDIAN_E2E_ORIGIN! } });
+    const denied = await page.request.post("/api/admin/sandbox/clock", {
+      data: { seconds: 60 },
+      headers: { "x-csrf-token": csrf!, origin: process.env.MERIDIAN_E2E_ORIGIN! },
+    });
     expect(denied.status()).toBe(403);
 
     await signInStaff(page, operator);
-    const noToken = await page.request.post("/api/admin/sandbox/clock", { data: { seconds: 60 }, headers: { origin: process.env.MERIDIAN_E2E_ORIGIN! } });
+    const noToken = await page.request.post("/api/admin/sandbox/clock", {
+      data: { seconds: 60 },
+      headers: { origin: process.env.MERIDIAN_E2E_ORIGIN! },
+    });
     expect(noToken.status()).toBe(403);
     expect((await noToken.json()).code).toBe("CSRF_REJECTED");
     await page.goto("/admin");
     const token = await page.locator('meta[name="csrf-token"]').getAttribute("content");
-    const crossSite = await page.request.post("/api/admin/sandbox/clock", { data: { seconds: 60 }, headers: { "x-csrf-token": token!, origin: "https://evil.example" } });
+    const crossSite = await page.request.post("/api/admin/sandbox/clock", {
+      data: { seconds: 60 },
+      headers: { "x-csrf-token": token!, origin: "https://evil.example" },
+    });
     expect(crossSite.status()).toBe(403);
-    const ok = await page.request.post("/api/admin/sandbox/clock", { data: { seconds: 60 }, headers: { "x-csrf-token": token!, origin: process.env.MERIDIAN_E2E_ORIGIN! } });
+    const ok = await page.request.post("/api/admin/sandbox/clock", {
+      data: { seconds: 60 },
+      headers: { "x-csrf-token": token!, origin: process.env.MERIDIAN_E2E_ORIGIN! },
+    });
     expect(ok.status()).toBe(200);
   });
 

@@ -5,11 +5,21 @@ import type { APIRequestContext } from "@playwright/test";
 
 async function pendingTransfer(request: APIRequestContext, amount: number) {
   const stamp = Date.now().toString().slice(-6);
-  const customer = await platformApi(request, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Agent Owner ${stamp}`, currencies: ["USD"] });
+  const customer = await platformApi(request, "POST", "/customers", {
+    customerType: "INDIVIDUAL",
+    fullName: `Agent Owner ${stamp}`,
+    currencies: ["USD"],
+  });
   expect(customer.status, JSON.stringify(customer.body)).toBe(201);
-  const accounts = await platformApi(request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.body.id)}&type=INTERNAL_FIAT`);
+  const accounts = await platformApi(
+    request,
+    "GET",
+    `/customers/internal-accounts?customerId=${encodeURIComponent(customer.body.id)}&type=INTERNAL_FIAT`,
+  );
   const usd = accounts.body.data[0].id as string;
-  expect((await platformApi(request, "POST", `/sandbox/internal-accounts/${usd}/fund`, { amount: 100_000 })).status).toBe(200);
+  expect(
+    (await platformApi(request, "POST", `/sandbox/internal-accounts/${usd}/fund`, { amount: 100_000 })).status,
+  ).toBe(200);
   const ext = await platformApi(request, "POST", "/customers/external-accounts", {
     customerId: customer.body.id,
     currency: "USD",
@@ -19,14 +29,22 @@ async function pendingTransfer(request: APIRequestContext, amount: number) {
       routingNumber: "021000021",
       bankAccountType: "CHECKING",
       bankName: "Chase",
-      beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Agent Owner", address: { line1: "1 Main St", postalCode: "10001", country: "US" } },
+      beneficiary: {
+        beneficiaryType: "INDIVIDUAL",
+        fullName: "Agent Owner",
+        address: { line1: "1 Main St", postalCode: "10001", country: "US" },
+      },
     },
   });
   expect(ext.status, JSON.stringify(ext.body)).toBe(201);
   const agent = await platformApi(request, "POST", "/agents", {
     name: `Payables bot ${stamp}`,
     customerId: customer.body.id,
-    policy: { permissions: ["CREATE_TRANSFERS", "VIEW_TRANSACTIONS"], defaultExecutionMode: "APPROVAL_REQUIRED", spendingLimits: { currency: "USD", perTransactionLimit: 50_000 } },
+    policy: {
+      permissions: ["CREATE_TRANSFERS", "VIEW_TRANSACTIONS"],
+      defaultExecutionMode: "APPROVAL_REQUIRED",
+      spendingLimits: { currency: "USD", perTransactionLimit: 50_000 },
+    },
   });
   expect(agent.status, JSON.stringify(agent.body)).toBe(201);
   const redeemed = await request.post(`${env.api()}/agents/device-codes/${agent.body.deviceCode.code}/redeem`);
@@ -55,11 +73,18 @@ test("an operator approves and rejects agent actions in the approvals queue", as
 
   await firstRow.getByRole("button", { name: /Approve TRANSFER_OUT of 4321 USD/ }).click();
   await expect(page.getByRole("row", { name: /4321 USD/ })).toHaveCount(0);
-  await page.getByRole("row", { name: /8765 USD/ }).getByRole("button", { name: /Reject TRANSFER_OUT of 8765 USD/ }).click();
+  await page
+    .getByRole("row", { name: /8765 USD/ })
+    .getByRole("button", { name: /Reject TRANSFER_OUT of 8765 USD/ })
+    .click();
   await expect(page.getByRole("row", { name: /8765 USD/ })).toHaveCount(0);
   await shot(page, testInfo, "approvals-after");
 
-  const approved = await platformApi(page.request, "GET", `/agents/approvals?agentId=${encodeURIComponent(first.agentId)}`);
+  const approved = await platformApi(
+    page.request,
+    "GET",
+    `/agents/approvals?agentId=${encodeURIComponent(first.agentId)}`,
+  );
   expect(approved.body.totalCount).toBe(0);
   const actions = await platformApi(page.request, "GET", `/agents/${encodeURIComponent(first.agentId)}`);
   expect(actions.body.usage.dailySpend).toBe(4_321);

@@ -19,12 +19,22 @@ test.describe("cards", () => {
       });
       expect(customer.status, JSON.stringify(customer.body)).toBe(201);
       expect(customer.body.kycStatus).toBe("APPROVED");
-      const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.body.id)}&type=INTERNAL_FIAT`);
+      const accounts = await platformApi(
+        page.request,
+        "GET",
+        `/customers/internal-accounts?customerId=${encodeURIComponent(customer.body.id)}&type=INTERNAL_FIAT`,
+      );
       const account = accounts.body.data[0].id;
-      const issued = await platformApi(page.request, "POST", "/cards", { customerId: customer.body.id, form: "VIRTUAL", fundingSource: account });
+      const issued = await platformApi(page.request, "POST", "/cards", {
+        customerId: customer.body.id,
+        form: "VIRTUAL",
+        fundingSource: account,
+      });
       expect(issued.status, JSON.stringify(issued.body)).toBe(201);
       const card = issued.body;
-      await expect.poll(async () => (await platformApi(page.request, "GET", `/cards/${card.id}`)).body.status).toBe("ACTIVE");
+      await expect
+        .poll(async () => (await platformApi(page.request, "GET", `/cards/${card.id}`)).body.status)
+        .toBe("ACTIVE");
 
       await signInStaff(page, operator);
       await page.goto(`/admin/cards/${encodeURIComponent(card.id)}`);
@@ -34,7 +44,9 @@ test.describe("cards", () => {
 
       const { panEmbedUrl } = await revealAndCheckIsolation(page, page, card, testInfo, "card-revealed");
       const frame = page.frameLocator(`iframe[title="Card details for the card ending ${card.last4}"]`);
-      await expect(frame.locator('[data-field="expiry"]')).toHaveText(`${String(card.expMonth).padStart(2, "0")}/${String(card.expYear).slice(-2)}`);
+      await expect(frame.locator('[data-field="expiry"]')).toHaveText(
+        `${String(card.expMonth).padStart(2, "0")}/${String(card.expYear).slice(-2)}`,
+      );
 
       // The one-time URL does not load again.
       const reuse = await page.request.get(panEmbedUrl);
@@ -50,7 +62,9 @@ test.describe("cards", () => {
       await shot(page, testInfo, "card-closed");
       expect((await platformApi(page.request, "GET", `/cards/${card.id}`)).body.status).toBe("CLOSED");
     } finally {
-      await platformApi(page.request, "PATCH", "/config", { skipVerificationPaperwork: before.body.skipVerificationPaperwork });
+      await platformApi(page.request, "PATCH", "/config", {
+        skipVerificationPaperwork: before.body.skipVerificationPaperwork,
+      });
     }
   });
 });

@@ -7,11 +7,18 @@ import type { Page } from "@playwright/test";
 import { test, expect, platformApi, shot } from "./support/fixtures";
 
 // A 1x1 PNG: documents are checked by content, not by file name.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
 
 async function openLink(page: Page, customerId: string): Promise<void> {
-  const link = await platformApi(page.request, "POST", `/customers/${customerId}/kyc-link`, { redirectUri: "https://platform.example/done" });
+  const link = await platformApi(page.request, "POST", `/customers/${customerId}/kyc-link`, {
+    redirectUri: "https://platform.example/done",
+  });
   expect(link.status, JSON.stringify(link.body)).toBe(201);
   await page.goto(new URL(link.body.kycUrl).pathname);
 }
@@ -24,7 +31,12 @@ async function fillAddress(form: ReturnType<Page["getByRole"]>): Promise<void> {
   await form.getByLabel("Country (2-letter code, e.g. US)").fill("US");
 }
 
-async function upload(page: Page, holder: string, documentType: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+async function upload(
+  page: Page,
+  holder: string,
+  documentType: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
   const form = page.getByRole("form", { name: "Upload a document" });
   await form.getByLabel("Whose document").selectOption({ label: holder });
   await form.getByLabel("Document type").selectOption(documentType);
@@ -38,8 +50,14 @@ for (const { suffix, status, message } of [
   { suffix: "", status: "APPROVED", message: "Thank you. Your verification is approved." },
   { suffix: " 001", status: "PENDING", message: "Thank you. Your information is under review." },
 ]) {
-  test(`an UNVERIFIED individual${suffix ? ` named …${suffix.trim()}` : ""} completes the hosted page and ends ${status}`, async ({ page }, testInfo) => {
-    const created = await platformApi(page.request, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Kim Hosted${suffix}`, platformCustomerId: `e2e-kyc-${randomUUID()}` });
+  test(`an UNVERIFIED individual${suffix ? ` named …${suffix.trim()}` : ""} completes the hosted page and ends ${status}`, async ({
+    page,
+  }, testInfo) => {
+    const created = await platformApi(page.request, "POST", "/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: `Kim Hosted${suffix}`,
+      platformCustomerId: `e2e-kyc-${randomUUID()}`,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.kycStatus).toBe("UNVERIFIED");
     await openLink(page, created.body.id);
@@ -72,12 +90,20 @@ for (const { suffix, status, message } of [
   });
 }
 
-test("a 003 business adds a beneficial owner and documents on the hosted page and is approved", async ({ page }, testInfo) => {
+test("a 003 business adds a beneficial owner and documents on the hosted page and is approved", async ({
+  page,
+}, testInfo) => {
   const created = await platformApi(page.request, "POST", "/customers", {
     customerType: "BUSINESS",
     platformCustomerId: `e2e-kyb-${randomUUID()}`,
     address: { line1: "1 Main St", city: "New York", postalCode: "10001", country: "US" },
-    businessInfo: { legalName: "Hosted Widgets", country: "US", incorporatedOn: "2015-03-01", taxId: "12-3456789", registrationNumber: `E2E-${Date.now()}-003` },
+    businessInfo: {
+      legalName: "Hosted Widgets",
+      country: "US",
+      incorporatedOn: "2015-03-01",
+      taxId: "12-3456789",
+      registrationNumber: `E2E-${Date.now()}-003`,
+    },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect(created.body.kybStatus).not.toBe("APPROVED");
@@ -101,7 +127,11 @@ test("a 003 business adds a beneficial owner and documents on the hosted page an
   await expect(page.getByRole("status")).toHaveText("Owner added.");
   await expect(page.getByRole("region", { name: "Beneficial owners" }).getByRole("listitem")).toHaveCount(1);
 
-  await upload(page, "The business", "CERTIFICATE_OF_INCORPORATION", { name: "certificate.pdf", mimeType: "application/pdf", buffer: PDF });
+  await upload(page, "The business", "CERTIFICATE_OF_INCORPORATION", {
+    name: "certificate.pdf",
+    mimeType: "application/pdf",
+    buffer: PDF,
+  });
   await upload(page, "Hana Hosted", "PASSPORT", { name: "hana.png", mimeType: "image/png", buffer: PNG });
   await expect(needed).toContainText("Nothing is missing. You can submit now.");
 

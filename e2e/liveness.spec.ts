@@ -8,7 +8,10 @@ import { test, expect, env, shot } from "./support/fixtures";
 /** A fresh platform (its own tenant), so making it regulated leaves the shared sandbox platform alone. */
 async function regulatedPlatform(request: APIRequestContext) {
   const origin = new URL(env.api()).origin;
-  const res = await request.post(`${origin}/api/operator/platforms`, { headers: { authorization: `Bearer ${env.operatorToken()}` }, data: { name: "E2E liveness platform" } });
+  const res = await request.post(`${origin}/api/operator/platforms`, {
+    headers: { authorization: `Bearer ${env.operatorToken()}` },
+    data: { name: "E2E liveness platform" },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const { clientId, clientSecret } = (await res.json()) as { clientId: string; clientSecret: string };
   const authorization = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
@@ -21,9 +24,15 @@ async function regulatedPlatform(request: APIRequestContext) {
   return call;
 }
 
-test("a wallet's owner completes the hosted liveness check and the account becomes ACTIVE", async ({ page }, testInfo) => {
+test("a wallet's owner completes the hosted liveness check and the account becomes ACTIVE", async ({
+  page,
+}, testInfo) => {
   const api = await regulatedPlatform(page.request);
-  const customer = await api("POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Lee Liveness", currencies: ["USD"] });
+  const customer = await api("POST", "/customers", {
+    customerType: "INDIVIDUAL",
+    fullName: "Lee Liveness",
+    currencies: ["USD"],
+  });
   expect(customer.status, JSON.stringify(customer.body)).toBe(201);
   const address = `0x${randomBytes(20).toString("hex")}`;
   const account = await api("POST", "/customers/external-accounts", {

@@ -18,12 +18,18 @@ const usdAccount = (accountNumber: string, fullName = "Rita Receiver") => ({
   accountType: "USD_ACCOUNT",
   accountNumber,
   routingNumber: "021000021",
-  beneficiary: { beneficiaryType: "INDIVIDUAL", fullName, address: { line1: "1 Main St", city: "New York", postalCode: "10001", country: "US" } },
+  beneficiary: {
+    beneficiaryType: "INDIVIDUAL",
+    fullName,
+    address: { line1: "1 Main St", city: "New York", postalCode: "10001", country: "US" },
+  },
 });
 
 const digits = () => String(Math.floor(Math.random() * 1e5)).padStart(5, "0");
 
-test("fund (sandbox), quote, execute with the signed retry in the browser, and the transaction reaches COMPLETED", async ({ page }, testInfo) => {
+test("fund (sandbox), quote, execute with the signed retry in the browser, and the transaction reaches COMPLETED", async ({
+  page,
+}, testInfo) => {
   const customer = await signUpCustomer(page, "Mona Money");
   await page.goto("/wallet/balances");
   await expect(page.getByRole("heading", { level: 1, name: "Balances" })).toBeVisible();
@@ -37,12 +43,16 @@ test("fund (sandbox), quote, execute with the signed retry in the browser, and t
   await shot(page, testInfo, "balances");
 
   // Suffix 003: the payout is a long one, so the transaction is PROCESSING first and completes later.
-  const ext = await page.request.post("/api/wallet/external-accounts", { headers: await csrfHeaders(page), data: { currency: "USD", accountInfo: usdAccount(`4${digits()}003`) } });
+  const ext = await page.request.post("/api/wallet/external-accounts", {
+    headers: await csrfHeaders(page),
+    data: { currency: "USD", accountInfo: usdAccount(`4${digits()}003`) },
+  });
   expect(ext.status(), await ext.text()).toBe(201);
 
   const executeCalls: Request[] = [];
   page.on("request", (r) => {
-    if (r.method() === "POST" && /\/api\/wallet\/quotes\/[^/]+\/execute$/.test(new URL(r.url()).pathname)) executeCalls.push(r);
+    if (r.method() === "POST" && /\/api\/wallet\/quotes\/[^/]+\/execute$/.test(new URL(r.url()).pathname))
+      executeCalls.push(r);
   });
   await page.goto("/wallet/send");
   await page.getByLabel("From").selectOption(customer.accountId);
@@ -84,7 +94,9 @@ test("fund (sandbox), quote, execute with the signed retry in the browser, and t
   await expect(balances.getByRole("row", { name: /Wallet \(USDB\)/ })).toContainText("75.000000 USDB");
 });
 
-test("adding an external account through the per-currency form, with the API's field errors shown on the fields", async ({ page }, testInfo) => {
+test("adding an external account through the per-currency form, with the API's field errors shown on the fields", async ({
+  page,
+}, testInfo) => {
   await signUpCustomer(page, "Fern Forms");
   await page.goto("/wallet/external-accounts");
   const form = page.getByRole("form", { name: "Add an external account" });
@@ -124,7 +136,10 @@ test("the money pages fit a 375px-wide screen without horizontal scrolling", asy
   await page.goto("/wallet/balances");
   const ext = await page.request.post("/api/wallet/external-accounts", {
     headers: await csrfHeaders(page),
-    data: { currency: "USD", accountInfo: usdAccount(`5${digits()}001`, "A Rather Long Beneficiary Name For Narrow Screens") },
+    data: {
+      currency: "USD",
+      accountInfo: usdAccount(`5${digits()}001`, "A Rather Long Beneficiary Name For Narrow Screens"),
+    },
   });
   expect(ext.status(), await ext.text()).toBe(201);
   for (const [path, heading] of [
@@ -135,22 +150,41 @@ test("the money pages fit a 375px-wide screen without horizontal scrolling", asy
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
     await shot(page, testInfo, `narrow-${path.split("/").pop()}`);
   }
 });
 
-test("a customer cannot reach another customer's accounts, external accounts, quotes or transactions through the BFF", async ({ page, browser }) => {
+test("a customer cannot reach another customer's accounts, external accounts, quotes or transactions through the BFF", async ({
+  page,
+  browser,
+}) => {
   const alice = await signUpCustomer(page, "Alice Money");
   const bobContext = await browser.newContext();
   const bobPage = await bobContext.newPage();
   const bob = await signUpCustomer(bobPage, "Bob Money");
   // Bob's money, made through the platform API: a funded USD account, an external account, an executed payment.
-  const bobAccounts = await platformApi(bobPage.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(bob.customerId)}`);
+  const bobAccounts = await platformApi(
+    bobPage.request,
+    "GET",
+    `/customers/internal-accounts?customerId=${encodeURIComponent(bob.customerId)}`,
+  );
   const bobUsd = bobAccounts.body.data.find((a: { type: string }) => a.type === "INTERNAL_FIAT").id as string;
-  expect((await platformApi(bobPage.request, "POST", `/sandbox/internal-accounts/${encodeURIComponent(bobUsd)}/fund`, { amount: 10_000 })).status).toBe(200);
-  const bobExt = await platformApi(bobPage.request, "POST", "/customers/external-accounts", { customerId: bob.customerId, currency: "USD", accountInfo: usdAccount(`6${digits()}001`) });
+  expect(
+    (
+      await platformApi(bobPage.request, "POST", `/sandbox/internal-accounts/${encodeURIComponent(bobUsd)}/fund`, {
+        amount: 10_000,
+      })
+    ).status,
+  ).toBe(200);
+  const bobExt = await platformApi(bobPage.request, "POST", "/customers/external-accounts", {
+    customerId: bob.customerId,
+    currency: "USD",
+    accountInfo: usdAccount(`6${digits()}001`),
+  });
   expect(bobExt.status).toBe(201);
   const bobQuote = await platformApi(bobPage.request, "POST", "/quotes", {
     source: { sourceType: "ACCOUNT", accountId: bobUsd },
@@ -179,11 +213,21 @@ test("a customer cannot reach another customer's accounts, external accounts, qu
     page.request.get(`/api/wallet/transactions/${q(bobQuote.body.transactionId)}`),
     page.request.post("/api/wallet/quotes", {
       headers,
-      data: { sourceAccountId: bobUsd, destination: { destinationType: "ACCOUNT", accountId: bobExt.body.id }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 },
+      data: {
+        sourceAccountId: bobUsd,
+        destination: { destinationType: "ACCOUNT", accountId: bobExt.body.id },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 100,
+      },
     }),
     page.request.post("/api/wallet/quotes", {
       headers,
-      data: { sourceAccountId: alice.accountId, destination: { destinationType: "ACCOUNT", accountId: bobExt.body.id }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 },
+      data: {
+        sourceAccountId: alice.accountId,
+        destination: { destinationType: "ACCOUNT", accountId: bobExt.body.id },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 100,
+      },
     }),
   ];
   for (const res of await Promise.all(tries)) {
@@ -193,6 +237,9 @@ test("a customer cannot reach another customer's accounts, external accounts, qu
   await page.goto(`/wallet/transactions/${q(bobQuote.body.transactionId)}`);
   await expect(page.getByRole("main").getByRole("alert")).toContainText("not one of yours");
   // Without the page's CSRF token a state change is refused even for Alice's own account.
-  const noCsrf = await page.request.post(`/api/wallet/accounts/${q(alice.accountId)}/fund`, { headers: { origin: origin() }, data: { amount: 1 } });
+  const noCsrf = await page.request.post(`/api/wallet/accounts/${q(alice.accountId)}/fund`, {
+    headers: { origin: origin() },
+    data: { amount: 1 },
+  });
   expect(noCsrf.status()).toBe(403);
 });

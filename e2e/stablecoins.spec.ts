@@ -5,12 +5,25 @@ import { test, expect, signInStaff, shot, env } from "./support/fixtures";
 
 test("an operator requests and drives a stablecoin's enablement", async ({ page, operator }, testInfo) => {
   const headers = { authorization: env.basic(), "idempotency-key": randomUUID() };
-  const link = await page.request.post(`${env.api()}/stablecoin-provider-accounts`, { headers, data: { provider: "BRALE", apiClientId: `e2e_${randomUUID()}`, apiClientSecret: "secret", providerAccountId: `acct-${randomUUID()}` } });
+  const link = await page.request.post(`${env.api()}/stablecoin-provider-accounts`, {
+    headers,
+    data: {
+      provider: "BRALE",
+      apiClientId: `e2e_${randomUUID()}`,
+      apiClientSecret: "secret",
+      providerAccountId: `acct-${randomUUID()}`,
+    },
+  });
   expect(link.status(), await link.text()).toBe(201);
   const symbol = `E2E${Date.now().toString(36).toUpperCase()}`;
   const reg = await page.request.post(`${env.api()}/stablecoins`, {
     headers: { authorization: env.basic(), "idempotency-key": randomUUID() },
-    data: { providerTokenIdentifier: symbol, networkTokenIdentifier: `btkn1${symbol.toLowerCase()}`, network: "SPARK", stablecoinProviderAccountId: (await link.json()).id },
+    data: {
+      providerTokenIdentifier: symbol,
+      networkTokenIdentifier: `btkn1${symbol.toLowerCase()}`,
+      network: "SPARK",
+      stablecoinProviderAccountId: (await link.json()).id,
+    },
   });
   expect(reg.status(), await reg.text()).toBe(201);
 
@@ -19,7 +32,9 @@ test("an operator requests and drives a stablecoin's enablement", async ({ page,
   const section = page.getByRole("region", { name: new RegExp(`\\(${symbol}\\)`) });
   await expect(section).toContainText("Enablement: NOT_ENABLED");
   await section.getByRole("button", { name: `Request enablement of ${symbol}` }).click();
-  await expect(page.getByRole("region", { name: new RegExp(`\\(${symbol}\\)`) })).toContainText("Enablement: PENDING_APPROVAL");
+  await expect(page.getByRole("region", { name: new RegExp(`\\(${symbol}\\)`) })).toContainText(
+    "Enablement: PENDING_APPROVAL",
+  );
   await page.getByRole("button", { name: `Move ${symbol} to ENABLING` }).click();
   await expect(page.getByRole("region", { name: new RegExp(`\\(${symbol}\\)`) })).toContainText("Enablement: ENABLING");
   await page.getByRole("button", { name: `Move ${symbol} to ENABLED` }).click();

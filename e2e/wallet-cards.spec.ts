@@ -19,7 +19,9 @@ test.describe("wallet cards", () => {
 
   test("issue, reveal in the isolated iframe, freeze, unfreeze and close", async ({ page }, testInfo) => {
     const customer = await signUpCustomer(page, "Carla Cardholder");
-    expect((await platformApi(page.request, "GET", `/customers/${customer.customerId}`)).body.kycStatus).toBe("APPROVED");
+    expect((await platformApi(page.request, "GET", `/customers/${customer.customerId}`)).body.kycStatus).toBe(
+      "APPROVED",
+    );
 
     await page.goto("/wallet");
     await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Cards" }).click();
@@ -28,10 +30,16 @@ test.describe("wallet cards", () => {
 
     await page.getByRole("button", { name: "Issue a virtual card" }).click();
     await expect(page.getByRole("status").filter({ hasText: /issued/ })).toBeVisible();
-    const listed = await platformApi(page.request, "GET", `/cards?customerId=${encodeURIComponent(customer.customerId)}`);
+    const listed = await platformApi(
+      page.request,
+      "GET",
+      `/cards?customerId=${encodeURIComponent(customer.customerId)}`,
+    );
     expect(listed.body.data).toHaveLength(1);
     const card = listed.body.data[0];
-    await expect.poll(async () => (await platformApi(page.request, "GET", `/cards/${card.id}`)).body.status, { timeout: 30_000 }).toBe("ACTIVE");
+    await expect
+      .poll(async () => (await platformApi(page.request, "GET", `/cards/${card.id}`)).body.status, { timeout: 30_000 })
+      .toBe("ACTIVE");
     await page.reload();
     const region = page.getByRole("region", { name: `VISA •••• ${card.last4}` });
     await expect(region.getByTestId("card-status")).toHaveText("ACTIVE");
@@ -66,27 +74,47 @@ test.describe("wallet cards", () => {
     const otherContext = await browser.newContext();
     const bob = await signUpCustomer(await otherContext.newPage(), "Bob Cardholder");
     await otherContext.close();
-    const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(bob.customerId)}&type=INTERNAL_FIAT`);
-    const issued = await platformApi(page.request, "POST", "/cards", { customerId: bob.customerId, form: "VIRTUAL", fundingSource: accounts.body.data[0].id });
+    const accounts = await platformApi(
+      page.request,
+      "GET",
+      `/customers/internal-accounts?customerId=${encodeURIComponent(bob.customerId)}&type=INTERNAL_FIAT`,
+    );
+    const issued = await platformApi(page.request, "POST", "/cards", {
+      customerId: bob.customerId,
+      form: "VIRTUAL",
+      fundingSource: accounts.body.data[0].id,
+    });
     expect(issued.status).toBe(201);
     const bobCard = issued.body.id as string;
-    await expect.poll(async () => (await platformApi(page.request, "GET", `/cards/${bobCard}`)).body.status, { timeout: 30_000 }).toBe("ACTIVE");
+    await expect
+      .poll(async () => (await platformApi(page.request, "GET", `/cards/${bobCard}`)).body.status, { timeout: 30_000 })
+      .toBe("ACTIVE");
 
     await page.goto("/wallet/cards");
     const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute("content"))!;
     const headers = { "x-csrf-token": csrf, origin: process.env.MERIDIAN_E2E_ORIGIN! };
     const mine = await (await page.request.get("/api/wallet/cards")).json();
     expect(mine.data).toEqual([]);
-    const freeze = await page.request.patch(`/api/wallet/cards/${encodeURIComponent(bobCard)}`, { headers, data: { status: "FROZEN" } });
+    const freeze = await page.request.patch(`/api/wallet/cards/${encodeURIComponent(bobCard)}`, {
+      headers,
+      data: { status: "FROZEN" },
+    });
     expect(freeze.status()).toBe(404);
     const reveal = await page.request.post(`/api/wallet/cards/${encodeURIComponent(bobCard)}/reveal`, { headers });
     expect(reveal.status()).toBe(404);
     expect(await reveal.text()).not.toContain("panEmbedUrl");
     // Issuing with Bob's account as the funding source is refused: the cardholder is always the signed-in customer.
-    const steal = await page.request.post("/api/wallet/cards", { headers, data: { fundingSource: accounts.body.data[0].id } });
+    const steal = await page.request.post("/api/wallet/cards", {
+      headers,
+      data: { fundingSource: accounts.body.data[0].id },
+    });
     expect(steal.status()).toBe(400);
     // Without the CSRF token nothing changes either.
-    expect((await page.request.patch(`/api/wallet/cards/${encodeURIComponent(bobCard)}`, { data: { status: "FROZEN" } })).status()).toBe(403);
+    expect(
+      (
+        await page.request.patch(`/api/wallet/cards/${encodeURIComponent(bobCard)}`, { data: { status: "FROZEN" } })
+      ).status(),
+    ).toBe(403);
     expect((await platformApi(page.request, "GET", `/cards/${bobCard}`)).body.status).toBe("ACTIVE");
   });
 });

@@ -6,7 +6,14 @@ async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 }
 
@@ -109,7 +116,10 @@ test.describe("customer sign-in", () => {
 });
 
 test.describe("sessions and credentials", () => {
-  test("sessions list, refresh and revocation; the revoked browser is signed out", async ({ page, browser }, testInfo) => {
+  test("sessions list, refresh and revocation; the revoked browser is signed out", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const customer = await signUpCustomer(page, "Sid Sessions");
     const otherContext = await browser.newContext();
     const other = await otherContext.newPage();
@@ -123,7 +133,9 @@ test.describe("sessions and credentials", () => {
     const currentRow = table.getByRole("row", { name: /Current/ });
     await expect(currentRow).toContainText(customer.sessionId.slice(-12));
     await expect(currentRow).toContainText("This device");
-    await expect(table.getByRole("row", { name: new RegExp(second.sessionId.slice(-12)) })).toContainText("Another device");
+    await expect(table.getByRole("row", { name: new RegExp(second.sessionId.slice(-12)) })).toContainText(
+      "Another device",
+    );
     await shot(page, testInfo, "sessions");
 
     await page.getByRole("button", { name: `Refresh session ${customer.sessionId.slice(-12)}` }).click();
@@ -168,11 +180,19 @@ test.describe("sessions and credentials", () => {
     const headers = { "x-csrf-token": csrf, origin: process.env.MERIDIAN_E2E_ORIGIN! };
     const mine = await (await page.request.get("/api/wallet/sessions")).json();
     expect(mine.data.map((s: { accountId: string }) => s.accountId)).toEqual([alice.accountId]);
-    const revokeBob = await page.request.delete(`/api/wallet/sessions/${encodeURIComponent(bob.sessionId)}`, { headers });
+    const revokeBob = await page.request.delete(`/api/wallet/sessions/${encodeURIComponent(bob.sessionId)}`, {
+      headers,
+    });
     expect(revokeBob.status()).toBe(404);
-    const refreshBob = await page.request.post(`/api/wallet/sessions/${encodeURIComponent(bob.sessionId)}/refresh`, { headers, data: { clientPublicKey: alice.key.publicKey } });
+    const refreshBob = await page.request.post(`/api/wallet/sessions/${encodeURIComponent(bob.sessionId)}/refresh`, {
+      headers,
+      data: { clientPublicKey: alice.key.publicKey },
+    });
     expect(refreshBob.status()).toBe(404);
-    const removeBobCredential = await page.request.delete(`/api/wallet/credentials/${encodeURIComponent(bob.credentialId)}`, { headers });
+    const removeBobCredential = await page.request.delete(
+      `/api/wallet/credentials/${encodeURIComponent(bob.credentialId)}`,
+      { headers },
+    );
     expect(removeBobCredential.status()).toBe(404);
     // Staff routes are closed to customers.
     const admin = await page.request.post("/api/admin/sandbox/clock", { headers, data: { seconds: 60 } });
@@ -191,7 +211,9 @@ test("the overview links an unverified customer to the hosted identity verificat
   await shot(page, testInfo, "hosted-kyc");
 });
 
-test("the wallet's recovery phrase is opened in the browser: 24 BIP-39 words that no response carries in clear", async ({ page }, testInfo) => {
+test("the wallet's recovery phrase is opened in the browser: 24 BIP-39 words that no response carries in clear", async ({
+  page,
+}, testInfo) => {
   const { validateMnemonic } = await import("@scure/bip39");
   const { wordlist } = await import("@scure/bip39/wordlists/english.js");
   await signUpCustomer(page, "Rhea Recovery");

@@ -29,7 +29,9 @@ test.describe("sandbox banner", () => {
     await shot(admin, testInfo, "admin-banner");
 
     await admin.goto("/signin");
-    await expect(admin.getByRole("note", { name: "Sandbox environment" })).toContainText("anyone can sign in as anyone");
+    await expect(admin.getByRole("note", { name: "Sandbox environment" })).toContainText(
+      "anyone can sign in as anyone",
+    );
     await staffContext.close();
   });
 });
@@ -61,7 +63,9 @@ async function walletSessionState(sessionId: string): Promise<{ listed: boolean;
   const db = new pg.Client({ connectionString: process.env.MERIDIAN_E2E_DATABASE_URL });
   await db.connect();
   try {
-    const row = await db.query("SELECT revoked_at FROM wallet_sessions WHERE id = $1::uuid", [sessionId.replace(/^Session:/, "")]);
+    const row = await db.query("SELECT revoked_at FROM wallet_sessions WHERE id = $1::uuid", [
+      sessionId.replace(/^Session:/, ""),
+    ]);
     return { listed: row.rows.length === 1, revoked: row.rows[0]?.revoked_at != null };
   } finally {
     await db.end();
@@ -69,13 +73,19 @@ async function walletSessionState(sessionId: string): Promise<{ listed: boolean;
 }
 
 async function listedSessionIds(page: Page, accountId: string): Promise<string[]> {
-  const res = await platformApi<{ data: { id: string }[] }>(page.request, "GET", `/auth/sessions?accountId=${encodeURIComponent(accountId)}`);
+  const res = await platformApi<{ data: { id: string }[] }>(
+    page.request,
+    "GET",
+    `/auth/sessions?accountId=${encodeURIComponent(accountId)}`,
+  );
   expect(res.status).toBe(200);
   return res.body.data.map((s) => s.id);
 }
 
 test.describe("sign-out ends the embedded-wallet session", () => {
-  test("Sign out revokes the wallet session on the server (signed with its key) and deletes the key from IndexedDB", async ({ page }, testInfo) => {
+  test("Sign out revokes the wallet session on the server (signed with its key) and deletes the key from IndexedDB", async ({
+    page,
+  }, testInfo) => {
     const c = await signUpCustomer(page, "Sid Signout");
     await page.goto("/wallet/sessions");
     await expect(page.getByRole("cell", { name: "This device" })).toBeVisible();
@@ -90,7 +100,10 @@ test.describe("sign-out ends the embedded-wallet session", () => {
     expect(await walletSessionState(c.sessionId)).toEqual({ listed: true, revoked: true });
   });
 
-  test("a web session that ended without signing out: the next page load revokes the held session and clears its key", async ({ page, context }) => {
+  test("a web session that ended without signing out: the next page load revokes the held session and clears its key", async ({
+    page,
+    context,
+  }) => {
     const c = await signUpCustomer(page, "Eve Expired");
     await page.goto("/wallet");
     await expect(page.getByRole("heading", { level: 1, name: "Hello, Eve Expired" })).toBeVisible();
@@ -107,7 +120,10 @@ test.describe("sign-out ends the embedded-wallet session", () => {
 });
 
 test.describe("sign-in reveals nothing about who has an account", () => {
-  test("an email without an account goes to the code step like a real one, and its code fails like a wrong code", async ({ page, browser }, testInfo) => {
+  test("an email without an account goes to the code step like a real one, and its code fails like a wrong code", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const other = await browser.newPage();
     const real = await signUpCustomer(other, "Rita Real");
     await other.close();
@@ -129,27 +145,52 @@ test.describe("sign-in reveals nothing about who has an account", () => {
     expect(messages[1]).toBe(messages[0]);
   });
 
-  test("a sign-in ticket copied into a second browser does not sign it in; the browser that earned it signs in once", async ({ page, browser }) => {
+  test("a sign-in ticket copied into a second browser does not sign it in; the browser that earned it signs in once", async ({
+    page,
+    browser,
+  }) => {
     const origin = process.env.MERIDIAN_E2E_ORIGIN!;
     const post = async (p: Page, path: string, data: unknown, headers: Record<string, string> = {}) => {
       const res = await p.request.post(path, { data, headers: { origin, ...headers } });
       return { status: res.status(), body: await res.json().catch(() => undefined) };
     };
-    const signup = await post(page, "/api/wallet/signup", { fullName: "Tia Ticket", email: `tia-${Date.now()}@example.com` });
-    const cred = await post(page, "/api/wallet/enroll", { enrollment: signup.body.enrollment, credential: { type: "EMAIL_OTP" } });
+    const signup = await post(page, "/api/wallet/signup", {
+      fullName: "Tia Ticket",
+      email: `tia-${Date.now()}@example.com`,
+    });
+    const cred = await post(page, "/api/wallet/enroll", {
+      enrollment: signup.body.enrollment,
+      credential: { type: "EMAIL_OTP" },
+    });
     const key = generateP256KeyPair();
     const bundle = cred.body.otpEncryptionTargetBundle as string;
-    const body = { type: "EMAIL_OTP", encryptedOtpBundle: await encryptOtpCodeToBundle("000000", bundle, key.publicKey, JSON.parse(bundle).enclaveQuorumPublic) };
+    const body = {
+      type: "EMAIL_OTP",
+      encryptedOtpBundle: await encryptOtpCodeToBundle(
+        "000000",
+        bundle,
+        key.publicKey,
+        JSON.parse(bundle).enclaveQuorumPublic,
+      ),
+    };
     const path = `/api/wallet/credentials/${encodeURIComponent(cred.body.id)}/verify`;
     const first = await post(page, path, body);
     expect(first.status).toBe(202);
-    const { stampHeaderValue } = await new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }).stamp(first.body.payloadToSign);
-    const done = await post(page, path, body, { [WALLET_SIGNATURE_HEADER]: stampHeaderValue, [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
+    const { stampHeaderValue } = await new ApiKeyStamper({
+      apiPublicKey: key.publicKey,
+      apiPrivateKey: key.privateKey,
+    }).stamp(first.body.payloadToSign);
+    const done = await post(page, path, body, {
+      [WALLET_SIGNATURE_HEADER]: stampHeaderValue,
+      [SIGNED_REQUEST_ID_HEADER]: first.body.requestId,
+    });
     expect(done.status).toBe(200);
 
     const useTicket = async (p: Page) => {
       const csrf = (await (await p.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
-      await p.request.post("/api/auth/callback/customer", { form: { csrfToken: csrf.csrfToken, ticket: done.body.ticket, json: "true" } });
+      await p.request.post("/api/auth/callback/customer", {
+        form: { csrfToken: csrf.csrfToken, ticket: done.body.ticket, json: "true" },
+      });
       return ((await (await p.request.get("/api/auth/session")).json()) as { identity?: { kind: string } }).identity;
     };
     const second = await browser.newContext();

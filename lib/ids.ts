@@ -36,12 +36,26 @@ export function newUuid(): string {
   const hi = Math.floor(ms / 0x10000);
   const lo = ms % 0x10000;
   return (
-    HEX[(hi >>> 24) & 0xff] + HEX[(hi >>> 16) & 0xff] + HEX[(hi >>> 8) & 0xff] + HEX[hi & 0xff] + "-" +
-    HEX[lo >>> 8] + HEX[lo & 0xff] + "-" +
-    HEX[0x70 | ((counter >>> 27) & 0x0f)] + HEX[(counter >>> 19) & 0xff] + "-" +
-    HEX[0x80 | ((counter >>> 13) & 0x3f)] + HEX[(counter >>> 5) & 0xff] + "-" +
+    HEX[(hi >>> 24) & 0xff] +
+    HEX[(hi >>> 16) & 0xff] +
+    HEX[(hi >>> 8) & 0xff] +
+    HEX[hi & 0xff] +
+    "-" +
+    HEX[lo >>> 8] +
+    HEX[lo & 0xff] +
+    "-" +
+    HEX[0x70 | ((counter >>> 27) & 0x0f)] +
+    HEX[(counter >>> 19) & 0xff] +
+    "-" +
+    HEX[0x80 | ((counter >>> 13) & 0x3f)] +
+    HEX[(counter >>> 5) & 0xff] +
+    "-" +
     HEX[((counter & 0x1f) << 3) | (random[r + 4] & 0x07)] +
-    HEX[random[r + 5]] + HEX[random[r + 6]] + HEX[random[r + 7]] + HEX[random[r + 8]] + HEX[random[r + 9]]
+    HEX[random[r + 5]] +
+    HEX[random[r + 6]] +
+    HEX[random[r + 7]] +
+    HEX[random[r + 8]] +
+    HEX[random[r + 9]]
   );
 }
 

@@ -23,7 +23,8 @@ for (const [name, version] of Object.entries(next.optionalDependencies)) {
 }
 if (added > 0) {
   const sorted = {};
-  for (const k of Object.keys(lock.packages).sort((a, b) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b)))) sorted[k] = lock.packages[k];
+  for (const k of Object.keys(lock.packages).sort((a, b) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))))
+    sorted[k] = lock.packages[k];
   lock.packages = sorted;
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`fix-lockfile: recorded ${added} platform-only optional package(s) the registry mirror lacks`);

@@ -8,7 +8,10 @@ import { isIP } from "node:net";
 
 /** True for addresses only this machine can reach: localhost, 127.0.0.0/8, ::1. */
 export function isLoopbackHost(host) {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
   if (h === "localhost" || h.endsWith(".localhost")) return true;
   if (isIP(h) === 4) return h.startsWith("127.");
   if (isIP(h) === 6) return h === "::1" || /^::ffff:127\./.test(h) || h === "0:0:0:0:0:0:0:1";
@@ -28,7 +31,10 @@ export function checkListenAddress(environment) {
     `and HOST=${host} makes it reachable from other machines. In the sandbox every sign-in code is 000000 and ` +
     `OpenID tokens are not checked, so anyone who can reach it can sign in to the web app as any customer.`;
   if (environment.MERIDIAN_ALLOW_PUBLIC_SANDBOX === "1") {
-    return { verdict: "warn", message: `WARNING: ${risk} MERIDIAN_ALLOW_PUBLIC_SANDBOX=1 allows this; use it only on a network you trust, with test data.` };
+    return {
+      verdict: "warn",
+      message: `WARNING: ${risk} MERIDIAN_ALLOW_PUBLIC_SANDBOX=1 allows this; use it only on a network you trust, with test data.`,
+    };
   }
   return {
     verdict: "refuse",

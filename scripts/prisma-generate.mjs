@@ -10,7 +10,11 @@ const placeholder = join(mkdtempSync(join(tmpdir(), "meridian-prisma-")), "schem
 writeFileSync(placeholder, "");
 const result = spawnSync("npx", ["prisma", "generate"], {
   stdio: "inherit",
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? placeholder, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? placeholder,
+    PRISMA_HIDE_UPDATE_MESSAGE: "1",
+  },
 });
 if (result.status !== 0) {
   console.error("prisma generate failed: check prisma/schema.prisma, then run `npm run postinstall` again.");

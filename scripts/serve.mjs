@@ -57,7 +57,13 @@ function refuseUndecodablePath(req, res) {
   res.statusCode = 400;
   if ((req.url ?? "").startsWith("/api/")) {
     res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify({ code: "INVALID_INPUT", reason: "The request path is not valid percent-encoded UTF-8", details: { errors: [{ field: "path", constraint: "FORMAT", message: "Not valid percent-encoded UTF-8" }] } }));
+    res.end(
+      JSON.stringify({
+        code: "INVALID_INPUT",
+        reason: "The request path is not valid percent-encoded UTF-8",
+        details: { errors: [{ field: "path", constraint: "FORMAT", message: "Not valid percent-encoded UTF-8" }] },
+      }),
+    );
   } else {
     res.setHeader("content-type", "text/plain; charset=utf-8");
     res.end("This address is not valid. Check the link and try again.\n");
@@ -78,7 +84,14 @@ server.keepAliveTimeout = 65_000;
 
 server.listen(port, hostname, () => {
   if (exposure.verdict === "warn") process.stderr.write(`\n[meridian] ${exposure.message}\n\n`);
-  process.stdout.write(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "listening", url: `http://${hostname}:${port}` }) + "\n");
+  process.stdout.write(
+    JSON.stringify({
+      level: "info",
+      time: new Date().toISOString(),
+      msg: "listening",
+      url: `http://${hostname}:${port}`,
+    }) + "\n",
+  );
   process.send?.({ type: "listening", port, hostname });
 });
 
@@ -86,7 +99,9 @@ let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  process.stdout.write(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: `${signal}: draining`, inFlight }) + "\n");
+  process.stdout.write(
+    JSON.stringify({ level: "info", time: new Date().toISOString(), msg: `${signal}: draining`, inFlight }) + "\n",
+  );
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
   const deadline = Date.now() + 15_000;

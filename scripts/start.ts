@@ -74,7 +74,11 @@ async function main() {
     await prisma.$disconnect();
     const credentialsFile = join(dataDir, "sandbox-credentials.json");
     if (sandbox.created && !process.env.MERIDIAN_CLIENT_SECRET) {
-      writeFileSync(credentialsFile, JSON.stringify({ clientId: sandbox.created.clientId, clientSecret: sandbox.created.clientSecret }, null, 2), { mode: 0o600 });
+      writeFileSync(
+        credentialsFile,
+        JSON.stringify({ clientId: sandbox.created.clientId, clientSecret: sandbox.created.clientSecret }, null, 2),
+        { mode: 0o600 },
+      );
     }
 
     if (!dev && !existsSync(join(process.cwd(), ".next", "BUILD_ID"))) {
@@ -89,7 +93,10 @@ async function main() {
       : existsSync(credentialsFile)
         ? (JSON.parse(readFileSync(credentialsFile, "utf8")) as { clientId: string; clientSecret: string })
         : null;
-    if (!bff) say("sandbox credentials unknown (not created by this data folder): the web app needs MERIDIAN_CLIENT_ID and MERIDIAN_CLIENT_SECRET");
+    if (!bff)
+      say(
+        "sandbox credentials unknown (not created by this data folder): the web app needs MERIDIAN_CLIENT_ID and MERIDIAN_CLIENT_SECRET",
+      );
 
     const child = spawn(process.execPath, ["scripts/serve.mjs", ...(dev ? ["--dev"] : [])], {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -112,7 +119,10 @@ async function main() {
         ? { clientId: process.env.MERIDIAN_CLIENT_ID, clientSecret: "(from MERIDIAN_CLIENT_SECRET)" }
         : existsSync(credentialsFile)
           ? (JSON.parse(readFileSync(credentialsFile, "utf8")) as { clientId: string; clientSecret: string })
-          : { clientId: sandbox.clientId, clientSecret: "(not stored; set MERIDIAN_CLIENT_ID and MERIDIAN_CLIENT_SECRET)" };
+          : {
+              clientId: sandbox.clientId,
+              clientSecret: "(not stored; set MERIDIAN_CLIENT_ID and MERIDIAN_CLIENT_SECRET)",
+            };
       if (!quiet) {
         process.stdout.write(
           [

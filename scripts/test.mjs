@@ -13,31 +13,74 @@ mkdirSync("test-results", { recursive: true });
 const steps = [
   { name: "build", cmd: ["node", "scripts/build.mjs"] },
   { name: "lint", cmd: ["npx", "eslint", "."] },
+  { name: "format", cmd: ["npx", "prettier", "--check", ".", "--log-level", "warn"] },
   // The dependency rule (docs/architecture.md): no new arrow against it; the known ones are listed in .dependency-cruiser-known-violations.json.
   { name: "dead code", key: "deadcode", cmd: ["npx", "knip", "--include", "exports,types,files", "--no-progress"] },
-  { name: "dependency rule", key: "depcheck", cmd: ["npx", "depcruise", "app", "components", "lib", "--config", ".dependency-cruiser.cjs", "--ignore-known"] },
-  { name: "unit", cmd: ["npx", "vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", "--outputFile=test-results/unit.json"], report: "test-results/unit.json" },
+  {
+    name: "dependency rule",
+    key: "depcheck",
+    cmd: ["npx", "depcruise", "app", "components", "lib", "--config", ".dependency-cruiser.cjs", "--ignore-known"],
+  },
+  {
+    name: "unit",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--project",
+      "unit",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile=test-results/unit.json",
+    ],
+    report: "test-results/unit.json",
+  },
   {
     name: "integration (embedded PostgreSQL)",
     key: "integration-embedded",
-    cmd: ["npx", "vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", "--outputFile=test-results/integration-embedded.json"],
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--project",
+      "integration",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile=test-results/integration-embedded.json",
+    ],
     env: { MERIDIAN_TEST_DB: "embedded" },
     report: "test-results/integration-embedded.json",
   },
   {
     name: "integration (external PostgreSQL)",
     key: "integration-external",
-    cmd: ["npx", "vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", "--outputFile=test-results/integration-external.json"],
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--project",
+      "integration",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile=test-results/integration-external.json",
+    ],
     env: { MERIDIAN_TEST_DB: "external" },
     report: "test-results/integration-external.json",
   },
-  { name: "e2e (Chromium)", key: "e2e", cmd: ["npx", "playwright", "test"], report: "test-results/e2e.json", playwright: true },
+  {
+    name: "e2e (Chromium)",
+    key: "e2e",
+    cmd: ["npx", "playwright", "test"],
+    report: "test-results/e2e.json",
+    playwright: true,
+  },
 ];
 
 function counts(step) {
   if (!step.report || !existsSync(step.report)) return { passed: 0, failed: 0 };
   const r = JSON.parse(readFileSync(step.report, "utf8"));
-  if (step.playwright) return { passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) };
+  if (step.playwright)
+    return { passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) };
   return { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 };
 }
 
@@ -55,7 +98,9 @@ for (const [i, step] of selected.entries()) {
   failed += c.failed;
   const ok = res.status === 0;
   if (!ok) failedSteps.push(step.name);
-  process.stdout.write(`=== ${step.name}: ${ok ? "ok" : `FAILED (exit ${res.status})`} in ${Math.round((Date.now() - started) / 1000)} s${step.report ? `, ${c.passed} passed, ${c.failed} failed` : ""} ===\n`);
+  process.stdout.write(
+    `=== ${step.name}: ${ok ? "ok" : `FAILED (exit ${res.status})`} in ${Math.round((Date.now() - started) / 1000)} s${step.report ? `, ${c.passed} passed, ${c.failed} failed` : ""} ===\n`,
+  );
   if (!ok && step.name === "build") break;
 }
 

@@ -36,11 +36,24 @@ async function setUpCard(server: TestServer): Promise<{ auth: string; cardId: st
   const platform = (await res.json()) as { clientId: string; clientSecret: string };
   const auth = `Basic ${Buffer.from(`${platform.clientId}:${platform.clientSecret}`).toString("base64")}`;
   await call(server, auth, "PATCH", "/config", { skipVerificationPaperwork: true });
-  const customer = await call(server, auth, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Bench Holder", currencies: ["USD"] });
-  const accounts = await call(server, auth, "GET", `/customers/internal-accounts?customerId=${customer.id}&type=INTERNAL_FIAT`);
+  const customer = await call(server, auth, "POST", "/customers", {
+    customerType: "INDIVIDUAL",
+    fullName: "Bench Holder",
+    currencies: ["USD"],
+  });
+  const accounts = await call(
+    server,
+    auth,
+    "GET",
+    `/customers/internal-accounts?customerId=${customer.id}&type=INTERNAL_FIAT`,
+  );
   const account = accounts.data[0].id;
   await call(server, auth, "POST", `/sandbox/internal-accounts/${account}/fund`, { amount: 100_000_000_000 });
-  const card = await call(server, auth, "POST", "/cards", { customerId: customer.id, form: "VIRTUAL", fundingSource: account });
+  const card = await call(server, auth, "POST", "/cards", {
+    customerId: customer.id,
+    form: "VIRTUAL",
+    fundingSource: account,
+  });
   for (let i = 0; i < 100; i++) {
     if ((await call(server, auth, "GET", `/cards/${card.id}`)).status === "ACTIVE") return { auth, cardId: card.id };
     await new Promise((r) => setTimeout(r, 100));
@@ -51,8 +64,12 @@ async function setUpCard(server: TestServer): Promise<{ auth: string; cardId: st
 /** `connections` clients running two-row transfers back to back for `secs`, through a pool of `poolSize`. */
 async function rawTransfers(databaseUrl: string, secs: number): Promise<LoadResult> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  await pool.query(`CREATE TABLE IF NOT EXISTS bench_pair (id INT PRIMARY KEY, balance BIGINT NOT NULL CHECK (balance >= 0))`);
-  await pool.query(`INSERT INTO bench_pair VALUES (1, 100000000000), (2, 0) ON CONFLICT (id) DO UPDATE SET balance = EXCLUDED.balance`);
+  await pool.query(
+    `CREATE TABLE IF NOT EXISTS bench_pair (id INT PRIMARY KEY, balance BIGINT NOT NULL CHECK (balance >= 0))`,
+  );
+  await pool.query(
+    `INSERT INTO bench_pair VALUES (1, 100000000000), (2, 0) ON CONFLICT (id) DO UPDATE SET balance = EXCLUDED.balance`,
+  );
   const latencies: number[] = [];
   let errors = 0;
   const deadline = Date.now() + secs * 1000;
@@ -78,12 +95,23 @@ async function rawTransfers(databaseUrl: string, secs: number): Promise<LoadResu
   await pool.query(`DROP TABLE bench_pair`);
   await pool.end();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { name: "raw pg two-row transfer", requests: latencies.length, rps: Math.round(latencies.length / secs), p50: at(0.5), p99: at(0.99), errors, non2xx: 0 };
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return {
+    name: "raw pg two-row transfer",
+    requests: latencies.length,
+    rps: Math.round(latencies.length / secs),
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+    non2xx: 0,
+  };
 }
 
 async function main() {
-  console.log(`bench/cards: ${connections} concurrent clients, ${seconds} s per target, warm-up 2 s each, pg pool ${poolSize}`);
+  console.log(
+    `bench/cards: ${connections} concurrent clients, ${seconds} s per target, warm-up 2 s each, pg pool ${poolSize}`,
+  );
   console.log("starting Meridian (production build, embedded PostgreSQL)...");
   const server = await startTestServer("embedded", { LOG_LEVEL: "warn", DB_POOL_SIZE: String(poolSize) });
   try {
@@ -92,7 +120,11 @@ async function main() {
       url: `${server.baseUrl}/sandbox/cards/${cardId}/simulate/authorization`,
       method: "POST",
       headers: { authorization: auth, "content-type": "application/json" },
-      body: JSON.stringify({ amount: 1, currency: { code: "USD" }, merchant: { descriptor: "BENCH COFFEE", mcc: "5814", country: "US" } }),
+      body: JSON.stringify({
+        amount: 1,
+        currency: { code: "USD" },
+        merchant: { descriptor: "BENCH COFFEE", mcc: "5814", country: "US" },
+      }),
       connections,
     };
     console.log("warming up raw pg...");

@@ -11,7 +11,12 @@ import { BENCH_BASELINE_PATH, load, printTable, type LoadResult } from "../suppo
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-async function createAndGet(origin: string, basePath: string, auth: string, duration: number): Promise<LoadResult & { pairs: number }> {
+async function createAndGet(
+  origin: string,
+  basePath: string,
+  auth: string,
+  duration: number,
+): Promise<LoadResult & { pairs: number }> {
   const url = new URL(origin);
   if (!/^(127\.0\.0\.1|localhost)$/.test(url.hostname)) throw new Error("refusing to load-test a non-loopback URL");
   let n = 0;
@@ -24,7 +29,16 @@ async function createAndGet(origin: string, basePath: string, auth: string, dura
       {
         method: "POST",
         path: `${basePath}/customers`,
-        setupRequest: (req) => ({ ...req, body: JSON.stringify({ customerType: "INDIVIDUAL", fullName: `Bench Person ${++n}`, birthDate: "1990-01-15", nationality: "US", currencies: ["USD"] }) }),
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({
+            customerType: "INDIVIDUAL",
+            fullName: `Bench Person ${++n}`,
+            birthDate: "1990-01-15",
+            nationality: "US",
+            currencies: ["USD"],
+          }),
+        }),
         onResponse: (status, body, context) => {
           if (status === 201) context.customerId = JSON.parse(body).id;
         },

@@ -16,7 +16,9 @@ async function main() {
   console.log("starting Meridian (production build, embedded PostgreSQL)...");
   const server = await startTestServer("embedded", { LOG_LEVEL: "warn" });
   const bare = fork(new URL("./bare-node.mjs", import.meta.url).pathname, { stdio: "inherit" });
-  const barePort = await new Promise<number>((resolve) => bare.once("message", (m: { port: number }) => resolve(m.port)));
+  const barePort = await new Promise<number>((resolve) =>
+    bare.once("message", (m: { port: number }) => resolve(m.port)),
+  );
   try {
     const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
     const targets = [

@@ -21,14 +21,25 @@ function newKey(): Key {
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
   const pub = ecdh.getPublicKey();
-  const jwk = { kty: "EC", crv: "P-256", d: ecdh.getPrivateKey().toString("base64url"), x: pub.subarray(1, 33).toString("base64url"), y: pub.subarray(33).toString("base64url") };
-  return { privateKey: createPrivateKey({ key: jwk, format: "jwk" }), publicKey: ecdh.getPublicKey("hex", "compressed") };
+  const jwk = {
+    kty: "EC",
+    crv: "P-256",
+    d: ecdh.getPrivateKey().toString("base64url"),
+    x: pub.subarray(1, 33).toString("base64url"),
+    y: pub.subarray(33).toString("base64url"),
+  };
+  return {
+    privateKey: createPrivateKey({ key: jwk, format: "jwk" }),
+    publicKey: ecdh.getPublicKey("hex", "compressed"),
+  };
 }
 
 /** The same envelope @turnkey/api-key-stamper produces (DER signature over the payload's SHA-256). */
 function stamp(key: Key, payload: string): string {
   const signature = sign("sha256", Buffer.from(payload), key.privateKey).toString("hex");
-  return Buffer.from(JSON.stringify({ publicKey: key.publicKey, scheme: "SIGNATURE_SCHEME_TK_API_P256", signature })).toString("base64url");
+  return Buffer.from(
+    JSON.stringify({ publicKey: key.publicKey, scheme: "SIGNATURE_SCHEME_TK_API_P256", signature }),
+  ).toString("base64url");
 }
 
 function timed(label: string, ms: number, fn: () => void): number {
@@ -45,7 +56,13 @@ function timed(label: string, ms: number, fn: () => void): number {
 
 function inProcess() {
   console.log("in-process stamp verification (one core)");
-  const payload = JSON.stringify({ organizationId: "InternalAccount:x", parameters: { privateEnabled: true }, requestId: "Request:y", timestampMs: "1", type: "ACTIVITY_TYPE_UPDATE_WALLET" });
+  const payload = JSON.stringify({
+    organizationId: "InternalAccount:x",
+    parameters: { privateEnabled: true },
+    requestId: "Request:y",
+    timestampMs: "1",
+    type: "ACTIVITY_TYPE_UPDATE_WALLET",
+  });
   const keys = Array.from({ length: 16 }, newKey);
   const headers = keys.map((k) => stamp(k, payload));
   for (const h of headers) if (!verifyStamp(parseStamp(h), payload)) throw new Error("stamp did not verify");
@@ -77,27 +94,51 @@ async function json(res: Response) {
 
 async function setupWallet(server: TestServer, auth: Record<string, string>, n: number) {
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { ...auth, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
-  const customer = await json(await post("/customers", { customerType: "INDIVIDUAL", fullName: "Bench Wallet", email: `bench-${n}-${Date.now()}@example.com` }));
-  const accounts = await json(await fetch(`${server.baseUrl}/customers/internal-accounts?customerId=${customer.id}&type=EMBEDDED_WALLET`, { headers: auth }));
+    fetch(`${server.baseUrl}${path}`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+  const customer = await json(
+    await post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Bench Wallet",
+      email: `bench-${n}-${Date.now()}@example.com`,
+    }),
+  );
+  const accounts = await json(
+    await fetch(`${server.baseUrl}/customers/internal-accounts?customerId=${customer.id}&type=EMBEDDED_WALLET`, {
+      headers: auth,
+    }),
+  );
   const accountId: string = accounts.data[0].id;
   const cred = await json(await post("/auth/credentials", { type: "EMAIL_OTP", accountId }));
   const key = newKey();
   const signer = JSON.parse(cred.otpEncryptionTargetBundle).enclaveQuorumPublic;
-  const body = { type: "EMAIL_OTP", encryptedOtpBundle: await encryptOtpCodeToBundle("000000", cred.otpEncryptionTargetBundle, key.publicKey, signer) };
+  const body = {
+    type: "EMAIL_OTP",
+    encryptedOtpBundle: await encryptOtpCodeToBundle("000000", cred.otpEncryptionTargetBundle, key.publicKey, signer),
+  };
   const first = await json(await post(`/auth/credentials/${cred.id}/verify`, body));
-  const session = await post(`/auth/credentials/${cred.id}/verify`, body, { "Service-Wallet-Signature": stamp(key, first.payloadToSign), "Request-Id": first.requestId });
+  const session = await post(`/auth/credentials/${cred.id}/verify`, body, {
+    "Service-Wallet-Signature": stamp(key, first.payloadToSign),
+    "Request-Id": first.requestId,
+  });
   if (session.status !== 200) throw new Error(`login failed: ${session.status} ${await session.text()}`);
   return { accountId, key };
 }
 
 async function overHttp() {
   console.log("");
-  console.log(`HTTP: challenge + signed retry (PATCH /internal-accounts/{id}), ${concurrency} wallets in parallel, ${seconds} s`);
+  console.log(
+    `HTTP: challenge + signed retry (PATCH /internal-accounts/{id}), ${concurrency} wallets in parallel, ${seconds} s`,
+  );
   console.log("starting Meridian (production build, embedded PostgreSQL)...");
   const server = await startTestServer("embedded", { LOG_LEVEL: "warn" });
   try {
-    const auth = { authorization: `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}` };
+    const auth = {
+      authorization: `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`,
+    };
     const wallets = await Promise.all(Array.from({ length: concurrency }, (_, n) => setupWallet(server, auth, n)));
     const latencies: number[] = [];
     let failures = 0;
@@ -123,11 +164,20 @@ async function overHttp() {
         const body = JSON.stringify({ privateEnabled: flag });
         const url = `${server.baseUrl}/internal-accounts/${w.accountId}`;
         const started = performance.now();
-        const first = await fetch(url, { method: "PATCH", headers: { ...auth, "content-type": "application/json" }, body });
+        const first = await fetch(url, {
+          method: "PATCH",
+          headers: { ...auth, "content-type": "application/json" },
+          body,
+        });
         const challenge = await json(first);
         const retry = await fetch(url, {
           method: "PATCH",
-          headers: { ...auth, "content-type": "application/json", "Service-Wallet-Signature": stamp(w.key, challenge.payloadToSign), "Request-Id": challenge.requestId },
+          headers: {
+            ...auth,
+            "content-type": "application/json",
+            "Service-Wallet-Signature": stamp(w.key, challenge.payloadToSign),
+            "Request-Id": challenge.requestId,
+          },
           body,
         });
         await retry.arrayBuffer();
@@ -144,9 +194,12 @@ async function overHttp() {
     await Promise.all(wallets.map(worker));
     const elapsed = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(1);
+    const pct = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(1);
     const rate = Math.round(latencies.length / elapsed);
-    console.log(`round trips: ${latencies.length} in ${elapsed.toFixed(1)} s = ${rate} /s (${rate * 2} requests/s); p50 ${pct(50)} ms, p99 ${pct(99)} ms; failures ${failures}`);
+    console.log(
+      `round trips: ${latencies.length} in ${elapsed.toFixed(1)} s = ${rate} /s (${rate * 2} requests/s); p50 ${pct(50)} ms, p99 ${pct(99)} ms; failures ${failures}`,
+    );
     return rate;
   } finally {
     await server.stop();

@@ -18,8 +18,19 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(name: string, opts: { url: string; connections: number; seconds: number; headers?: Record<string, string>; method?: string; body?: string }): Promise<LoadResult> {
-  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(opts.url)) throw new Error(`refusing to load-test a non-loopback URL: ${opts.url}`);
+export async function load(
+  name: string,
+  opts: {
+    url: string;
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+  },
+): Promise<LoadResult> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(opts.url))
+    throw new Error(`refusing to load-test a non-loopback URL: ${opts.url}`);
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections,
@@ -41,7 +52,15 @@ export async function load(name: string, opts: { url: string; connections: numbe
 
 export function printTable(rows: LoadResult[]): void {
   const header = ["target", "req/s", "p50 ms", "p99 ms", "requests", "errors", "non-2xx"];
-  const lines = rows.map((r) => [r.name, String(r.rps), String(r.p50), String(r.p99), String(r.requests), String(r.errors), String(r.non2xx)]);
+  const lines = rows.map((r) => [
+    r.name,
+    String(r.rps),
+    String(r.p50),
+    String(r.p99),
+    String(r.requests),
+    String(r.errors),
+    String(r.non2xx),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
   console.log(fmt(header));

@@ -17,7 +17,11 @@ const ACCOUNTS = 100;
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,10,50").split(",").map(Number);
 
 async function json(url: string, auth: string, method: string, body?: unknown) {
-  const res = await fetch(url, { method, headers: { authorization: auth, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: auth, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<any>;
 }
@@ -47,7 +51,14 @@ async function httpRun(url: string, auth: string, accounts: string[], connection
       },
     ],
   } as Parameters<typeof autocannon>[0]);
-  return { rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 /** The ceiling: one UPDATE moving 1 unit between two rows (CHECK >= 0), no framework, no ledger. */
@@ -70,7 +81,10 @@ async function rawRun(databaseUrl: string, concurrency: number, secs: number) {
         if (b >= a) b += 1;
         const t = performance.now();
         try {
-          await client.query("UPDATE bench_raw_accounts SET balance = balance + CASE WHEN id = $1 THEN -1 ELSE 1 END WHERE id IN ($1, $2)", [a, b]);
+          await client.query(
+            "UPDATE bench_raw_accounts SET balance = balance + CASE WHEN id = $1 THEN -1 ELSE 1 END WHERE id IN ($1, $2)",
+            [a, b],
+          );
         } catch (err) {
           // The UPDATE locks its two rows in scan order, so two transfers over one
           // pair can deadlock; PostgreSQL aborts one and the loop moves on (no
@@ -88,11 +102,20 @@ async function rawRun(databaseUrl: string, concurrency: number, secs: number) {
   for (const client of clients) client.release();
   await pool.end();
   latencies.sort((x, y) => x - y);
-  return { rps: done / secs, total: done, cpu, deadlocks, p50: latencies[Math.floor(latencies.length / 2)] ?? 0, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+  return {
+    rps: done / secs,
+    total: done,
+    cpu,
+    deadlocks,
+    p50: latencies[Math.floor(latencies.length / 2)] ?? 0,
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+  };
 }
 
 async function main() {
-  console.log(`bench/transfers: ${mode} PostgreSQL, ${ACCOUNTS} accounts, ${seconds} s per level, levels ${LEVELS.join("/")}`);
+  console.log(
+    `bench/transfers: ${mode} PostgreSQL, ${ACCOUNTS} accounts, ${seconds} s per level, levels ${LEVELS.join("/")}`,
+  );
   const server = await startTestServer(mode, { LOG_LEVEL: "warn", MERIDIAN_JOB_POLL_MS: "250" });
   const admin = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
   // An idle connection ends when the database stops (also after a failure below);
@@ -103,13 +126,25 @@ async function main() {
     console.log("creating accounts...");
     const accounts: string[] = [];
     for (let i = 0; i < ACCOUNTS; i++) {
-      const c = await json(`${server.baseUrl}/customers`, auth, "POST", { customerType: "INDIVIDUAL", fullName: `Bench ${i}`, currencies: ["USD"] });
-      const list = await json(`${server.baseUrl}/customers/internal-accounts?customerId=${c.id}&type=INTERNAL_FIAT`, auth, "GET");
+      const c = await json(`${server.baseUrl}/customers`, auth, "POST", {
+        customerType: "INDIVIDUAL",
+        fullName: `Bench ${i}`,
+        currencies: ["USD"],
+      });
+      const list = await json(
+        `${server.baseUrl}/customers/internal-accounts?customerId=${c.id}&type=INTERNAL_FIAT`,
+        auth,
+        "GET",
+      );
       accounts.push(list.data[0].id);
-      await json(`${server.baseUrl}/sandbox/internal-accounts/${list.data[0].id}/fund`, auth, "POST", { amount: 1_000_000_000 });
+      await json(`${server.baseUrl}/sandbox/internal-accounts/${list.data[0].id}/fund`, auth, "POST", {
+        amount: 1_000_000_000,
+      });
     }
     await admin.query("DROP TABLE IF EXISTS bench_raw_accounts");
-    await admin.query("CREATE TABLE bench_raw_accounts (id INT PRIMARY KEY, balance BIGINT NOT NULL CHECK (balance >= 0))");
+    await admin.query(
+      "CREATE TABLE bench_raw_accounts (id INT PRIMARY KEY, balance BIGINT NOT NULL CHECK (balance >= 0))",
+    );
     await admin.query("INSERT INTO bench_raw_accounts SELECT g, 1000000000 FROM generate_series(1, $1) g", [ACCOUNTS]);
 
     const rows: string[][] = [];
@@ -122,20 +157,58 @@ async function main() {
       const hCpu = cpuPerOp(h0, sampleCpu(), h.total);
       const r = await rawRun(server.databaseUrl, c, seconds);
       const rCpu = r.cpu;
-      rows.push([String(c), h.rps.toFixed(0), r.rps.toFixed(0), `${((h.rps / r.rps) * 100).toFixed(1)} %`, `${h.p50}/${h.p99}`, `${r.p50.toFixed(2)}/${r.p99.toFixed(2)}`, String(h.non2xx + h.errors), String(r.deadlocks)]);
+      rows.push([
+        String(c),
+        h.rps.toFixed(0),
+        r.rps.toFixed(0),
+        `${((h.rps / r.rps) * 100).toFixed(1)} %`,
+        `${h.p50}/${h.p99}`,
+        `${r.p50.toFixed(2)}/${r.p99.toFixed(2)}`,
+        String(h.non2xx + h.errors),
+        String(r.deadlocks),
+      ]);
       if (hCpu && rCpu) {
         const total = (x: CpuSample) => x.server + x.postgres + x.self;
-        cpuRows.push([String(c), ms(hCpu.server), ms(hCpu.postgres), ms(hCpu.self), ms(total(hCpu)), ms(rCpu.postgres), ms(rCpu.self), ms(total(rCpu))]);
+        cpuRows.push([
+          String(c),
+          ms(hCpu.server),
+          ms(hCpu.postgres),
+          ms(hCpu.self),
+          ms(total(hCpu)),
+          ms(rCpu.postgres),
+          ms(rCpu.self),
+          ms(total(rCpu)),
+        ]);
       }
     }
-    const { rows: sums } = await admin.query("SELECT currency, sum(amount)::text AS s FROM ledger_entries GROUP BY currency");
-    const header = ["clients", "HTTP transfers/s", "raw pg transfers/s", "HTTP/raw", "HTTP p50/p99 ms", "raw p50/p99 ms", "HTTP non-2xx+errors", "raw deadlocks"];
+    const { rows: sums } = await admin.query(
+      "SELECT currency, sum(amount)::text AS s FROM ledger_entries GROUP BY currency",
+    );
+    const header = [
+      "clients",
+      "HTTP transfers/s",
+      "raw pg transfers/s",
+      "HTTP/raw",
+      "HTTP p50/p99 ms",
+      "raw p50/p99 ms",
+      "HTTP non-2xx+errors",
+      "raw deadlocks",
+    ];
     const all = [header, ...rows];
     const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
     console.log("");
     for (const r of all) console.log(r.map((cell, i) => cell.padEnd(widths[i])).join("  "));
     if (cpuRows.length > 0) {
-      const cpuHeader = ["clients", "HTTP: server", "PostgreSQL", "load generator", "total", "raw: PostgreSQL", "raw client", "total"];
+      const cpuHeader = [
+        "clients",
+        "HTTP: server",
+        "PostgreSQL",
+        "load generator",
+        "total",
+        "raw: PostgreSQL",
+        "raw client",
+        "total",
+      ];
       const cpuAll = [cpuHeader, ...cpuRows];
       const w = cpuHeader.map((_, i) => Math.max(...cpuAll.map((r) => r[i].length)));
       console.log("");
@@ -143,11 +216,15 @@ async function main() {
       for (const r of cpuAll) console.log(r.map((cell, i) => cell.padEnd(w[i])).join("  "));
     }
     console.log("");
-    console.log(`ledger sums per currency after the run (must be 0): ${sums.map((s) => `${s.currency}=${s.s}`).join(", ")}`);
+    console.log(
+      `ledger sums per currency after the run (must be 0): ${sums.map((s) => `${s.currency}=${s.s}`).join(", ")}`,
+    );
     await admin.query("DROP TABLE bench_raw_accounts");
   } catch (err) {
     // The server's own words usually say why (it stopped, the database went away).
-    console.error(`bench: failed: ${(err as Error).stack ?? err}\nthe last lines the server wrote:\n${server.logs().split("\n").slice(-40).join("\n")}`);
+    console.error(
+      `bench: failed: ${(err as Error).stack ?? err}\nthe last lines the server wrote:\n${server.logs().split("\n").slice(-40).join("\n")}`,
+    );
     throw err;
   } finally {
     await admin.end();

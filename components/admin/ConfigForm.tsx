@@ -38,7 +38,14 @@ export function ConfigForm({ config, editable }: { config: PlatformConfig; edita
         </label>
         <label>
           Webhook endpoint
-          <input name="webhookEndpoint" type="url" placeholder="https://example.com/webhooks" value={webhookEndpoint} onChange={(e) => setWebhookEndpoint(e.target.value)} aria-describedby="webhook-help" />
+          <input
+            name="webhookEndpoint"
+            type="url"
+            placeholder="https://example.com/webhooks"
+            value={webhookEndpoint}
+            onChange={(e) => setWebhookEndpoint(e.target.value)}
+            aria-describedby="webhook-help"
+          />
         </label>
         <p id="webhook-help" className="hint">
           Leave empty to stop sending webhooks.
@@ -47,11 +54,21 @@ export function ConfigForm({ config, editable }: { config: PlatformConfig; edita
       <fieldset disabled={!editable || pending}>
         <legend>Sandbox flags</legend>
         <label className="check">
-          <input type="checkbox" name="isRegulatedFinancialInstitution" checked={regulated} onChange={(e) => setRegulated(e.target.checked)} />
+          <input
+            type="checkbox"
+            name="isRegulatedFinancialInstitution"
+            checked={regulated}
+            onChange={(e) => setRegulated(e.target.checked)}
+          />
           Regulated financial institution (customers resolve at creation)
         </label>
         <label className="check">
-          <input type="checkbox" name="skipVerificationPaperwork" checked={skipPaperwork} onChange={(e) => setSkipPaperwork(e.target.checked)} />
+          <input
+            type="checkbox"
+            name="skipVerificationPaperwork"
+            checked={skipPaperwork}
+            onChange={(e) => setSkipPaperwork(e.target.checked)}
+          />
           Skip verification paperwork
         </label>
       </fieldset>

@@ -18,7 +18,10 @@ export function DeviceCodeButton({ agentId, agentName }: { agentId: string; agen
         aria-label={`New device code for ${agentName}`}
         onClick={() =>
           run(async () => {
-            const r = await bff<{ code: string; expiresAt: string }>("POST", `/api/admin/agents/${encodeURIComponent(agentId)}/device-codes`);
+            const r = await bff<{ code: string; expiresAt: string }>(
+              "POST",
+              `/api/admin/agents/${encodeURIComponent(agentId)}/device-codes`,
+            );
             if (r.ok && r.data) setCode(r.data);
             return r.ok ? { ok: true, message: "New device code issued." } : r;
           })
@@ -28,7 +31,8 @@ export function DeviceCodeButton({ agentId, agentName }: { agentId: string; agen
       </button>
       {code ? (
         <span>
-          Code <code aria-label="Device code">{code.code}</code>, valid until {new Date(code.expiresAt).toLocaleTimeString("en")}
+          Code <code aria-label="Device code">{code.code}</code>, valid until{" "}
+          {new Date(code.expiresAt).toLocaleTimeString("en")}
         </span>
       ) : null}
       <Status state={state} />

@@ -34,14 +34,22 @@ export function PlatformExternalAccountForm() {
       for (const f of spec.fields) if (text(`f.${f.name}`)) accountInfo[f.name] = text(`f.${f.name}`);
       if (withBeneficiary) {
         const business = text("beneficiaryType") === "BUSINESS";
-        const address = { line1: text("b.line1"), postalCode: text("b.postalCode"), country: text("b.country").toUpperCase() };
+        const address = {
+          line1: text("b.line1"),
+          postalCode: text("b.postalCode"),
+          country: text("b.country").toUpperCase(),
+        };
         accountInfo.beneficiary = business
           ? { beneficiaryType: "BUSINESS", legalName: text("b.name"), address }
           : {
               beneficiaryType: "INDIVIDUAL",
               fullName: text("b.name"),
               address,
-              ...Object.fromEntries(spec.individualRequired.filter((k) => k !== "address" && text(`b.${k}`)).map((k) => [k, text(`b.${k}`)])),
+              ...Object.fromEntries(
+                spec.individualRequired
+                  .filter((k) => k !== "address" && text(`b.${k}`))
+                  .map((k) => [k, text(`b.${k}`)]),
+              ),
             };
       }
       const r = await bff<{ id: string }>("POST", "/api/admin/external-accounts", {
@@ -106,7 +114,9 @@ export function PlatformExternalAccountForm() {
             </label>
           ),
         )}
-        {accountType === "LIGHTNING" ? <p className="hint">Give exactly one of invoice, bolt12 or lightning address.</p> : null}
+        {accountType === "LIGHTNING" ? (
+          <p className="hint">Give exactly one of invoice, bolt12 or lightning address.</p>
+        ) : null}
       </fieldset>
       {withBeneficiary ? (
         <fieldset>

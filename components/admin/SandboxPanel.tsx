@@ -17,8 +17,11 @@ function FundAnyAccount() {
     e.preventDefault();
     void run(async () => {
       const minor = parseMajorToMinor(amount, Number(decimals));
-      if (minor === null) return { ok: false, message: `Enter a positive amount with at most ${decimals} decimal places.` };
-      const r = await bff("POST", `/api/admin/accounts/${encodeURIComponent(accountId.trim())}/fund`, { amount: Number(minor) });
+      if (minor === null)
+        return { ok: false, message: `Enter a positive amount with at most ${decimals} decimal places.` };
+      const r = await bff("POST", `/api/admin/accounts/${encodeURIComponent(accountId.trim())}/fund`, {
+        amount: Number(minor),
+      });
       if (r.ok) router.refresh();
       return r.ok ? { ok: true, message: "Funds added." } : r;
     });
@@ -28,11 +31,24 @@ function FundAnyAccount() {
       <h2>Fund an internal account</h2>
       <label>
         Account id
-        <input name="accountId" required placeholder="InternalAccount:…" value={accountId} onChange={(e) => setAccountId(e.target.value)} />
+        <input
+          name="accountId"
+          required
+          placeholder="InternalAccount:…"
+          value={accountId}
+          onChange={(e) => setAccountId(e.target.value)}
+        />
       </label>
       <label>
         Amount
-        <input name="amount" inputMode="decimal" required placeholder="100.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        <input
+          name="amount"
+          inputMode="decimal"
+          required
+          placeholder="100.00"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
       </label>
       <label>
         Currency decimals
@@ -65,9 +81,17 @@ function ReceiveUma() {
     void run(async () => {
       const decimals = CURRENCIES[currency]?.decimals ?? 2;
       const minor = parseMajorToMinor(amount, decimals);
-      if (minor === null) return { ok: false, message: `Enter a positive amount in ${currency} with at most ${decimals} decimal places.` };
+      if (minor === null)
+        return {
+          ok: false,
+          message: `Enter a positive amount in ${currency} with at most ${decimals} decimal places.`,
+        };
       const to = receiver.trim();
-      if (!to) return { ok: false, message: "Enter the receiver: a UMA address such as $alice@example.com, or a customer id (Customer:…)." };
+      if (!to)
+        return {
+          ok: false,
+          message: "Enter the receiver: a UMA address such as $alice@example.com, or a customer id (Customer:…).",
+        };
       const r = await bff<{ id: string; status: string }>("POST", "/api/admin/sandbox/uma-receive", {
         senderUmaAddress: sender.trim(),
         ...(to.startsWith("Customer:") ? { customerId: to } : { receiverUmaAddress: to }),
@@ -90,7 +114,13 @@ function ReceiveUma() {
       </label>
       <label>
         Receiver (UMA address or customer id)
-        <input name="receiver" required placeholder="$alice@example.com or Customer:…" value={receiver} onChange={(e) => setReceiver(e.target.value)} />
+        <input
+          name="receiver"
+          required
+          placeholder="$alice@example.com or Customer:…"
+          value={receiver}
+          onChange={(e) => setReceiver(e.target.value)}
+        />
       </label>
       <label>
         Currency
@@ -104,7 +134,14 @@ function ReceiveUma() {
       </label>
       <label>
         Amount received
-        <input name="amount" inputMode="decimal" required placeholder="25.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        <input
+          name="amount"
+          inputMode="decimal"
+          required
+          placeholder="25.00"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
       </label>
       <button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? "Sending payment…" : "Simulate payment"}
@@ -121,9 +158,12 @@ function AdvanceClock() {
     e.preventDefault();
     void run(async () => {
       const n = Number(minutes);
-      if (!Number.isInteger(n) || n < 1 || n > 43200) return { ok: false, message: "Enter a whole number of minutes between 1 and 43200 (30 days)." };
+      if (!Number.isInteger(n) || n < 1 || n > 43200)
+        return { ok: false, message: "Enter a whole number of minutes between 1 and 43200 (30 days)." };
       const r = await bff<{ jobsMoved: number }>("POST", "/api/admin/sandbox/clock", { seconds: n * 60 });
-      return r.ok ? { ok: true, message: `Advanced ${n} minute(s); ${r.data.jobsMoved} scheduled outcome(s) moved earlier.` } : r;
+      return r.ok
+        ? { ok: true, message: `Advanced ${n} minute(s); ${r.data.jobsMoved} scheduled outcome(s) moved earlier.` }
+        : r;
     });
   };
   return (
@@ -131,7 +171,15 @@ function AdvanceClock() {
       <h2>Advance sandbox time</h2>
       <label>
         Minutes
-        <input name="minutes" type="number" min={1} max={43200} required value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+        <input
+          name="minutes"
+          type="number"
+          min={1}
+          max={43200}
+          required
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+        />
       </label>
       <button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? "Advancing…" : "Advance time"}
@@ -147,10 +195,17 @@ function TestWebhook() {
     <section className="card">
       <h2>Test webhook</h2>
       <p>Sends a TEST event to the configured webhook endpoint.</p>
-      <button type="button" disabled={pending} aria-busy={pending} onClick={() => run(async () => {
-        const r = await bff("POST", "/api/admin/sandbox/webhook-test", {});
-        return r.ok ? { ok: true, message: "Test webhook sent; see Webhooks for the delivery." } : r;
-      })}>
+      <button
+        type="button"
+        disabled={pending}
+        aria-busy={pending}
+        onClick={() =>
+          run(async () => {
+            const r = await bff("POST", "/api/admin/sandbox/webhook-test", {});
+            return r.ok ? { ok: true, message: "Test webhook sent; see Webhooks for the delivery." } : r;
+          })
+        }
+      >
         {pending ? "Sending…" : "Send test webhook"}
       </button>
       <Status state={state} pendingText="Sending…" />

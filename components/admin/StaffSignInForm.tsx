@@ -17,9 +17,18 @@ export function StaffSignInForm() {
     void run(async () => {
       const res = await signIn("staff", { email, password, redirect: false });
       if (res?.error === STAFF_SIGNIN_RATE_LIMITED) {
-        return { ok: false, message: "Too many unsuccessful sign-in attempts. For your security, sign-in is paused for a few minutes; wait, then try again." };
+        return {
+          ok: false,
+          message:
+            "Too many unsuccessful sign-in attempts. For your security, sign-in is paused for a few minutes; wait, then try again.",
+        };
       }
-      if (!res?.ok) return { ok: false, message: "That email and password do not match a staff account. Check them, or ask an operator to create your account." };
+      if (!res?.ok)
+        return {
+          ok: false,
+          message:
+            "That email and password do not match a staff account. Check them, or ask an operator to create your account.",
+        };
       router.push("/admin");
       router.refresh();
       return "Signed in.";
@@ -30,11 +39,25 @@ export function StaffSignInForm() {
     <form onSubmit={submit} className="card form" aria-describedby="signin-status">
       <label>
         Email
-        <input type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </label>
       <label>
         Password
-        <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </label>
       <button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? "Signing in…" : "Sign in"}

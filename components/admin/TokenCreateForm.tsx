@@ -19,7 +19,10 @@ export function TokenCreateForm() {
     setCreated(null);
     void run(async () => {
       if (perms.length === 0) return { ok: false, message: "Choose at least one permission." };
-      const r = await bff<{ clientId: string; clientSecret: string }>("POST", "/api/admin/tokens", { name, permissions: perms });
+      const r = await bff<{ clientId: string; clientSecret: string }>("POST", "/api/admin/tokens", {
+        name,
+        permissions: perms,
+      });
       if (!r.ok) return r;
       setCreated(r.data);
       setName("");
@@ -39,7 +42,11 @@ export function TokenCreateForm() {
         <legend>Permissions</legend>
         {PERMISSIONS.map((p) => (
           <label key={p} className="check">
-            <input type="checkbox" checked={perms.includes(p)} onChange={(e) => setPerms(e.target.checked ? [...perms, p] : perms.filter((x) => x !== p))} />
+            <input
+              type="checkbox"
+              checked={perms.includes(p)}
+              onChange={(e) => setPerms(e.target.checked ? [...perms, p] : perms.filter((x) => x !== p))}
+            />
             {p}
           </label>
         ))}

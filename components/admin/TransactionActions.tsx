@@ -17,7 +17,15 @@ const DONE: Record<Decision, string> = {
   cancel: "Cancelled. The held money goes back to the sender.",
 };
 
-export function TransactionActions({ transactionId, canDecide, canCancel }: { transactionId: string; canDecide: boolean; canCancel: boolean }) {
+export function TransactionActions({
+  transactionId,
+  canDecide,
+  canCancel,
+}: {
+  transactionId: string;
+  canDecide: boolean;
+  canCancel: boolean;
+}) {
   const router = useRouter();
   const id = useId();
   const { state, run, pending } = useAction();
@@ -42,7 +50,13 @@ export function TransactionActions({ transactionId, canDecide, canCancel }: { tr
       {canDecide || canCancel ? (
         <>
           <label htmlFor={`${id}-reason`}>Reason (optional, for reject or cancel)</label>
-          <input id={`${id}-reason`} name="reason" maxLength={255} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <input
+            id={`${id}-reason`}
+            name="reason"
+            maxLength={255}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </>
       ) : null}
       <p className="actions">
@@ -51,13 +65,25 @@ export function TransactionActions({ transactionId, canDecide, canCancel }: { tr
             <button type="button" disabled={pending} aria-busy={busy === "approve"} onClick={() => act("approve")}>
               {busy === "approve" ? "Approving…" : "Approve"}
             </button>
-            <button type="button" className="button-danger" disabled={pending} aria-busy={busy === "reject"} onClick={() => act("reject")}>
+            <button
+              type="button"
+              className="button-danger"
+              disabled={pending}
+              aria-busy={busy === "reject"}
+              onClick={() => act("reject")}
+            >
               {busy === "reject" ? "Rejecting…" : "Reject"}
             </button>
           </>
         ) : null}
         {canCancel ? (
-          <button type="button" className="button-danger" disabled={pending} aria-busy={busy === "cancel"} onClick={() => act("cancel")}>
+          <button
+            type="button"
+            className="button-danger"
+            disabled={pending}
+            aria-busy={busy === "cancel"}
+            onClick={() => act("cancel")}
+          >
             {busy === "cancel" ? "Cancelling…" : "Cancel payment"}
           </button>
         ) : null}

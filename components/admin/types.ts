@@ -38,12 +38,24 @@ export interface ExternalAccount {
   currency: string;
   defaultUmaDepositAccount: boolean;
   beneficiaryVerificationStatus?: string;
-  accountInfo: Record<string, unknown> & { accountType: string; beneficiary?: { fullName?: string; legalName?: string } };
+  accountInfo: Record<string, unknown> & {
+    accountType: string;
+    beneficiary?: { fullName?: string; legalName?: string };
+  };
   createdAt: string;
   updatedAt: string;
 }
 
-const IDENTIFIERS = ["accountNumber", "iban", "clabeNumber", "pixKey", "vpa", "phoneNumber", "address", "lightningAddress"];
+const IDENTIFIERS = [
+  "accountNumber",
+  "iban",
+  "clabeNumber",
+  "pixKey",
+  "vpa",
+  "phoneNumber",
+  "address",
+  "lightningAddress",
+];
 
 /** "USD_ACCOUNT ••••0901": the type and the end of the account's main identifier. */
 export function accountLabel(a: ExternalAccount): string {
@@ -96,7 +108,9 @@ export function fromTo(t: AdminTransaction): { from: string; to: string } {
 export function headlineAmount(t: AdminTransaction): CurrencyAmount | undefined {
   if (t.type === "CARD") {
     const info = t.currency ? currencyInfo(t.currency) : undefined;
-    return info ? { amount: t.settledAmount || t.authorizedAmount || 0, currency: { code: info.code, decimals: info.decimals } } : undefined;
+    return info
+      ? { amount: t.settledAmount || t.authorizedAmount || 0, currency: { code: info.code, decimals: info.decimals } }
+      : undefined;
   }
   return t.type === "INCOMING" ? t.receivedAmount : t.sentAmount;
 }

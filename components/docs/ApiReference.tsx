@@ -13,7 +13,10 @@ type OperationDoc = {
   deprecated?: boolean;
   "x-required-permission"?: string;
 };
-export type OpenApiDoc = { info: { title: string; version: string }; paths: Record<string, Record<string, OperationDoc>> };
+export type OpenApiDoc = {
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, OperationDoc>>;
+};
 
 function schemaType(s: JsonSchema | undefined): string {
   if (!s) return "";
@@ -28,7 +31,8 @@ function anchor(op: OperationDoc) {
 
 export function ApiReference({ doc, base }: { doc: OpenApiDoc; base: string }) {
   const ops: { method: string; path: string; op: OperationDoc }[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(methods)) ops.push({ method, path, op });
+  for (const [path, methods] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(methods)) ops.push({ method, path, op });
   const tags = [...new Set(ops.map((o) => o.op.tags[0]))].sort();
   return (
     <div>
@@ -36,7 +40,8 @@ export function ApiReference({ doc, base }: { doc: OpenApiDoc; base: string }) {
         {doc.info.title} <span className="muted">{doc.info.version}</span>
       </h1>
       <p>
-        Base URL <code>{base}</code>. Authenticate with HTTP Basic auth. Errors share one body: <code>{"{code, reason, details}"}</code>.
+        Base URL <code>{base}</code>. Authenticate with HTTP Basic auth. Errors share one body:{" "}
+        <code>{"{code, reason, details}"}</code>.
       </p>
       <nav aria-label="Operation groups" className="card">
         <ul>
@@ -53,7 +58,12 @@ export function ApiReference({ doc, base }: { doc: OpenApiDoc; base: string }) {
           {ops
             .filter((o) => o.op.tags[0] === tag)
             .map(({ method, path, op }) => (
-              <article key={`${method} ${path}`} className="card" id={anchor(op)} aria-label={`${method.toUpperCase()} ${path}`}>
+              <article
+                key={`${method} ${path}`}
+                className="card"
+                id={anchor(op)}
+                aria-label={`${method.toUpperCase()} ${path}`}
+              >
                 <h3>
                   <span className={`method method-${method}`}>{method.toUpperCase()}</span> <code>{path}</code>
                   {op.deprecated ? <span className="muted"> (deprecated)</span> : null}

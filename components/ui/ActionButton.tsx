@@ -22,7 +22,9 @@ export function ActionButton(props: {
     <span className="inline-action">
       <button
         type="button"
-        className={props.variant === "danger" ? "button-danger" : props.variant === "secondary" ? "button-secondary" : undefined}
+        className={
+          props.variant === "danger" ? "button-danger" : props.variant === "secondary" ? "button-secondary" : undefined
+        }
         disabled={pending}
         aria-busy={pending}
         aria-label={props.ariaLabel}
@@ -34,7 +36,7 @@ export function ActionButton(props: {
           })
         }
       >
-        {pending ? props.pendingLabel ?? "Working…" : props.label}
+        {pending ? (props.pendingLabel ?? "Working…") : props.label}
       </button>
       <Status state={state} />
     </span>

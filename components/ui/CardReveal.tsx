@@ -24,7 +24,14 @@ export function CardReveal({ revealPath, last4 }: { revealPath: string; last4: s
       <h2 id={headingId}>Card details</h2>
       {url ? (
         <>
-          <iframe src={url} title={`Card details for the card ending ${last4}`} width={420} height={140} referrerPolicy="no-referrer" sandbox="" />
+          <iframe
+            src={url}
+            title={`Card details for the card ending ${last4}`}
+            width={420}
+            height={140}
+            referrerPolicy="no-referrer"
+            sandbox=""
+          />
           <p>
             <button type="button" className="button-secondary" onClick={() => setUrl(null)}>
               Hide details

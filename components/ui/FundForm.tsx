@@ -35,7 +35,11 @@ export function FundForm({
     e.preventDefault();
     void run(async () => {
       const minor = parseMajorToMinor(amount, decimals);
-      if (minor === null) return { ok: false, message: `Enter a positive amount in ${currency} with at most ${decimals} decimal places, e.g. 25.00.` };
+      if (minor === null)
+        return {
+          ok: false,
+          message: `Enter a positive amount in ${currency} with at most ${decimals} decimal places, e.g. 25.00.`,
+        };
       const r = await bff("POST", path, { amount: Number(minor) });
       if (!r.ok) return r;
       setAmount("");
@@ -47,7 +51,15 @@ export function FundForm({
   return (
     <form onSubmit={submit} className={compact ? "inline-form" : "card form"} aria-label={formLabel} noValidate>
       <label htmlFor={`${id}-amount`}>{amountLabel}</label>
-      <input id={`${id}-amount`} name="amount" inputMode="decimal" required value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="25.00" />
+      <input
+        id={`${id}-amount`}
+        name="amount"
+        inputMode="decimal"
+        required
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        placeholder="25.00"
+      />
       <button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? "Funding…" : "Fund"}
       </button>

@@ -4,7 +4,13 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-export function NavLinks({ links, label }: { links: { href: string; label: string; exact?: boolean }[]; label: string }) {
+export function NavLinks({
+  links,
+  label,
+}: {
+  links: { href: string; label: string; exact?: boolean }[];
+  label: string;
+}) {
   const path = usePathname();
   return (
     <nav aria-label={label} className="section-nav">

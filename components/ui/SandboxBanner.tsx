@@ -5,8 +5,8 @@
 export function SandboxBanner() {
   return (
     <div className="sandbox-banner" role="note" aria-label="Sandbox environment">
-      <strong>Sandbox</strong> — test data only. Sign-in codes are not sent and sign-ins are not verified, so anyone can sign in as
-      anyone. No real money moves.
+      <strong>Sandbox</strong> — test data only. Sign-in codes are not sent and sign-ins are not verified, so anyone can
+      sign in as anyone. No real money moves.
     </div>
   );
 }

@@ -4,7 +4,11 @@
 // in a live region).
 import { useCallback, useState } from "react";
 
-export type ActionState = { status: "idle" } | { status: "pending" } | { status: "done"; message: string } | { status: "error"; message: string };
+export type ActionState =
+  | { status: "idle" }
+  | { status: "pending" }
+  | { status: "done"; message: string }
+  | { status: "error"; message: string };
 
 export function useAction() {
   const [state, setState] = useState<ActionState>({ status: "idle" });

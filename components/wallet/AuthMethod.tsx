@@ -6,9 +6,22 @@ import { completeOtp, startOtp } from "@/lib/browser/wallet-flows";
 import { OtpCodeForm } from "./OtpCodeForm";
 
 export type Method = "PASSKEY" | "EMAIL_OTP" | "SMS_OTP" | "OAUTH";
-export const METHOD_LABELS: Record<Method, string> = { PASSKEY: "Passkey", EMAIL_OTP: "Email code", SMS_OTP: "Text message code", OAUTH: "Sandbox OpenID" };
+export const METHOD_LABELS: Record<Method, string> = {
+  PASSKEY: "Passkey",
+  EMAIL_OTP: "Email code",
+  SMS_OTP: "Text message code",
+  OAUTH: "Sandbox OpenID",
+};
 
-export function MethodPicker({ legend, method, onChange }: { legend: string; method: Method; onChange: (m: Method) => void }) {
+export function MethodPicker({
+  legend,
+  method,
+  onChange,
+}: {
+  legend: string;
+  method: Method;
+  onChange: (m: Method) => void;
+}) {
   return (
     <fieldset>
       <legend>{legend}</legend>
@@ -38,7 +51,17 @@ export interface OtpChallenge {
 }
 
 /** The code step of EMAIL_OTP/SMS_OTP: verify (HPKE bundle + signed retry) or ask for a new code. */
-export function OtpStep({ challenge, destination, onChallenge, onSignedIn }: { challenge: OtpChallenge; destination: string; onChallenge: (c: OtpChallenge) => void; onSignedIn: () => void }) {
+export function OtpStep({
+  challenge,
+  destination,
+  onChallenge,
+  onSignedIn,
+}: {
+  challenge: OtpChallenge;
+  destination: string;
+  onChallenge: (c: OtpChallenge) => void;
+  onSignedIn: () => void;
+}) {
   return (
     <OtpCodeForm
       destination={destination}

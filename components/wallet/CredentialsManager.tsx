@@ -14,9 +14,22 @@ interface Credential {
   createdAt: string;
 }
 
-const LABELS: Record<string, string> = { PASSKEY: "Passkey", EMAIL_OTP: "Email code", SMS_OTP: "Text message code", OAUTH: "Sandbox OpenID" };
+const LABELS: Record<string, string> = {
+  PASSKEY: "Passkey",
+  EMAIL_OTP: "Email code",
+  SMS_OTP: "Text message code",
+  OAUTH: "Sandbox OpenID",
+};
 
-export function CredentialsManager({ credentials, currentSessionId, currentType }: { credentials: Credential[]; currentSessionId: string; currentType: string }) {
+export function CredentialsManager({
+  credentials,
+  currentSessionId,
+  currentType,
+}: {
+  credentials: Credential[];
+  currentSessionId: string;
+  currentType: string;
+}) {
   const router = useRouter();
   const { state, run, pending } = useAction();
   const [kind, setKind] = useState("PASSKEY");
@@ -28,7 +41,10 @@ export function CredentialsManager({ credentials, currentSessionId, currentType 
         await beginOauth("add", { signerSessionId: currentSessionId });
         return "Opening the sign-in provider…";
       }
-      const body = kind === "PASSKEY" ? await createPasskey({ name: "Meridian wallet", displayName: "Meridian wallet" }) : { type: kind };
+      const body =
+        kind === "PASSKEY"
+          ? await createPasskey({ name: "Meridian wallet", displayName: "Meridian wallet" })
+          : { type: kind };
       const r = await signedCall("POST", "/api/wallet/credentials", body, key);
       if (!r.ok) throw new FlowError(r.message);
       router.refresh();
@@ -37,7 +53,12 @@ export function CredentialsManager({ credentials, currentSessionId, currentType 
 
   const remove = (c: Credential) =>
     run(async () => {
-      const r = await signedCall("DELETE", `/api/wallet/credentials/${encodeURIComponent(c.id)}`, undefined, await sessionKeyFor(currentSessionId));
+      const r = await signedCall(
+        "DELETE",
+        `/api/wallet/credentials/${encodeURIComponent(c.id)}`,
+        undefined,
+        await sessionKeyFor(currentSessionId),
+      );
       if (!r.ok) throw new FlowError(r.message);
       router.refresh();
       return `${LABELS[c.type] ?? c.type} removed.`;
@@ -49,9 +70,16 @@ export function CredentialsManager({ credentials, currentSessionId, currentType 
         {credentials.map((c) => (
           <li key={c.id} className="actions">
             <span>
-              <strong>{LABELS[c.type] ?? c.type}</strong> — {c.nickname} {c.type === currentType ? <span className="badge">Used for this session</span> : null}
+              <strong>{LABELS[c.type] ?? c.type}</strong> — {c.nickname}{" "}
+              {c.type === currentType ? <span className="badge">Used for this session</span> : null}
             </span>
-            <button type="button" className="button-danger" disabled={pending} aria-label={`Remove ${LABELS[c.type] ?? c.type} ${c.nickname}`} onClick={() => remove(c)}>
+            <button
+              type="button"
+              className="button-danger"
+              disabled={pending}
+              aria-label={`Remove ${LABELS[c.type] ?? c.type} ${c.nickname}`}
+              onClick={() => remove(c)}
+            >
               Remove
             </button>
           </li>

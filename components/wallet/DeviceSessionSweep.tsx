@@ -10,7 +10,9 @@ import { endDeviceWalletSessions } from "@/lib/browser/sign-out";
 export function DeviceSessionSweep() {
   useEffect(() => {
     void (async () => {
-      const session = (await getSession().catch(() => null)) as { identity?: { kind: string; walletSessionExpiresAt?: string } } | null;
+      const session = (await getSession().catch(() => null)) as {
+        identity?: { kind: string; walletSessionExpiresAt?: string };
+      } | null;
       const identity = session?.identity;
       const live = identity?.kind === "customer" && Date.parse(identity.walletSessionExpiresAt ?? "") > Date.now();
       if (!live) await endDeviceWalletSessions();

@@ -24,7 +24,13 @@ function setPath(target: Record<string, unknown>, path: string, value: string) {
   at[parts[parts.length - 1]] = value;
 }
 
-export function ExternalAccountForm({ forms, defaultType = "USD_ACCOUNT" }: { forms: AccountTypeForm[]; defaultType?: string }) {
+export function ExternalAccountForm({
+  forms,
+  defaultType = "USD_ACCOUNT",
+}: {
+  forms: AccountTypeForm[];
+  defaultType?: string;
+}) {
   const router = useRouter();
   const uid = useId();
   const { state, run, pending, setState } = useAction();
@@ -104,11 +110,14 @@ export function ExternalAccountForm({ forms, defaultType = "USD_ACCOUNT" }: { fo
     void run(async () => {
       const accountInfo: Record<string, unknown> = { accountType };
       const allowed = new Set([...form.fields, ...(benVariant?.fields ?? [])].map((f) => f.path));
-      for (const [path, v] of Object.entries(values)) if (allowed.has(path) && v.trim() !== "") setPath(accountInfo, path, v.trim());
+      for (const [path, v] of Object.entries(values))
+        if (allowed.has(path) && v.trim() !== "") setPath(accountInfo, path, v.trim());
       if (benVariant) setPath(accountInfo, "beneficiary.beneficiaryType", benVariant.beneficiaryType);
       const r = await bff("POST", "/api/wallet/external-accounts", { currency, accountInfo });
       if (!r.ok) {
-        const list = ((r.details as { errors?: FieldError[] } | undefined)?.errors ?? []).filter((x) => typeof x.field === "string");
+        const list = ((r.details as { errors?: FieldError[] } | undefined)?.errors ?? []).filter(
+          (x) => typeof x.field === "string",
+        );
         const byField: Record<string, string> = {};
         for (const x of list) byField[x.field] = byField[x.field] ? `${byField[x.field]}; ${x.message}` : x.message;
         setErrors(byField);
@@ -127,7 +136,10 @@ export function ExternalAccountForm({ forms, defaultType = "USD_ACCOUNT" }: { fo
 
   const labelOf = (field: string) => {
     const path = field.replace(/^accountInfo\./, "");
-    return [...form.fields, ...(benVariant?.fields ?? [])].find((f) => f.path === path)?.label ?? (field === "currency" ? "Currency" : field);
+    return (
+      [...form.fields, ...(benVariant?.fields ?? [])].find((f) => f.path === path)?.label ??
+      (field === "currency" ? "Currency" : field)
+    );
   };
 
   return (
@@ -174,7 +186,11 @@ export function ExternalAccountForm({ forms, defaultType = "USD_ACCOUNT" }: { fo
           <legend>Account holder{form.beneficiary.required ? "" : " (optional)"}</legend>
           <div className="field">
             <label htmlFor={`${uid}-beneficiary-type`}>Holder type</label>
-            <select id={`${uid}-beneficiary-type`} value={beneficiaryType} onChange={(e) => setBeneficiaryType(e.target.value)}>
+            <select
+              id={`${uid}-beneficiary-type`}
+              value={beneficiaryType}
+              onChange={(e) => setBeneficiaryType(e.target.value)}
+            >
               {form.beneficiary.required ? null : <option value="">No holder details</option>}
               {form.beneficiary.variants.map((v) => (
                 <option key={v.beneficiaryType} value={v.beneficiaryType}>
@@ -187,7 +203,13 @@ export function ExternalAccountForm({ forms, defaultType = "USD_ACCOUNT" }: { fo
         </fieldset>
       ) : null}
       {errorFields.length ? (
-        <div id={`${uid}-summary`} tabIndex={-1} className="alert alert-error" aria-labelledby={`${uid}-summary-title`} role="group">
+        <div
+          id={`${uid}-summary`}
+          tabIndex={-1}
+          className="alert alert-error"
+          aria-labelledby={`${uid}-summary-title`}
+          role="group"
+        >
           <p id={`${uid}-summary-title`}>Fix these fields:</p>
           <ul>
             {errorFields.map((f) => (

@@ -29,7 +29,12 @@ export function IssueCardForm({ accounts }: { accounts: { id: string; label: str
     >
       <label htmlFor={selectId}>
         Pay from
-        <select id={selectId} value={fundingSource} onChange={(e) => setFundingSource(e.target.value)} disabled={pending}>
+        <select
+          id={selectId}
+          value={fundingSource}
+          onChange={(e) => setFundingSource(e.target.value)}
+          disabled={pending}
+        >
           {accounts.map((a) => (
             <option key={a.id} value={a.id}>
               {a.label}

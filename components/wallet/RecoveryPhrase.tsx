@@ -7,7 +7,15 @@ import { revealRecoveryPhrase } from "@/lib/browser/wallet-flows";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
 
-export function RecoveryPhrase({ sessionId, walletId, signerPublicKey }: { sessionId: string; walletId: string; signerPublicKey: string }) {
+export function RecoveryPhrase({
+  sessionId,
+  walletId,
+  signerPublicKey,
+}: {
+  sessionId: string;
+  walletId: string;
+  signerPublicKey: string;
+}) {
   const [stage, setStage] = useState<"closed" | "warned" | "shown">("closed");
   const [words, setWords] = useState<string[]>([]);
   const { state, run, pending, setState } = useAction();
@@ -29,8 +37,8 @@ export function RecoveryPhrase({ sessionId, walletId, signerPublicKey }: { sessi
     return (
       <>
         <p role="note">
-          These 24 words control your wallet. Anyone who sees them can take your money, and we will never ask for them. Make sure no one can see your
-          screen.
+          These 24 words control your wallet. Anyone who sees them can take your money, and we will never ask for them.
+          Make sure no one can see your screen.
         </p>
         <div className="actions">
           <button

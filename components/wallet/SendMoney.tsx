@@ -84,13 +84,23 @@ export function SendMoney({
   const [description, setDescription] = useState("");
   const [quote, setQuote] = useState<Quote | null>(null);
   const [executed, setExecuted] = useState<{ transactionId: string; status: string } | null>(null);
-  const [rate, setRate] = useState<{ state: "idle" | "loading" | "ok" | "none" | "error"; rate?: Rate; message?: string }>({ state: "idle" });
+  const [rate, setRate] = useState<{
+    state: "idle" | "loading" | "ok" | "none" | "error";
+    rate?: Rate;
+    message?: string;
+  }>({ state: "idle" });
 
   const source = sources.find((s) => s.id === sourceId);
   const destChoices = destinations.filter((d) => d.kind === destKind && d.id !== sourceId);
   const dest = destChoices.find((d) => d.id === destId) ?? (destKind === "uma" ? undefined : destChoices[0]);
-  const destCurrency = destKind === "uma" ? currencies.find((c) => c.code === umaCurrency) : dest ? { code: dest.currency, decimals: dest.decimals } : undefined;
-  const lockedCurrency = side === "SENDING" ? (source ? { code: source.currency, decimals: source.decimals } : undefined) : destCurrency;
+  const destCurrency =
+    destKind === "uma"
+      ? currencies.find((c) => c.code === umaCurrency)
+      : dest
+        ? { code: dest.currency, decimals: dest.decimals }
+        : undefined;
+  const lockedCurrency =
+    side === "SENDING" ? (source ? { code: source.currency, decimals: source.decimals } : undefined) : destCurrency;
   const now = useNow(quote !== null && !executed);
   const left = quote ? new Date(quote.expiresAt).getTime() - now : 0;
   const expired = quote !== null && left <= 0;
@@ -102,7 +112,10 @@ export function SendMoney({
   }, [sourceId, destKind, destId, uma, umaCurrency, side, amount]);
 
   const lockedDecimals = lockedCurrency?.decimals;
-  const minor = useMemo(() => (lockedDecimals !== undefined ? parseMajorToMinor(amount, lockedDecimals) : null), [amount, lockedDecimals]);
+  const minor = useMemo(
+    () => (lockedDecimals !== undefined ? parseMajorToMinor(amount, lockedDecimals) : null),
+    [amount, lockedDecimals],
+  );
 
   // The live indicative rate for the chosen pair (debounced).
   const sourceCcy = source?.currency;
@@ -120,10 +133,18 @@ export function SendMoney({
     const sendingAmount = side === "SENDING" && minor ? String(minor) : undefined;
     setRate({ state: "loading" });
     const t = setTimeout(async () => {
-      const params = new URLSearchParams({ sourceCurrency: sourceCcy, destinationCurrency: destCode, ...(sendingAmount ? { sendingAmount } : {}) });
+      const params = new URLSearchParams({
+        sourceCurrency: sourceCcy,
+        destinationCurrency: destCode,
+        ...(sendingAmount ? { sendingAmount } : {}),
+      });
       const r = await bff<{ data: Rate[] }>("GET", `/api/wallet/exchange-rates?${params}`);
       if (!r.ok) setRate({ state: "error", message: r.message });
-      else if (!r.data.data[0]) setRate({ state: "error", message: `No rate is available from ${sourceCcy} to ${destCode}. Choose another destination.` });
+      else if (!r.data.data[0])
+        setRate({
+          state: "error",
+          message: `No rate is available from ${sourceCcy} to ${destCode}. Choose another destination.`,
+        });
       else setRate({ state: "ok", rate: r.data.data[0] });
     }, 400);
     return () => clearTimeout(t);
@@ -133,12 +154,31 @@ export function SendMoney({
     e.preventDefault();
     void quoting.run(async () => {
       if (!source) return { ok: false, message: "You have no account to send from." };
-      if (destKind === "uma" && !/^\$[^@\s]+@[^@\s]+\.[^@\s]+$/.test(uma.trim())) return { ok: false, message: "Enter a UMA address such as $alice@example.com." };
-      if (destKind !== "uma" && !dest) return { ok: false, message: destKind === "external" ? "Add an external account first, or choose another destination." : "Choose the account to send to." };
-      if (!lockedCurrency) return { ok: false, message: "Choose the currency they receive, or lock the amount you send instead." };
-      if (minor === null) return { ok: false, message: `Enter a positive amount in ${lockedCurrency.code} with at most ${lockedCurrency.decimals} decimal places, e.g. 10.00.` };
+      if (destKind === "uma" && !/^\$[^@\s]+@[^@\s]+\.[^@\s]+$/.test(uma.trim()))
+        return { ok: false, message: "Enter a UMA address such as $alice@example.com." };
+      if (destKind !== "uma" && !dest)
+        return {
+          ok: false,
+          message:
+            destKind === "external"
+              ? "Add an external account first, or choose another destination."
+              : "Choose the account to send to.",
+        };
+      if (!lockedCurrency)
+        return { ok: false, message: "Choose the currency they receive, or lock the amount you send instead." };
+      if (minor === null)
+        return {
+          ok: false,
+          message: `Enter a positive amount in ${lockedCurrency.code} with at most ${lockedCurrency.decimals} decimal places, e.g. 10.00.`,
+        };
       const destination =
-        destKind === "uma" ? { destinationType: "UMA_ADDRESS", umaAddress: uma.trim(), ...(umaCurrency ? { currency: umaCurrency } : {}) } : { destinationType: "ACCOUNT", accountId: dest!.id };
+        destKind === "uma"
+          ? {
+              destinationType: "UMA_ADDRESS",
+              umaAddress: uma.trim(),
+              ...(umaCurrency ? { currency: umaCurrency } : {}),
+            }
+          : { destinationType: "ACCOUNT", accountId: dest!.id };
       const r = await bff<Quote>("POST", "/api/wallet/quotes", {
         sourceAccountId: source.id,
         destination,
@@ -156,13 +196,24 @@ export function SendMoney({
     void executing.run(async () => {
       if (!quote) return;
       if (expired) return { ok: false, message: "This quote has expired. Get a new quote." };
-      const r = await signedCall<Quote>("POST", `/api/wallet/quotes/${encodeURIComponent(quote.id)}/execute`, undefined, await sessionKeyFor(sessionId));
-      if (!r.ok) throw new FlowError(r.code === "QUOTE_EXPIRED" ? "This quote has expired. Get a new quote." : r.message);
+      const r = await signedCall<Quote>(
+        "POST",
+        `/api/wallet/quotes/${encodeURIComponent(quote.id)}/execute`,
+        undefined,
+        await sessionKeyFor(sessionId),
+      );
+      if (!r.ok)
+        throw new FlowError(r.code === "QUOTE_EXPIRED" ? "This quote has expired. Get a new quote." : r.message);
       setExecuted({ transactionId: r.data.transactionId, status: r.data.status });
       return `Sent. Status: ${(STATUS_TEXT[r.data.status] ?? r.data.status).toLowerCase()}.`;
     });
 
-  if (!sources.length) return <p className="alert alert-error">You have no account to send from. Reload the page, or contact support if this persists.</p>;
+  if (!sources.length)
+    return (
+      <p className="alert alert-error">
+        You have no account to send from. Reload the page, or contact support if this persists.
+      </p>
+    );
 
   return (
     <>
@@ -189,7 +240,16 @@ export function SendMoney({
               ] as const
             ).map(([k, text]) => (
               <label key={k} className="check">
-                <input type="radio" name={`${uid}-dest-kind`} value={k} checked={destKind === k} onChange={() => { setDestKind(k); setDestId(""); }} />
+                <input
+                  type="radio"
+                  name={`${uid}-dest-kind`}
+                  value={k}
+                  checked={destKind === k}
+                  onChange={() => {
+                    setDestKind(k);
+                    setDestId("");
+                  }}
+                />
                 {text}
               </label>
             ))}
@@ -198,7 +258,13 @@ export function SendMoney({
             <>
               <div className="field">
                 <label htmlFor={`${uid}-uma`}>UMA address</label>
-                <input id={`${uid}-uma`} value={uma} onChange={(e) => setUma(e.target.value)} placeholder="$alice@example.com" autoComplete="off" />
+                <input
+                  id={`${uid}-uma`}
+                  value={uma}
+                  onChange={(e) => setUma(e.target.value)}
+                  placeholder="$alice@example.com"
+                  autoComplete="off"
+                />
               </div>
               <div className="field">
                 <label htmlFor={`${uid}-uma-currency`}>Currency they receive (optional)</label>
@@ -239,21 +305,43 @@ export function SendMoney({
           <legend>Amount</legend>
           <div className="radio-row" role="radiogroup" aria-label="Which amount is fixed">
             <label className="check">
-              <input type="radio" name={`${uid}-side`} checked={side === "SENDING"} onChange={() => setSide("SENDING")} />
+              <input
+                type="radio"
+                name={`${uid}-side`}
+                checked={side === "SENDING"}
+                onChange={() => setSide("SENDING")}
+              />
               I send exactly
             </label>
             <label className="check">
-              <input type="radio" name={`${uid}-side`} checked={side === "RECEIVING"} onChange={() => setSide("RECEIVING")} />
+              <input
+                type="radio"
+                name={`${uid}-side`}
+                checked={side === "RECEIVING"}
+                onChange={() => setSide("RECEIVING")}
+              />
               They receive exactly
             </label>
           </div>
           <div className="field">
             <label htmlFor={`${uid}-amount`}>Amount{lockedCurrency ? ` (${lockedCurrency.code})` : ""}</label>
-            <input id={`${uid}-amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="10.00" autoComplete="off" />
+            <input
+              id={`${uid}-amount`}
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              placeholder="10.00"
+              autoComplete="off"
+            />
           </div>
           <div className="field">
             <label htmlFor={`${uid}-description`}>Note (optional)</label>
-            <input id={`${uid}-description`} value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} />
+            <input
+              id={`${uid}-description`}
+              value={description}
+              maxLength={200}
+              onChange={(e) => setDescription(e.target.value)}
+            />
           </div>
         </fieldset>
         <section aria-labelledby={`${uid}-rate-title`} className="rate-box">
@@ -301,7 +389,9 @@ export function SendMoney({
           </dl>
           {executed ? (
             <p>
-              <Link href={`/wallet/transactions/${encodeURIComponent(executed.transactionId)}`}>View the transaction</Link>
+              <Link href={`/wallet/transactions/${encodeURIComponent(executed.transactionId)}`}>
+                View the transaction
+              </Link>
             </p>
           ) : expired ? (
             <p className="alert alert-error" role="alert">

@@ -77,7 +77,11 @@ export function SessionsManager({ sessions, currentSessionId }: { sessions: Sess
             {sessions.map((s) => {
               const current = s.id === currentSessionId;
               return (
-                <tr key={s.id} className={current ? "current-row" : undefined} aria-current={current ? "true" : undefined}>
+                <tr
+                  key={s.id}
+                  className={current ? "current-row" : undefined}
+                  aria-current={current ? "true" : undefined}
+                >
                   <td>
                     <code>{s.id.slice(-12)}</code> {current ? <span className="badge">Current</span> : null}
                   </td>

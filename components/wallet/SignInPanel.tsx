@@ -28,10 +28,18 @@ export function SignInPanel() {
         await beginOauth("signin");
         return "Opening the sign-in provider…";
       }
-      const lookup = await bff<{ credentials: Found[] }>("POST", "/api/wallet/signin/lookup", method === "SMS_OTP" ? { phoneNumber: identifier.trim() } : { email: identifier.trim() });
+      const lookup = await bff<{ credentials: Found[] }>(
+        "POST",
+        "/api/wallet/signin/lookup",
+        method === "SMS_OTP" ? { phoneNumber: identifier.trim() } : { email: identifier.trim() },
+      );
       if (!lookup.ok) return lookup;
       const credential = lookup.data.credentials.find((c) => c.type === method);
-      if (!credential) return { ok: false, message: `This account has no ${METHOD_LABELS[method].toLowerCase()} sign-in. Choose another method.` };
+      if (!credential)
+        return {
+          ok: false,
+          message: `This account has no ${METHOD_LABELS[method].toLowerCase()} sign-in. Choose another method.`,
+        };
       if (method === "PASSKEY") {
         await signInWithPasskey(credential.id, credential.credentialId);
         done();
@@ -50,12 +58,27 @@ export function SignInPanel() {
       {method === "OAUTH" ? null : method === "SMS_OTP" ? (
         <label>
           Phone number
-          <input name="phone" type="tel" autoComplete="tel" placeholder="+14155550123" required value={identifier} onChange={(e) => setIdentifier(e.target.value)} />
+          <input
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+14155550123"
+            required
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+          />
         </label>
       ) : (
         <label>
           Email
-          <input name="email" type="email" autoComplete="username webauthn" required value={identifier} onChange={(e) => setIdentifier(e.target.value)} />
+          <input
+            name="email"
+            type="email"
+            autoComplete="username webauthn"
+            required
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+          />
         </label>
       )}
       <button type="submit" disabled={pending} aria-busy={pending}>

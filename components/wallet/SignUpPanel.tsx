@@ -27,43 +27,84 @@ export function SignUpPanel() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      if (method === "SMS_OTP" && !phone.trim()) return { ok: false, message: "Enter a phone number to sign up with text message codes." };
+      if (method === "SMS_OTP" && !phone.trim())
+        return { ok: false, message: "Enter a phone number to sign up with text message codes." };
       // Create the passkey before the account, so a cancelled prompt leaves nothing behind.
       const passkey = method === "PASSKEY" ? await createPasskey({ name: email, displayName: fullName }) : null;
-      const signup = await bff<{ enrollment: string }>("POST", "/api/wallet/signup", { fullName, email, phoneNumber: phone.trim() });
+      const signup = await bff<{ enrollment: string }>("POST", "/api/wallet/signup", {
+        fullName,
+        email,
+        phoneNumber: phone.trim(),
+      });
       if (!signup.ok) return signup;
       const enrollment = signup.data.enrollment;
       if (method === "OAUTH") {
         await beginOauth("signup", { enrollment });
         return "Opening the sign-in provider…";
       }
-      const enrolled = await bff<Credential>("POST", "/api/wallet/enroll", { enrollment, credential: passkey ?? { type: method } });
+      const enrolled = await bff<Credential>("POST", "/api/wallet/enroll", {
+        enrollment,
+        credential: passkey ?? { type: method },
+      });
       if (!enrolled.ok) return enrolled;
       if (method === "PASSKEY") {
         await signInWithPasskey(enrolled.data.id, enrolled.data.credentialId);
         done();
         return "Account created.";
       }
-      setOtp({ credentialId: enrolled.data.id, type: method, bundle: enrolled.data.otpEncryptionTargetBundle ?? (await startOtp(enrolled.data.id)) });
+      setOtp({
+        credentialId: enrolled.data.id,
+        type: method,
+        bundle: enrolled.data.otpEncryptionTargetBundle ?? (await startOtp(enrolled.data.id)),
+      });
       return "";
     });
   };
 
-  if (otp) return <OtpStep challenge={otp} destination={method === "SMS_OTP" ? phone : email} onChallenge={setOtp} onSignedIn={done} />;
+  if (otp)
+    return (
+      <OtpStep
+        challenge={otp}
+        destination={method === "SMS_OTP" ? phone : email}
+        onChallenge={setOtp}
+        onSignedIn={done}
+      />
+    );
 
   return (
     <form className="card form" onSubmit={submit}>
       <label>
         Full name
-        <input name="fullName" autoComplete="name" required value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        <input
+          name="fullName"
+          autoComplete="name"
+          required
+          value={fullName}
+          onChange={(e) => setFullName(e.target.value)}
+        />
       </label>
       <label>
         Email
-        <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </label>
       <label>
         Phone number (optional)
-        <input name="phone" type="tel" autoComplete="tel" placeholder="+14155550123" value={phone} onChange={(e) => setPhone(e.target.value)} aria-describedby="phone-help" />
+        <input
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+14155550123"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          aria-describedby="phone-help"
+        />
       </label>
       <p id="phone-help" className="hint">
         International format; needed for text message codes.
@@ -72,7 +113,10 @@ export function SignUpPanel() {
       <button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? "Creating your account…" : "Create account"}
       </button>
-      <Status state={state} pendingText={method === "PASSKEY" ? "Waiting for your passkey…" : "Creating your account…"} />
+      <Status
+        state={state}
+        pendingText={method === "PASSKEY" ? "Waiting for your passkey…" : "Creating your account…"}
+      />
     </form>
   );
 }

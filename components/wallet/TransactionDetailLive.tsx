@@ -32,14 +32,29 @@ function party(p: Record<string, unknown>): string {
 }
 
 export function TransactionDetailLive({ initial }: { initial: TransactionDetail }) {
-  const { value: t, updating, error, refresh } = usePolling(initial, `/api/wallet/transactions/${encodeURIComponent(initial.id)}`, (v) => !FINAL_STATUSES.has(v.status));
+  const {
+    value: t,
+    updating,
+    error,
+    refresh,
+  } = usePolling(
+    initial,
+    `/api/wallet/transactions/${encodeURIComponent(initial.id)}`,
+    (v) => !FINAL_STATUSES.has(v.status),
+  );
   return (
     <section className="card" aria-labelledby="tx-title">
       <h2 id="tx-title">
         Status: <span className="badge">{STATUS_TEXT[t.status] ?? t.status}</span>
       </h2>
       <div className="actions">
-        <button type="button" className="button-secondary" onClick={() => void refresh()} disabled={updating} aria-busy={updating}>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => void refresh()}
+          disabled={updating}
+          aria-busy={updating}
+        >
           {updating ? "Refreshing…" : "Refresh"}
         </button>
         <p role="status" className="status-line">
@@ -53,7 +68,8 @@ export function TransactionDetailLive({ initial }: { initial: TransactionDetail 
       ) : null}
       {t.failureReason ? (
         <p role="alert" className="alert alert-error">
-          This payment failed ({t.failureReason.replace(/_/g, " ").toLowerCase()}). Any money taken is returned to your account; check the destination details and try again.
+          This payment failed ({t.failureReason.replace(/_/g, " ").toLowerCase()}). Any money taken is returned to your
+          account; check the destination details and try again.
         </p>
       ) : null}
       <dl className="facts">

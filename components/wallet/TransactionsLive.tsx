@@ -36,9 +36,12 @@ export function usePolling<T>(initial: T, path: string, moving: (v: T) => boolea
   }, [path]);
   const isMoving = moving(value);
   useEffect(() => {
-    const t = setInterval(() => {
-      if (document.visibilityState === "visible") void refresh();
-    }, isMoving ? 2_000 : 15_000);
+    const t = setInterval(
+      () => {
+        if (document.visibilityState === "visible") void refresh();
+      },
+      isMoving ? 2_000 : 15_000,
+    );
     return () => clearInterval(t);
   }, [refresh, isMoving]);
   return { value, updating, error, refresh, isMoving };
@@ -51,7 +54,9 @@ interface TxPage {
 }
 
 export function TransactionsLive({ initial }: { initial: TxPage }) {
-  const { value, updating, error, refresh, isMoving } = usePolling(initial, "/api/wallet/transactions", (v) => v.data.some((t) => !FINAL_STATUSES.has(t.status)));
+  const { value, updating, error, refresh, isMoving } = usePolling(initial, "/api/wallet/transactions", (v) =>
+    v.data.some((t) => !FINAL_STATUSES.has(t.status)),
+  );
   // Older pages, read on request; only the newest page is kept current.
   const [older, setOlder] = useState<TxPage | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -66,12 +71,22 @@ export function TransactionsLive({ initial }: { initial: TxPage }) {
     setLoadingOlder(false);
     if (!r.ok) return setOlderError(`Could not load older transactions: ${r.message} Try again.`);
     setOlderError("");
-    setOlder({ data: [...(older?.data ?? []), ...r.data.data], hasMore: r.data.hasMore, nextCursor: r.data.nextCursor });
+    setOlder({
+      data: [...(older?.data ?? []), ...r.data.data],
+      hasMore: r.data.hasMore,
+      nextCursor: r.data.nextCursor,
+    });
   }
   return (
     <>
       <div className="actions">
-        <button type="button" className="button-secondary" onClick={() => void refresh()} disabled={updating} aria-busy={updating}>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => void refresh()}
+          disabled={updating}
+          aria-busy={updating}
+        >
           {updating ? "Refreshing…" : "Refresh"}
         </button>
         <p role="status" className="status-line">
@@ -85,7 +100,8 @@ export function TransactionsLive({ initial }: { initial: TxPage }) {
       ) : null}
       {rows.length === 0 ? (
         <p className="muted">
-          No transactions yet. <Link href="/wallet/send">Send money</Link> or fund your account on the <Link href="/wallet/balances">Balances</Link> page.
+          No transactions yet. <Link href="/wallet/send">Send money</Link> or fund your account on the{" "}
+          <Link href="/wallet/balances">Balances</Link> page.
         </p>
       ) : (
         <div className="table-wrap">
@@ -105,12 +121,19 @@ export function TransactionsLive({ initial }: { initial: TxPage }) {
                 <tr key={t.id}>
                   <td>{when(t.createdAt)}</td>
                   <td>{t.type === "INCOMING" ? "In" : "Out"}</td>
-                  <td>{t.type === "INCOMING" ? money(t.receivedAmount.amount, t.receivedAmount.currency) : money(t.sentAmount.amount, t.sentAmount.currency)}</td>
+                  <td>
+                    {t.type === "INCOMING"
+                      ? money(t.receivedAmount.amount, t.receivedAmount.currency)
+                      : money(t.sentAmount.amount, t.sentAmount.currency)}
+                  </td>
                   <td>
                     <span className="badge">{STATUS_TEXT[t.status] ?? t.status}</span>
                   </td>
                   <td>
-                    <Link href={`/wallet/transactions/${encodeURIComponent(t.id)}`} aria-label={`Details of transaction ${t.id.slice(-8)}`}>
+                    <Link
+                      href={`/wallet/transactions/${encodeURIComponent(t.id)}`}
+                      aria-label={`Details of transaction ${t.id.slice(-8)}`}
+                    >
                       View
                     </Link>
                   </td>
@@ -122,7 +145,13 @@ export function TransactionsLive({ initial }: { initial: TxPage }) {
       )}
       {last.hasMore && last.nextCursor ? (
         <div className="actions">
-          <button type="button" className="button-secondary" onClick={() => void showOlder()} disabled={loadingOlder} aria-busy={loadingOlder}>
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => void showOlder()}
+            disabled={loadingOlder}
+            aria-busy={loadingOlder}
+          >
             {loadingOlder ? "Loading older transactions…" : "Show older transactions"}
           </button>
         </div>

@@ -6,9 +6,14 @@ export function accountName(a: { type: string; currency: string }): string {
   return a.type === "EMBEDDED_WALLET" ? `Wallet (${a.currency})` : `${a.currency} account`;
 }
 
-export function externalName(e: { currency: string; accountInfo: Record<string, unknown> & { accountType: string } }): string {
+export function externalName(e: {
+  currency: string;
+  accountInfo: Record<string, unknown> & { accountType: string };
+}): string {
   const info = e.accountInfo;
-  const id = ["accountNumber", "iban", "clabeNumber", "pixKey", "vpa", "phoneNumber", "address", "lightningAddress"].map((k) => info[k]).find((v) => typeof v === "string") as string | undefined;
+  const id = ["accountNumber", "iban", "clabeNumber", "pixKey", "vpa", "phoneNumber", "address", "lightningAddress"]
+    .map((k) => info[k])
+    .find((v) => typeof v === "string") as string | undefined;
   const ben = info.beneficiary as { fullName?: string; legalName?: string } | undefined;
   const who = ben?.fullName ?? ben?.legalName;
   const tail = id ? ` ••${id.slice(-4)}` : "";

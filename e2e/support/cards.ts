@@ -9,7 +9,13 @@ export interface RevealedCard {
   panEmbedUrl: string;
 }
 
-export async function revealAndCheckIsolation(page: Page, scope: Page | Locator, card: { last4: string }, testInfo: TestInfo, screenshot: string): Promise<RevealedCard> {
+export async function revealAndCheckIsolation(
+  page: Page,
+  scope: Page | Locator,
+  card: { last4: string },
+  testInfo: TestInfo,
+  screenshot: string,
+): Promise<RevealedCard> {
   const revealResponse = page.waitForResponse((r) => r.url().endsWith("/reveal") && r.request().method() === "POST");
   await scope.getByRole("button", { name: "Reveal card details" }).click();
   const bffText = await (await revealResponse).text();

@@ -30,7 +30,10 @@ async function post(request: APIRequestContext, path: string, data: unknown, hea
 async function otpSignIn(request: APIRequestContext, credentialId: string, bundle: string) {
   const key = generateP256KeyPair();
   const signer = JSON.parse(bundle).enclaveQuorumPublic as string;
-  const body = { type: "EMAIL_OTP", encryptedOtpBundle: await encryptOtpCodeToBundle("000000", bundle, key.publicKey, signer) };
+  const body = {
+    type: "EMAIL_OTP",
+    encryptedOtpBundle: await encryptOtpCodeToBundle("000000", bundle, key.publicKey, signer),
+  };
   const first = await post(request, `/api/wallet/credentials/${encodeURIComponent(credentialId)}/verify`, body);
   expect(first.status, first.text).toBe(202);
   const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
@@ -48,12 +51,28 @@ export async function signUpCustomer(page: Page, fullName = "Casey Customer"): P
   const email = `casey-${randomUUID().slice(0, 8)}@example.com`;
   const signup = await post(page.request, "/api/wallet/signup", { fullName, email });
   expect(signup.status, signup.text).toBe(201);
-  const cred = await post(page.request, "/api/wallet/enroll", { enrollment: signup.body.enrollment, credential: { type: "EMAIL_OTP" } });
+  const cred = await post(page.request, "/api/wallet/enroll", {
+    enrollment: signup.body.enrollment,
+    credential: { type: "EMAIL_OTP" },
+  });
   expect(cred.status, cred.text).toBe(201);
   const { key, session, ticket } = await otpSignIn(page.request, cred.body.id, cred.body.otpEncryptionTargetBundle);
-  await useCustomerSession(page, ticket, { sessionId: session.id, accountId: session.accountId, expiresAt: session.expiresAt, key });
+  await useCustomerSession(page, ticket, {
+    sessionId: session.id,
+    accountId: session.accountId,
+    expiresAt: session.expiresAt,
+    key,
+  });
   const me = (await (await page.request.get("/api/auth/session")).json()) as { identity: { customerId: string } };
-  return { email, fullName, customerId: me.identity.customerId, accountId: session.accountId, sessionId: session.id, credentialId: cred.body.id, key };
+  return {
+    email,
+    fullName,
+    customerId: me.identity.customerId,
+    accountId: session.accountId,
+    sessionId: session.id,
+    credentialId: cred.body.id,
+    key,
+  };
 }
 
 /** Another sign-in of the same customer (another device's session), via email OTP. */
@@ -61,20 +80,40 @@ export async function signInAgain(page: Page, c: SignedInCustomer): Promise<{ se
   const lookup = await post(page.request, "/api/wallet/signin/lookup", { email: c.email });
   expect(lookup.status, lookup.text).toBe(200);
   const credential = lookup.body.credentials.find((x: { type: string }) => x.type === "EMAIL_OTP");
-  const challenge = await post(page.request, `/api/wallet/credentials/${encodeURIComponent(credential.id)}/challenge`, {});
+  const challenge = await post(
+    page.request,
+    `/api/wallet/credentials/${encodeURIComponent(credential.id)}/challenge`,
+    {},
+  );
   expect(challenge.status, challenge.text).toBe(200);
-  const { key, session, ticket } = await otpSignIn(page.request, credential.id, challenge.body.otpEncryptionTargetBundle);
-  await useCustomerSession(page, ticket, { sessionId: session.id, accountId: session.accountId, expiresAt: session.expiresAt, key });
+  const { key, session, ticket } = await otpSignIn(
+    page.request,
+    credential.id,
+    challenge.body.otpEncryptionTargetBundle,
+  );
+  await useCustomerSession(page, ticket, {
+    sessionId: session.id,
+    accountId: session.accountId,
+    expiresAt: session.expiresAt,
+    key,
+  });
   return { sessionId: session.id };
 }
 
 async function useCustomerSession(
   page: Page,
   ticket: string,
-  s: { sessionId: string; accountId: string; expiresAt: string; key: { privateKey: string; publicKey: string; publicKeyUncompressed: string } },
+  s: {
+    sessionId: string;
+    accountId: string;
+    expiresAt: string;
+    key: { privateKey: string; publicKey: string; publicKeyUncompressed: string };
+  },
 ) {
   const csrf = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
-  const res = await page.request.post("/api/auth/callback/customer", { form: { csrfToken: csrf.csrfToken, ticket, json: "true" } });
+  const res = await page.request.post("/api/auth/callback/customer", {
+    form: { csrfToken: csrf.csrfToken, ticket, json: "true" },
+  });
   expect(res.ok(), await res.text()).toBeTruthy();
   if (!page.url().startsWith(origin())) await page.goto("/signin");
   const pub = Buffer.from(s.key.publicKeyUncompressed, "hex");
@@ -87,7 +126,9 @@ async function useCustomerSession(
   };
   await page.evaluate(
     async ({ jwk, record }) => {
-      const privateKey = await crypto.subtle.importKey("jwk", jwk, { name: "ECDSA", namedCurve: "P-256" }, false, ["sign"]);
+      const privateKey = await crypto.subtle.importKey("jwk", jwk, { name: "ECDSA", namedCurve: "P-256" }, false, [
+        "sign",
+      ]);
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open("meridian-wallet", 1);
         req.onupgradeneeded = () => {
@@ -105,6 +146,9 @@ async function useCustomerSession(
       });
       db.close();
     },
-    { jwk, record: { sessionId: s.sessionId, accountId: s.accountId, expiresAt: s.expiresAt, publicKey: s.key.publicKey } },
+    {
+      jwk,
+      record: { sessionId: s.sessionId, accountId: s.accountId, expiresAt: s.expiresAt, publicKey: s.key.publicKey },
+    },
   );
 }

@@ -8,7 +8,8 @@ export const env = {
   api: () => process.env.MERIDIAN_E2E_API!,
   origin: () => process.env.MERIDIAN_E2E_ORIGIN!,
   operatorToken: () => process.env.MERIDIAN_E2E_OPERATOR_TOKEN!,
-  basic: () => `Basic ${Buffer.from(`${process.env.MERIDIAN_E2E_CLIENT_ID}:${process.env.MERIDIAN_E2E_CLIENT_SECRET}`).toString("base64")}`,
+  basic: () =>
+    `Basic ${Buffer.from(`${process.env.MERIDIAN_E2E_CLIENT_ID}:${process.env.MERIDIAN_E2E_CLIENT_SECRET}`).toString("base64")}`,
 };
 
 export interface StaffAccount {
@@ -38,7 +39,12 @@ export async function signInStaff(page: Page, staff: StaffAccount): Promise<void
 }
 
 /** Platform API call with the sandbox platform's credentials (the same platform the BFF serves). */
-export async function platformApi<T = any>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<{ status: number; body: T }> {
+export async function platformApi<T = any>(
+  request: APIRequestContext,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await request.fetch(`${env.api()}${path}`, { method, headers: { authorization: env.basic() }, data });
   const text = await res.text();
   return { status: res.status(), body: (text ? JSON.parse(text) : undefined) as T };

@@ -12,9 +12,14 @@ export async function authenticateAgent(request: ApiRequest): Promise<AgentPrinc
   const header = request.headers.get("authorization");
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match) {
-    throw new ApiError("UNAUTHORIZED", "Missing agent credentials: send Authorization: Bearer <accessToken>", undefined, {
-      "WWW-Authenticate": 'Bearer realm="meridian-agents"',
-    });
+    throw new ApiError(
+      "UNAUTHORIZED",
+      "Missing agent credentials: send Authorization: Bearer <accessToken>",
+      undefined,
+      {
+        "WWW-Authenticate": 'Bearer realm="meridian-agents"',
+      },
+    );
   }
   const agent = await db().agent.findUnique({ where: { accessTokenHash: accessTokenHash(match[1]) } });
   if (!agent || agent.deletedAt) {
@@ -22,6 +27,9 @@ export async function authenticateAgent(request: ApiRequest): Promise<AgentPrinc
       "WWW-Authenticate": 'Bearer realm="meridian-agents", error="invalid_token"',
     });
   }
-  if (agent.isPaused) throw new ApiError("FORBIDDEN", "This agent is paused; the platform must resume it first", { rule: "AGENT_PAUSED" });
+  if (agent.isPaused)
+    throw new ApiError("FORBIDDEN", "This agent is paused; the platform must resume it first", {
+      rule: "AGENT_PAUSED",
+    });
   return { kind: "agent", platformId: agent.platformId, agentId: agent.id, customerId: agent.customerId };
 }

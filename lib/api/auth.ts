@@ -9,7 +9,15 @@ import { isWellFormedSecret, verifySecret } from "../crypto/secrets";
 import { ApiError } from "../kernel/errors";
 import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../security/throttle";
 import { clientAddress } from "./client-address";
-import { ensureFresh, fresh as revocationsFresh, followRevocations, onRevocation, revocationPosition, revokedSince, stillValid } from "./token-revocations";
+import {
+  ensureFresh,
+  fresh as revocationsFresh,
+  followRevocations,
+  onRevocation,
+  revocationPosition,
+  revokedSince,
+  stillValid,
+} from "./token-revocations";
 
 import { PERMISSIONS, type Permission } from "../domain/platform/permissions";
 import type { PlatformPrincipal, Principal } from "../domain/platform/principal";
@@ -29,7 +37,9 @@ const cache = new Map<string, Verified & { expires: number }>();
 const verifying = new Map<string, Promise<Verified>>();
 
 function unauthorized(reason: string): ApiError {
-  return new ApiError("UNAUTHORIZED", reason, undefined, { "WWW-Authenticate": 'Basic realm="meridian", charset="UTF-8"' });
+  return new ApiError("UNAUTHORIZED", reason, undefined, {
+    "WWW-Authenticate": 'Basic realm="meridian", charset="UTF-8"',
+  });
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -85,16 +95,27 @@ export async function authenticatePlatform(request: ApiRequest): Promise<Platfor
   return (await mine).principal;
 }
 
-async function verify(creds: { clientId: string; secret: string }, cacheKey: string, request: ApiRequest): Promise<Verified> {
+async function verify(
+  creds: { clientId: string; secret: string },
+  cacheKey: string,
+  request: ApiRequest,
+): Promise<Verified> {
   await followRevocations();
   const position = revocationPosition();
   const throttle = credentialKeys(
-    { pair: THROTTLE_RULES.apiSecretPerClientAndAddress, identity: THROTTLE_RULES.apiSecretPerClient, address: THROTTLE_RULES.apiSecretPerAddress },
+    {
+      pair: THROTTLE_RULES.apiSecretPerClientAndAddress,
+      identity: THROTTLE_RULES.apiSecretPerClient,
+      address: THROTTLE_RULES.apiSecretPerAddress,
+    },
     creds.clientId,
     clientAddress(request.headers),
   );
   // The budget is checked before the scrypt, so a flood of wrong secrets costs one indexed read each.
-  const [token] = await Promise.all([db().apiToken.findUnique({ where: { clientId: creds.clientId } }), assertNotThrottled(throttle)]);
+  const [token] = await Promise.all([
+    db().apiToken.findUnique({ where: { clientId: creds.clientId } }),
+    assertNotThrottled(throttle),
+  ]);
   const live = token && token.deletedAt === null ? token : null;
   const ok = await verifySecret(creds.secret, live?.secretHash);
   if (!ok || !live) {

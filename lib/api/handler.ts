@@ -32,7 +32,11 @@ const NOSNIFF = { "x-content-type-options": "nosniff" } as const;
 
 function plainJson(status: number, body: unknown, headers: Record<string, string> = {}): PlainResponse {
   if (status === 204 || body === undefined) return { status, headers: { ...NOSNIFF, ...headers }, body: null };
-  return { status, headers: { "content-type": "application/json; charset=utf-8", ...NOSNIFF, ...headers }, body: toJsonText(body) };
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...NOSNIFF, ...headers },
+    body: toJsonText(body),
+  };
 }
 
 function toResponse(r: PlainResponse): Response {
@@ -40,7 +44,11 @@ function toResponse(r: PlainResponse): Response {
 }
 
 export function plainError(err: ApiError, requestId: string): PlainResponse {
-  return plainJson(err.status, err.toBody(), { "x-request-id": requestId, "cache-control": "no-store", ...err.headers });
+  return plainJson(err.status, err.toBody(), {
+    "x-request-id": requestId,
+    "cache-control": "no-store",
+    ...err.headers,
+  });
 }
 
 export function errorResponse(err: ApiError, requestId: string): Response {
@@ -58,9 +66,11 @@ function queryObject(url: URL): Record<string, string | string[]> {
 
 async function readJsonBody(request: ApiRequest): Promise<{ raw: string; value: unknown }> {
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_JSON_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
+  if (length > MAX_JSON_BODY_BYTES)
+    throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
   const raw = await request.text();
-  if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
+  if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES)
+    throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
   if (raw.trim() === "") return { raw, value: {} };
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
@@ -75,7 +85,8 @@ async function readJsonBody(request: ApiRequest): Promise<{ raw: string; value: 
 
 async function readMultipartBody(request: ApiRequest): Promise<unknown> {
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_MULTIPART_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`);
+  if (length > MAX_MULTIPART_BODY_BYTES)
+    throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`);
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send this request as multipart/form-data");
@@ -161,7 +172,8 @@ export async function runOperation(
       try {
         return await op.handle({ ctx, body, query, params, request, rawBody });
       } finally {
-        for (const fn of deferred.splice(0)) await fn().catch((err: unknown) => ctx.log.error({ err }, "deferred step failed"));
+        for (const fn of deferred.splice(0))
+          await fn().catch((err: unknown) => ctx.log.error({ err }, "deferred step failed"));
       }
     };
 
@@ -178,7 +190,12 @@ export async function runOperation(
     } else {
       result = await run();
     }
-    const headers: Record<string, string> = { "x-request-id": requestId, "cache-control": "no-store", ...rateHeaders, ...result.headers };
+    const headers: Record<string, string> = {
+      "x-request-id": requestId,
+      "cache-control": "no-store",
+      ...rateHeaders,
+      ...result.headers,
+    };
     if (replayed) headers["idempotent-replayed"] = "true";
     if (op.deprecated) {
       headers["deprecation"] = "true";

@@ -15,7 +15,11 @@ const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
 export function validateIdempotencyKey(key: string): void {
   if (!KEY_RE.test(key)) {
-    throw invalidField("Idempotency-Key", "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces", "PATTERN");
+    throw invalidField(
+      "Idempotency-Key",
+      "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces",
+      "PATTERN",
+    );
   }
 }
 

@@ -21,7 +21,12 @@ export function routeHandlers(...ops: Operation<any, any, any>[]): Record<HttpMe
     handlers[method] = op
       ? async (request, context) => handleOperation(op, request, (await context?.params) ?? {})
       : async () =>
-          errorResponse(new ApiError("METHOD_NOT_ALLOWED", `Method not allowed here; allowed: ${allow}`, undefined, { Allow: allow }), newUuid());
+          errorResponse(
+            new ApiError("METHOD_NOT_ALLOWED", `Method not allowed here; allowed: ${allow}`, undefined, {
+              Allow: allow,
+            }),
+            newUuid(),
+          );
   }
   return handlers;
 }

@@ -109,10 +109,16 @@ function decodeSegment(segment: string): string | null {
 function malformedPathError(pathname: string, found: ApiMatch | null): ApiError | null {
   if (found?.malformedParam) {
     const field = found.malformedParam;
-    return invalidInput([{ field, constraint: "FORMAT", message: "Not valid percent-encoded UTF-8" }], `Invalid path parameter ${field}: not valid percent-encoded UTF-8`);
+    return invalidInput(
+      [{ field, constraint: "FORMAT", message: "Not valid percent-encoded UTF-8" }],
+      `Invalid path parameter ${field}: not valid percent-encoded UTF-8`,
+    );
   }
   if (found || pathname.split("/").every((segment) => decodeSegment(segment) !== null)) return null;
-  return new ApiError("NOT_FOUND", `No operation at this path (it is not valid percent-encoded UTF-8); see ${API_BASE}/openapi.json`);
+  return new ApiError(
+    "NOT_FOUND",
+    `No operation at this path (it is not valid percent-encoded UTF-8); see ${API_BASE}/openapi.json`,
+  );
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
@@ -154,7 +160,10 @@ export class NodeApiRequest implements ApiRequest {
       const earlier = byName.get(name);
       byName.set(name, earlier === undefined ? rawHeaders[i + 1] : `${earlier}, ${rawHeaders[i + 1]}`);
     }
-    this.headers = { get: (name) => byName.get(name.toLowerCase()) ?? null, has: (name) => byName.has(name.toLowerCase()) };
+    this.headers = {
+      get: (name) => byName.get(name.toLowerCase()) ?? null,
+      has: (name) => byName.has(name.toLowerCase()),
+    };
   }
 
   async text(): Promise<string> {
@@ -182,7 +191,13 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
   if (!op) {
     req.resume();
     const allow = match.route.allow;
-    send(res, plainError(new ApiError("METHOD_NOT_ALLOWED", `Method not allowed here; allowed: ${allow}`, undefined, { Allow: allow }), newUuid()));
+    send(
+      res,
+      plainError(
+        new ApiError("METHOD_NOT_ALLOWED", `Method not allowed here; allowed: ${allow}`, undefined, { Allow: allow }),
+        newUuid(),
+      ),
+    );
     return;
   }
   let body: Buffer | null = null;
@@ -190,7 +205,13 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
   if (method !== "GET" && method !== "DELETE" && !(declared > MAX_MULTIPART_BODY_BYTES)) {
     body = await readBody(req, MAX_MULTIPART_BODY_BYTES);
     if (body === null) {
-      send(res, plainError(new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`), newUuid()));
+      send(
+        res,
+        plainError(
+          new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`),
+          newUuid(),
+        ),
+      );
       return;
     }
   } else {
@@ -201,7 +222,11 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
   if (op.bodyKind === "multipart") {
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-    const request = new Request(url, { method, headers, ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}) });
+    const request = new Request(url, {
+      method,
+      headers,
+      ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),
+    });
     send(res, await runOperation(op, request, match.params));
     return;
   }
@@ -215,7 +240,9 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
  * serveOperations false (dev, MERIDIAN_DIRECT_API=off) it answers only paths
  * Next.js cannot decode.
  */
-export function createApiDispatcher(ops: AnyOperation[] = operations): (req: IncomingMessage, res: ServerResponse, serveOperations?: boolean) => boolean {
+export function createApiDispatcher(
+  ops: AnyOperation[] = operations,
+): (req: IncomingMessage, res: ServerResponse, serveOperations?: boolean) => boolean {
   const match = createRouter(ops);
   return (req, res, serveOperations = true) => {
     const rawUrl = req.url ?? "";
@@ -240,7 +267,14 @@ export function createApiDispatcher(ops: AnyOperation[] = operations): (req: Inc
     serve(req, res, found, url).catch((err: unknown) => {
       const requestId = newUuid();
       log.error({ requestId, err }, "unhandled error in the API server");
-      if (!res.headersSent) send(res, plainError(new ApiError("INTERNAL_ERROR", `Internal error. Quote request id ${requestId} when contacting support.`), requestId));
+      if (!res.headersSent)
+        send(
+          res,
+          plainError(
+            new ApiError("INTERNAL_ERROR", `Internal error. Quote request id ${requestId} when contacting support.`),
+            requestId,
+          ),
+        );
       else res.destroy();
     });
     return true;

@@ -26,11 +26,20 @@ function objectShape(schema: z.ZodType): Record<string, z.ZodType> {
 
 function parameters(op: Operation<unknown, unknown, unknown>) {
   const out: JsonSchema[] = [];
-  for (const [where, schema] of [["path", op.params], ["query", op.query]] as const) {
+  for (const [where, schema] of [
+    ["path", op.params],
+    ["query", op.query],
+  ] as const) {
     if (!schema) continue;
     for (const [name, prop] of Object.entries(objectShape(schema))) {
       const optional = prop.safeParse(undefined).success;
-      out.push({ name, in: where, required: where === "path" || !optional, schema: toSchema(prop, "input"), ...(prop.description ? { description: prop.description } : {}) });
+      out.push({
+        name,
+        in: where,
+        required: where === "path" || !optional,
+        schema: toSchema(prop, "input"),
+        ...(prop.description ? { description: prop.description } : {}),
+      });
     }
   }
   if (op.idempotency) {
@@ -42,7 +51,14 @@ function parameters(op: Operation<unknown, unknown, unknown>) {
       description: "Replays the stored response for a repeated request within 24 hours",
     });
   }
-  for (const h of op.headers ?? []) out.push({ name: h.name, in: "header", required: h.required ?? false, schema: { type: "string" }, description: h.description });
+  for (const h of op.headers ?? [])
+    out.push({
+      name: h.name,
+      in: "header",
+      required: h.required ?? false,
+      schema: { type: "string" },
+      description: h.description,
+    });
   return out;
 }
 
@@ -53,7 +69,10 @@ export function buildOpenApiDocument(operations: Operation<unknown, unknown, unk
     const responses: Record<string, JsonSchema> = {};
     for (const [status, spec] of Object.entries(op.responses)) {
       responses[status] = spec.schema
-        ? { description: spec.description, content: { "application/json": { schema: toSchema(spec.schema, "output") } } }
+        ? {
+            description: spec.description,
+            content: { "application/json": { schema: toSchema(spec.schema, "output") } },
+          }
         : { description: spec.description };
     }
     const entry: JsonSchema = {
@@ -78,7 +97,8 @@ export function buildOpenApiDocument(operations: Operation<unknown, unknown, unk
     info: {
       title: "Meridian Global Payments API",
       version: API_VERSION,
-      description: "Self-hostable implementation of the global payments platform API, with a sandbox steered by magic values.",
+      description:
+        "Self-hostable implementation of the global payments platform API, with a sandbox steered by magic values.",
     },
     servers: [{ url: serverUrl }],
     tags,

@@ -84,7 +84,9 @@ export interface Operation<B = unknown, Q = unknown, P = unknown> {
  * request body schema made strict, so an unknown body field is 400 UNKNOWN_FIELD
  * (for every operation alike, and so documented in the OpenAPI document).
  */
-export function defineOperation<B = undefined, Q = undefined, P = undefined>(op: Operation<B, Q, P>): Operation<B, Q, P> {
+export function defineOperation<B = undefined, Q = undefined, P = undefined>(
+  op: Operation<B, Q, P>,
+): Operation<B, Q, P> {
   return op.body ? { ...op, body: strictInput(op.body) } : op;
 }
 

@@ -93,9 +93,17 @@ export function admitRequest(platformId: string): Record<string, string> {
   }
   const reset = Math.max(1, Math.ceil((c.resetsAt - now) / 1000));
   const used = c.shared + c.unsynced;
-  const headers = { "RateLimit-Limit": String(config.limit), "RateLimit-Remaining": String(Math.max(0, config.limit - used - 1)), "RateLimit-Reset": String(reset) };
+  const headers = {
+    "RateLimit-Limit": String(config.limit),
+    "RateLimit-Remaining": String(Math.max(0, config.limit - used - 1)),
+    "RateLimit-Reset": String(reset),
+  };
   if (used >= config.limit) {
-    throw rateLimited(reset, `This platform has used its ${config.limit} requests per ${config.windowSeconds} seconds`, { ...headers, "RateLimit-Remaining": "0" });
+    throw rateLimited(
+      reset,
+      `This platform has used its ${config.limit} requests per ${config.windowSeconds} seconds`,
+      { ...headers, "RateLimit-Remaining": "0" },
+    );
   }
   c.unsynced++;
   return headers;

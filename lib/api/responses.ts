@@ -20,6 +20,9 @@ export const ErrorResponses = {
   403: { description: "The credential lacks the required permission", schema: ErrorSchema },
   404: { description: "Not found", schema: ErrorSchema },
   409: { description: "Conflict", schema: ErrorSchema },
-  429: { description: "RATE_LIMITED: too many failed attempts or requests; retry after Retry-After seconds", schema: ErrorSchema },
+  429: {
+    description: "RATE_LIMITED: too many failed attempts or requests; retry after Retry-After seconds",
+    schema: ErrorSchema,
+  },
   500: { description: "Internal error", schema: ErrorSchema },
 } as const;

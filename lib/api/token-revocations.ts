@@ -91,7 +91,9 @@ export async function ensureFresh(): Promise<void> {
 /** Starts following the log (once per process); resolves when the starting position is known. */
 export function followRevocations(): Promise<void> {
   state.ready ??= (async () => {
-    const { rows } = await pool().query<{ id: string }>(`SELECT coalesce(max(id), 0)::text AS id FROM api_token_revocations`);
+    const { rows } = await pool().query<{ id: string }>(
+      `SELECT coalesce(max(id), 0)::text AS id FROM api_token_revocations`,
+    );
     state.lastSeen = BigInt(rows[0].id);
     state.freshAt = performance.now();
     state.timer = setInterval(() => {

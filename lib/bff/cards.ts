@@ -15,7 +15,10 @@ export { isFinalCardStatus, requestableMoves, type CardStatus, type RequestedSta
 export const CardStatusBody = z.object({ status: z.enum(REQUESTABLE_STATUSES) });
 
 export type ApiCard = z.infer<typeof CardResponse>;
-export type WalletCard = Pick<ApiCard, "id" | "status" | "brand" | "form" | "last4" | "expMonth" | "expYear" | "fundingSource" | "currency" | "createdAt">;
+export type WalletCard = Pick<
+  ApiCard,
+  "id" | "status" | "brand" | "form" | "last4" | "expMonth" | "expYear" | "fundingSource" | "currency" | "createdAt"
+>;
 
 export function walletCard(c: ApiCard): WalletCard {
   return {

@@ -28,7 +28,11 @@ function credentials(): { clientId: string; clientSecret: string } {
   const clientId = process.env.MERIDIAN_BFF_CLIENT_ID ?? process.env.MERIDIAN_CLIENT_ID;
   const clientSecret = process.env.MERIDIAN_BFF_CLIENT_SECRET ?? process.env.MERIDIAN_CLIENT_SECRET;
   if (!clientId || !clientSecret) {
-    throw new BffError(503, "BFF_NOT_CONFIGURED", "The web app has no platform credentials: start Meridian with `npm start` or set MERIDIAN_BFF_CLIENT_ID and MERIDIAN_BFF_CLIENT_SECRET.");
+    throw new BffError(
+      503,
+      "BFF_NOT_CONFIGURED",
+      "The web app has no platform credentials: start Meridian with `npm start` or set MERIDIAN_BFF_CLIENT_ID and MERIDIAN_BFF_CLIENT_SECRET.",
+    );
   }
   return { clientId, clientSecret };
 }
@@ -44,7 +48,11 @@ export interface CallOptions {
   accept?: number[];
 }
 
-export async function callApi<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
+export async function callApi<T = unknown>(
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<ApiResult<T>> {
   const { clientId, clientSecret } = credentials();
   const headers: Record<string, string> = {
     authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`,
@@ -67,7 +75,12 @@ export async function callApi<T = unknown>(method: string, path: string, opts: C
   const ok = res.status >= 200 && res.status < 300;
   if (!ok && !opts.accept?.includes(res.status)) {
     const err = (body ?? {}) as { code?: string; reason?: string; details?: unknown };
-    throw new BffError(res.status, err.code ?? "API_ERROR", err.reason ?? `The API answered ${res.status}`, err.details);
+    throw new BffError(
+      res.status,
+      err.code ?? "API_ERROR",
+      err.reason ?? `The API answered ${res.status}`,
+      err.details,
+    );
   }
   return { status: res.status, body: body as T, headers: res.headers };
 }
@@ -85,8 +98,16 @@ let platformIdCache: Promise<string> | undefined;
 export function bffPlatformId(): Promise<string> {
   platformIdCache ??= (async () => {
     const { clientId } = credentials();
-    const token = await db().apiToken.findUnique({ where: { clientId }, select: { platformId: true, deletedAt: true } });
-    if (!token || token.deletedAt) throw new BffError(503, "BFF_NOT_CONFIGURED", "The web app's platform credential was deleted; set MERIDIAN_BFF_CLIENT_ID/SECRET to a live token.");
+    const token = await db().apiToken.findUnique({
+      where: { clientId },
+      select: { platformId: true, deletedAt: true },
+    });
+    if (!token || token.deletedAt)
+      throw new BffError(
+        503,
+        "BFF_NOT_CONFIGURED",
+        "The web app's platform credential was deleted; set MERIDIAN_BFF_CLIENT_ID/SECRET to a live token.",
+      );
     return token.platformId;
   })().catch((err) => {
     platformIdCache = undefined;

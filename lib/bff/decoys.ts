@@ -27,22 +27,32 @@ function stableUuid(label: string): string {
 
 export type SignInIdentifier = { email: string } | { phoneNumber: string };
 
-const labelOf = (by: SignInIdentifier) => ("email" in by ? `email:${by.email.trim().toLowerCase()}` : `phone:${by.phoneNumber.trim()}`);
+const labelOf = (by: SignInIdentifier) =>
+  "email" in by ? `email:${by.email.trim().toLowerCase()}` : `phone:${by.phoneNumber.trim()}`;
 
 /** The one-time-code credential an unknown email or phone number appears to have. */
 export function decoyCredential(by: SignInIdentifier): { id: string; type: "EMAIL_OTP" | "SMS_OTP" } {
-  return { id: toApiId("AuthMethod", stableUuid(`credential:${labelOf(by)}`)), type: "email" in by ? "EMAIL_OTP" : "SMS_OTP" };
+  return {
+    id: toApiId("AuthMethod", stableUuid(`credential:${labelOf(by)}`)),
+    type: "email" in by ? "EMAIL_OTP" : "SMS_OTP",
+  };
 }
 
 /** The customer and wallet an enrollment appears to name when the sign-up's address already had an account. */
 export function decoyAccount(by: SignInIdentifier): { customerId: string; accountId: string } {
-  return { customerId: toApiId("Customer", stableUuid(`customer:${labelOf(by)}`)), accountId: toApiId("InternalAccount", stableUuid(`account:${labelOf(by)}`)) };
+  return {
+    customerId: toApiId("Customer", stableUuid(`customer:${labelOf(by)}`)),
+    accountId: toApiId("InternalAccount", stableUuid(`account:${labelOf(by)}`)),
+  };
 }
 
 /** A challenge answer for a credential id that names no credential. */
 export function decoyOtpChallenge(credentialId: string): { otpEncryptionTargetBundle: string } {
   return {
-    otpEncryptionTargetBundle: decoyTargetBundle(toApiId("InternalAccount", stableUuid(`account-of:${credentialId}`)), toApiId("Customer", stableUuid(`customer-of:${credentialId}`))),
+    otpEncryptionTargetBundle: decoyTargetBundle(
+      toApiId("InternalAccount", stableUuid(`account-of:${credentialId}`)),
+      toApiId("Customer", stableUuid(`customer-of:${credentialId}`)),
+    ),
   };
 }
 

@@ -16,7 +16,10 @@ import { decoyAccount } from "./decoys";
 
 export const SignupInput = z.object({
   fullName: z.string().trim().min(1, "Enter your full name").max(255),
-  email: z.email("Enter a valid email address").max(255).transform((e) => e.toLowerCase()),
+  email: z
+    .email("Enter a valid email address")
+    .max(255)
+    .transform((e) => e.toLowerCase()),
   phoneNumber: z
     .string()
     .trim()
@@ -43,15 +46,24 @@ export interface SignupOutcome {
 }
 
 /** Outside the sandbox, the holder of an existing account learns that someone tried to sign up with its address. */
-async function tellExistingHolder(holder: { email: string | null; phoneNumber: string | null }): Promise<SignupOutcome> {
+async function tellExistingHolder(holder: {
+  email: string | null;
+  phoneNumber: string | null;
+}): Promise<SignupOutcome> {
   if (env().MERIDIAN_ENVIRONMENT === "production") {
-    const notice = "Someone tried to create a Meridian account with this address, which already has an account. If it was you, sign in instead. If not, you can ignore this message.";
-    const message = holder.email ? { channel: "EMAIL" as const, to: holder.email } : { channel: "SMS" as const, to: holder.phoneNumber ?? "" };
+    const notice =
+      "Someone tried to create a Meridian account with this address, which already has an account. If it was you, sign in instead. If not, you can ignore this message.";
+    const message = holder.email
+      ? { channel: "EMAIL" as const, to: holder.email }
+      : { channel: "SMS" as const, to: holder.phoneNumber ?? "" };
     await otpSender()
       .send({ ...message, code: "", notice })
       .catch((err) => log.error({ err }, "sign-up notice to an existing account could not be sent"));
   }
-  return { login: decoyAccount(holder.email ? { email: holder.email } : { phoneNumber: holder.phoneNumber ?? "" }), existing: true };
+  return {
+    login: decoyAccount(holder.email ? { email: holder.email } : { phoneNumber: holder.phoneNumber ?? "" }),
+    existing: true,
+  };
 }
 
 export async function signUpCustomer(input: SignupInput): Promise<SignupOutcome> {
@@ -65,16 +77,26 @@ export async function signUpCustomer(input: SignupInput): Promise<SignupOutcome>
     email: input.email,
     ...(input.phoneNumber ? { phoneNumber: input.phoneNumber } : {}),
   });
-  const accounts = await api.get<{ data: { id: string }[] }>(`/customers/internal-accounts?customerId=${encodeURIComponent(customer.body.id)}&type=EMBEDDED_WALLET`);
+  const accounts = await api.get<{ data: { id: string }[] }>(
+    `/customers/internal-accounts?customerId=${encodeURIComponent(customer.body.id)}&type=EMBEDDED_WALLET`,
+  );
   const wallet = accounts.body.data[0];
   if (!wallet) throw new BffError(502, "NO_WALLET", "Your account was created without a wallet. Contact support.");
-  const row = { customerId: parseApiId("Customer", customer.body.id)!, accountId: parseApiId("InternalAccount", wallet.id)! };
+  const row = {
+    customerId: parseApiId("Customer", customer.body.id)!,
+    accountId: parseApiId("InternalAccount", wallet.id)!,
+  };
   try {
-    await db().webCustomerLogin.create({ data: { id: newUuid(), ...row, email: input.email, phoneNumber: input.phoneNumber ?? null } });
+    await db().webCustomerLogin.create({
+      data: { id: newUuid(), ...row, email: input.email, phoneNumber: input.phoneNumber ?? null },
+    });
   } catch (err) {
     // A concurrent sign-up with the same address won: this one becomes the existing-account answer.
     if (isUniqueViolation(err)) {
-      const winner = await db().webCustomerLogin.findFirst({ where: match, select: { email: true, phoneNumber: true } });
+      const winner = await db().webCustomerLogin.findFirst({
+        where: match,
+        select: { email: true, phoneNumber: true },
+      });
       return tellExistingHolder(winner ?? { email: input.email, phoneNumber: null });
     }
     throw err;
@@ -82,7 +104,12 @@ export async function signUpCustomer(input: SignupInput): Promise<SignupOutcome>
   return { login: apiIds(row), existing: false };
 }
 
-export async function findLogin(by: { email?: string; phoneNumber?: string; oauthSubject?: string; accountId?: string }): Promise<LoginRow | null> {
+export async function findLogin(by: {
+  email?: string;
+  phoneNumber?: string;
+  oauthSubject?: string;
+  accountId?: string;
+}): Promise<LoginRow | null> {
   const accountUuid = by.accountId ? parseApiId("InternalAccount", by.accountId) : undefined;
   const where = by.email
     ? { email: by.email.trim().toLowerCase() }
@@ -104,7 +131,8 @@ export async function rememberOauthSubject(accountId: string, oauthSubject: stri
   try {
     await db().webCustomerLogin.update({ where: { accountId: uuid }, data: { oauthSubject } });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new BffError(409, "OAUTH_IDENTITY_TAKEN", "This sign-in identity already belongs to another account.");
+    if (isUniqueViolation(err))
+      throw new BffError(409, "OAUTH_IDENTITY_TAKEN", "This sign-in identity already belongs to another account.");
     throw err;
   }
 }

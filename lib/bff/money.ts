@@ -65,7 +65,8 @@ interface Page<T> {
 
 const q = encodeURIComponent;
 
-export const notYours = (what: string) => new BffError(404, "NOT_FOUND", `That ${what} is not one of yours. Reload the page.`);
+export const notYours = (what: string) =>
+  new BffError(404, "NOT_FOUND", `That ${what} is not one of yours. Reload the page.`);
 
 /** Sandbox funding exists only in the sandbox environment. */
 export function sandboxEnabled(): boolean {
@@ -73,7 +74,8 @@ export function sandboxEnabled(): boolean {
 }
 
 export async function listInternalAccounts(customerId: string): Promise<InternalAccount[]> {
-  return (await api.get<Page<InternalAccount>>(`/customers/internal-accounts?customerId=${q(customerId)}&limit=100`)).body.data;
+  return (await api.get<Page<InternalAccount>>(`/customers/internal-accounts?customerId=${q(customerId)}&limit=100`))
+    .body.data;
 }
 
 export async function ownedInternalAccount(customerId: string, accountId: string): Promise<InternalAccount> {
@@ -83,7 +85,8 @@ export async function ownedInternalAccount(customerId: string, accountId: string
 }
 
 export async function listExternalAccounts(customerId: string): Promise<ExternalAccount[]> {
-  return (await api.get<Page<ExternalAccount>>(`/customers/external-accounts?customerId=${q(customerId)}&limit=100`)).body.data;
+  return (await api.get<Page<ExternalAccount>>(`/customers/external-accounts?customerId=${q(customerId)}&limit=100`))
+    .body.data;
 }
 
 export async function ownedExternalAccount(customerId: string, externalAccountId: string): Promise<ExternalAccount> {
@@ -113,7 +116,10 @@ export async function ownedQuote(customerId: string, quoteId: string): Promise<Q
   return res.body;
 }
 
-export async function listTransactions(customerId: string, opts: { cursor?: string; limit?: number } = {}): Promise<Page<Transaction>> {
+export async function listTransactions(
+  customerId: string,
+  opts: { cursor?: string; limit?: number } = {},
+): Promise<Page<Transaction>> {
   const params = new URLSearchParams({ customerId, limit: String(opts.limit ?? 25), sortOrder: "desc" });
   if (opts.cursor) params.set("cursor", opts.cursor);
   const page = (await api.get<Page<Transaction>>(`/transactions?${params}`)).body;

@@ -24,7 +24,13 @@ import { newUuid } from "../ids";
 import { constantTimeEqual } from "../crypto/secrets";
 import { ApiError } from "../kernel/errors";
 import { fieldErrorsOf } from "../kernel/validation";
-import { csrfTokenFor, customerSessionLive, getWebSession, type CustomerIdentity, type StaffIdentity } from "./auth/session";
+import {
+  csrfTokenFor,
+  customerSessionLive,
+  getWebSession,
+  type CustomerIdentity,
+  type StaffIdentity,
+} from "./auth/session";
 import type { WebSession } from "./auth/types";
 import { canOperate } from "./staff/roles";
 import { api, BffError } from "./client";
@@ -50,18 +56,33 @@ type Caller<A extends Audience> = A extends "staff"
       ? { token: string }
       : unknown;
 
-export type RouteArgs<A extends Audience, B> = { request: Request; body: BodyOf<B>; params: Params; requestId: string } & Caller<A>;
+export type RouteArgs<A extends Audience, B> = {
+  request: Request;
+  body: BodyOf<B>;
+  params: Params;
+  requestId: string;
+} & Caller<A>;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const OTHER_SITE = "This request came from another site. Use the Meridian app itself.";
 
 export function json(status: number, body?: unknown, headers: Record<string, string> = {}): Response {
-  if (status === 204 || body === undefined) return new Response(null, { status, headers: { "cache-control": "no-store", ...headers } });
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
+  if (status === 204 || body === undefined)
+    return new Response(null, { status, headers: { "cache-control": "no-store", ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
 }
 
 /** The spec's error envelope; `reason` is text for people. */
-export function fail(status: number, code: string, reason: string, details?: unknown, headers: Record<string, string> = {}): Response {
+export function fail(
+  status: number,
+  code: string,
+  reason: string,
+  details?: unknown,
+  headers: Record<string, string> = {},
+): Response {
   return json(status, details === undefined ? { code, reason } : { code, reason, details }, headers);
 }
 
@@ -77,7 +98,8 @@ function checkCsrf(request: Request, session: WebSession): Response | null {
   if (origin && origin !== new URL(appOrigin()).origin) return fail(403, "CSRF_REJECTED", OTHER_SITE);
   if (request.headers.get("sec-fetch-site") === "cross-site") return fail(403, "CSRF_REJECTED", OTHER_SITE);
   const given = request.headers.get("x-csrf-token") ?? "";
-  if (!sameToken(given, csrfTokenFor(session))) return fail(403, "CSRF_REJECTED", "The page is out of date. Reload it and try again.");
+  if (!sameToken(given, csrfTokenFor(session)))
+    return fail(403, "CSRF_REJECTED", "The page is out of date. Reload it and try again.");
   return null;
 }
 
@@ -85,35 +107,49 @@ function checkOperatorToken(request: Request): void {
   const token = env().MERIDIAN_OPERATOR_TOKEN;
   if (!token) throw new ApiError("NOT_FOUND", "The operator API is disabled; set MERIDIAN_OPERATOR_TOKEN to enable it");
   const given = request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? "";
-  if (!constantTimeEqual(given, token)) throw new ApiError("UNAUTHORIZED", "Invalid operator token", undefined, { "WWW-Authenticate": "Bearer" });
+  if (!constantTimeEqual(given, token))
+    throw new ApiError("UNAUTHORIZED", "Invalid operator token", undefined, { "WWW-Authenticate": "Bearer" });
 }
 
 /** The wallet session behind a customer's web session is still active (not revoked or expired). */
 export async function walletSessionActive(identity: CustomerIdentity): Promise<boolean> {
-  const res = await api.get<{ data: { id: string }[] }>(`/auth/sessions?accountId=${encodeURIComponent(identity.accountId)}`);
+  const res = await api.get<{ data: { id: string }[] }>(
+    `/auth/sessions?accountId=${encodeURIComponent(identity.accountId)}`,
+  );
   return res.body.data.some((s) => s.id === identity.walletSessionId);
 }
 
 /** Who is calling, or the refusal. */
-async function admit(request: Request, opts: RouteOptions<Audience, z.ZodType | undefined>, params: Params): Promise<Record<string, unknown> | Response> {
+async function admit(
+  request: Request,
+  opts: RouteOptions<Audience, z.ZodType | undefined>,
+  params: Params,
+): Promise<Record<string, unknown> | Response> {
   switch (opts.audience) {
     case "staff": {
       const session = await getWebSession();
-      if (session?.identity.kind !== "staff") return fail(401, "UNAUTHENTICATED", "Sign in to the admin section first.");
-      if (opts.operator && !canOperate(session.identity.role)) return fail(403, "FORBIDDEN", "Only operators can do this. Ask an operator for help.");
+      if (session?.identity.kind !== "staff")
+        return fail(401, "UNAUTHENTICATED", "Sign in to the admin section first.");
+      if (opts.operator && !canOperate(session.identity.role))
+        return fail(403, "FORBIDDEN", "Only operators can do this. Ask an operator for help.");
       return checkCsrf(request, session) ?? { staff: session.identity };
     }
     case "customer": {
       const session = await getWebSession();
       if (session?.identity.kind !== "customer") return fail(401, "UNAUTHENTICATED", "Sign in first.");
       if (!customerSessionLive(session.identity) || !(await walletSessionActive(session.identity))) {
-        return fail(401, "SESSION_EXPIRED", "Your session has ended or was signed out from another device. Sign in again.");
+        return fail(
+          401,
+          "SESSION_EXPIRED",
+          "Your session has ended or was signed out from another device. Sign in again.",
+        );
       }
       return checkCsrf(request, session) ?? { customer: session.identity };
     }
     case "public": {
       const origin = request.headers.get("origin");
-      if (!SAFE_METHODS.has(request.method) && (!origin || origin !== new URL(appOrigin()).origin)) return fail(403, "CSRF_REJECTED", OTHER_SITE);
+      if (!SAFE_METHODS.has(request.method) && (!origin || origin !== new URL(appOrigin()).origin))
+        return fail(403, "CSRF_REJECTED", OTHER_SITE);
       return {};
     }
     case "hosted":
@@ -143,9 +179,11 @@ async function readBody(request: Request, schema: z.ZodType | undefined): Promis
 
 function failure(err: unknown, audience: Audience, requestId: string): Response {
   // Hosted pages and operator scripts quote the request id to support.
-  const traced: Record<string, string> = audience === "hosted" || audience === "operator" ? { "x-request-id": requestId } : {};
+  const traced: Record<string, string> =
+    audience === "hosted" || audience === "operator" ? { "x-request-id": requestId } : {};
   if (err instanceof BffError) return fail(err.status, err.code, err.reason, err.details, traced);
-  if (err instanceof ApiError) return fail(err.status, err.code, err.reason, err.details, { ...traced, ...err.headers });
+  if (err instanceof ApiError)
+    return fail(err.status, err.code, err.reason, err.details, { ...traced, ...err.headers });
   log.error({ requestId, err }, "web route failed");
   return fail(500, "INTERNAL_ERROR", "Something went wrong on our side. Try again in a moment.", undefined, traced);
 }
@@ -162,7 +200,10 @@ export function route<A extends Audience, B extends z.ZodType | undefined = unde
       if (caller instanceof Response) return caller;
       const parsed = await readBody(request, opts.body);
       if (parsed instanceof Response) return parsed;
-      const res = await handle({ request, body: parsed.body as BodyOf<B>, params, requestId, ...caller } as RouteArgs<A, B>);
+      const res = await handle({ request, body: parsed.body as BodyOf<B>, params, requestId, ...caller } as RouteArgs<
+        A,
+        B
+      >);
       if (opts.audience === "hosted") res.headers.set("referrer-policy", "no-referrer");
       return res;
     } catch (err) {
@@ -186,7 +227,8 @@ export async function jsonBody(request: Request): Promise<unknown> {
 
 /** A hosted page's multipart upload. */
 export async function formBody(request: Request): Promise<Record<string, unknown>> {
-  if (Number(request.headers.get("content-length") ?? "0") > 11 * 1024 * 1024) throw new ApiError("PAYLOAD_TOO_LARGE", "Upload too large");
+  if (Number(request.headers.get("content-length") ?? "0") > 11 * 1024 * 1024)
+    throw new ApiError("PAYLOAD_TOO_LARGE", "Upload too large");
   try {
     return Object.fromEntries((await request.formData()).entries());
   } catch {

@@ -33,16 +33,23 @@ export function isSignedRequest(request: Request): boolean {
 }
 
 /** Calls the API with the signed-retry headers; a 202 challenge goes back to the browser as is. */
-export function forwardSigned<T>(method: string, path: string, request: Request, body?: unknown): Promise<ApiResult<T>> {
+export function forwardSigned<T>(
+  method: string,
+  path: string,
+  request: Request,
+  body?: unknown,
+): Promise<ApiResult<T>> {
   return callApi<T>(method, path, { body, headers: signedHeaders(request) });
 }
 
 export async function listSessions(accountId: string): Promise<WalletSession[]> {
-  return (await api.get<{ data: WalletSession[] }>(`/auth/sessions?accountId=${encodeURIComponent(accountId)}`)).body.data;
+  return (await api.get<{ data: WalletSession[] }>(`/auth/sessions?accountId=${encodeURIComponent(accountId)}`)).body
+    .data;
 }
 
 export async function listCredentials(accountId: string): Promise<WalletCredential[]> {
-  return (await api.get<{ data: WalletCredential[] }>(`/auth/credentials?accountId=${encodeURIComponent(accountId)}`)).body.data;
+  return (await api.get<{ data: WalletCredential[] }>(`/auth/credentials?accountId=${encodeURIComponent(accountId)}`))
+    .body.data;
 }
 
 const notYours = (what: string) => new BffError(404, "NOT_FOUND", `That ${what} is not one of yours. Reload the page.`);

@@ -17,7 +17,12 @@ function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
 }
 
-export async function bff<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<BffResult<T>> {
+export async function bff<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<BffResult<T>> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -31,7 +36,12 @@ export async function bff<T = unknown>(method: string, path: string, body?: unkn
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, data: undefined as T, message: "Could not reach Meridian. Check your connection and try again." };
+    return {
+      ok: false,
+      status: 0,
+      data: undefined as T,
+      message: "Could not reach Meridian. Check your connection and try again.",
+    };
   }
   const text = await res.text();
   let data: unknown;
@@ -52,6 +62,6 @@ export async function bff<T = unknown>(method: string, path: string, body?: unkn
     data: data as T,
     code: err.code,
     details: res.ok ? undefined : err.details,
-    message: res.ok ? "" : err.reason ?? `Request failed (HTTP ${res.status}). Try again.`,
+    message: res.ok ? "" : (err.reason ?? `Request failed (HTTP ${res.status}). Try again.`),
   };
 }

@@ -76,7 +76,9 @@ export async function unsealSessionKey(bundle: string, receiver: CryptoKeyPair):
       y: toBase64Url(pub.slice(33, 65)),
       ext: false,
     };
-    const privateKey = await crypto.subtle.importKey("jwk", jwk, { name: "ECDSA", namedCurve: "P-256" }, false, ["sign"]);
+    const privateKey = await crypto.subtle.importKey("jwk", jwk, { name: "ECDSA", namedCurve: "P-256" }, false, [
+      "sign",
+    ]);
     jwk.d = "";
     return { privateKey, publicKey: compress(pub) };
   } finally {
@@ -85,9 +87,18 @@ export async function unsealSessionKey(bundle: string, receiver: CryptoKeyPair):
 }
 
 /** Opens encryptedWalletCredentials with the receiver key: the wallet's mnemonic, after checking who signed it and for which wallet. */
-export async function openExportBundle(bundle: string, receiver: CryptoKeyPair, signerPublicKey: string, walletId: string): Promise<string> {
+export async function openExportBundle(
+  bundle: string,
+  receiver: CryptoKeyPair,
+  signerPublicKey: string,
+  walletId: string,
+): Promise<string> {
   const envelope = JSON.parse(bundle) as { data?: string; dataSignature?: string; enclaveQuorumPublic?: string };
-  if (!envelope.data || !envelope.dataSignature || envelope.enclaveQuorumPublic?.toLowerCase() !== signerPublicKey.toLowerCase()) {
+  if (
+    !envelope.data ||
+    !envelope.dataSignature ||
+    envelope.enclaveQuorumPublic?.toLowerCase() !== signerPublicKey.toLowerCase()
+  ) {
     throw new Error("The export was not signed by this service.");
   }
   const data = fromHex(envelope.data);
@@ -95,7 +106,11 @@ export async function openExportBundle(bundle: string, receiver: CryptoKeyPair, 
   if (!p256.verify(fromHex(envelope.dataSignature), data, fromHex(signerPublicKey), { format: "der", lowS: false })) {
     throw new Error("The export's signature does not verify.");
   }
-  const inner = JSON.parse(new TextDecoder().decode(data)) as { encappedPublic: string; ciphertext: string; organizationId: string };
+  const inner = JSON.parse(new TextDecoder().decode(data)) as {
+    encappedPublic: string;
+    ciphertext: string;
+    organizationId: string;
+  };
   if (inner.organizationId !== walletId) throw new Error("The export is for another wallet.");
   const enc = fromHex(inner.encappedPublic);
   const receiverPub = new Uint8Array(await crypto.subtle.exportKey("raw", receiver.publicKey));
@@ -118,13 +133,23 @@ export function p1363ToDer(sig: Uint8Array): Uint8Array {
 
 /** The Service-Wallet-Signature header value for payloadToSign. */
 export async function stamp(key: SessionKey, payloadToSign: string): Promise<string> {
-  const sig = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, key.privateKey, utf8(payloadToSign)));
-  const envelope = JSON.stringify({ publicKey: key.publicKey, scheme: "SIGNATURE_SCHEME_TK_API_P256", signature: toHex(p1363ToDer(sig)) });
+  const sig = new Uint8Array(
+    await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, key.privateKey, utf8(payloadToSign)),
+  );
+  const envelope = JSON.stringify({
+    publicKey: key.publicKey,
+    scheme: "SIGNATURE_SCHEME_TK_API_P256",
+    signature: toHex(p1363ToDer(sig)),
+  });
   return toBase64Url(utf8(envelope));
 }
 
 /** encryptedOtpBundle: {otp_code, public_key} sealed to the targetPublic of otpEncryptionTargetBundle. */
-export async function encryptOtpBundle(otpCode: string, targetBundle: string, sessionPublicKey: string): Promise<string> {
+export async function encryptOtpBundle(
+  otpCode: string,
+  targetBundle: string,
+  sessionPublicKey: string,
+): Promise<string> {
   const outer = JSON.parse(targetBundle) as { data?: string };
   if (typeof outer.data !== "string") throw new Error("otpEncryptionTargetBundle has no data");
   const inner = JSON.parse(new TextDecoder().decode(fromHex(outer.data))) as { targetPublic?: string };

@@ -15,7 +15,15 @@ import { signIn } from "next-auth/react";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { bff, type BffResult } from "./bff";
 import { toBase64Url, toHex, utf8 } from "./encoding";
-import { encryptOtpBundle, generateReceiverKey, generateSessionKey, openExportBundle, stamp, unsealSessionKey, type SessionKey } from "./session-keys";
+import {
+  encryptOtpBundle,
+  generateReceiverKey,
+  generateSessionKey,
+  openExportBundle,
+  stamp,
+  unsealSessionKey,
+  type SessionKey,
+} from "./session-keys";
 import { loadSessionKey, saveSessionKey } from "./key-store";
 import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../kernel/signed-retry-headers";
 
@@ -43,11 +51,19 @@ function must<T>(r: BffResult<T>): T {
 }
 
 /** Makes the call; on a 202 challenge signs payloadToSign with `key` and repeats the identical call. */
-export async function signedCall<T>(method: string, path: string, body: unknown, key: SessionKey): Promise<BffResult<T>> {
+export async function signedCall<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  key: SessionKey,
+): Promise<BffResult<T>> {
   const first = await bff<T | Challenge>(method, path, body);
   if (first.status !== 202) return first as BffResult<T>;
   const c = first.data as Challenge;
-  return bff<T>(method, path, body, { [WALLET_SIGNATURE_HEADER]: await stamp(key, c.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: c.requestId });
+  return bff<T>(method, path, body, {
+    [WALLET_SIGNATURE_HEADER]: await stamp(key, c.payloadToSign),
+    [SIGNED_REQUEST_ID_HEADER]: c.requestId,
+  });
 }
 
 /** The key of a wallet session kept in this browser, or a clear error. */
@@ -58,7 +74,12 @@ export async function sessionKeyFor(sessionId: string): Promise<SessionKey> {
 }
 
 async function finish(result: { session: WalletSessionView; ticket: string }, key: SessionKey): Promise<void> {
-  await saveSessionKey({ ...key, sessionId: result.session.id, accountId: result.session.accountId, expiresAt: result.session.expiresAt });
+  await saveSessionKey({
+    ...key,
+    sessionId: result.session.id,
+    accountId: result.session.accountId,
+    expiresAt: result.session.expiresAt,
+  });
   const res = await signIn("customer", { ticket: result.ticket, redirect: false });
   if (!res?.ok) throw new FlowError("Your sign-in took too long to complete. Try again.");
 }
@@ -66,14 +87,32 @@ async function finish(result: { session: WalletSessionView; ticket: string }, ke
 // ---- OTP -------------------------------------------------------------------
 
 export async function startOtp(credentialId: string): Promise<string> {
-  const r = must(await bff<{ otpEncryptionTargetBundle: string }>("POST", `/api/wallet/credentials/${encodeURIComponent(credentialId)}/challenge`, {}));
+  const r = must(
+    await bff<{ otpEncryptionTargetBundle: string }>(
+      "POST",
+      `/api/wallet/credentials/${encodeURIComponent(credentialId)}/challenge`,
+      {},
+    ),
+  );
   return r.otpEncryptionTargetBundle;
 }
 
-export async function completeOtp(credentialId: string, type: "EMAIL_OTP" | "SMS_OTP", targetBundle: string, code: string): Promise<void> {
+export async function completeOtp(
+  credentialId: string,
+  type: "EMAIL_OTP" | "SMS_OTP",
+  targetBundle: string,
+  code: string,
+): Promise<void> {
   const key = await generateSessionKey();
   const body = { type, encryptedOtpBundle: await encryptOtpBundle(code.trim(), targetBundle, key.publicKey) };
-  const result = must(await signedCall<{ session: WalletSessionView; ticket: string }>("POST", `/api/wallet/credentials/${encodeURIComponent(credentialId)}/verify`, body, key));
+  const result = must(
+    await signedCall<{ session: WalletSessionView; ticket: string }>(
+      "POST",
+      `/api/wallet/credentials/${encodeURIComponent(credentialId)}/verify`,
+      body,
+      key,
+    ),
+  );
   await finish(result, key);
 }
 
@@ -116,12 +155,17 @@ export async function createPasskey(user: { name: string; displayName: string })
 export async function signInWithPasskey(credentialId: string, webauthnCredentialId?: string): Promise<void> {
   const receiver = await generateReceiverKey();
   const c = must(
-    await bff<{ challenge?: string; credentialId?: string; requestId?: string }>("POST", `/api/wallet/credentials/${encodeURIComponent(credentialId)}/challenge`, {
-      clientPublicKey: receiver.clientPublicKey,
-    }),
+    await bff<{ challenge?: string; credentialId?: string; requestId?: string }>(
+      "POST",
+      `/api/wallet/credentials/${encodeURIComponent(credentialId)}/challenge`,
+      {
+        clientPublicKey: receiver.clientPublicKey,
+      },
+    ),
   );
   // No passkey challenge: the credential is not a passkey of an account (e.g. a sign-up with an address that already had one).
-  if (!c.challenge || !c.requestId) throw new FlowError("We could not sign you in with this passkey. If you already have an account, sign in instead.");
+  if (!c.challenge || !c.requestId)
+    throw new FlowError("We could not sign you in with this passkey. If you already have an account, sign in instead.");
   const assertion = await startAuthentication({
     optionsJSON: {
       challenge: toBase64Url(utf8(c.challenge)),
@@ -142,9 +186,15 @@ export async function signInWithPasskey(credentialId: string, webauthnCredential
     },
   };
   const result = must(
-    await bff<{ session: WalletSessionView; ticket: string }>("POST", `/api/wallet/credentials/${encodeURIComponent(credentialId)}/verify`, body, { [SIGNED_REQUEST_ID_HEADER]: c.requestId }),
+    await bff<{ session: WalletSessionView; ticket: string }>(
+      "POST",
+      `/api/wallet/credentials/${encodeURIComponent(credentialId)}/verify`,
+      body,
+      { [SIGNED_REQUEST_ID_HEADER]: c.requestId },
+    ),
   );
-  if (!result.session.encryptedSessionSigningKey) throw new FlowError("The server did not return a session key. Try again.");
+  if (!result.session.encryptedSessionSigningKey)
+    throw new FlowError("The server did not return a session key. Try again.");
   await finish(result, await unsealSessionKey(result.session.encryptedSessionSigningKey, receiver.pair));
 }
 
@@ -154,22 +204,49 @@ export async function nonceFor(clientPublicKey: string): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", utf8(clientPublicKey))));
 }
 
-export async function signInWithOidcToken(oidcToken: string, receiver: { pair: CryptoKeyPair; clientPublicKey: string }): Promise<void> {
-  const result = must(await bff<{ session: WalletSessionView; ticket: string }>("POST", "/api/wallet/signin/oauth", { oidcToken, clientPublicKey: receiver.clientPublicKey }));
-  if (!result.session.encryptedSessionSigningKey) throw new FlowError("The server did not return a session key. Try again.");
+export async function signInWithOidcToken(
+  oidcToken: string,
+  receiver: { pair: CryptoKeyPair; clientPublicKey: string },
+): Promise<void> {
+  const result = must(
+    await bff<{ session: WalletSessionView; ticket: string }>("POST", "/api/wallet/signin/oauth", {
+      oidcToken,
+      clientPublicKey: receiver.clientPublicKey,
+    }),
+  );
+  if (!result.session.encryptedSessionSigningKey)
+    throw new FlowError("The server did not return a session key. Try again.");
   await finish(result, await unsealSessionKey(result.session.encryptedSessionSigningKey, receiver.pair));
 }
 
 // ---- Session refresh -------------------------------------------------------
 
 /** Refreshes a session (signed by `signer`); when it is the current one, the web session moves to the new wallet session. */
-export async function refreshSession(sessionId: string, signer: SessionKey, current: boolean): Promise<WalletSessionView> {
+export async function refreshSession(
+  sessionId: string,
+  signer: SessionKey,
+  current: boolean,
+): Promise<WalletSessionView> {
   const receiver = await generateReceiverKey();
-  const result = must(await signedCall<{ session: WalletSessionView; ticket: string }>("POST", `/api/wallet/sessions/${encodeURIComponent(sessionId)}/refresh`, { clientPublicKey: receiver.clientPublicKey }, signer));
-  if (!result.session.encryptedSessionSigningKey) throw new FlowError("The server did not return a session key. Try again.");
+  const result = must(
+    await signedCall<{ session: WalletSessionView; ticket: string }>(
+      "POST",
+      `/api/wallet/sessions/${encodeURIComponent(sessionId)}/refresh`,
+      { clientPublicKey: receiver.clientPublicKey },
+      signer,
+    ),
+  );
+  if (!result.session.encryptedSessionSigningKey)
+    throw new FlowError("The server did not return a session key. Try again.");
   const key = await unsealSessionKey(result.session.encryptedSessionSigningKey, receiver.pair);
   if (current) await finish(result, key);
-  else await saveSessionKey({ ...key, sessionId: result.session.id, accountId: result.session.accountId, expiresAt: result.session.expiresAt });
+  else
+    await saveSessionKey({
+      ...key,
+      sessionId: result.session.id,
+      accountId: result.session.accountId,
+      expiresAt: result.session.expiresAt,
+    });
   return result.session;
 }
 
@@ -178,11 +255,21 @@ export async function refreshSession(sessionId: string, signer: SessionKey, curr
 export const OAUTH_CLIENT_ID = "meridian-web";
 
 /** Sends the browser to the sandbox OpenID provider; the callback page finishes the flow. */
-export async function beginOauth(mode: "signup" | "signin" | "add", extra: { enrollment?: string; signerSessionId?: string } = {}): Promise<void> {
+export async function beginOauth(
+  mode: "signup" | "signin" | "add",
+  extra: { enrollment?: string; signerSessionId?: string } = {},
+): Promise<void> {
   const { savePendingOauth } = await import("./key-store");
   const receiver = await generateReceiverKey();
   const state = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-  await savePendingOauth({ state, mode, receiver: receiver.pair, clientPublicKey: receiver.clientPublicKey, createdAt: Date.now(), ...extra });
+  await savePendingOauth({
+    state,
+    mode,
+    receiver: receiver.pair,
+    clientPublicKey: receiver.clientPublicKey,
+    createdAt: Date.now(),
+    ...extra,
+  });
   const url = new URL("/oidc/sandbox/authorize", window.location.origin);
   url.searchParams.set("client_id", OAUTH_CLIENT_ID);
   url.searchParams.set("redirect_uri", `${window.location.origin}/oauth/callback`);
@@ -199,17 +286,27 @@ export async function completeOauth(fragment: string): Promise<"signed-in" | "ad
   const params = new URLSearchParams(fragment.replace(/^#/, ""));
   const token = params.get("id_token");
   const state = params.get("state");
-  if (params.get("error")) throw new FlowError(`The sign-in provider refused: ${params.get("error_description") ?? params.get("error")}. Try again.`);
+  if (params.get("error"))
+    throw new FlowError(
+      `The sign-in provider refused: ${params.get("error_description") ?? params.get("error")}. Try again.`,
+    );
   if (!token || !state) throw new FlowError("The sign-in provider sent no token. Start the sign-in again.");
   const pending = await takePendingOauth(state);
-  if (!pending || Date.now() - pending.createdAt > 10 * 60_000) throw new FlowError("This sign-in was not started here or has expired. Start it again.");
+  if (!pending || Date.now() - pending.createdAt > 10 * 60_000)
+    throw new FlowError("This sign-in was not started here or has expired. Start it again.");
   const receiver = { pair: pending.receiver, clientPublicKey: pending.clientPublicKey };
   if (pending.mode === "add") {
     const signer = await sessionKeyFor(pending.signerSessionId ?? "");
     must(await signedCall("POST", "/api/wallet/credentials", { type: "OAUTH", oidcToken: token }, signer));
     return "added";
   }
-  if (pending.mode === "signup") must(await bff("POST", "/api/wallet/enroll", { enrollment: pending.enrollment, credential: { type: "OAUTH", oidcToken: token } }));
+  if (pending.mode === "signup")
+    must(
+      await bff("POST", "/api/wallet/enroll", {
+        enrollment: pending.enrollment,
+        credential: { type: "OAUTH", oidcToken: token },
+      }),
+    );
   await signInWithOidcToken(token, receiver);
   return "signed-in";
 }
@@ -221,10 +318,21 @@ export async function completeOauth(fragment: string): Promise<"signed-in" | "ad
  * public half goes to the export (a signed retry with this session's key), and
  * only that key, which never leaves the page, opens the sealed answer.
  */
-export async function revealRecoveryPhrase(sessionId: string, walletId: string, signerPublicKey: string): Promise<string[]> {
+export async function revealRecoveryPhrase(
+  sessionId: string,
+  walletId: string,
+  signerPublicKey: string,
+): Promise<string[]> {
   const key = await sessionKeyFor(sessionId);
   const receiver = await generateReceiverKey();
-  const r = must(await signedCall<{ id: string; encryptedWalletCredentials: string }>("POST", "/api/wallet/recovery-phrase", { clientPublicKey: receiver.clientPublicKey }, key));
+  const r = must(
+    await signedCall<{ id: string; encryptedWalletCredentials: string }>(
+      "POST",
+      "/api/wallet/recovery-phrase",
+      { clientPublicKey: receiver.clientPublicKey },
+      key,
+    ),
+  );
   const mnemonic = await openExportBundle(r.encryptedWalletCredentials, receiver.pair, signerPublicKey, walletId);
   return mnemonic.split(" ");
 }

@@ -14,20 +14,25 @@ const HPKE_SUITE = Buffer.from([0x48, 0x50, 0x4b, 0x45, 0x00, 0x10, 0x00, 0x01, 
 const V1 = Buffer.from("HPKE-v1", "utf8");
 
 function extract(salt: Buffer, ikm: Buffer): Buffer {
-  return createHmac("sha256", salt.length ? salt : Buffer.alloc(32)).update(ikm).digest();
+  return createHmac("sha256", salt.length ? salt : Buffer.alloc(32))
+    .update(ikm)
+    .digest();
 }
 
 function expand(prk: Buffer, info: Buffer, length: number): Buffer {
   const out: Buffer[] = [];
   let prev = Buffer.alloc(0);
   for (let i = 1; Buffer.concat(out).length < length; i++) {
-    prev = createHmac("sha256", prk).update(Buffer.concat([prev, info, Buffer.from([i])])).digest();
+    prev = createHmac("sha256", prk)
+      .update(Buffer.concat([prev, info, Buffer.from([i])]))
+      .digest();
     out.push(prev);
   }
   return Buffer.concat(out).subarray(0, length);
 }
 
-const labeledExtract = (suite: Buffer, salt: Buffer, label: string, ikm: Buffer) => extract(salt, Buffer.concat([V1, suite, Buffer.from(label), ikm]));
+const labeledExtract = (suite: Buffer, salt: Buffer, label: string, ikm: Buffer) =>
+  extract(salt, Buffer.concat([V1, suite, Buffer.from(label), ikm]));
 const labeledExpand = (suite: Buffer, prk: Buffer, label: string, info: Buffer, length: number) =>
   expand(prk, Buffer.concat([Buffer.from([length >> 8, length & 0xff]), V1, suite, Buffer.from(label), info]), length);
 
@@ -38,7 +43,10 @@ function keySchedule(dh: Buffer, enc: Buffer, recipient: Buffer, info: Buffer): 
   const infoHash = labeledExtract(HPKE_SUITE, Buffer.alloc(0), "info_hash", info);
   const context = Buffer.concat([Buffer.from([0]), pskIdHash, infoHash]);
   const secret = labeledExtract(HPKE_SUITE, shared, "secret", Buffer.alloc(0));
-  return { key: labeledExpand(HPKE_SUITE, secret, "key", context, 32), nonce: labeledExpand(HPKE_SUITE, secret, "base_nonce", context, 12) };
+  return {
+    key: labeledExpand(HPKE_SUITE, secret, "key", context, 32),
+    nonce: labeledExpand(HPKE_SUITE, secret, "base_nonce", context, 12),
+  };
 }
 
 export interface Sealed {
@@ -72,7 +80,10 @@ export function hpkeOpen(sealed: Sealed, recipientPrivateKey: Buffer, info = TUR
   const decipher = createDecipheriv("aes-256-gcm", key, nonce);
   decipher.setAAD(Buffer.concat([enc, recipient]));
   decipher.setAuthTag(sealed.ciphertext.subarray(sealed.ciphertext.length - 16));
-  return Buffer.concat([decipher.update(sealed.ciphertext.subarray(0, sealed.ciphertext.length - 16)), decipher.final()]);
+  return Buffer.concat([
+    decipher.update(sealed.ciphertext.subarray(0, sealed.ciphertext.length - 16)),
+    decipher.final(),
+  ]);
 }
 
 /** base58check(compressed enc || ciphertext): the encryptedSessionSigningKey format that decryptCredentialBundle opens. */

@@ -9,7 +9,9 @@ export function sealSecret(plaintext: string, purpose: string): string {
   const cipher = createCipheriv("aes-256-gcm", deriveKey(`seal:${purpose}`), iv);
   cipher.setAAD(Buffer.from(purpose));
   const ct = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), ct].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return ["v1", iv, cipher.getAuthTag(), ct]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 export function openSecret(sealed: string, purpose: string): string {

@@ -9,7 +9,9 @@ const KEY_LEN = 32;
 
 function scrypt(secret: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCb(secret, salt, KEY_LEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCb(secret, salt, KEY_LEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 
@@ -30,7 +32,8 @@ export function isWellFormedSecret(secret: string): boolean {
 }
 
 export async function hashSecret(secret: string): Promise<string> {
-  if (!isWellFormedSecret(secret)) throw new Error("A secret must be non-empty well-formed text without control characters");
+  if (!isWellFormedSecret(secret))
+    throw new Error("A secret must be non-empty well-formed text without control characters");
   const salt = randomBytes(16);
   const key = await scrypt(secret, salt, N, R, P);
   return `scrypt$${N}$${R}$${P}$${salt.toString("base64url")}$${key.toString("base64url")}`;

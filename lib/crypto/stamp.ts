@@ -46,13 +46,19 @@ export function parseStamp(header: string): Stamp {
   } catch {
     throw new StampFormatError("header does not decode to JSON");
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new StampFormatError("header JSON is not an object");
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    throw new StampFormatError("header JSON is not an object");
   const { publicKey, scheme, signature } = json as Record<string, unknown>;
   if (scheme !== STAMP_SCHEME) throw new StampFormatError(`scheme must be ${STAMP_SCHEME}`);
   if (typeof publicKey !== "string" || !COMPRESSED_KEY_RE.test(publicKey)) {
     throw new StampFormatError("publicKey must be a compressed P-256 key in hex (02/03 prefix, 66 characters)");
   }
-  if (typeof signature !== "string" || !HEX_RE.test(signature) || signature.length > 144 || !isDerSignature(Buffer.from(signature, "hex"))) {
+  if (
+    typeof signature !== "string" ||
+    !HEX_RE.test(signature) ||
+    signature.length > 144 ||
+    !isDerSignature(Buffer.from(signature, "hex"))
+  ) {
     throw new StampFormatError("signature must be a DER-encoded ECDSA signature in hex");
   }
   const key = publicKey.toLowerCase();

@@ -16,7 +16,11 @@ const globalForDb = globalThis as unknown as { __meridianDb?: PrismaClient; __me
 // array, so short OLTP queries paid ~12 ms of compilation per execution on servers
 // built with LLVM (Debian's PostgreSQL 15 here) while running in well under 1 ms.
 export function pool(): pg.Pool {
-  globalForDb.__meridianPool ??= new pg.Pool({ connectionString: databaseUrl(), max: env().DB_POOL_SIZE, options: "-c jit=off" });
+  globalForDb.__meridianPool ??= new pg.Pool({
+    connectionString: databaseUrl(),
+    max: env().DB_POOL_SIZE,
+    options: "-c jit=off",
+  });
   return globalForDb.__meridianPool;
 }
 
@@ -36,7 +40,11 @@ export async function closeDb(): Promise<void> {
 export function isUniqueViolation(err: unknown): boolean {
   if (err instanceof Prisma.PrismaClientKnownRequestError) {
     // P2010: a raw query (e.g. money_apply) failed; the PostgreSQL code is in meta or the message.
-    return err.code === "P2002" || (err.code === "P2010" && ((err.meta as { code?: string } | undefined)?.code === "23505" || err.message.includes("`23505`")));
+    return (
+      err.code === "P2002" ||
+      (err.code === "P2010" &&
+        ((err.meta as { code?: string } | undefined)?.code === "23505" || err.message.includes("`23505`")))
+    );
   }
   return (err as { code?: string })?.code === "23505";
 }

@@ -9,8 +9,20 @@ export interface CurrencyInfo {
   kind: "FIAT" | "CRYPTO";
 }
 
-const fiat = (code: string, name: string, symbol: string, decimals = 2): CurrencyInfo => ({ code, name, symbol, decimals, kind: "FIAT" });
-const crypto = (code: string, name: string, symbol: string, decimals: number): CurrencyInfo => ({ code, name, symbol, decimals, kind: "CRYPTO" });
+const fiat = (code: string, name: string, symbol: string, decimals = 2): CurrencyInfo => ({
+  code,
+  name,
+  symbol,
+  decimals,
+  kind: "FIAT",
+});
+const crypto = (code: string, name: string, symbol: string, decimals: number): CurrencyInfo => ({
+  code,
+  name,
+  symbol,
+  decimals,
+  kind: "CRYPTO",
+});
 
 export const CURRENCIES: Record<string, CurrencyInfo> = Object.fromEntries(
   [
@@ -67,7 +79,9 @@ export function currencyInfo(code: string): CurrencyInfo | undefined {
 /** The reference's Currency object. */
 export function currencyObject(code: string) {
   const c = CURRENCIES[code];
-  return c ? { code: c.code, name: c.name, symbol: c.symbol, decimals: c.decimals } : { code, name: code, symbol: code, decimals: 2 };
+  return c
+    ? { code: c.code, name: c.name, symbol: c.symbol, decimals: c.decimals }
+    : { code, name: code, symbol: code, decimals: 2 };
 }
 
 /** The reference's CurrencyAmount. */

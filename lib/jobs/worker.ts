@@ -68,7 +68,13 @@ async function finish(job: JobRecord, workerId: string, status: "DONE" | "FAILED
   );
 }
 
-async function reschedule(job: JobRecord, workerId: string, delayMs: number, error: string | null, countsAsAttempt: boolean) {
+async function reschedule(
+  job: JobRecord,
+  workerId: string,
+  delayMs: number,
+  error: string | null,
+  countsAsAttempt: boolean,
+) {
   await pool().query(
     `UPDATE jobs SET status = 'PENDING', locked_by = NULL, locked_until = NULL, last_error = $4,
             run_at = now() + make_interval(secs => $3::double precision / 1000),
@@ -87,7 +93,8 @@ export async function runJob(job: JobRecord, workerId: string, handlers: Record<
   }
   try {
     const outcome = await handler(job);
-    if (outcome && "retryInMs" in outcome) await reschedule(job, workerId, outcome.retryInMs, outcome.note ?? null, false);
+    if (outcome && "retryInMs" in outcome)
+      await reschedule(job, workerId, outcome.retryInMs, outcome.note ?? null, false);
     else if (outcome && "fail" in outcome) await finish(job, workerId, "FAILED", outcome.fail);
     else await finish(job, workerId, "DONE");
   } catch (err) {
@@ -108,7 +115,8 @@ async function housekeeping(state: WorkerState) {
   const purged: Record<string, number> = {};
   for (const [name, purge] of Object.entries(state.housekeeping)) purged[name] = await purge();
   const done = await pool().query(`DELETE FROM jobs WHERE status = 'DONE' AND updated_at < now() - interval '7 days'`);
-  if (Object.values(purged).some((n) => n > 0) || done.rowCount) log.info({ ...purged, purgedJobs: done.rowCount }, "housekeeping");
+  if (Object.values(purged).some((n) => n > 0) || done.rowCount)
+    log.info({ ...purged, purgedJobs: done.rowCount }, "housekeeping");
 }
 
 async function tick(state: WorkerState): Promise<number> {

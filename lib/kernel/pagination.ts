@@ -42,7 +42,12 @@ export function pageArgs(q: PaginationQuery, sortOrder: "asc" | "desc" = "desc")
   } as const;
 }
 
-export function toPage<R extends { id: string }, T>(rows: R[], q: PaginationQuery, totalCount: number, map: (r: R) => T): Page<T> {
+export function toPage<R extends { id: string }, T>(
+  rows: R[],
+  q: PaginationQuery,
+  totalCount: number,
+  map: (r: R) => T,
+): Page<T> {
   const hasMore = rows.length > q.limit;
   const pageRows = hasMore ? rows.slice(0, q.limit) : rows;
   const page: Page<T> = { data: pageRows.map(map), hasMore, totalCount };

@@ -82,7 +82,10 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, pre
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const errors = fieldErrorsOf(result.error, prefix);
-  throw invalidInput(errors, errors.length === 1 ? `Invalid field ${errors[0].field}: ${errors[0].message}` : `${errors.length} invalid fields`);
+  throw invalidInput(
+    errors,
+    errors.length === 1 ? `Invalid field ${errors[0].field}: ${errors[0].message}` : `${errors.length} invalid fields`,
+  );
 }
 
 /** Deeper JSON than any request needs; PostgreSQL refuses very deep jsonb with a stack-depth error. */
@@ -109,7 +112,11 @@ function unstorableTextErrors(input: unknown, prefix: string): FieldError[] {
     const { value, path } = stack.pop()!;
     if (typeof value === "string") {
       if (!isStorableText(value)) {
-        errors.push({ field: dotPath(prefix, path), constraint: "FORMAT", message: "Text must not contain NUL characters or unpaired UTF-16 surrogates" });
+        errors.push({
+          field: dotPath(prefix, path),
+          constraint: "FORMAT",
+          message: "Text must not contain NUL characters or unpaired UTF-16 surrogates",
+        });
       }
       continue;
     }
@@ -124,7 +131,11 @@ function unstorableTextErrors(input: unknown, prefix: string): FieldError[] {
     if (Object.getPrototypeOf(value) !== Object.prototype) continue; // a File of a multipart body
     for (const [key, child] of Object.entries(value)) {
       if (!isStorableText(key)) {
-        errors.push({ field: dotPath(prefix, [...path, "(key)"]), constraint: "FORMAT", message: "Field names must not contain NUL characters or unpaired UTF-16 surrogates" });
+        errors.push({
+          field: dotPath(prefix, [...path, "(key)"]),
+          constraint: "FORMAT",
+          message: "Field names must not contain NUL characters or unpaired UTF-16 surrogates",
+        });
         continue;
       }
       stack.push({ value: child, path: [...path, key] });
@@ -138,10 +149,19 @@ function unstorableTextErrors(input: unknown, prefix: string): FieldError[] {
  * with 400 INVALID_INPUT when any text in it cannot be stored, else parsed with
  * `schema` when the operation declares one.
  */
-export function parseRequestInput<S extends z.ZodType>(schema: S | undefined, input: unknown, prefix = ""): z.output<S> {
+export function parseRequestInput<S extends z.ZodType>(
+  schema: S | undefined,
+  input: unknown,
+  prefix = "",
+): z.output<S> {
   const errors = unstorableTextErrors(input, prefix);
   if (errors.length > 0) {
-    throw invalidInput(errors, errors.length === 1 ? `Invalid field ${errors[0].field}: ${errors[0].message}` : `${errors.length} invalid fields`);
+    throw invalidInput(
+      errors,
+      errors.length === 1
+        ? `Invalid field ${errors[0].field}: ${errors[0].message}`
+        : `${errors.length} invalid fields`,
+    );
   }
   return schema ? parseOrThrow(schema, input, prefix) : (input as z.output<S>);
 }
@@ -159,7 +179,8 @@ type AnySchema = z.core.$ZodType;
 
 function withDef(schema: AnySchema, changes: Record<string, unknown>): AnySchema {
   const def = Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema._zod.def));
-  for (const [key, value] of Object.entries(changes)) Object.defineProperty(def, key, { value, enumerable: true, configurable: true, writable: true });
+  for (const [key, value] of Object.entries(changes))
+    Object.defineProperty(def, key, { value, enumerable: true, configurable: true, writable: true });
   return z.core.util.clone(schema, def as typeof schema._zod.def);
 }
 

@@ -35,7 +35,10 @@ export interface WalletApproval {
 }
 
 /** Marks the entries of the approved wallet, so the posting may debit it. */
-export function withWalletApproval(entries: LedgerEntryInput[], approval: WalletApproval | null | undefined): LedgerEntryInput[] {
+export function withWalletApproval(
+  entries: LedgerEntryInput[],
+  approval: WalletApproval | null | undefined,
+): LedgerEntryInput[] {
   if (!approval) return entries;
   return entries.map((e) => (e.account === approval.account ? { ...e, walletApproval: approval.by } : e));
 }
@@ -69,17 +72,30 @@ export function entriesJson(entries: LedgerEntryInput[]): string {
  * request field whose amount a too-large resulting balance is blamed on.
  */
 export function ledgerError(err: unknown, amountField = "amount"): unknown {
-  const e = err as { code?: string; message?: string; constraint?: string; meta?: { code?: string; message?: string }; cause?: { code?: string; constraint?: string } };
+  const e = err as {
+    code?: string;
+    message?: string;
+    constraint?: string;
+    meta?: { code?: string; message?: string };
+    cause?: { code?: string; constraint?: string };
+  };
   const code = e?.code === "P2010" || e?.code === "P2034" ? e.meta?.code : (e?.cause?.code ?? e?.code);
   const text = `${e?.message ?? ""} ${e?.meta?.message ?? ""} ${e?.constraint ?? ""} ${e?.cause?.constraint ?? ""}`;
   if (/internal_accounts_balance_representable/.test(text)) {
-    return invalidField(amountField, `The account's balance would exceed ${Number.MAX_SAFE_INTEGER}, the largest amount a JSON number holds exactly`, "MAXIMUM");
+    return invalidField(
+      amountField,
+      `The account's balance would exceed ${Number.MAX_SAFE_INTEGER}, the largest amount a JSON number holds exactly`,
+      "MAXIMUM",
+    );
   }
   if (code === "23514" || /internal_accounts_(available|pending)_nonnegative/.test(text)) {
     return new ApiError("INSUFFICIENT_FUNDS", "The source account's available balance does not cover this amount");
   }
   if (code === "MW001" || /debited without its holder's approval/.test(text)) {
-    return new ApiError("WALLET_SIGNATURE_MISSING", "Money leaves an embedded wallet only with its holder's signature (the signed retry of this operation)");
+    return new ApiError(
+      "WALLET_SIGNATURE_MISSING",
+      "Money leaves an embedded wallet only with its holder's signature (the signed retry of this operation)",
+    );
   }
   if (code === "ML004" || /internal account .* not found/.test(text)) {
     return new ApiError("NOT_FOUND", "Internal account not found for this platform and currency");
@@ -99,7 +115,12 @@ export async function postLedger(db: Db, input: PostingInput & { amountField?: s
 }
 
 /** Entries moving `amount` from one place to another (both in `currency`). */
-export function move(from: Omit<LedgerEntryInput, "amount" | "currency">, to: Omit<LedgerEntryInput, "amount" | "currency">, currency: string, amount: bigint): LedgerEntryInput[] {
+export function move(
+  from: Omit<LedgerEntryInput, "amount" | "currency">,
+  to: Omit<LedgerEntryInput, "amount" | "currency">,
+  currency: string,
+  amount: bigint,
+): LedgerEntryInput[] {
   return [
     { ...from, currency, amount: -amount },
     { ...to, currency, amount },

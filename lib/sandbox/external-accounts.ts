@@ -6,7 +6,8 @@
 // destinations (002-007), and linking with a stablecoin provider (2xx).
 import { sandboxSuffix } from "./suffix";
 
-export type BeneficiaryVerificationStatus = "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
+export type BeneficiaryVerificationStatus =
+  "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
 
 /** Beneficiary name verification at creation; "INVALID" is a 400 INVALID_BANK_ACCOUNT. */
 export const NAME_VERIFICATION: Record<string, BeneficiaryVerificationStatus | "INVALID"> = {
@@ -31,7 +32,11 @@ export const PULL_PAYOUT_OUTCOMES: Record<string, SandboxTransferOutcome> = {
   "002": { kind: "fail", failureReason: "ACCOUNT_CANNOT_RECEIVE", description: "Insufficient funds" },
   "003": { kind: "fail", failureReason: "ACCOUNT_INVALID", description: "Account closed or invalid" },
   "004": { kind: "fail", failureReason: "COUNTERPARTY_POST_TX_FAILED", description: "Bank rejects the transfer" },
-  "005": { kind: "pending-then-fail", failureReason: "ACCOUNT_CANNOT_RECEIVE", description: "Pending about 30 seconds, then fails" },
+  "005": {
+    kind: "pending-then-fail",
+    failureReason: "ACCOUNT_CANNOT_RECEIVE",
+    description: "Pending about 30 seconds, then fails",
+  },
 };
 
 export interface SandboxQuoteOutcome {
@@ -49,7 +54,12 @@ export const QUOTE_DESTINATION_OUTCOMES: Record<string, SandboxQuoteOutcome> = {
   "004": { kind: "fail", failureReason: "COUNTERPARTY_POST_TX_FAILED", description: "Counterparty delivery failed" },
   "005": { kind: "return", failureReason: "PAYOUT_RETURNED", description: "Receiving bank returns the payment" },
   "006": { kind: "fail", failureReason: "COMPLIANCE_REJECTED", description: "User cancellation" },
-  "007": { kind: "fail", failureReason: "ACCOUNT_CANNOT_RECEIVE", refundFails: true, description: "Payout and refund failed" },
+  "007": {
+    kind: "fail",
+    failureReason: "ACCOUNT_CANNOT_RECEIVE",
+    refundFails: true,
+    description: "Payout and refund failed",
+  },
 };
 
 export function nameVerificationFor(identifier: string): BeneficiaryVerificationStatus | "INVALID" {
@@ -61,7 +71,9 @@ export function pullPayoutOutcomeFor(identifier: string): SandboxTransferOutcome
 }
 
 export function quoteDestinationOutcomeFor(identifier: string): SandboxQuoteOutcome {
-  return QUOTE_DESTINATION_OUTCOMES[sandboxSuffix(identifier)] ?? { kind: "succeed", description: "Successful payment" };
+  return (
+    QUOTE_DESTINATION_OUTCOMES[sandboxSuffix(identifier)] ?? { kind: "succeed", description: "Successful payment" }
+  );
 }
 
 /**
@@ -77,10 +89,22 @@ export const BANK_VALIDATION_MS = 30_000;
  * three digits of the account's primary identifier decide.
  */
 const PROVIDER_LINK_FAILURES = {
-  "201": { code: "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED", reason: "Meridian could not link this external account with the provider" },
-  "202": { code: "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED", reason: "The provider refused to link this external account" },
-  "203": { code: "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED", reason: "The provider requires this account to be linked in its own onboarding first" },
-  "205": { code: "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED", reason: "The provider reports this external account is no longer linked" },
+  "201": {
+    code: "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED",
+    reason: "Meridian could not link this external account with the provider",
+  },
+  "202": {
+    code: "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED",
+    reason: "The provider refused to link this external account",
+  },
+  "203": {
+    code: "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED",
+    reason: "The provider requires this account to be linked in its own onboarding first",
+  },
+  "205": {
+    code: "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED",
+    reason: "The provider reports this external account is no longer linked",
+  },
 } as const;
 /** ACH debit sources: suffix 204 has no debit authorization (link method) at the provider. */
 const ACH_LINK_METHOD_MISSING_SUFFIX = "204";

@@ -22,12 +22,18 @@ export function validationSkipped(platform: PlatformKycMode): boolean {
  * status the suffix resolves to; `complete` is what a complete packet on
  * POST /verifications gives (status of the verification and of the customer).
  */
-export const INDIVIDUAL_KYC_TABLE: Record<string, { kycStatus: KycStatus; complete: { verificationStatus: VerificationStatus; kycStatus: KycStatus } }> = {
+export const INDIVIDUAL_KYC_TABLE: Record<
+  string,
+  { kycStatus: KycStatus; complete: { verificationStatus: VerificationStatus; kycStatus: KycStatus } }
+> = {
   "001": { kycStatus: "PENDING", complete: { verificationStatus: "PENDING_MANUAL_REVIEW", kycStatus: "PENDING" } },
   "002": { kycStatus: "REJECTED", complete: { verificationStatus: "REJECTED", kycStatus: "REJECTED" } },
   "003": { kycStatus: "UNVERIFIED", complete: { verificationStatus: "RESOLVE_ERRORS", kycStatus: "UNVERIFIED" } },
 };
-const INDIVIDUAL_KYC_DEFAULT = { kycStatus: "APPROVED" as KycStatus, complete: { verificationStatus: "APPROVED" as VerificationStatus, kycStatus: "APPROVED" as KycStatus } };
+const INDIVIDUAL_KYC_DEFAULT = {
+  kycStatus: "APPROVED" as KycStatus,
+  complete: { verificationStatus: "APPROVED" as VerificationStatus, kycStatus: "APPROVED" as KycStatus },
+};
 
 export function individualKycRow(fullName: string | undefined | null) {
   return INDIVIDUAL_KYC_TABLE[sandboxSuffix(fullName)] ?? INDIVIDUAL_KYC_DEFAULT;
@@ -65,7 +71,11 @@ export function beneficialOwnerKycOutcome(lastName: string | undefined | null): 
  * once where validation is skipped; otherwise only once the packet is complete.
  */
 export type KybRule = "COLLECT_DOCUMENTS" | "REJECT" | "APPROVE";
-export const BUSINESS_KYB_SUFFIX: Record<string, KybRule> = { "001": "COLLECT_DOCUMENTS", "003": "COLLECT_DOCUMENTS", "002": "REJECT" };
+export const BUSINESS_KYB_SUFFIX: Record<string, KybRule> = {
+  "001": "COLLECT_DOCUMENTS",
+  "003": "COLLECT_DOCUMENTS",
+  "002": "REJECT",
+};
 export function businessKybRule(registrationNumber: string | undefined | null): KybRule {
   return BUSINESS_KYB_SUFFIX[sandboxSuffix(registrationNumber)] ?? "APPROVE";
 }
@@ -84,11 +94,25 @@ export function kybSkipsValidation(rule: KybRule, platform: PlatformKycMode): bo
 /** Document types that satisfy each document requirement (reference VerificationError table). */
 export const ACCEPTED_DOCUMENT_TYPES = {
   MISSING_IDENTITY_DOCUMENT: ["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID"],
-  MISSING_LEGAL_PRESENCE_DOCUMENT: ["CERTIFICATE_OF_INCORPORATION", "ARTICLES_OF_INCORPORATION", "ARTICLES_OF_ASSOCIATION", "STATE_REGISTRY_EXCERPT"],
+  MISSING_LEGAL_PRESENCE_DOCUMENT: [
+    "CERTIFICATE_OF_INCORPORATION",
+    "ARTICLES_OF_INCORPORATION",
+    "ARTICLES_OF_ASSOCIATION",
+    "STATE_REGISTRY_EXCERPT",
+  ],
 } as const;
 
 /** Fields a complete individual packet needs (dot paths into the customer). */
-export const INDIVIDUAL_REQUIRED_FIELDS = ["fullName", "birthDate", "nationality", "idType", "identifier", "address.line1", "address.postalCode", "address.country"] as const;
+export const INDIVIDUAL_REQUIRED_FIELDS = [
+  "fullName",
+  "birthDate",
+  "nationality",
+  "idType",
+  "identifier",
+  "address.line1",
+  "address.postalCode",
+  "address.country",
+] as const;
 /** Fields a complete business packet needs. */
 export const BUSINESS_REQUIRED_FIELDS = [
   "businessInfo.legalName",

@@ -5,14 +5,23 @@
 export const LINK_CLIENT_ID_SUFFIX = {
   _invalid: { kind: "STATUS", status: "INVALID" },
   _revoked: { kind: "STATUS", status: "REVOKED" },
-  _unverifiable: { kind: "ERROR", code: "STABLECOIN_VERIFICATION_FAILED", reason: "The provider could not verify these API credentials" },
-  _provider_down: { kind: "ERROR", code: "STABLECOIN_PROVIDER_ERROR", reason: "The stablecoin provider is unavailable; retry later" },
+  _unverifiable: {
+    kind: "ERROR",
+    code: "STABLECOIN_VERIFICATION_FAILED",
+    reason: "The provider could not verify these API credentials",
+  },
+  _provider_down: {
+    kind: "ERROR",
+    code: "STABLECOIN_PROVIDER_ERROR",
+    reason: "The stablecoin provider is unavailable; retry later",
+  },
   /** The credentials expose several provider accounts, so providerAccountId must be given. */
   _multi: { kind: "MULTIPLE_ACCOUNTS" },
 } as const;
 
 export function linkOutcome(apiClientId: string) {
-  for (const [suffix, outcome] of Object.entries(LINK_CLIENT_ID_SUFFIX)) if (apiClientId.endsWith(suffix)) return outcome;
+  for (const [suffix, outcome] of Object.entries(LINK_CLIENT_ID_SUFFIX))
+    if (apiClientId.endsWith(suffix)) return outcome;
   return { kind: "STATUS", status: "ACTIVE" } as const;
 }
 
@@ -31,7 +40,8 @@ export const TOKEN_PROVISIONING_MS = 2_000;
 export const SANDBOX_TOKEN = { baseCurrency: "USD", decimals: 6 } as const;
 
 export function tokenIssuance(providerTokenIdentifier: string): string {
-  for (const [suffix, status] of Object.entries(TOKEN_SUFFIX_ISSUANCE)) if (providerTokenIdentifier.endsWith(suffix)) return status;
+  for (const [suffix, status] of Object.entries(TOKEN_SUFFIX_ISSUANCE))
+    if (providerTokenIdentifier.endsWith(suffix)) return status;
   return "PROVISIONED";
 }
 
@@ -62,4 +72,3 @@ export const PROVIDER_BALANCE_SOURCES: Record<string, readonly string[]> = {
   USDC: ["SOLANA", "ETHEREUM", "BASE"],
   USDT: ["ETHEREUM", "TRON"],
 };
-

@@ -64,11 +64,15 @@ function storedKey(k: ThrottleKey): string {
   return createHash("sha256").update(`${k.rule.name}\u0000${k.subject}`).digest("base64url");
 }
 
-
 /** The spec's 429 RATE_LIMITED, with Retry-After in whole seconds. */
 export function rateLimited(retryAfterSeconds: number, reason: string, headers: Record<string, string> = {}): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new ApiError("RATE_LIMITED", `${reason}; retry after ${seconds} seconds`, { retryAfterSeconds: seconds }, { ...headers, "Retry-After": String(seconds) });
+  return new ApiError(
+    "RATE_LIMITED",
+    `${reason}; retry after ${seconds} seconds`,
+    { retryAfterSeconds: seconds },
+    { ...headers, "Retry-After": String(seconds) },
+  );
 }
 
 const REASON = "Too many failed attempts";
@@ -93,7 +97,9 @@ export async function assertNotThrottled(keys: ThrottleKey[]): Promise<void> {
  */
 export async function countAttempt(keys: ThrottleKey[]): Promise<number> {
   // Sorted, so concurrent upserts lock rows in one order and cannot deadlock.
-  const entries = keys.map((k) => ({ key: storedKey(k), rule: k.rule })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const entries = keys
+    .map((k) => ({ key: storedKey(k), rule: k.rule }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const { rows } = await pool().query<{ key: string; hits: number; retry_after: number }>(
     `INSERT INTO auth_throttle AS t (key, hits, resets_at)
      SELECT k, 1, now() + make_interval(secs => w) FROM unnest($1::text[], $2::int[]) AS u(k, w)
@@ -101,7 +107,10 @@ export async function countAttempt(keys: ThrottleKey[]): Promise<number> {
        hits = CASE WHEN t.resets_at <= now() THEN 1 ELSE t.hits + 1 END,
        resets_at = CASE WHEN t.resets_at <= now() THEN EXCLUDED.resets_at ELSE t.resets_at END
      RETURNING key, hits, extract(epoch FROM resets_at - now())::float8 AS retry_after`,
-    [entries.map((e) => e.key), entries.map((e) => e.rule.windowSeconds ?? env().MERIDIAN_AUTH_THROTTLE_WINDOW_SECONDS)],
+    [
+      entries.map((e) => e.key),
+      entries.map((e) => e.rule.windowSeconds ?? env().MERIDIAN_AUTH_THROTTLE_WINDOW_SECONDS),
+    ],
   );
   const limits = new Map(entries.map((e) => [e.key, e.rule.limit]));
   let wait = 0;
@@ -112,5 +121,7 @@ export async function countAttempt(keys: ThrottleKey[]): Promise<number> {
 
 /** Drops a bounded batch of rows whose window ended (called now and then, never per request). */
 async function pruneExpired(): Promise<void> {
-  await pool().query(`DELETE FROM auth_throttle WHERE key IN (SELECT key FROM auth_throttle WHERE resets_at < now() - interval '1 minute' LIMIT 500)`);
+  await pool().query(
+    `DELETE FROM auth_throttle WHERE key IN (SELECT key FROM auth_throttle WHERE resets_at < now() - interval '1 minute' LIMIT 500)`,
+  );
 }

@@ -35,11 +35,21 @@ export interface DeliveryResult {
  * lib/webhooks/target.ts (checked after resolution, at connect time). Redirects
  * are not followed: a 3xx is the receiver's answer.
  */
-export function postWebhook(rawUrl: string, eventId: string, body: string, opts: { allowPrivate?: boolean } = {}): Promise<DeliveryResult> {
+export function postWebhook(
+  rawUrl: string,
+  eventId: string,
+  body: string,
+  opts: { allowPrivate?: boolean } = {},
+): Promise<DeliveryResult> {
   const allowPrivate = opts.allowPrivate ?? webhookAllowsPrivate();
   const failed = (err: Error): DeliveryResult => {
     const code = (err as NodeJS.ErrnoException).code;
-    return { ok: false, status: null, body: null, error: `${err.name}: ${err.message}${code && !err.message.includes(code) ? ` (${code})` : ""}` };
+    return {
+      ok: false,
+      status: null,
+      body: null,
+      error: `${err.name}: ${err.message}${code && !err.message.includes(code) ? ` (${code})` : ""}`,
+    };
   };
   let url: URL;
   try {
@@ -90,14 +100,25 @@ export function postWebhook(rawUrl: string, eventId: string, body: string, opts:
         response.on("error", done);
       },
     );
-    const deadline = setTimeout(() => request.destroy(Object.assign(new Error(`No answer within ${TIMEOUT_MS} ms`), { name: "TimeoutError" })), TIMEOUT_MS);
+    const deadline = setTimeout(
+      () => request.destroy(Object.assign(new Error(`No answer within ${TIMEOUT_MS} ms`), { name: "TimeoutError" })),
+      TIMEOUT_MS,
+    );
     request.on("error", (err) => finish(failed(err)));
     request.on("close", () => clearTimeout(deadline));
     request.end(body);
   });
 }
 
-export async function recordDelivery(db: Db, eventId: string, platformId: string, url: string, attempt: number, result: DeliveryResult, durationMs: number) {
+export async function recordDelivery(
+  db: Db,
+  eventId: string,
+  platformId: string,
+  url: string,
+  attempt: number,
+  result: DeliveryResult,
+  durationMs: number,
+) {
   await db.webhookDelivery.create({
     data: {
       id: newUuid(),
@@ -135,13 +156,21 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
   if (result.ok || noRetry) {
     await db.webhookEvent.update({
       where: { id: eventId },
-      data: { status: result.ok ? "DELIVERED" : "FAILED", attempts: attempt, deliveredAt: result.ok ? new Date() : null, nextAttemptAt: null },
+      data: {
+        status: result.ok ? "DELIVERED" : "FAILED",
+        attempts: attempt,
+        deliveredAt: result.ok ? new Date() : null,
+        nextAttemptAt: null,
+      },
     });
     return;
   }
   const delay = retryDelayMs(attempt);
   if (age + delay > sandboxDelayMs(RETRY_WINDOW_MS)) {
-    await db.webhookEvent.update({ where: { id: eventId }, data: { status: "FAILED", attempts: attempt, nextAttemptAt: null } });
+    await db.webhookEvent.update({
+      where: { id: eventId },
+      data: { status: "FAILED", attempts: attempt, nextAttemptAt: null },
+    });
     return { fail: `gave up after ${attempt} attempts` };
   }
   const scaled = sandboxDelayMs(delay);

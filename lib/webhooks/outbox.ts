@@ -25,13 +25,31 @@ export function outboxRows<T>(type: WebhookType, data: T, at: Date = new Date())
   return {
     envelope,
     event: { id, type, payload: toJsonText(envelope) },
-    job: { id: newUuid(), type: DELIVERY_JOB.type, payload: JSON.stringify({ eventId: id }), maxAttempts: DELIVERY_JOB.maxAttempts },
+    job: {
+      id: newUuid(),
+      type: DELIVERY_JOB.type,
+      payload: JSON.stringify({ eventId: id }),
+      maxAttempts: DELIVERY_JOB.maxAttempts,
+    },
   };
 }
 
-export async function emitWebhook<T>(db: Db, platformId: string, type: WebhookType, data: T, at: Date = new Date()): Promise<WebhookEnvelope<T>> {
+export async function emitWebhook<T>(
+  db: Db,
+  platformId: string,
+  type: WebhookType,
+  data: T,
+  at: Date = new Date(),
+): Promise<WebhookEnvelope<T>> {
   const rows = outboxRows(type, data, at);
-  await db.webhookEvent.create({ data: { id: rows.event.id, platformId, type, payload: JSON.parse(rows.event.payload) } });
-  await enqueueJob(db, { type: DELIVERY_JOB.type, platformId, payload: { eventId: rows.event.id }, maxAttempts: DELIVERY_JOB.maxAttempts });
+  await db.webhookEvent.create({
+    data: { id: rows.event.id, platformId, type, payload: JSON.parse(rows.event.payload) },
+  });
+  await enqueueJob(db, {
+    type: DELIVERY_JOB.type,
+    platformId,
+    payload: { eventId: rows.event.id },
+    maxAttempts: DELIVERY_JOB.maxAttempts,
+  });
   return rows.envelope;
 }

@@ -53,7 +53,8 @@ export function classifyAddress(text: string): AddressVerdict {
   if (bare.includes("%")) return blocked("linkLocal");
   if (!ipaddr.isValid(bare)) return blocked("invalid");
   let address = ipaddr.parse(bare);
-  if (METADATA_ADDRESSES.has(address.toNormalizedString()) || METADATA_ADDRESSES.has(address.toString())) return blocked("metadata");
+  if (METADATA_ADDRESSES.has(address.toNormalizedString()) || METADATA_ADDRESSES.has(address.toString()))
+    return blocked("metadata");
   if (address.kind() === "ipv6") {
     const range = address.range();
     if (EMBEDS_IPV4.has(range)) address = embeddedIPv4(address as ipaddr.IPv6, range);
@@ -85,7 +86,10 @@ export function webhookAllowsPrivate(): boolean {
  * when acceptable). Host names are not resolved here: they are checked at
  * every connection instead.
  */
-export function webhookUrlProblems(raw: string, opts: { allowPrivate: boolean } = { allowPrivate: webhookAllowsPrivate() }): string[] {
+export function webhookUrlProblems(
+  raw: string,
+  opts: { allowPrivate: boolean } = { allowPrivate: webhookAllowsPrivate() },
+): string[] {
   let url: URL;
   try {
     url = new URL(raw);
@@ -94,12 +98,17 @@ export function webhookUrlProblems(raw: string, opts: { allowPrivate: boolean } 
   }
   const problems: string[] = [];
   if (url.protocol !== "https:" && url.protocol !== "http:") problems.push("Expected an http(s) URL");
-  if (url.username !== "" || url.password !== "") problems.push("The URL must not contain credentials (user:password@); authenticate deliveries with the webhook signature instead");
+  if (url.username !== "" || url.password !== "")
+    problems.push(
+      "The URL must not contain credentials (user:password@); authenticate deliveries with the webhook signature instead",
+    );
   if (!opts.allowPrivate) {
     const literal = literalAddress(url.hostname);
     const verdict = literal ? classifyAddress(literal) : isLocalhostName(url.hostname) ? blocked("loopback") : null;
     if (verdict && !verdict.allowed) {
-      problems.push(`The host ${url.hostname} is ${verdict.description}; webhooks are delivered only to public addresses`);
+      problems.push(
+        `The host ${url.hostname} is ${verdict.description}; webhooks are delivered only to public addresses`,
+      );
     }
   }
   return problems;
@@ -113,11 +122,17 @@ export class BlockedTargetError extends Error {
 }
 
 function refusal(host: string, verdict: AddressVerdict): BlockedTargetError | null {
-  return verdict.allowed ? null : new BlockedTargetError(`${host} is ${verdict.description}; webhooks are delivered only to public addresses`);
+  return verdict.allowed
+    ? null
+    : new BlockedTargetError(`${host} is ${verdict.description}; webhooks are delivered only to public addresses`);
 }
 
 /** dns.lookup with { all: true } (tests of a running server replace dns.lookup itself; see tests/support/fake-dns.mjs). */
-export type ResolveAll = (hostname: string, options: dns.LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
+export type ResolveAll = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void;
 
 const systemResolveAll: ResolveAll = (hostname, options, callback) => dns.lookup(hostname, options, callback);
 
@@ -134,7 +149,8 @@ export function webhookLookup(resolveAll: ResolveAll = systemResolveAll): Lookup
         const refused = refusal(hostname, classifyAddress(a.address));
         if (refused) return callback(refused, "", 0);
       }
-      if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} did not resolve`), { code: "ENOTFOUND" }), "", 0);
+      if (addresses.length === 0)
+        return callback(Object.assign(new Error(`${hostname} did not resolve`), { code: "ENOTFOUND" }), "", 0);
       if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
       callback(null, addresses[0].address, addresses[0].family);
     });

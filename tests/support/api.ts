@@ -29,12 +29,19 @@ export class ApiClient {
     readonly platformId: string,
   ) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     const auth = opts.auth ?? "basic";
-    if (auth === "basic") headers.authorization = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString("base64")}`;
+    if (auth === "basic")
+      headers.authorization = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString("base64")}`;
     else if (typeof auth === "object" && "bearer" in auth) headers.authorization = `Bearer ${auth.bearer}`;
-    else if (typeof auth === "object") headers.authorization = `Basic ${Buffer.from(`${auth.clientId}:${auth.clientSecret}`).toString("base64")}`;
+    else if (typeof auth === "object")
+      headers.authorization = `Basic ${Buffer.from(`${auth.clientId}:${auth.clientSecret}`).toString("base64")}`;
     let payload: string | FormData | undefined;
     if (opts.raw !== undefined) payload = opts.raw;
     else if (body !== undefined) {
@@ -75,7 +82,10 @@ export class ApiClient {
 }
 
 /** Creates a fresh platform (tenant) and returns a client authenticated as it. */
-export async function newPlatform(name = "Test platform", target: { origin: string; baseUrl: string; operatorToken: string } = server()): Promise<ApiClient> {
+export async function newPlatform(
+  name = "Test platform",
+  target: { origin: string; baseUrl: string; operatorToken: string } = server(),
+): Promise<ApiClient> {
   const s = target;
   const res = await fetch(`${s.origin}/api/operator/platforms`, {
     method: "POST",
@@ -94,7 +104,10 @@ export function database(): pg.Pool {
   return sharedPool;
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
   // generous by default: a loaded 2-core CI machine delivers webhooks and runs jobs slowly
   const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
   let last: unknown;

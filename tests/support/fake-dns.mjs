@@ -13,7 +13,8 @@ const realLookup = dns.lookup;
 
 dns.lookup = function fakeLookup(hostname, options, callback) {
   const cb = typeof options === "function" ? options : callback;
-  const opts = typeof options === "object" && options !== null ? options : typeof options === "number" ? { family: options } : {};
+  const opts =
+    typeof options === "object" && options !== null ? options : typeof options === "number" ? { family: options } : {};
   const answers = table[String(hostname).toLowerCase()];
   if (!answers) return realLookup.call(dns, hostname, options, callback);
   const addresses = answers.map((address) => ({ address, family: isIP(address) }));

@@ -34,9 +34,11 @@ export default async function setup(project: TestProject) {
   });
   return async () => {
     const code = await server?.stop();
-    if (code !== 0) throw new Error(`the Meridian test server exited with code ${code}; its output:\n${server?.logs()}`);
+    if (code !== 0)
+      throw new Error(`the Meridian test server exited with code ${code}; its output:\n${server?.logs()}`);
     const leaks = findSecretsInLogs(server?.logs() ?? "");
-    if (leaks.length) throw new Error(`secrets appeared in the server log: ${leaks.map((l) => l.slice(0, 12) + "...").join(", ")}`);
+    if (leaks.length)
+      throw new Error(`secrets appeared in the server log: ${leaks.map((l) => l.slice(0, 12) + "...").join(", ")}`);
   };
 }
 

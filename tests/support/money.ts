@@ -34,14 +34,22 @@ export async function fund(api: ApiClient, accountId: string, amount: number) {
   return res.body;
 }
 
-export async function balanceOf(api: ApiClient, customerId: string, currency = "USD"): Promise<{ available: number; total: number }> {
+export async function balanceOf(
+  api: ApiClient,
+  customerId: string,
+  currency = "USD",
+): Promise<{ available: number; total: number }> {
   const res = await api.get(`/customers/internal-accounts?customerId=${customerId}&currency=${currency}`);
   const acct = res.body.data.find((a: { type: string }) => a.type !== "EMBEDDED_WALLET") ?? res.body.data[0];
   return { available: acct.balance.amount, total: acct.totalBalance.amount };
 }
 
 export async function externalUsd(api: ApiClient, customerId: string, accountNumber: string) {
-  const res = await api.post("/customers/external-accounts", { customerId, currency: "USD", accountInfo: usdAccountInfo(accountNumber) });
+  const res = await api.post("/customers/external-accounts", {
+    customerId,
+    currency: "USD",
+    accountInfo: usdAccountInfo(accountNumber),
+  });
   if (res.status !== 201) throw new Error(`external account create failed: ${res.status} ${res.text}`);
   return res.body as { id: string; status: string };
 }

@@ -65,7 +65,11 @@ export interface StartOptions {
   databaseUrl?: string;
 }
 
-export async function startTestServer(mode: DbMode, extraEnv: Record<string, string> = {}, opts: StartOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  mode: DbMode,
+  extraEnv: Record<string, string> = {},
+  opts: StartOptions = {},
+): Promise<TestServer> {
   const port = await freePort();
   const pgPort = opts.pgPort ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "meridian-test-"));
@@ -95,7 +99,10 @@ export async function startTestServer(mode: DbMode, extraEnv: Record<string, str
   else delete env.DATABASE_URL;
 
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
@@ -122,7 +129,8 @@ export async function startTestServer(mode: DbMode, extraEnv: Record<string, str
     throw new Error(`Meridian test server (${mode}) did not become ready. Did you run \`npm run build\`?\n${output}`);
   }
 
-  const databaseUrl = external?.url ?? opts.databaseUrl ?? `postgresql://postgres:meridian@127.0.0.1:${pgPort}/meridian`;
+  const databaseUrl =
+    external?.url ?? opts.databaseUrl ?? `postgresql://postgres:meridian@127.0.0.1:${pgPort}/meridian`;
   return {
     baseUrl: `${origin}/api/2025-10-13`,
     origin,

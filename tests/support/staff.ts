@@ -20,7 +20,10 @@ export class Browser {
     const res = await fetch(`${server().origin}${path}`, {
       ...init,
       redirect: "manual",
-      headers: { ...(init.headers as Record<string, string>), cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");

@@ -51,7 +51,11 @@ let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const idem = () => ({ headers: { "idempotency-key": randomUUID() } });
 
-async function ok<T = any>(what: string, res: Promise<{ status: number; body: T; text: string }>, status = [200, 201, 202]): Promise<T> {
+async function ok<T = any>(
+  what: string,
+  res: Promise<{ status: number; body: T; text: string }>,
+  status = [200, 201, 202],
+): Promise<T> {
   const r = await res;
   if (!status.includes(r.status)) throw new Error(`fixture ${what}: ${r.status} ${r.text}`);
   return r.body;
@@ -68,7 +72,9 @@ async function operator(method: string, path: string, body?: unknown) {
   return res.json();
 }
 
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01]);
+const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,
+]);
 const ADDRESS = { line1: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", country: "US" };
 
 /**
@@ -80,7 +86,11 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
 
   const token = await ok("token", api.post("/tokens", { name: `sweep ${unique()}`, permissions: ["VIEW"] }));
   const csv = new FormData();
-  csv.set("file", new Blob([`customerType,fullName\nINDIVIDUAL,Imported ${unique()}\n`], { type: "text/csv" }), "customers.csv");
+  csv.set(
+    "file",
+    new Blob([`customerType,fullName\nINDIVIDUAL,Imported ${unique()}\n`], { type: "text/csv" }),
+    "customers.csv",
+  );
   const importJob = await ok("import job", api.post("/customers/bulk/csv", undefined, { raw: csv }));
 
   // One approved individual (skipVerificationPaperwork) with a funded USD account and an embedded wallet.
@@ -100,64 +110,164 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
   const wallet = accounts.data.find((a: { type: string }) => a.type === "EMBEDDED_WALLET").id as string;
   await ok("fund", api.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 1_000_000 }));
 
-  const customerExt = await ok("external account", api.post("/customers/external-accounts", { customerId: customer.id, currency: "USD", accountInfo: usdAccountInfo(`66${Date.now() % 100000}${seq++}1`) }));
-  const platformExt = await ok("platform external account", api.post("/platform/external-accounts", { currency: "USD", accountInfo: usdAccountInfo(`77${Date.now() % 100000}${seq++}1`) }));
+  const customerExt = await ok(
+    "external account",
+    api.post("/customers/external-accounts", {
+      customerId: customer.id,
+      currency: "USD",
+      accountInfo: usdAccountInfo(`66${Date.now() % 100000}${seq++}1`),
+    }),
+  );
+  const platformExt = await ok(
+    "platform external account",
+    api.post("/platform/external-accounts", {
+      currency: "USD",
+      accountInfo: usdAccountInfo(`77${Date.now() % 100000}${seq++}1`),
+    }),
+  );
   const card = await ok("card", api.post("/cards", { customerId: customer.id, form: "VIRTUAL", fundingSource: usd }));
 
-  const business = await ok("business", api.post("/customers", { customerType: "BUSINESS", address: ADDRESS, businessInfo: { legalName: "Sweep Corp", country: "US", incorporatedOn: "2015-03-01", taxId: "12-3456789", registrationNumber: `R${unique()}` } }));
+  const business = await ok(
+    "business",
+    api.post("/customers", {
+      customerType: "BUSINESS",
+      address: ADDRESS,
+      businessInfo: {
+        legalName: "Sweep Corp",
+        country: "US",
+        incorporatedOn: "2015-03-01",
+        taxId: "12-3456789",
+        registrationNumber: `R${unique()}`,
+      },
+    }),
+  );
   const beneficialOwner = await ok(
     "beneficial owner",
     api.post("/beneficial-owners", {
       customerId: business.id,
       roles: ["UBO"],
       ownershipPercentage: 60,
-      personalInfo: { firstName: "Olive", lastName: "Owner", birthDate: "1980-05-05", nationality: "US", address: ADDRESS, idType: "SSN", identifier: "987-65-4321" },
+      personalInfo: {
+        firstName: "Olive",
+        lastName: "Owner",
+        birthDate: "1980-05-05",
+        nationality: "US",
+        address: ADDRESS,
+        idType: "SSN",
+        identifier: "987-65-4321",
+      },
     }),
   );
   const verification = await ok("verification", api.post("/verifications", { customerId: business.id }));
   // a second business with its owner, not yet submitted for verification
-  const unverified = await ok("business", api.post("/customers", { customerType: "BUSINESS", address: ADDRESS, businessInfo: { legalName: "Sweep Two Corp", country: "US", incorporatedOn: "2016-03-01", taxId: "12-3456780", registrationNumber: `R${unique()}` } }));
+  const unverified = await ok(
+    "business",
+    api.post("/customers", {
+      customerType: "BUSINESS",
+      address: ADDRESS,
+      businessInfo: {
+        legalName: "Sweep Two Corp",
+        country: "US",
+        incorporatedOn: "2016-03-01",
+        taxId: "12-3456780",
+        registrationNumber: `R${unique()}`,
+      },
+    }),
+  );
   await ok(
     "beneficial owner",
     api.post("/beneficial-owners", {
       customerId: unverified.id,
       roles: ["UBO"],
       ownershipPercentage: 60,
-      personalInfo: { firstName: "Una", lastName: "Owner", birthDate: "1981-05-05", nationality: "US", address: ADDRESS, idType: "SSN", identifier: "987-65-4320" },
+      personalInfo: {
+        firstName: "Una",
+        lastName: "Owner",
+        birthDate: "1981-05-05",
+        nationality: "US",
+        address: ADDRESS,
+        idType: "SSN",
+        identifier: "987-65-4320",
+      },
     }),
   );
   const form = new FormData();
-  for (const [k, v] of Object.entries({ documentHolder: customer.id, documentType: "PASSPORT", country: "US" })) form.set(k, v);
+  for (const [k, v] of Object.entries({ documentHolder: customer.id, documentType: "PASSPORT", country: "US" }))
+    form.set(k, v);
   form.set("file", new Blob([new Uint8Array(JPEG)]), "passport.jpg");
   const document = await ok("document", api.post("/documents", undefined, { raw: form }));
 
-  const credential = await ok("wallet credential", api.post("/auth/credentials", { type: "EMAIL_OTP", accountId: wallet }));
+  const credential = await ok(
+    "wallet credential",
+    api.post("/auth/credentials", { type: "EMAIL_OTP", accountId: wallet }),
+  );
   const session = await otpLogin(api, credential.id, "EMAIL_OTP", credential.otpEncryptionTargetBundle);
 
   // SCA lives on customers in an SCA region: a French customer with a verified phone and a TOTP factor.
-  const eu = await ok("EU customer", api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Elsa Europe", region: "FR", email: `elsa-${unique()}@example.com`, phoneNumber: "+33612345678" }));
+  const eu = await ok(
+    "EU customer",
+    api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Elsa Europe",
+      region: "FR",
+      email: `elsa-${unique()}@example.com`,
+      phoneNumber: "+33612345678",
+    }),
+  );
   await ok("verify phone", api.post(`/customers/${eu.id}/verify-phone`), [204]);
   await ok("confirm phone", api.post(`/customers/${eu.id}/verify-phone/confirm`, { code: "123456" }));
   const totp = await ok("TOTP factor", api.post(`/sca/factors?customerId=${eu.id}`, { type: "TOTP" }));
-  await ok("TOTP confirm", api.post(`/sca/factors/confirm?customerId=${eu.id}`, { type: "TOTP", secret: totp.secret, code: "123456" }));
+  await ok(
+    "TOTP confirm",
+    api.post(`/sca/factors/confirm?customerId=${eu.id}`, { type: "TOTP", secret: totp.secret, code: "123456" }),
+  );
   const factors = await ok("factors", api.get(`/sca/factors?customerId=${eu.id}`));
   const scaFactor = factors.factors.find((f: { factor: string }) => f.factor === "TOTP").credentialId as string;
   const scaReset = await ok("SCA reset", api.post(`/sca/factors/reset?customerId=${eu.id}`, { factor: "SMS_OTP" }));
 
-  const quoteBody = { source: { sourceType: "ACCOUNT", accountId: usd }, destination: { destinationType: "ACCOUNT", accountId: customerExt.id }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 1_000 };
+  const quoteBody = {
+    source: { sourceType: "ACCOUNT", accountId: usd },
+    destination: { destinationType: "ACCOUNT", accountId: customerExt.id },
+    lockedCurrencySide: "SENDING",
+    lockedCurrencyAmount: 1_000,
+  };
   const quote = await ok("quote", api.post("/quotes", quoteBody));
   const executed = await ok("executed quote", api.post("/quotes", { ...quoteBody, immediatelyExecute: true }));
 
-  await ok("provider account", api.post("/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: `cid_${randomUUID()}`, apiClientSecret: "s3cret-value" }, idem()));
+  await ok(
+    "provider account",
+    api.post(
+      "/stablecoin-provider-accounts",
+      { provider: "BRALE", apiClientId: `cid_${randomUUID()}`, apiClientSecret: "s3cret-value" },
+      idem(),
+    ),
+  );
   const providers = await ok("provider accounts", api.get("/stablecoin-provider-accounts"));
   const symbol = `S${unique().toUpperCase()}`;
-  const stablecoin = await ok("stablecoin", api.post("/stablecoins", { providerTokenIdentifier: symbol, networkTokenIdentifier: `btkn1${symbol.toLowerCase()}`, network: "SPARK" }, idem()));
+  const stablecoin = await ok(
+    "stablecoin",
+    api.post(
+      "/stablecoins",
+      { providerTokenIdentifier: symbol, networkTokenIdentifier: `btkn1${symbol.toLowerCase()}`, network: "SPARK" },
+      idem(),
+    ),
+  );
   await ok("enablement request", api.post(`/stablecoins/${stablecoin.id}/enablement-requests`, {}));
   await operator("POST", `/stablecoins/${stablecoin.id}/enablement`, { gridOperationsStatus: "ENABLING" });
-  const enabled = await operator("POST", `/stablecoins/${stablecoin.id}/enablement`, { gridOperationsStatus: "ENABLED" });
+  const enabled = await operator("POST", `/stablecoins/${stablecoin.id}/enablement`, {
+    gridOperationsStatus: "ENABLED",
+  });
   const mint = await ok(
     "mint",
-    api.post(`/stablecoins/${stablecoin.id}/mints`, { amount: "1000000", fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: usd }, destination: { accountId: enabled.internalAccountId } }, idem()),
+    api.post(
+      `/stablecoins/${stablecoin.id}/mints`,
+      {
+        amount: "1000000",
+        fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: usd },
+        destination: { accountId: enabled.internalAccountId },
+      },
+      idem(),
+    ),
   );
 
   // An agent of the customer whose every action waits for approval, installed through its device code,
@@ -169,19 +279,51 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
         name,
         customerId: customer.id,
         policy: {
-          permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"],
+          permissions: [
+            "VIEW_TRANSACTIONS",
+            "CREATE_TRANSFERS",
+            "CREATE_QUOTES",
+            "EXECUTE_QUOTES",
+            "MANAGE_EXTERNAL_ACCOUNTS",
+          ],
           defaultExecutionMode: "APPROVAL_REQUIRED",
-          spendingLimits: { currency: "USD", perTransactionLimit: 10_000, dailyLimit: 50_000, dailyTransactionLimit: 20, monthlyLimit: 200_000 },
+          spendingLimits: {
+            currency: "USD",
+            perTransactionLimit: 10_000,
+            dailyLimit: 50_000,
+            dailyTransactionLimit: 20,
+            monthlyLimit: 200_000,
+          },
         },
       }),
     );
   const agent = await newAgent("Sweep agent");
-  const redeemed = await ok("redeem", api.post(`/agents/device-codes/${agent.deviceCode.code}/redeem`, undefined, { auth: "none" }));
+  const redeemed = await ok(
+    "redeem",
+    api.post(`/agents/device-codes/${agent.deviceCode.code}/redeem`, undefined, { auth: "none" }),
+  );
   const agentAuth = { bearer: redeemed.accessToken as string };
   const uninstalled = await newAgent("Sweep agent, not installed");
-  const agentExt = await ok("agent external account", api.post("/agents/me/external-accounts", { currency: "USD", accountInfo: usdAccountInfo(`88${Date.now() % 100000}${seq++}1`) }, { auth: agentAuth }));
-  const action = await ok("agent action", api.post("/agents/me/transfer-out", { source: { accountId: usd }, destination: { accountId: customerExt.id }, amount: 500 }, { auth: agentAuth }));
-  const agentQuote = await ok("agent quote", api.post("/agents/me/quotes", { ...quoteBody, lockedCurrencyAmount: 700 }, { auth: agentAuth }));
+  const agentExt = await ok(
+    "agent external account",
+    api.post(
+      "/agents/me/external-accounts",
+      { currency: "USD", accountInfo: usdAccountInfo(`88${Date.now() % 100000}${seq++}1`) },
+      { auth: agentAuth },
+    ),
+  );
+  const action = await ok(
+    "agent action",
+    api.post(
+      "/agents/me/transfer-out",
+      { source: { accountId: usd }, destination: { accountId: customerExt.id }, amount: 500 },
+      { auth: agentAuth },
+    ),
+  );
+  const agentQuote = await ok(
+    "agent quote",
+    api.post("/agents/me/quotes", { ...quoteBody, lockedCurrencyAmount: 700 }, { auth: agentAuth }),
+  );
 
   const invitation = await ok("invitation", api.post("/invitations", { inviterUma: customer.umaAddress }));
 

@@ -24,12 +24,20 @@ export async function stamp(key: { privateKey: string; publicKey: string }, payl
 }
 
 /** Headers of the signed retry for a 202 challenge body. */
-export async function retryHeaders(key: { privateKey: string; publicKey: string }, challenge: { payloadToSign: string; requestId: string }) {
+export async function retryHeaders(
+  key: { privateKey: string; publicKey: string },
+  challenge: { payloadToSign: string; requestId: string },
+) {
   return { "Service-Wallet-Signature": await stamp(key, challenge.payloadToSign), "Request-Id": challenge.requestId };
 }
 
 /** encryptedOtpBundle for a server target bundle, checked against the server's signing key. */
-export async function otpBundle(code: string, targetBundle: string, key: ClientKey, signerPublicKey: string): Promise<string> {
+export async function otpBundle(
+  code: string,
+  targetBundle: string,
+  key: ClientKey,
+  signerPublicKey: string,
+): Promise<string> {
   return encryptOtpCodeToBundle(code, targetBundle, key.publicKey, signerPublicKey);
 }
 

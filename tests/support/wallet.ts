@@ -14,9 +14,15 @@ export interface WalletCustomer {
   phoneNumber: string;
 }
 
-export async function newWalletCustomer(api: ApiClient, fields: { email?: string | null; phoneNumber?: string | null } = {}): Promise<WalletCustomer> {
+export async function newWalletCustomer(
+  api: ApiClient,
+  fields: { email?: string | null; phoneNumber?: string | null } = {},
+): Promise<WalletCustomer> {
   const email = fields.email === undefined ? `user-${unique()}@example.com` : fields.email;
-  const phoneNumber = fields.phoneNumber === undefined ? `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}` : fields.phoneNumber;
+  const phoneNumber =
+    fields.phoneNumber === undefined
+      ? `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`
+      : fields.phoneNumber;
   const customer = await api.post("/customers", {
     customerType: "INDIVIDUAL",
     fullName: "Wallet Holder",
@@ -26,7 +32,12 @@ export async function newWalletCustomer(api: ApiClient, fields: { email?: string
   expect(customer.status, customer.text).toBe(201);
   const accounts = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&type=EMBEDDED_WALLET`);
   expect(accounts.body.data).toHaveLength(1);
-  return { customerId: customer.body.id, accountId: accounts.body.data[0].id, email: email ?? "", phoneNumber: phoneNumber ?? "" };
+  return {
+    customerId: customer.body.id,
+    accountId: accounts.body.data[0].id,
+    email: email ?? "",
+    phoneNumber: phoneNumber ?? "",
+  };
 }
 
 /** enclaveQuorumPublic of a target bundle (tests pin it after checking the signature with it). */
@@ -41,7 +52,12 @@ export interface WalletSession {
 }
 
 /** A full OTP login: bundle → 202 → signed retry with the key inside the bundle → 200 AuthSession. */
-export async function otpLogin(api: ApiClient, credentialId: string, type: "EMAIL_OTP" | "SMS_OTP", targetBundle?: string): Promise<WalletSession> {
+export async function otpLogin(
+  api: ApiClient,
+  credentialId: string,
+  type: "EMAIL_OTP" | "SMS_OTP",
+  targetBundle?: string,
+): Promise<WalletSession> {
   let bundle = targetBundle;
   if (!bundle) {
     const ch = await api.post(`/auth/credentials/${credentialId}/challenge`, {});
@@ -52,13 +68,18 @@ export async function otpLogin(api: ApiClient, credentialId: string, type: "EMAI
   const body = { type, encryptedOtpBundle: await otpBundle("000000", bundle, key, bundleSigner(bundle)) };
   const first = await api.post(`/auth/credentials/${credentialId}/verify`, body);
   expect(first.status, first.text).toBe(202);
-  const second = await api.post(`/auth/credentials/${credentialId}/verify`, body, { headers: await retryHeaders(key, first.body) });
+  const second = await api.post(`/auth/credentials/${credentialId}/verify`, body, {
+    headers: await retryHeaders(key, first.body),
+  });
   expect(second.status, second.text).toBe(200);
   return { id: second.body.id, key, body: second.body };
 }
 
 /** A wallet customer with an EMAIL_OTP credential and one active session. */
-export async function walletWithSession(api: ApiClient, fields: { email?: string | null; phoneNumber?: string | null } = {}) {
+export async function walletWithSession(
+  api: ApiClient,
+  fields: { email?: string | null; phoneNumber?: string | null } = {},
+) {
   const customer = await newWalletCustomer(api, fields);
   const cred = await api.post("/auth/credentials", { type: "EMAIL_OTP", accountId: customer.accountId });
   expect(cred.status, cred.text).toBe(201);

@@ -44,7 +44,15 @@ export class SoftwareAuthenticator {
 
   private coseKey(): Buffer {
     const jwk = this.publicKey.export({ format: "jwk" });
-    return cbor(new Map<Cbor, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, "base64url")], [-3, Buffer.from(jwk.y!, "base64url")]]));
+    return cbor(
+      new Map<Cbor, Cbor>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x!, "base64url")],
+        [-3, Buffer.from(jwk.y!, "base64url")],
+      ]),
+    );
   }
 
   private authData(flags: number, counter: number, attested?: Buffer): Buffer {
@@ -59,7 +67,14 @@ export class SoftwareAuthenticator {
     const len = Buffer.from([id.length >> 8, id.length & 0xff]);
     const attested = Buffer.concat([Buffer.alloc(16), len, id, this.coseKey()]);
     const authData = this.authData(0x41, 0, attested); // UP + AT
-    const clientData = Buffer.from(JSON.stringify({ type: overrides.type ?? "webauthn.create", challenge, origin: overrides.origin ?? this.opts.origin, crossOrigin: false }));
+    const clientData = Buffer.from(
+      JSON.stringify({
+        type: overrides.type ?? "webauthn.create",
+        challenge,
+        origin: overrides.origin ?? this.opts.origin,
+        crossOrigin: false,
+      }),
+    );
     return {
       credentialId: this.credentialId,
       clientDataJson: clientData.toString("base64url"),
@@ -69,14 +84,29 @@ export class SoftwareAuthenticator {
   }
 
   /** navigator.credentials.get() for Meridian's hex challenge (signed as its UTF-8 bytes). */
-  assert(challengeHex: string, overrides: { origin?: string; userPresent?: boolean; counter?: number; credentialId?: string; rpId?: string; corruptSignature?: boolean } = {}) {
+  assert(
+    challengeHex: string,
+    overrides: {
+      origin?: string;
+      userPresent?: boolean;
+      counter?: number;
+      credentialId?: string;
+      rpId?: string;
+      corruptSignature?: boolean;
+    } = {},
+  ) {
     this.counter = overrides.counter ?? this.counter + 1;
     const flags = overrides.userPresent === false ? 0x00 : 0x01;
     const authData = overrides.rpId
       ? Buffer.concat([sha256(overrides.rpId), this.authData(flags, this.counter).subarray(32)])
       : this.authData(flags, this.counter);
     const clientData = Buffer.from(
-      JSON.stringify({ type: "webauthn.get", challenge: Buffer.from(challengeHex, "utf8").toString("base64url"), origin: overrides.origin ?? this.opts.origin, crossOrigin: false }),
+      JSON.stringify({
+        type: "webauthn.get",
+        challenge: Buffer.from(challengeHex, "utf8").toString("base64url"),
+        origin: overrides.origin ?? this.opts.origin,
+        crossOrigin: false,
+      }),
     );
     let signature = sign("sha256", Buffer.concat([authData, sha256(clientData)]), this.privateKey);
     if (overrides.corruptSignature) signature = sign("sha256", Buffer.from("something else"), this.privateKey);

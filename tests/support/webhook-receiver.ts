@@ -27,7 +27,8 @@ export class WebhookReceiver {
           // keep raw
         }
         this.received.push({ headers: req.headers, rawBody: raw, body });
-        const status = typeof this.respondWith === "function" ? this.respondWith(this.received.length) : this.respondWith;
+        const status =
+          typeof this.respondWith === "function" ? this.respondWith(this.received.length) : this.respondWith;
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify({ received: true }));
       });
@@ -41,8 +42,14 @@ export class WebhookReceiver {
     return this.received.filter((w) => w.body.type === type);
   }
 
-  async waitForType(type: string, opts: { timeoutMs?: number; where?: (w: ReceivedWebhook) => boolean } = {}): Promise<ReceivedWebhook> {
-    return waitFor(async () => this.ofType(type).find(opts.where ?? (() => true)), { timeoutMs: opts.timeoutMs, what: `webhook ${type}` });
+  async waitForType(
+    type: string,
+    opts: { timeoutMs?: number; where?: (w: ReceivedWebhook) => boolean } = {},
+  ): Promise<ReceivedWebhook> {
+    return waitFor(async () => this.ofType(type).find(opts.where ?? (() => true)), {
+      timeoutMs: opts.timeoutMs,
+      what: `webhook ${type}`,
+    });
   }
 
   async stop(): Promise<void> {

@@ -21,7 +21,9 @@ export default async function WalletHomePage() {
   try {
     const [me, accounts] = await Promise.all([
       api.get<Customer>(`/customers/${encodeURIComponent(customer.customerId)}`),
-      api.get<Page<InternalAccount>>(`/customers/internal-accounts?customerId=${encodeURIComponent(customer.customerId)}&limit=50`),
+      api.get<Page<InternalAccount>>(
+        `/customers/internal-accounts?customerId=${encodeURIComponent(customer.customerId)}&limit=50`,
+      ),
     ]);
     return (
       <>
@@ -60,7 +62,11 @@ export default async function WalletHomePage() {
         <section className="card" aria-labelledby="recovery-heading">
           <h2 id="recovery-heading">Wallet recovery phrase</h2>
           <p>Your wallet is yours: its recovery phrase lets you restore it in another wallet app.</p>
-          <RecoveryPhrase sessionId={customer.walletSessionId} walletId={customer.accountId} signerPublicKey={bundleSigningKey().publicKeyRaw.toString("hex")} />
+          <RecoveryPhrase
+            sessionId={customer.walletSessionId}
+            walletId={customer.accountId}
+            signerPublicKey={bundleSigningKey().publicKeyRaw.toString("hex")}
+          />
         </section>
       </>
     );

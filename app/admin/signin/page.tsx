@@ -14,7 +14,10 @@ export default async function StaffSignInPage() {
       <SiteHeader />
       <main className="narrow">
         <h1>Staff sign-in</h1>
-        <p className="muted">The admin section is for the platform&apos;s staff. Customers sign in on the <a href="/signin">customer sign-in page</a>.</p>
+        <p className="muted">
+          The admin section is for the platform&apos;s staff. Customers sign in on the{" "}
+          <a href="/signin">customer sign-in page</a>.
+        </p>
         <StaffSignInForm />
       </main>
     </>

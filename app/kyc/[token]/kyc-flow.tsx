@@ -31,9 +31,19 @@ interface ApiErrorBody {
 
 const ID_TYPES = ["SSN", "ITIN", "EIN", "NON_US_TAX_ID", "PASSPORT", "NATIONAL_ID", "DRIVERS_LICENSE"];
 const DOCUMENT_TYPES = [
-  "PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID", "PROOF_OF_ADDRESS", "UTILITY_BILL", "BANK_STATEMENT",
-  "CERTIFICATE_OF_INCORPORATION", "ARTICLES_OF_INCORPORATION", "ARTICLES_OF_ASSOCIATION", "STATE_REGISTRY_EXCERPT",
-  "SHAREHOLDER_REGISTER", "DIRECTOR_REGISTRY", "OTHER",
+  "PASSPORT",
+  "DRIVERS_LICENSE",
+  "NATIONAL_ID",
+  "PROOF_OF_ADDRESS",
+  "UTILITY_BILL",
+  "BANK_STATEMENT",
+  "CERTIFICATE_OF_INCORPORATION",
+  "ARTICLES_OF_INCORPORATION",
+  "ARTICLES_OF_ASSOCIATION",
+  "STATE_REGISTRY_EXCERPT",
+  "SHAREHOLDER_REGISTER",
+  "DIRECTOR_REGISTRY",
+  "OTHER",
 ];
 
 function describeError(body: ApiErrorBody | undefined): string {
@@ -49,23 +59,52 @@ function formObject(form: HTMLFormElement): Record<string, unknown> {
     const path = key.split(".");
     let node = out;
     for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    node[path[path.length - 1]] = key === "ownershipPercentage" ? Number(value) : key === "roles" ? [value] : value.trim();
+    node[path[path.length - 1]] =
+      key === "ownershipPercentage" ? Number(value) : key === "roles" ? [value] : value.trim();
   }
   return out;
 }
 
-function Field({ name, label, defaultValue, type = "text", required }: { name: string; label: string; defaultValue?: unknown; type?: string; required?: boolean }) {
+function Field({
+  name,
+  label,
+  defaultValue,
+  type = "text",
+  required,
+}: {
+  name: string;
+  label: string;
+  defaultValue?: unknown;
+  type?: string;
+  required?: boolean;
+}) {
   const id = `f-${name.replace(/\./g, "-")}`;
   return (
     <p>
       <label htmlFor={id}>{label}</label>
       <br />
-      <input id={id} name={name} type={type} required={required} defaultValue={typeof defaultValue === "string" || typeof defaultValue === "number" ? String(defaultValue) : ""} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required={required}
+        defaultValue={typeof defaultValue === "string" || typeof defaultValue === "number" ? String(defaultValue) : ""}
+      />
     </p>
   );
 }
 
-function Select({ name, label, options, defaultValue }: { name: string; label: string; options: { value: string; label: string }[]; defaultValue?: string }) {
+function Select({
+  name,
+  label,
+  options,
+  defaultValue,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  defaultValue?: string;
+}) {
   const id = `f-${name.replace(/\./g, "-")}`;
   return (
     <p>
@@ -143,7 +182,11 @@ export function KycFlow({ token }: { token: string }) {
 
   async function postJson(path: string, event: FormEvent<HTMLFormElement>, done: string) {
     event.preventDefault();
-    const body = await call(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(formObject(event.currentTarget)) });
+    const body = await call(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(formObject(event.currentTarget)),
+    });
     if (body) {
       setState(body as State);
       setMessage(done);
@@ -162,7 +205,8 @@ export function KycFlow({ token }: { token: string }) {
   }
 
   async function submit() {
-    const body = (await call("/submit", { method: "POST" })) as { verification: { verificationStatus: string }; state: State } | undefined;
+    const body = (await call("/submit", { method: "POST" })) as
+      { verification: { verificationStatus: string }; state: State } | undefined;
     if (!body) return;
     setState(body.state);
     const s = body.verification.verificationStatus;
@@ -180,7 +224,12 @@ export function KycFlow({ token }: { token: string }) {
   const isBusiness = state?.customerType === "BUSINESS";
   const details = state?.details ?? {};
   const businessInfo = (details.businessInfo ?? {}) as Record<string, unknown>;
-  const holders = state ? [{ value: state.customerId, label: isBusiness ? "The business" : "Me" }, ...state.owners.map((o) => ({ value: o.id, label: o.name }))] : [];
+  const holders = state
+    ? [
+        { value: state.customerId, label: isBusiness ? "The business" : "Me" },
+        ...state.owners.map((o) => ({ value: o.id, label: o.name })),
+      ]
+    : [];
 
   return (
     <>
@@ -217,22 +266,52 @@ export function KycFlow({ token }: { token: string }) {
           </Section>
 
           <Section title={isBusiness ? "Business details" : "Your details"}>
-            <form aria-label={isBusiness ? "Business details" : "Your details"} onSubmit={(e) => postJson("/details", e, "Details saved.")}>
+            <form
+              aria-label={isBusiness ? "Business details" : "Your details"}
+              onSubmit={(e) => postJson("/details", e, "Details saved.")}
+            >
               {isBusiness ? (
                 <>
                   <Field name="businessInfo.legalName" label="Legal name" defaultValue={businessInfo.legalName} />
-                  <Field name="businessInfo.registrationNumber" label="Registration number" defaultValue={businessInfo.registrationNumber} />
+                  <Field
+                    name="businessInfo.registrationNumber"
+                    label="Registration number"
+                    defaultValue={businessInfo.registrationNumber}
+                  />
                   <Field name="businessInfo.taxId" label="Tax id" defaultValue={businessInfo.taxId} />
-                  <Field name="businessInfo.country" label="Country of incorporation (2-letter code)" defaultValue={businessInfo.country} />
-                  <Field name="businessInfo.incorporatedOn" label="Date of incorporation" type="date" defaultValue={businessInfo.incorporatedOn} />
+                  <Field
+                    name="businessInfo.country"
+                    label="Country of incorporation (2-letter code)"
+                    defaultValue={businessInfo.country}
+                  />
+                  <Field
+                    name="businessInfo.incorporatedOn"
+                    label="Date of incorporation"
+                    type="date"
+                    defaultValue={businessInfo.incorporatedOn}
+                  />
                 </>
               ) : (
                 <>
                   <Field name="fullName" label="Full name" defaultValue={details.fullName} />
                   <Field name="birthDate" label="Date of birth" type="date" defaultValue={details.birthDate} />
-                  <Field name="nationality" label="Nationality (2-letter code, e.g. US)" defaultValue={details.nationality} />
-                  <Select name="idType" label="Identification type" options={ID_TYPES.map((t) => ({ value: t, label: t }))} defaultValue={(details.idType as string) ?? "SSN"} />
-                  <Field name="identifier" label={state.hasIdentifier ? "Identification number (saved; enter to change)" : "Identification number"} />
+                  <Field
+                    name="nationality"
+                    label="Nationality (2-letter code, e.g. US)"
+                    defaultValue={details.nationality}
+                  />
+                  <Select
+                    name="idType"
+                    label="Identification type"
+                    options={ID_TYPES.map((t) => ({ value: t, label: t }))}
+                    defaultValue={(details.idType as string) ?? "SSN"}
+                  />
+                  <Field
+                    name="identifier"
+                    label={
+                      state.hasIdentifier ? "Identification number (saved; enter to change)" : "Identification number"
+                    }
+                  />
                 </>
               )}
               <AddressFields prefix="address" value={details.address as Record<string, unknown> | undefined} />
@@ -256,10 +335,20 @@ export function KycFlow({ token }: { token: string }) {
                 <Field name="personalInfo.lastName" label="Last name" required />
                 <Field name="personalInfo.birthDate" label="Date of birth" type="date" required />
                 <Field name="personalInfo.nationality" label="Nationality (2-letter code)" required />
-                <Select name="personalInfo.idType" label="Identification type" options={ID_TYPES.map((t) => ({ value: t, label: t }))} />
+                <Select
+                  name="personalInfo.idType"
+                  label="Identification type"
+                  options={ID_TYPES.map((t) => ({ value: t, label: t }))}
+                />
                 <Field name="personalInfo.identifier" label="Identification number" required />
                 <AddressFields prefix="personalInfo.address" />
-                <Select name="roles" label="Role" options={["UBO", "DIRECTOR", "COMPANY_OFFICER", "CONTROL_PERSON", "TRUSTEE", "GENERAL_PARTNER"].map((r) => ({ value: r, label: r }))} />
+                <Select
+                  name="roles"
+                  label="Role"
+                  options={["UBO", "DIRECTOR", "COMPANY_OFFICER", "CONTROL_PERSON", "TRUSTEE", "GENERAL_PARTNER"].map(
+                    (r) => ({ value: r, label: r }),
+                  )}
+                />
                 <Field name="ownershipPercentage" label="Ownership percentage" type="number" required />
                 <button type="submit" disabled={busy}>
                   Add owner
@@ -281,7 +370,11 @@ export function KycFlow({ token }: { token: string }) {
             )}
             <form aria-label="Upload a document" onSubmit={upload}>
               <Select name="documentHolder" label="Whose document" options={holders} />
-              <Select name="documentType" label="Document type" options={DOCUMENT_TYPES.map((t) => ({ value: t, label: t }))} />
+              <Select
+                name="documentType"
+                label="Document type"
+                options={DOCUMENT_TYPES.map((t) => ({ value: t, label: t }))}
+              />
               <Field name="country" label="Issuing country (2-letter code)" required />
               <p>
                 <label htmlFor="f-file">File (JPEG, PNG or PDF, up to 10 MB)</label>

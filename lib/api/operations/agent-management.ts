@@ -6,9 +6,27 @@ import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
 import { listActions, approveAction, findAction, rejectAction } from "../../domain/agents/actions";
-import { createAgent, listAgents, retrieveAgent, updateAgent, deleteAgent, updateAgentPolicy, findAgent } from "../../domain/agents/agents";
+import {
+  createAgent,
+  listAgents,
+  retrieveAgent,
+  updateAgent,
+  deleteAgent,
+  updateAgentPolicy,
+  findAgent,
+} from "../../domain/agents/agents";
 import { regenerateDeviceCode, deviceCodeStatus, redeemDeviceCode } from "../../domain/agents/device-codes";
-import { AgentCreateRequest, AgentCreateResponse, AgentListQuery, AgentResponse, AgentUpdateRequest, AgentPolicyUpdate, DeviceCodeResponse, DeviceCodeStatusResponse, RedeemResponse } from "../../domain/agents/schemas";
+import {
+  AgentCreateRequest,
+  AgentCreateResponse,
+  AgentListQuery,
+  AgentResponse,
+  AgentUpdateRequest,
+  AgentPolicyUpdate,
+  DeviceCodeResponse,
+  DeviceCodeStatusResponse,
+  RedeemResponse,
+} from "../../domain/agents/schemas";
 import { pageSchema, PaginationQuery } from "../../kernel/pagination";
 
 const tag = "Agent Management";
@@ -28,7 +46,10 @@ export const createAgentOperation = defineOperation({
   permission: "MANAGE",
   body: AgentCreateRequest,
   responses: { 201: { description: "The agent and its device code", schema: AgentCreateResponse }, ...ErrorResponses },
-  handle: async ({ ctx, body }) => ({ status: 201, body: await db().$transaction((tx) => createAgent(tx, ctx.platformId, body)) }),
+  handle: async ({ ctx, body }) => ({
+    status: 201,
+    body: await db().$transaction((tx) => createAgent(tx, ctx.platformId, body)),
+  }),
 });
 
 // GET /agents – list agents
@@ -71,7 +92,10 @@ export const updateAgentOperation = defineOperation({
   params: AgentParams,
   body: AgentUpdateRequest,
   responses: { 200: { description: "The updated agent", schema: AgentResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await updateAgent(db(), ctx.platformId, params.agentId, body) }),
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await updateAgent(db(), ctx.platformId, params.agentId, body),
+  }),
 });
 
 // DELETE /agents/{agentId} – delete; the agent's token stops working at once
@@ -103,7 +127,10 @@ export const updateAgentPolicyOperation = defineOperation({
   params: AgentParams,
   body: AgentPolicyUpdate,
   responses: { 200: { description: "The agent with its new policy", schema: AgentResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await updateAgentPolicy(db(), ctx.platformId, params.agentId, body) }),
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await updateAgentPolicy(db(), ctx.platformId, params.agentId, body),
+  }),
 });
 
 // POST /agents/{agentId}/device-codes – a new device code (earlier unredeemed ones stop working)
@@ -117,7 +144,10 @@ export const regenerateAgentDeviceCode = defineOperation({
   permission: "MANAGE",
   params: AgentParams,
   responses: { 201: { description: "The new device code", schema: DeviceCodeResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 201, body: await regenerateDeviceCode(db(), await findAgent(db(), ctx.platformId, params.agentId)) }),
+  handle: async ({ ctx, params }) => ({
+    status: 201,
+    body: await regenerateDeviceCode(db(), await findAgent(db(), ctx.platformId, params.agentId)),
+  }),
 });
 
 // GET /agents/device-codes/{code}/status – has the agent software redeemed it yet
@@ -130,7 +160,10 @@ export const getAgentDeviceCodeStatus = defineOperation({
   auth: "platform",
   permission: "VIEW",
   params: CodeParams,
-  responses: { 200: { description: "Whether the code was redeemed", schema: DeviceCodeStatusResponse }, ...ErrorResponses },
+  responses: {
+    200: { description: "Whether the code was redeemed", schema: DeviceCodeStatusResponse },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, params }) => ({ status: 200, body: await deviceCodeStatus(db(), ctx.platformId, params.code) }),
 });
 
@@ -143,11 +176,19 @@ export const redeemAgentDeviceCode = defineOperation({
   tag,
   auth: "none",
   params: CodeParams,
-  responses: { 200: { description: "The agent's access token, shown only this once", schema: RedeemResponse }, ...ErrorResponses },
-  handle: async ({ params, request }) => ({ status: 200, body: await redeemDeviceCode(db(), params.code, clientAddress(request.headers)) }),
+  responses: {
+    200: { description: "The agent's access token, shown only this once", schema: RedeemResponse },
+    ...ErrorResponses,
+  },
+  handle: async ({ params, request }) => ({
+    status: 200,
+    body: await redeemDeviceCode(db(), params.code, clientAddress(request.headers)),
+  }),
 });
 
-export const ActionResponse = z.object({ id: z.string(), agentId: z.string(), status: z.string(), type: z.string() }).loose();
+export const ActionResponse = z
+  .object({ id: z.string(), agentId: z.string(), status: z.string(), type: z.string() })
+  .loose();
 
 const DateTimeQuery = z.iso.datetime({ offset: true });
 
@@ -169,8 +210,14 @@ export const listAgentApprovals = defineOperation({
     endDate: DateTimeQuery.optional(),
     sortOrder: z.enum(["asc", "desc"]).optional(),
   }),
-  responses: { 200: { description: "A page of pending actions", schema: pageSchema(ActionResponse) }, ...ErrorResponses },
-  handle: async ({ ctx, query }) => ({ status: 200, body: await listActions(db(), ctx.platformId, { ...query, status: "PENDING_APPROVAL" }) }),
+  responses: {
+    200: { description: "A page of pending actions", schema: pageSchema(ActionResponse) },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, query }) => ({
+    status: 200,
+    body: await listActions(db(), ctx.platformId, { ...query, status: "PENDING_APPROVAL" }),
+  }),
 });
 
 // POST /agents/{agentId}/actions/{actionId}/approve – approve and execute
@@ -183,8 +230,14 @@ export const approveAgentAction = defineOperation({
   auth: "platform",
   permission: "TRANSACT",
   params: ActionParams,
-  responses: { 200: { description: "The action, APPROVED (or FAILED if execution failed)", schema: ActionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await approveAction(db(), await findAction(db(), ctx.platformId, params.agentId, params.actionId)) }),
+  responses: {
+    200: { description: "The action, APPROVED (or FAILED if execution failed)", schema: ActionResponse },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await approveAction(db(), await findAction(db(), ctx.platformId, params.agentId, params.actionId)),
+  }),
 });
 
 // POST /agents/{agentId}/actions/{actionId}/reject – reject; its usage is given back
@@ -199,7 +252,14 @@ export const rejectAgentAction = defineOperation({
   params: ActionParams,
   body: z.object({ reason: z.string().max(1024).optional() }),
   responses: { 200: { description: "The REJECTED action", schema: ActionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await rejectAction(db(), await findAction(db(), ctx.platformId, params.agentId, params.actionId), body.reason) }),
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await rejectAction(
+      db(),
+      await findAction(db(), ctx.platformId, params.agentId, params.actionId),
+      body.reason,
+    ),
+  }),
 });
 
 export const agentManagementOperations = [

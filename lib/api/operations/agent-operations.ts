@@ -7,8 +7,22 @@ import { ActionResponse } from "./agent-management";
 import { db } from "../../db/client";
 import { listActions, serializeAction, findAction } from "../../domain/agents/actions";
 import { serializeAgent } from "../../domain/agents/agents";
-import { currentAgent, listAgentInternalAccounts, listAgentExternalAccounts, retrieveAgentExternalAccount, deleteAgentExternalAccount } from "../../domain/agents/me";
-import { agentTransferOut, agentTransferIn, agentCreateQuote, agentGetQuote, agentExecuteQuote, agentListTransactions, agentGetTransaction } from "../../domain/agents/me-money";
+import {
+  currentAgent,
+  listAgentInternalAccounts,
+  listAgentExternalAccounts,
+  retrieveAgentExternalAccount,
+  deleteAgentExternalAccount,
+} from "../../domain/agents/me";
+import {
+  agentTransferOut,
+  agentTransferIn,
+  agentCreateQuote,
+  agentGetQuote,
+  agentExecuteQuote,
+  agentListTransactions,
+  agentGetTransaction,
+} from "../../domain/agents/me-money";
 import { AgentResponse } from "../../domain/agents/schemas";
 import { PositiveMinorUnits } from "../../domain/common/schemas";
 import { createExternalAccount } from "../../domain/external-accounts/external-accounts";
@@ -39,7 +53,10 @@ export const agentCreateTransferOut = defineOperation({
   idempotency: "optional",
   body: TransferBody,
   responses: { 201: { description: "The agent action", schema: ActionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, body }) => ({ status: 201, body: await agentTransferOut(db(), await currentAgent(db(), ctx), body) }),
+  handle: async ({ ctx, body }) => ({
+    status: 201,
+    body: await agentTransferOut(db(), await currentAgent(db(), ctx), body),
+  }),
 });
 
 // POST /agents/me/transfer-in – pull from the customer's external account
@@ -53,7 +70,10 @@ export const agentCreateTransferIn = defineOperation({
   idempotency: "optional",
   body: TransferBody,
   responses: { 201: { description: "The agent action", schema: ActionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, body }) => ({ status: 201, body: await agentTransferIn(db(), await currentAgent(db(), ctx), body) }),
+  handle: async ({ ctx, body }) => ({
+    status: 201,
+    body: await agentTransferIn(db(), await currentAgent(db(), ctx), body),
+  }),
 });
 
 // POST /agents/me/quotes – price a transfer for the customer
@@ -67,7 +87,10 @@ export const agentCreateQuoteOperation = defineOperation({
   idempotency: "optional",
   body: QuoteCreate,
   responses: { 201: { description: "The quote", schema: QuoteResponse }, ...ErrorResponses },
-  handle: async ({ ctx, body, request }) => ({ status: 201, body: await agentCreateQuote(db(), await currentAgent(db(), ctx), body, request.headers.get("idempotency-key")) }),
+  handle: async ({ ctx, body, request }) => ({
+    status: 201,
+    body: await agentCreateQuote(db(), await currentAgent(db(), ctx), body, request.headers.get("idempotency-key")),
+  }),
 });
 
 // GET /agents/me/quotes/{quoteId} – one of the customer's quotes
@@ -80,7 +103,14 @@ export const agentGetQuoteOperation = defineOperation({
   auth: "agent",
   params: z.object({ quoteId: z.string() }),
   responses: { 200: { description: "The quote", schema: QuoteResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await agentGetQuote(db(), await currentAgent(db(), ctx, "CREATE_QUOTES", "EXECUTE_QUOTES", "VIEW_TRANSACTIONS"), params.quoteId) }),
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await agentGetQuote(
+      db(),
+      await currentAgent(db(), ctx, "CREATE_QUOTES", "EXECUTE_QUOTES", "VIEW_TRANSACTIONS"),
+      params.quoteId,
+    ),
+  }),
 });
 
 // POST /agents/me/quotes/{quoteId}/execute – execute under the policy (may await approval)
@@ -94,7 +124,10 @@ export const agentExecuteQuoteOperation = defineOperation({
   idempotency: "optional",
   params: z.object({ quoteId: z.string() }),
   responses: { 200: { description: "The agent action", schema: ActionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await agentExecuteQuote(db(), await currentAgent(db(), ctx), params.quoteId) }),
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await agentExecuteQuote(db(), await currentAgent(db(), ctx), params.quoteId),
+  }),
 });
 
 // GET /agents/me/transactions – the customer's transactions
@@ -105,9 +138,19 @@ export const agentListTransactionsOperation = defineOperation({
   summary: "List the agent's transactions",
   tag,
   auth: "agent",
-  query: PaginationQuery.extend({ status: z.string().optional(), type: z.string().optional(), sortOrder: z.enum(["asc", "desc"]).optional() }),
-  responses: { 200: { description: "A page of transactions", schema: pageSchema(TransactionResponse) }, ...ErrorResponses },
-  handle: async ({ ctx, query }) => ({ status: 200, body: await agentListTransactions(db(), await currentAgent(db(), ctx), query) }),
+  query: PaginationQuery.extend({
+    status: z.string().optional(),
+    type: z.string().optional(),
+    sortOrder: z.enum(["asc", "desc"]).optional(),
+  }),
+  responses: {
+    200: { description: "A page of transactions", schema: pageSchema(TransactionResponse) },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, query }) => ({
+    status: 200,
+    body: await agentListTransactions(db(), await currentAgent(db(), ctx), query),
+  }),
 });
 
 // GET /agents/me/transactions/{transactionId} – one of the customer's transactions
@@ -120,7 +163,10 @@ export const agentGetTransactionOperation = defineOperation({
   auth: "agent",
   params: z.object({ transactionId: z.string() }),
   responses: { 200: { description: "The transaction", schema: TransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await agentGetTransaction(db(), await currentAgent(db(), ctx), params.transactionId) }),
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await agentGetTransaction(db(), await currentAgent(db(), ctx), params.transactionId),
+  }),
 });
 
 // GET /agents/me/actions – the agent's own actions
@@ -131,7 +177,10 @@ export const agentListActions = defineOperation({
   summary: "List the agent's actions",
   tag,
   auth: "agent",
-  query: PaginationQuery.extend({ status: z.enum(["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"]).optional(), type: z.enum(["EXECUTE_QUOTE", "TRANSFER_OUT", "TRANSFER_IN"]).optional() }),
+  query: PaginationQuery.extend({
+    status: z.enum(["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"]).optional(),
+    type: z.enum(["EXECUTE_QUOTE", "TRANSFER_OUT", "TRANSFER_IN"]).optional(),
+  }),
   responses: { 200: { description: "A page of actions", schema: pageSchema(ActionResponse) }, ...ErrorResponses },
   handle: async ({ ctx, query }) => {
     const agent = await currentAgent(db(), ctx);
@@ -151,7 +200,10 @@ export const agentGetAction = defineOperation({
   responses: { 200: { description: "The action", schema: ActionResponse }, ...ErrorResponses },
   handle: async ({ ctx, params }) => {
     const agent = await currentAgent(db(), ctx);
-    return { status: 200, body: await serializeAction(db(), await findAction(db(), agent.platformId, `Agent:${agent.id}`, params.actionId)) };
+    return {
+      status: 200,
+      body: await serializeAction(db(), await findAction(db(), agent.platformId, `Agent:${agent.id}`, params.actionId)),
+    };
   },
 });
 
@@ -180,8 +232,14 @@ export const agentListInternalAccounts = defineOperation({
   tag,
   auth: "agent",
   query: ListQuery,
-  responses: { 200: { description: "A page of internal accounts", schema: pageSchema(InternalAccountResponse) }, ...ErrorResponses },
-  handle: async ({ ctx, query }) => ({ status: 200, body: await listAgentInternalAccounts(db(), await currentAgent(db(), ctx, "VIEW_TRANSACTIONS"), query) }),
+  responses: {
+    200: { description: "A page of internal accounts", schema: pageSchema(InternalAccountResponse) },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, query }) => ({
+    status: 200,
+    body: await listAgentInternalAccounts(db(), await currentAgent(db(), ctx, "VIEW_TRANSACTIONS"), query),
+  }),
 });
 
 // GET /agents/me/external-accounts – the customer's external accounts
@@ -193,10 +251,17 @@ export const agentListExternalAccounts = defineOperation({
   tag,
   auth: "agent",
   query: ListQuery,
-  responses: { 200: { description: "A page of external accounts", schema: pageSchema(ExternalAccountResponse) }, ...ErrorResponses },
+  responses: {
+    200: { description: "A page of external accounts", schema: pageSchema(ExternalAccountResponse) },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, query }) => ({
     status: 200,
-    body: await listAgentExternalAccounts(db(), await currentAgent(db(), ctx, "VIEW_TRANSACTIONS", "MANAGE_EXTERNAL_ACCOUNTS"), query),
+    body: await listAgentExternalAccounts(
+      db(),
+      await currentAgent(db(), ctx, "VIEW_TRANSACTIONS", "MANAGE_EXTERNAL_ACCOUNTS"),
+      query,
+    ),
   }),
 });
 
@@ -212,7 +277,13 @@ export const agentCreateExternalAccount = defineOperation({
   responses: { 201: { description: "The external account", schema: ExternalAccountResponse }, ...ErrorResponses },
   handle: async ({ ctx, body }) => {
     const agent = await currentAgent(db(), ctx, "MANAGE_EXTERNAL_ACCOUNTS");
-    return { status: 201, body: await createExternalAccount(db(), agent.platformId, { ...body, customerId: toApiId("Customer", agent.customerId) }) };
+    return {
+      status: 201,
+      body: await createExternalAccount(db(), agent.platformId, {
+        ...body,
+        customerId: toApiId("Customer", agent.customerId),
+      }),
+    };
   },
 });
 
@@ -230,7 +301,11 @@ export const agentGetExternalAccount = defineOperation({
   responses: { 200: { description: "The external account", schema: ExternalAccountResponse }, ...ErrorResponses },
   handle: async ({ ctx, params }) => ({
     status: 200,
-    body: await retrieveAgentExternalAccount(db(), await currentAgent(db(), ctx, "VIEW_TRANSACTIONS", "MANAGE_EXTERNAL_ACCOUNTS"), params.externalAccountId),
+    body: await retrieveAgentExternalAccount(
+      db(),
+      await currentAgent(db(), ctx, "VIEW_TRANSACTIONS", "MANAGE_EXTERNAL_ACCOUNTS"),
+      params.externalAccountId,
+    ),
   }),
 });
 
@@ -245,7 +320,11 @@ export const agentDeleteExternalAccount = defineOperation({
   params: ExtParams,
   responses: { 204: { description: "Deleted" }, ...ErrorResponses },
   handle: async ({ ctx, params }) => {
-    await deleteAgentExternalAccount(db(), await currentAgent(db(), ctx, "MANAGE_EXTERNAL_ACCOUNTS"), params.externalAccountId);
+    await deleteAgentExternalAccount(
+      db(),
+      await currentAgent(db(), ctx, "MANAGE_EXTERNAL_ACCOUNTS"),
+      params.externalAccountId,
+    );
     return { status: 204 };
   },
 });

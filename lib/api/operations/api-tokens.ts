@@ -15,7 +15,8 @@ import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 const TokenParams = z.object({ tokenId: z.string() });
 
 function tokenCaller(principal: Principal | null): TokenCaller {
-  if (principal?.kind !== "platform") throw new ApiError("UNAUTHORIZED", "API tokens are managed with platform credentials");
+  if (principal?.kind !== "platform")
+    throw new ApiError("UNAUTHORIZED", "API tokens are managed with platform credentials");
   return { tokenId: principal.tokenId, permissions: principal.permissions };
 }
 
@@ -29,8 +30,14 @@ export const createApiToken = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   body: TokenCreate,
-  responses: { 201: { description: "Created token with its clientSecret", schema: ApiTokenResponse }, ...ErrorResponses },
-  handle: async ({ ctx, body }) => ({ status: 201, body: await createToken(db(), ctx.platformId, body, tokenCaller(ctx.principal)) }),
+  responses: {
+    201: { description: "Created token with its clientSecret", schema: ApiTokenResponse },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, body }) => ({
+    status: 201,
+    body: await createToken(db(), ctx.platformId, body, tokenCaller(ctx.principal)),
+  }),
 });
 
 // GET /tokens – list API tokens
@@ -81,9 +88,4 @@ export const deleteApiToken = defineOperation({
   },
 });
 
-export const apiTokensOperations = [
-  createApiToken,
-  listApiTokens,
-  getApiToken,
-  deleteApiToken,
-];
+export const apiTokensOperations = [createApiToken, listApiTokens, getApiToken, deleteApiToken];

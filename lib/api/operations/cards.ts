@@ -5,7 +5,14 @@ import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
 import { createCard, listCards, getCard, updateCard } from "../../domain/cards/cards";
 import { createReveal } from "../../domain/cards/reveal";
-import { CardCreate, CardResponse, CardListQuery, CardIdParams, CardUpdate, CardRevealResponse } from "../../domain/cards/schemas";
+import {
+  CardCreate,
+  CardResponse,
+  CardListQuery,
+  CardIdParams,
+  CardUpdate,
+  CardRevealResponse,
+} from "../../domain/cards/schemas";
 import { pageSchema } from "../../kernel/pagination";
 
 // POST /cards – issue a card to an approved cardholder
@@ -19,7 +26,10 @@ export const createCardOp = defineOperation({
   permission: "TRANSACT",
   body: CardCreate,
   idempotency: "optional",
-  responses: { 201: { description: "The card, status PROCESSING until the issuer activates it", schema: CardResponse }, ...ErrorResponses },
+  responses: {
+    201: { description: "The card, status PROCESSING until the issuer activates it", schema: CardResponse },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, body }) => ({ status: 201, body: await createCard(db(), ctx.platformId, body) }),
 });
 
@@ -63,7 +73,10 @@ export const updateCardOp = defineOperation({
   params: CardIdParams,
   body: CardUpdate,
   responses: { 200: { description: "The updated card", schema: CardResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await updateCard(db(), ctx.platformId, params.id, body) }),
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await updateCard(db(), ctx.platformId, params.id, body),
+  }),
 });
 
 // POST /cards/{id}/reveal – a short-lived single-use URL of the vault page showing PAN, CVV and expiry
@@ -76,14 +89,11 @@ export const revealCardOp = defineOperation({
   auth: "platform",
   permission: "TRANSACT",
   params: CardIdParams,
-  responses: { 200: { description: "The vault URL to load in an iframe, and its expiry", schema: CardRevealResponse }, ...ErrorResponses },
+  responses: {
+    200: { description: "The vault URL to load in an iframe, and its expiry", schema: CardRevealResponse },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, params }) => ({ status: 200, body: await createReveal(db(), ctx.platformId, params.id) }),
 });
 
-export const cardsOperations = [
-  createCardOp,
-  listCardsOp,
-  getCardOp,
-  updateCardOp,
-  revealCardOp,
-];
+export const cardsOperations = [createCardOp, listCardsOp, getCardOp, updateCardOp, revealCardOp];

@@ -40,7 +40,10 @@ function contactOps(channel: ContactChannel) {
     params: CustomerParams,
     body: ContactConfirm,
     responses: { 200: { description: "The customer", schema: Loose }, ...ErrorResponses, ...NotRequired },
-    handle: async ({ ctx, params, body }) => ({ status: 200, body: await confirmContactCode(db(), ctx.platformId, params.customerId, channel, body.code) }),
+    handle: async ({ ctx, params, body }) => ({
+      status: 200,
+      body: await confirmContactCode(db(), ctx.platformId, params.customerId, channel, body.code),
+    }),
   });
   return [send, confirm] as const;
 }

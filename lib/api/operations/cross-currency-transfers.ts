@@ -25,7 +25,10 @@ export const lookupUmaOperation = defineOperation({
   params: z.object({ receiverUmaAddress: z.string().min(1).max(255) }),
   query: z.object({ senderUmaAddress: z.string().max(255).optional(), customerId: z.string().optional() }),
   responses: { 200: { description: "Receiver currencies and limits", schema: Loose }, ...ErrorResponses },
-  handle: async ({ ctx, params, query }) => ({ status: 200, body: await lookupUma(db(), ctx.platformId, decodeURIComponent(params.receiverUmaAddress), query) }),
+  handle: async ({ ctx, params, query }) => ({
+    status: 200,
+    body: await lookupUma(db(), ctx.platformId, decodeURIComponent(params.receiverUmaAddress), query),
+  }),
 });
 
 // GET /receiver/external-account/{accountId} – what an external account can receive
@@ -40,7 +43,10 @@ export const lookupExternalAccountOperation = defineOperation({
   params: z.object({ accountId: z.string() }),
   query: z.object({ senderUmaAddress: z.string().max(255).optional(), customerId: z.string().optional() }),
   responses: { 200: { description: "Receiver currencies and limits", schema: Loose }, ...ErrorResponses },
-  handle: async ({ ctx, params, query }) => ({ status: 200, body: await lookupExternalAccount(db(), ctx.platformId, decodeURIComponent(params.accountId), query) }),
+  handle: async ({ ctx, params, query }) => ({
+    status: 200,
+    body: await lookupExternalAccount(db(), ctx.platformId, decodeURIComponent(params.accountId), query),
+  }),
 });
 
 const QuoteParams = z.object({ quoteId: z.string() });
@@ -58,11 +64,17 @@ export const createQuoteOperation = defineOperation({
   body: QuoteCreate,
   responses: {
     201: { description: "The quote (executed when immediatelyExecute is true)", schema: QuoteResponse },
-    202: { description: "SCA customers (EU/EEA): real-time funded or immediatelyExecute quotes wait in PENDING_AUTHORIZATION with an scaChallenge", schema: QuoteResponse },
+    202: {
+      description:
+        "SCA customers (EU/EEA): real-time funded or immediatelyExecute quotes wait in PENDING_AUTHORIZATION with an scaChallenge",
+      schema: QuoteResponse,
+    },
     ...ErrorResponses,
   },
   handle: async ({ ctx, body, request }) => {
-    const quote = await createQuote(db(), ctx.platformId, body, { idempotencyKey: request.headers.get("idempotency-key") });
+    const quote = await createQuote(db(), ctx.platformId, body, {
+      idempotencyKey: request.headers.get("idempotency-key"),
+    });
     return { status: quote.status === "PENDING_AUTHORIZATION" ? 202 : 201, body: quote };
   },
 });
@@ -95,8 +107,14 @@ export const executeQuoteOperation = defineOperation({
   body: ExecuteQuoteBody,
   headers: SIGNED_RETRY_HEADERS,
   responses: {
-    200: { description: "The executed quote; for SCA customers (EU/EEA) PENDING_AUTHORIZATION with an scaChallenge (authorize with POST /quotes/{quoteId}/authorize)", schema: QuoteResponse },
-    202: { description: "Embedded wallet source: sign payloadToSign and retry with Service-Wallet-Signature and Request-Id" },
+    200: {
+      description:
+        "The executed quote; for SCA customers (EU/EEA) PENDING_AUTHORIZATION with an scaChallenge (authorize with POST /quotes/{quoteId}/authorize)",
+      schema: QuoteResponse,
+    },
+    202: {
+      description: "Embedded wallet source: sign payloadToSign and retry with Service-Wallet-Signature and Request-Id",
+    },
     ...ErrorResponses,
   },
   handle: async ({ ctx, params, request, rawBody, body }) => {
@@ -104,7 +122,10 @@ export const executeQuoteOperation = defineOperation({
     const quote = await findQuote(conn, ctx.platformId, params.quoteId);
     let walletApproval = null;
     if (quote.sourceAccountId) {
-      const source = await conn.internalAccount.findUnique({ where: { id: quote.sourceAccountId }, select: { type: true } });
+      const source = await conn.internalAccount.findUnique({
+        where: { id: quote.sourceAccountId },
+        select: { type: true },
+      });
       if (source?.type === "EMBEDDED_WALLET") {
         assertExecutable(quote);
         const r = await walletDebitApproval({

@@ -56,7 +56,10 @@ export const getCustomerOperation = defineOperation({
   permission: "VIEW",
   params: CustomerParams,
   responses: { 200: { description: "The customer", schema: CustomerResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await retrieveCustomer(db(), ctx.platformId, params.customerId) }),
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await retrieveCustomer(db(), ctx.platformId, params.customerId),
+  }),
 });
 
 // PATCH /customers/{customerId} – update; email and phone change in separate calls
@@ -78,7 +81,13 @@ export const updateCustomerOperation = defineOperation({
     410: { description: "The customer was deleted (CUSTOMER_DELETED)" },
   },
   handle: async ({ ctx, params, body, request, rawBody }) => {
-    const result = await updateCustomer(db(), ctx.platformId, params.customerId, body, walletContactGate({ ctx, request, rawBody }));
+    const result = await updateCustomer(
+      db(),
+      ctx.platformId,
+      params.customerId,
+      body,
+      walletContactGate({ ctx, request, rawBody }),
+    );
     if ("challenge" in result) return result.challenge as ApiResult;
     return { status: 200, body: result };
   },
@@ -99,7 +108,10 @@ export const deleteCustomerOperation = defineOperation({
     ...ErrorResponses,
     410: { description: "Already deleted (CUSTOMER_DELETED)" },
   },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await deleteCustomer(db(), ctx.platformId, params.customerId) }),
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await deleteCustomer(db(), ctx.platformId, params.customerId),
+  }),
 });
 
 // GET /customers/end-user-terms – the current End User Terms
@@ -111,7 +123,13 @@ export const getEndUserTermsOperation = defineOperation({
   tag: "Customers",
   auth: "platform",
   permission: "VIEW",
-  responses: { 200: { description: "Version and URL of the End User Terms", schema: z.object({ version: z.string(), url: z.string() }) }, ...ErrorResponses },
+  responses: {
+    200: {
+      description: "Version and URL of the End User Terms",
+      schema: z.object({ version: z.string(), url: z.string() }),
+    },
+    ...ErrorResponses,
+  },
   handle: async () => ({ status: 200, body: { ...END_USER_TERMS } }),
 });
 
@@ -125,8 +143,16 @@ export const uploadCustomersCsvOperation = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   bodyKind: "multipart",
-  body: z.object({ file: z.custom<File>((v) => typeof Blob !== "undefined" && v instanceof Blob, "Attach the CSV as a multipart file part named file") }),
-  responses: { 202: { description: "Accepted; poll the job", schema: z.object({ jobId: z.string(), status: z.string() }) }, ...ErrorResponses },
+  body: z.object({
+    file: z.custom<File>(
+      (v) => typeof Blob !== "undefined" && v instanceof Blob,
+      "Attach the CSV as a multipart file part named file",
+    ),
+  }),
+  responses: {
+    202: { description: "Accepted; poll the job", schema: z.object({ jobId: z.string(), status: z.string() }) },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, body }) => ({ status: 202, body: await startBulkImport(db(), ctx.platformId, body.file) }),
 });
 

@@ -20,10 +20,12 @@ export const getDiscoveriesOperation = defineOperation({
   responses: { 200: { description: "Institutions", schema: z.object({ data: z.array(Loose) }) }, ...ErrorResponses },
   handle: async ({ query }) => ({
     status: 200,
-    body: { data: INSTITUTIONS.filter((i) => (!query.country || i.country === query.country) && (!query.currency || i.currency === query.currency)) },
+    body: {
+      data: INSTITUTIONS.filter(
+        (i) => (!query.country || i.country === query.country) && (!query.currency || i.currency === query.currency),
+      ),
+    },
   }),
 });
 
-export const discoveriesOperations = [
-  getDiscoveriesOperation,
-];
+export const discoveriesOperations = [getDiscoveriesOperation];

@@ -4,7 +4,13 @@ import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { uploadDocument, listDocuments, getDocument, replaceDocument, deleteDocument } from "../../domain/documents/documents";
+import {
+  uploadDocument,
+  listDocuments,
+  getDocument,
+  replaceDocument,
+  deleteDocument,
+} from "../../domain/documents/documents";
 import { DocumentUpload, DocumentResponse, DocumentListQuery, DocumentReplace } from "../../domain/documents/schemas";
 import { pageSchema } from "../../kernel/pagination";
 
@@ -52,7 +58,10 @@ export const getDocumentOperation = defineOperation({
   permission: "VIEW",
   params: DocumentParams,
   responses: { 200: { description: "The document", schema: DocumentResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await getDocument(db(), ctx.platformId, params.documentId) }),
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await getDocument(db(), ctx.platformId, params.documentId),
+  }),
 });
 
 // PUT /documents/{documentId} – replace (multipart/form-data)
@@ -68,7 +77,10 @@ export const replaceDocumentOperation = defineOperation({
   bodyKind: "multipart",
   body: DocumentReplace,
   responses: { 200: { description: "The document", schema: DocumentResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await replaceDocument(db(), ctx.platformId, params.documentId, body) }),
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await replaceDocument(db(), ctx.platformId, params.documentId, body),
+  }),
 });
 
 // DELETE /documents/{documentId}

@@ -3,14 +3,35 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
-import { createCredential, listCredentials, deleteCredential, challengeCredential, verifyCredential } from "../../domain/wallet-auth/credentials";
-import { SignedRetryChallengeResponse, CredentialCreate, AuthMethodResponse, AccountQuery, IdParams, CredentialChallengeBody, CredentialVerify, SessionResponse, SessionRefreshBody } from "../../domain/wallet-auth/schemas";
+import {
+  createCredential,
+  listCredentials,
+  deleteCredential,
+  challengeCredential,
+  verifyCredential,
+} from "../../domain/wallet-auth/credentials";
+import {
+  SignedRetryChallengeResponse,
+  CredentialCreate,
+  AuthMethodResponse,
+  AccountQuery,
+  IdParams,
+  CredentialChallengeBody,
+  CredentialVerify,
+  SessionResponse,
+  SessionRefreshBody,
+} from "../../domain/wallet-auth/schemas";
 import { listSessions, revokeSession, refreshSession } from "../../domain/wallet-auth/session-actions";
 import { SIGNED_RETRY_HEADERS } from "../../domain/wallet-auth/signed-retry";
 
 const TAG = "Embedded Wallet Auth";
 
-export const challenge202 = { 202: { description: "Signed-retry challenge: sign payloadToSign and repeat the request", schema: SignedRetryChallengeResponse } };
+export const challenge202 = {
+  202: {
+    description: "Signed-retry challenge: sign payloadToSign and repeat the request",
+    schema: SignedRetryChallengeResponse,
+  },
+};
 
 // POST /auth/credentials – register a credential (further credentials by signed retry)
 export const createAuthCredential = defineOperation({
@@ -23,7 +44,11 @@ export const createAuthCredential = defineOperation({
   permission: "MANAGE",
   body: CredentialCreate,
   headers: SIGNED_RETRY_HEADERS,
-  responses: { 201: { description: "The created credential", schema: AuthMethodResponse }, ...challenge202, ...ErrorResponses },
+  responses: {
+    201: { description: "The created credential", schema: AuthMethodResponse },
+    ...challenge202,
+    ...ErrorResponses,
+  },
   handle: ({ ctx, body, request, rawBody }) => createCredential({ ctx, body, request, rawBody }),
 });
 
@@ -37,7 +62,10 @@ export const listAuthCredentials = defineOperation({
   auth: "platform",
   permission: "VIEW",
   query: AccountQuery,
-  responses: { 200: { description: "The wallet's credentials", schema: z.object({ data: z.array(AuthMethodResponse) }) }, ...ErrorResponses },
+  responses: {
+    200: { description: "The wallet's credentials", schema: z.object({ data: z.array(AuthMethodResponse) }) },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listCredentials(ctx.platformId, query.accountId) }),
 });
 
@@ -67,7 +95,14 @@ export const challengeAuthCredential = defineOperation({
   permission: "MANAGE",
   params: IdParams,
   body: CredentialChallengeBody,
-  responses: { 200: { description: "The credential with otpEncryptionTargetBundle (OTP) or challenge, requestId and expiresAt (PASSKEY)", schema: AuthMethodResponse }, ...ErrorResponses },
+  responses: {
+    200: {
+      description:
+        "The credential with otpEncryptionTargetBundle (OTP) or challenge, requestId and expiresAt (PASSKEY)",
+      schema: AuthMethodResponse,
+    },
+    ...ErrorResponses,
+  },
   handle: ({ ctx, params, body }) => challengeCredential({ ctx, id: params.id, clientPublicKey: body.clientPublicKey }),
 });
 
@@ -97,7 +132,13 @@ export const listAuthSessions = defineOperation({
   auth: "platform",
   permission: "VIEW",
   query: AccountQuery,
-  responses: { 200: { description: "Active sessions (never the signing key)", schema: z.object({ data: z.array(SessionResponse) }) }, ...ErrorResponses },
+  responses: {
+    200: {
+      description: "Active sessions (never the signing key)",
+      schema: z.object({ data: z.array(SessionResponse) }),
+    },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listSessions(ctx, query.accountId) }),
 });
 
@@ -128,8 +169,13 @@ export const refreshAuthSession = defineOperation({
   params: IdParams,
   body: SessionRefreshBody,
   headers: SIGNED_RETRY_HEADERS,
-  responses: { 201: { description: "AuthSession with a new encryptedSessionSigningKey", schema: SessionResponse }, ...challenge202, ...ErrorResponses },
-  handle: ({ ctx, params, body, request, rawBody }) => refreshSession({ ctx, id: params.id, clientPublicKey: body.clientPublicKey, request, rawBody }),
+  responses: {
+    201: { description: "AuthSession with a new encryptedSessionSigningKey", schema: SessionResponse },
+    ...challenge202,
+    ...ErrorResponses,
+  },
+  handle: ({ ctx, params, body, request, rawBody }) =>
+    refreshSession({ ctx, id: params.id, clientPublicKey: body.clientPublicKey, request, rawBody }),
 });
 
 export const embeddedWalletAuthOperations = [

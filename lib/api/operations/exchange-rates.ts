@@ -24,15 +24,25 @@ export const getExchangeRatesOperation = defineOperation({
     destinationCurrency: z.union([KnownCurrency, z.array(KnownCurrency).max(50)]).optional(),
     sendingAmount: z.coerce.number().int().min(1).max(100_000_000_000).optional(),
   }),
-  responses: { 200: { description: "Rates per destination currency", schema: z.object({ data: z.array(Loose) }) }, ...ErrorResponses },
+  responses: {
+    200: { description: "Rates per destination currency", schema: z.object({ data: z.array(Loose) }) },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, query }) => {
     const settings = await getPlatformSettings(db(), ctx.platformId);
-    const dest = query.destinationCurrency === undefined ? undefined : Array.isArray(query.destinationCurrency) ? query.destinationCurrency : [query.destinationCurrency];
-    const { data, maxAge } = listExchangeRates(settings, { sourceCurrency: query.sourceCurrency, destinationCurrency: dest, sendingAmount: query.sendingAmount });
+    const dest =
+      query.destinationCurrency === undefined
+        ? undefined
+        : Array.isArray(query.destinationCurrency)
+          ? query.destinationCurrency
+          : [query.destinationCurrency];
+    const { data, maxAge } = listExchangeRates(settings, {
+      sourceCurrency: query.sourceCurrency,
+      destinationCurrency: dest,
+      sendingAmount: query.sendingAmount,
+    });
     return { status: 200, body: { data }, headers: { "cache-control": `private, max-age=${maxAge}` } };
   },
 });
 
-export const exchangeRatesOperations = [
-  getExchangeRatesOperation,
-];
+export const exchangeRatesOperations = [getExchangeRatesOperation];

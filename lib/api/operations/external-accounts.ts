@@ -4,8 +4,25 @@ import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { type Scope, createExternalAccount, listExternalAccounts, serializeExternalAccount, findExternalAccount, deleteExternalAccount, startOwnershipChallenge, verifyOwnership } from "../../domain/external-accounts/external-accounts";
-import { type ExternalAccountCreate, CustomerExternalAccountCreate, PlatformExternalAccountCreate, ExternalAccountResponse, ExternalAccountListQuery, OwnershipChallengeRequest, OwnershipVerifyRequest } from "../../domain/external-accounts/schemas";
+import {
+  type Scope,
+  createExternalAccount,
+  listExternalAccounts,
+  serializeExternalAccount,
+  findExternalAccount,
+  deleteExternalAccount,
+  startOwnershipChallenge,
+  verifyOwnership,
+} from "../../domain/external-accounts/external-accounts";
+import {
+  type ExternalAccountCreate,
+  CustomerExternalAccountCreate,
+  PlatformExternalAccountCreate,
+  ExternalAccountResponse,
+  ExternalAccountListQuery,
+  OwnershipChallengeRequest,
+  OwnershipVerifyRequest,
+} from "../../domain/external-accounts/schemas";
 import { verifyWalletSignature } from "../../domain/external-accounts/wallet-signature";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 
@@ -43,9 +60,17 @@ function family(scope: Scope) {
     auth: "platform",
     permission: "VIEW",
     // platform accounts belong to no customer: their list has no customerId filter to document
-    query: PaginationQuery.extend((scope === "customer" ? ExternalAccountListQuery : ExternalAccountListQuery.omit({ customerId: true })).shape),
-    responses: { 200: { description: "A page of external accounts", schema: pageSchema(ExternalAccountResponse) }, ...ErrorResponses },
-    handle: async ({ ctx, query }) => ({ status: 200, body: await listExternalAccounts(db(), ctx.platformId, scope, query) }),
+    query: PaginationQuery.extend(
+      (scope === "customer" ? ExternalAccountListQuery : ExternalAccountListQuery.omit({ customerId: true })).shape,
+    ),
+    responses: {
+      200: { description: "A page of external accounts", schema: pageSchema(ExternalAccountResponse) },
+      ...ErrorResponses,
+    },
+    handle: async ({ ctx, query }) => ({
+      status: 200,
+      body: await listExternalAccounts(db(), ctx.platformId, scope, query),
+    }),
   });
   const get = defineOperation({
     operationId: `get${who}ExternalAccountById`,
@@ -87,7 +112,13 @@ function family(scope: Scope) {
     permission: "MANAGE",
     params: Params,
     body: OwnershipChallengeRequest,
-    responses: { 201: { description: "The challenge: a message to sign with the wallet, or a hosted liveness link", schema: ChallengeResponse }, ...ErrorResponses },
+    responses: {
+      201: {
+        description: "The challenge: a message to sign with the wallet, or a hosted liveness link",
+        schema: ChallengeResponse,
+      },
+      ...ErrorResponses,
+    },
     handle: async ({ ctx, params, body }) => ({
       status: 201,
       body: await startOwnershipChallenge(db(), ctx.platformId, params.externalAccountId, scope, body.method),
@@ -103,10 +134,20 @@ function family(scope: Scope) {
     permission: "MANAGE",
     params: Params,
     body: OwnershipVerifyRequest,
-    responses: { 200: { description: "The external account, now ACTIVE", schema: ExternalAccountResponse }, ...ErrorResponses },
+    responses: {
+      200: { description: "The external account, now ACTIVE", schema: ExternalAccountResponse },
+      ...ErrorResponses,
+    },
     handle: async ({ ctx, params, body }) => ({
       status: 200,
-      body: await verifyOwnership(db(), ctx.platformId, params.externalAccountId, scope, body.signature, verifyWalletSignature),
+      body: await verifyOwnership(
+        db(),
+        ctx.platformId,
+        params.externalAccountId,
+        scope,
+        body.signature,
+        verifyWalletSignature,
+      ),
     }),
   });
   return { create, list, get, remove, challenge, verify };

@@ -30,10 +30,16 @@ export const listCustomerInternalAccounts = defineOperation({
     currency: z.string().optional(),
     type: z.enum(["INTERNAL_FIAT", "INTERNAL_CRYPTO", "EMBEDDED_WALLET"]).optional(),
   }),
-  responses: { 200: { description: "A page of internal accounts", schema: pageSchema(InternalAccountResponse) }, ...ErrorResponses },
+  responses: {
+    200: { description: "A page of internal accounts", schema: pageSchema(InternalAccountResponse) },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, query }) => {
     const customerUuid = query.customerId ? parseApiId("Customer", query.customerId) : undefined;
-    if (query.customerId && !customerUuid) throw new ApiError("INVALID_INPUT", "customerId is not a Customer id", { errors: [{ field: "customerId", constraint: "FORMAT", message: "Expected Customer:<uuid>" }] });
+    if (query.customerId && !customerUuid)
+      throw new ApiError("INVALID_INPUT", "customerId is not a Customer id", {
+        errors: [{ field: "customerId", constraint: "FORMAT", message: "Expected Customer:<uuid>" }],
+      });
     const where = {
       platformId: ctx.platformId,
       customerId: customerUuid ?? { not: null },
@@ -42,7 +48,11 @@ export const listCustomerInternalAccounts = defineOperation({
     };
     const args = pageArgs(query);
     const [rows, total] = await Promise.all([
-      db().internalAccount.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
+      db().internalAccount.findMany({
+        where: { ...where, ...args.cursorWhere },
+        orderBy: args.orderBy,
+        take: args.take,
+      }),
       db().internalAccount.count({ where }),
     ]);
     return { status: 200, body: toPage(rows, query, total, serializeInternalAccount) };
@@ -59,7 +69,13 @@ export const listPlatformInternalAccountsOperation = defineOperation({
   auth: "platform",
   permission: "VIEW",
   query: z.object({ currency: z.string().optional(), type: z.enum(["INTERNAL_FIAT", "INTERNAL_CRYPTO"]).optional() }),
-  responses: { 200: { description: "The platform's internal accounts", schema: z.object({ data: z.array(InternalAccountResponse) }) }, ...ErrorResponses },
+  responses: {
+    200: {
+      description: "The platform's internal accounts",
+      schema: z.object({ data: z.array(InternalAccountResponse) }),
+    },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, query }) => ({
     status: 200,
     body: { data: (await listPlatformInternalAccounts(db(), ctx.platformId, query)).map(serializeInternalAccount) },
@@ -79,11 +95,15 @@ export const exportInternalAccount = defineOperation({
   body: WalletExportBody,
   headers: SIGNED_RETRY_HEADERS,
   responses: {
-    200: { description: "The wallet's BIP-39 mnemonic sealed to clientPublicKey (HPKE) in a signed export envelope", schema: z.object({ id: z.string(), encryptedWalletCredentials: z.string() }) },
+    200: {
+      description: "The wallet's BIP-39 mnemonic sealed to clientPublicKey (HPKE) in a signed export envelope",
+      schema: z.object({ id: z.string(), encryptedWalletCredentials: z.string() }),
+    },
     ...challenge202,
     ...ErrorResponses,
   },
-  handle: ({ ctx, params, body, request, rawBody }) => exportWallet({ ctx, id: params.id, clientPublicKey: body.clientPublicKey, request, rawBody }),
+  handle: ({ ctx, params, body, request, rawBody }) =>
+    exportWallet({ ctx, id: params.id, clientPublicKey: body.clientPublicKey, request, rawBody }),
 });
 
 // PATCH /internal-accounts/{id} – wallet privacy (signed retry)
@@ -98,8 +118,13 @@ export const updateInternalAccount = defineOperation({
   params: IdParams,
   body: WalletUpdateBody,
   headers: SIGNED_RETRY_HEADERS,
-  responses: { 200: { description: "The internal account", schema: z.object({ id: z.string() }).loose() }, ...challenge202, ...ErrorResponses },
-  handle: ({ ctx, params, body, request, rawBody }) => updateWallet({ ctx, id: params.id, privateEnabled: body.privateEnabled, request, rawBody }),
+  responses: {
+    200: { description: "The internal account", schema: z.object({ id: z.string() }).loose() },
+    ...challenge202,
+    ...ErrorResponses,
+  },
+  handle: ({ ctx, params, body, request, rawBody }) =>
+    updateWallet({ ctx, id: params.id, privateEnabled: body.privateEnabled, request, rawBody }),
 });
 
 export const internalAccountsOperations = [

@@ -5,7 +5,12 @@ import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
 import { PositiveMinorUnits } from "../../domain/common/schemas";
-import { createInvitation, retrieveInvitation, claimInvitation, cancelInvitation } from "../../domain/invitations/invitations";
+import {
+  createInvitation,
+  retrieveInvitation,
+  claimInvitation,
+  cancelInvitation,
+} from "../../domain/invitations/invitations";
 
 const Invitation = z.object({ code: z.string(), url: z.string(), status: z.string(), inviterUma: z.string() }).loose();
 
@@ -58,7 +63,10 @@ export const claimInvitationOperation = defineOperation({
   params: Params,
   body: z.object({ inviteeUma: z.string().min(1).max(255) }),
   responses: { 200: { description: "The claimed invitation", schema: Invitation }, ...ErrorResponses },
-  handle: async ({ params, body }) => ({ status: 200, body: await claimInvitation(db(), params.invitationCode, body.inviteeUma) }),
+  handle: async ({ params, body }) => ({
+    status: 200,
+    body: await claimInvitation(db(), params.invitationCode, body.inviteeUma),
+  }),
 });
 
 // POST /invitations/{invitationCode}/cancel – the creating platform withdraws it
@@ -72,7 +80,10 @@ export const cancelInvitationOperation = defineOperation({
   permission: "MANAGE",
   params: Params,
   responses: { 200: { description: "The cancelled invitation", schema: Invitation }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await cancelInvitation(db(), ctx.platformId, params.invitationCode) }),
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await cancelInvitation(db(), ctx.platformId, params.invitationCode),
+  }),
 });
 
 export const invitationsOperations = [

@@ -4,10 +4,24 @@ import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { createBeneficialOwner, listBeneficialOwners, getBeneficialOwnerOrThrow, updateBeneficialOwner } from "../../domain/verifications/beneficial-owners";
+import {
+  createBeneficialOwner,
+  listBeneficialOwners,
+  getBeneficialOwnerOrThrow,
+  updateBeneficialOwner,
+} from "../../domain/verifications/beneficial-owners";
 import { createKycLink } from "../../domain/verifications/kyc-link";
 import { listVerifications, getVerification } from "../../domain/verifications/retrieve";
-import { VerificationCreate, VerificationResponse, VerificationListQuery, BeneficialOwnerCreate, BeneficialOwnerResponse, BeneficialOwnerListQuery, BeneficialOwnerUpdate, KycLinkCreate } from "../../domain/verifications/schemas";
+import {
+  VerificationCreate,
+  VerificationResponse,
+  VerificationListQuery,
+  BeneficialOwnerCreate,
+  BeneficialOwnerResponse,
+  BeneficialOwnerListQuery,
+  BeneficialOwnerUpdate,
+  KycLinkCreate,
+} from "../../domain/verifications/schemas";
 import { serializeBeneficialOwner } from "../../domain/customers/beneficial-owner";
 import { submitVerification } from "../../domain/verifications/submit";
 import { pageSchema } from "../../kernel/pagination";
@@ -25,7 +39,10 @@ export const createVerificationOperation = defineOperation({
   permission: "MANAGE",
   body: VerificationCreate,
   responses: { 200: { description: "The verification result", schema: VerificationResponse }, ...ErrorResponses },
-  handle: async ({ ctx, body }) => ({ status: 200, body: await submitVerification(db(), ctx.platformId, body.customerId) }),
+  handle: async ({ ctx, body }) => ({
+    status: 200,
+    body: await submitVerification(db(), ctx.platformId, body.customerId),
+  }),
 });
 
 // GET /verifications – list
@@ -38,7 +55,10 @@ export const listVerificationsOperation = defineOperation({
   auth: "platform",
   permission: "VIEW",
   query: VerificationListQuery,
-  responses: { 200: { description: "A page of verifications", schema: pageSchema(VerificationResponse) }, ...ErrorResponses },
+  responses: {
+    200: { description: "A page of verifications", schema: pageSchema(VerificationResponse) },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listVerifications(db(), ctx.platformId, query) }),
 });
 
@@ -53,7 +73,10 @@ export const getVerificationOperation = defineOperation({
   permission: "VIEW",
   params: z.object({ verificationId: z.string() }),
   responses: { 200: { description: "The verification", schema: VerificationResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await getVerification(db(), ctx.platformId, params.verificationId) }),
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await getVerification(db(), ctx.platformId, params.verificationId),
+  }),
 });
 
 // POST /beneficial-owners
@@ -80,7 +103,10 @@ export const listBeneficialOwnersOperation = defineOperation({
   auth: "platform",
   permission: "VIEW",
   query: BeneficialOwnerListQuery,
-  responses: { 200: { description: "A page of beneficial owners", schema: pageSchema(BeneficialOwnerResponse) }, ...ErrorResponses },
+  responses: {
+    200: { description: "A page of beneficial owners", schema: pageSchema(BeneficialOwnerResponse) },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listBeneficialOwners(db(), ctx.platformId, query) }),
 });
 
@@ -115,7 +141,10 @@ export const updateBeneficialOwnerOperation = defineOperation({
   params: OwnerParams,
   body: BeneficialOwnerUpdate,
   responses: { 200: { description: "The beneficial owner", schema: BeneficialOwnerResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await updateBeneficialOwner(db(), ctx.platformId, params.beneficialOwnerId, body) }),
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await updateBeneficialOwner(db(), ctx.platformId, params.beneficialOwnerId, body),
+  }),
 });
 
 // POST /customers/{customerId}/kyc-link – a hosted page where the customer completes verification
@@ -130,8 +159,17 @@ export const createKycLinkOperation = defineOperation({
   idempotency: "optional",
   params: z.object({ customerId: z.string() }),
   body: KycLinkCreate,
-  responses: { 201: { description: "The hosted link", schema: z.object({ kycUrl: z.string(), expiresAt: z.string(), provider: z.string() }) }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 201, body: await createKycLink(db(), ctx.platformId, params.customerId, body) }),
+  responses: {
+    201: {
+      description: "The hosted link",
+      schema: z.object({ kycUrl: z.string(), expiresAt: z.string(), provider: z.string() }),
+    },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, params, body }) => ({
+    status: 201,
+    body: await createKycLink(db(), ctx.platformId, params.customerId, body),
+  }),
 });
 
 export const kycKybVerificationsOperations = [

@@ -33,7 +33,4 @@ export const updatePlatformConfig = defineOperation({
   handle: async ({ ctx, body }) => ({ status: 200, body: await updateConfig(db(), ctx.platformId, body) }),
 });
 
-export const platformConfigurationOperations = [
-  getPlatformConfig,
-  updatePlatformConfig,
-];
+export const platformConfigurationOperations = [getPlatformConfig, updatePlatformConfig];

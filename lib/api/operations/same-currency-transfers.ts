@@ -6,7 +6,12 @@ import { ErrorResponses } from "../responses";
 import { TransactionResponse } from "./transactions";
 import { db } from "../../db/client";
 import { PositiveMinorUnits } from "../../domain/common/schemas";
-import { transferIn, prepareTransferOut, transferOutPayload, executeTransferOut } from "../../domain/transfers/transfers";
+import {
+  transferIn,
+  prepareTransferOut,
+  transferOutPayload,
+  executeTransferOut,
+} from "../../domain/transfers/transfers";
 import { SIGNED_RETRY_HEADERS, walletDebitApproval } from "../../domain/wallet-auth/signed-retry";
 
 const TransferBody = z.object({
@@ -50,14 +55,23 @@ export const transferOutOperation = defineOperation({
   headers: SIGNED_RETRY_HEADERS,
   responses: {
     201: { description: "The transaction", schema: TransactionResponse },
-    202: { description: "Embedded wallet source: sign payloadToSign and retry with Service-Wallet-Signature and Request-Id" },
+    202: {
+      description: "Embedded wallet source: sign payloadToSign and retry with Service-Wallet-Signature and Request-Id",
+    },
     ...ErrorResponses,
   },
   handle: async ({ ctx, body, request, rawBody }) => {
     const prepared = await prepareTransferOut(db(), ctx.platformId, body);
     let walletApproval = null;
     if (prepared.source.type === "EMBEDDED_WALLET") {
-      const r = await walletDebitApproval({ ctx, request, rawBody, accountId: prepared.source.id, purpose: "transfer-out", payloadToSign: (requestId) => transferOutPayload(prepared, requestId) });
+      const r = await walletDebitApproval({
+        ctx,
+        request,
+        rawBody,
+        accountId: prepared.source.id,
+        purpose: "transfer-out",
+        payloadToSign: (requestId) => transferOutPayload(prepared, requestId),
+      });
       if ("challenge" in r) return r.challenge;
       walletApproval = r.approval;
     }
@@ -65,7 +79,4 @@ export const transferOutOperation = defineOperation({
   },
 });
 
-export const sameCurrencyTransfersOperations = [
-  transferInOperation,
-  transferOutOperation,
-];
+export const sameCurrencyTransfersOperations = [transferInOperation, transferOutOperation];

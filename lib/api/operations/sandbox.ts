@@ -8,7 +8,13 @@ import { TransactionResponse } from "./transactions";
 import { db, pool } from "../../db/client";
 import { fundInternalAccount } from "../../domain/accounts/fund";
 import { ageRevealTokens } from "../../domain/cards/reveal";
-import { SandboxCardParams, SandboxAuthorization, CardTransactionResponse, SandboxClearing, SandboxReturn } from "../../domain/cards/schemas";
+import {
+  SandboxCardParams,
+  SandboxAuthorization,
+  CardTransactionResponse,
+  SandboxClearing,
+  SandboxReturn,
+} from "../../domain/cards/schemas";
 import { authorizeCard, clearCardTransaction, refundCardTransaction } from "../../domain/cards/transactions";
 import { PositiveMinorUnits, KnownCurrency } from "../../domain/common/schemas";
 import { ageLivenessChallenges } from "../../domain/external-accounts/liveness-token";
@@ -30,8 +36,14 @@ export const sandboxFundInternalAccount = defineOperation({
   params: z.object({ accountId: z.string() }),
   body: z.object({ amount: PositiveMinorUnits.max(100_000_000_000) }),
   idempotency: "optional",
-  responses: { 200: { description: "The funded internal account", schema: InternalAccountResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await fundInternalAccount(db(), ctx.platformId, params.accountId, BigInt(body.amount)) }),
+  responses: {
+    200: { description: "The funded internal account", schema: InternalAccountResponse },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await fundInternalAccount(db(), ctx.platformId, params.accountId, BigInt(body.amount)),
+  }),
 });
 
 // POST /sandbox/cards/{cardId}/simulate/authorization – an inbound authorization
@@ -45,8 +57,14 @@ export const simulateAuthorizationOp = defineOperation({
   permission: "TRANSACT",
   params: SandboxCardParams,
   body: SandboxAuthorization,
-  responses: { 200: { description: "The AUTHORIZED card transaction", schema: CardTransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await authorizeCard(ctx.platformId, params.cardId, body) }),
+  responses: {
+    200: { description: "The AUTHORIZED card transaction", schema: CardTransactionResponse },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await authorizeCard(ctx.platformId, params.cardId, body),
+  }),
 });
 
 // POST /sandbox/cards/{cardId}/simulate/clearing – clear an authorization
@@ -60,8 +78,14 @@ export const simulateClearingOp = defineOperation({
   permission: "TRANSACT",
   params: SandboxCardParams,
   body: SandboxClearing,
-  responses: { 200: { description: "The SETTLED card transaction", schema: CardTransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await clearCardTransaction(db(), ctx.platformId, params.cardId, body) }),
+  responses: {
+    200: { description: "The SETTLED card transaction", schema: CardTransactionResponse },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await clearCardTransaction(db(), ctx.platformId, params.cardId, body),
+  }),
 });
 
 // POST /sandbox/cards/{cardId}/simulate/return – a merchant refund
@@ -75,8 +99,17 @@ export const simulateReturnOp = defineOperation({
   permission: "TRANSACT",
   params: SandboxCardParams,
   body: SandboxReturn,
-  responses: { 200: { description: "The refund: a CREDIT card transaction linked by originalTransactionId", schema: CardTransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await refundCardTransaction(db(), ctx.platformId, params.cardId, body) }),
+  responses: {
+    200: {
+      description: "The refund: a CREDIT card transaction linked by originalTransactionId",
+      schema: CardTransactionResponse,
+    },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await refundCardTransaction(db(), ctx.platformId, params.cardId, body),
+  }),
 });
 
 // POST /sandbox/send – simulate the real-time funding payment of a quote
@@ -92,7 +125,9 @@ export const sandboxSendOperation = defineOperation({
   responses: { 200: { description: "The transaction", schema: TransactionResponse }, ...ErrorResponses },
   handle: async ({ ctx, body }) => ({
     status: 200,
-    body: serializeTransaction(await sandboxSend(db(), ctx.platformId, body.quoteId, body.currencyCode, body.currencyAmount)),
+    body: serializeTransaction(
+      await sandboxSend(db(), ctx.platformId, body.quoteId, body.currencyCode, body.currencyAmount),
+    ),
   }),
 });
 
@@ -113,7 +148,10 @@ export const sandboxUmaReceiveOperation = defineOperation({
       receivingCurrencyCode: KnownCurrency,
       receivingCurrencyAmount: PositiveMinorUnits,
     })
-    .refine((b) => b.receiverUmaAddress !== undefined || b.customerId !== undefined, { message: "Give receiverUmaAddress or customerId", path: ["receiverUmaAddress"] }),
+    .refine((b) => b.receiverUmaAddress !== undefined || b.customerId !== undefined, {
+      message: "Give receiverUmaAddress or customerId",
+      path: ["receiverUmaAddress"],
+    }),
   responses: { 200: { description: "The incoming transaction", schema: TransactionResponse }, ...ErrorResponses },
   handle: async ({ ctx, body }) => ({ status: 200, body: await receiveUmaPayment(db(), ctx.platformId, body) }),
 });
@@ -127,9 +165,18 @@ export const advanceSandboxClock = defineOperation({
   tag: "Sandbox",
   auth: "platform",
   permission: "MANAGE",
-  body: z.object({ seconds: z.number().int().min(1).max(30 * 24 * 3600) }),
+  body: z.object({
+    seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 24 * 3600),
+  }),
   responses: {
-    200: { description: "Scheduled work moved earlier", schema: z.object({ advancedSeconds: z.number().int(), jobsMoved: z.number().int() }) },
+    200: {
+      description: "Scheduled work moved earlier",
+      schema: z.object({ advancedSeconds: z.number().int(), jobsMoved: z.number().int() }),
+    },
     ...ErrorResponses,
   },
   handle: async ({ ctx, body }) => {
@@ -156,7 +203,11 @@ export const sendTestWebhookOperation = defineOperation({
   responses: {
     200: {
       description: "The receiver answered with a 2xx status",
-      schema: z.object({ url: z.string(), response_status: z.number().int(), response_body: z.string().nullable().optional().describe("Sandbox environment only") }),
+      schema: z.object({
+        url: z.string(),
+        response_status: z.number().int(),
+        response_body: z.string().nullable().optional().describe("Sandbox environment only"),
+      }),
     },
     ...ErrorResponses,
   },

@@ -5,9 +5,30 @@ import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
 import { createMint, createBurn, listOperations, retrieveOperation } from "../../domain/stablecoins/mint-burn";
-import { linkProviderAccount, listProviderAccounts, retrieveProviderAccount } from "../../domain/stablecoins/provider-accounts";
-import { ProviderAccountLinkRequest, ProviderAccountResponse, ProviderAccountListQuery, StablecoinRegisterRequest, StablecoinResponse, StablecoinListQuery, EnablementRequest, StablecoinMintRequest, StablecoinOperationResponse, StablecoinBurnRequest, OperationListQuery } from "../../domain/stablecoins/schemas";
-import { registerStablecoin, listStablecoins, retrieveStablecoin, requestEnablement } from "../../domain/stablecoins/stablecoins";
+import {
+  linkProviderAccount,
+  listProviderAccounts,
+  retrieveProviderAccount,
+} from "../../domain/stablecoins/provider-accounts";
+import {
+  ProviderAccountLinkRequest,
+  ProviderAccountResponse,
+  ProviderAccountListQuery,
+  StablecoinRegisterRequest,
+  StablecoinResponse,
+  StablecoinListQuery,
+  EnablementRequest,
+  StablecoinMintRequest,
+  StablecoinOperationResponse,
+  StablecoinBurnRequest,
+  OperationListQuery,
+} from "../../domain/stablecoins/schemas";
+import {
+  registerStablecoin,
+  listStablecoins,
+  retrieveStablecoin,
+  requestEnablement,
+} from "../../domain/stablecoins/stablecoins";
 import { pageSchema } from "../../kernel/pagination";
 
 const tag = "Stablecoins";
@@ -39,7 +60,10 @@ export const listStablecoinProviderAccounts = defineOperation({
   auth: "platform",
   permission: "VIEW",
   query: ProviderAccountListQuery,
-  responses: { 200: { description: "A page of links", schema: pageSchema(ProviderAccountResponse) }, ...ErrorResponses },
+  responses: {
+    200: { description: "A page of links", schema: pageSchema(ProviderAccountResponse) },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listProviderAccounts(db(), ctx.platformId, query) }),
 });
 
@@ -54,7 +78,10 @@ export const getStablecoinProviderAccount = defineOperation({
   permission: "VIEW",
   params: z.object({ stablecoinProviderAccountId: z.string() }),
   responses: { 200: { description: "The link", schema: ProviderAccountResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await retrieveProviderAccount(db(), ctx.platformId, params.stablecoinProviderAccountId) }),
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await retrieveProviderAccount(db(), ctx.platformId, params.stablecoinProviderAccountId),
+  }),
 });
 
 // POST /stablecoins – register an existing provider-created stablecoin
@@ -82,7 +109,10 @@ export const listStablecoinsOperation = defineOperation({
   auth: "platform",
   permission: "VIEW",
   query: StablecoinListQuery,
-  responses: { 200: { description: "A page of stablecoins", schema: pageSchema(StablecoinResponse) }, ...ErrorResponses },
+  responses: {
+    200: { description: "A page of stablecoins", schema: pageSchema(StablecoinResponse) },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listStablecoins(db(), ctx.platformId, query) }),
 });
 
@@ -97,7 +127,10 @@ export const getStablecoinOperation = defineOperation({
   permission: "VIEW",
   params: StablecoinParams,
   responses: { 200: { description: "The stablecoin", schema: StablecoinResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await retrieveStablecoin(db(), ctx.platformId, params.stablecoinId) }),
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await retrieveStablecoin(db(), ctx.platformId, params.stablecoinId),
+  }),
 });
 
 // POST /stablecoins/{stablecoinId}/enablement-requests – ask the operator to enable the stablecoin for Meridian operations
@@ -112,8 +145,14 @@ export const requestStablecoinEnablement = defineOperation({
   idempotency: "optional",
   params: StablecoinParams,
   body: EnablementRequest,
-  responses: { 200: { description: "The stablecoin, now PENDING_APPROVAL", schema: StablecoinResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await requestEnablement(db(), ctx.platformId, params.stablecoinId) }),
+  responses: {
+    200: { description: "The stablecoin, now PENDING_APPROVAL", schema: StablecoinResponse },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await requestEnablement(db(), ctx.platformId, params.stablecoinId),
+  }),
 });
 
 // POST /stablecoins/{stablecoinId}/mints – create a mint operation
@@ -129,7 +168,10 @@ export const createStablecoinMint = defineOperation({
   params: StablecoinParams,
   body: StablecoinMintRequest,
   responses: { 201: { description: "Mint operation created", schema: StablecoinOperationResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 201, body: await createMint(db(), ctx.platformId, params.stablecoinId, body) }),
+  handle: async ({ ctx, params, body }) => ({
+    status: 201,
+    body: await createMint(db(), ctx.platformId, params.stablecoinId, body),
+  }),
 });
 
 // POST /stablecoins/{stablecoinId}/burns – create a burn operation
@@ -145,7 +187,10 @@ export const createStablecoinBurn = defineOperation({
   params: StablecoinParams,
   body: StablecoinBurnRequest,
   responses: { 201: { description: "Burn operation created", schema: StablecoinOperationResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params, body }) => ({ status: 201, body: await createBurn(db(), ctx.platformId, params.stablecoinId, body) }),
+  handle: async ({ ctx, params, body }) => ({
+    status: 201,
+    body: await createBurn(db(), ctx.platformId, params.stablecoinId, body),
+  }),
 });
 
 // GET /stablecoins/{stablecoinId}/operations – list a stablecoin's mints and burns
@@ -159,8 +204,14 @@ export const listStablecoinOperations = defineOperation({
   permission: "VIEW",
   params: StablecoinParams,
   query: OperationListQuery,
-  responses: { 200: { description: "A page of operations", schema: pageSchema(StablecoinOperationResponse) }, ...ErrorResponses },
-  handle: async ({ ctx, params, query }) => ({ status: 200, body: await listOperations(db(), ctx.platformId, params.stablecoinId, query) }),
+  responses: {
+    200: { description: "A page of operations", schema: pageSchema(StablecoinOperationResponse) },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, params, query }) => ({
+    status: 200,
+    body: await listOperations(db(), ctx.platformId, params.stablecoinId, query),
+  }),
 });
 
 // GET /stablecoin-operations/{stablecoinOperationId} – one operation
@@ -174,7 +225,10 @@ export const getStablecoinOperationById = defineOperation({
   permission: "VIEW",
   params: z.object({ stablecoinOperationId: z.string() }),
   responses: { 200: { description: "The operation", schema: StablecoinOperationResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await retrieveOperation(db(), ctx.platformId, params.stablecoinOperationId) }),
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await retrieveOperation(db(), ctx.platformId, params.stablecoinOperationId),
+  }),
 });
 
 export const stablecoinsOperations = [

@@ -8,12 +8,26 @@ import { authorizeQuote, resendQuoteCode } from "../../domain/quotes/authorize";
 import { listFactors, startFactorEnrollment, confirmFactorEnrollment, deleteFactor } from "../../domain/sca/factors";
 import { startLogin, completeLogin, recordSecurityEvent } from "../../domain/sca/login";
 import { startReset, getReset, completeReset } from "../../domain/sca/reset";
-import { CustomerQuery, Loose, FactorEnrollStart, FactorEnrollConfirm, LoginStart, LoginComplete, SecurityEvent, ResetStart, ResetComplete, TrustConfirm, ScaAuthorization } from "../../domain/sca/schemas";
+import {
+  CustomerQuery,
+  Loose,
+  FactorEnrollStart,
+  FactorEnrollConfirm,
+  LoginStart,
+  LoginComplete,
+  SecurityEvent,
+  ResetStart,
+  ResetComplete,
+  TrustConfirm,
+  ScaAuthorization,
+} from "../../domain/sca/schemas";
 import { startBeneficiaryTrust, confirmBeneficiaryTrust } from "../../domain/sca/trust";
 
 const SCA = "Strong Customer Authentication";
 
-export const NotRequired = { 409: { description: "Not required for this customer (outside the EU/EEA), or SCA_SESSION_REQUIRED" } };
+export const NotRequired = {
+  409: { description: "Not required for this customer (outside the EU/EEA), or SCA_SESSION_REQUIRED" },
+};
 
 const AccountParams = z.object({ externalAccountId: z.string() });
 
@@ -45,7 +59,10 @@ export const startScaFactorEnrollmentOperation = defineOperation({
     ...ErrorResponses,
     409: { description: "Not required for this customer (outside the EU/EEA), or PASSKEY_ALREADY_ENROLLED" },
   },
-  handle: async ({ ctx, query, body }) => ({ status: 200, body: await startFactorEnrollment(db(), ctx.platformId, query.customerId, body.type) }),
+  handle: async ({ ctx, query, body }) => ({
+    status: 200,
+    body: await startFactorEnrollment(db(), ctx.platformId, query.customerId, body.type),
+  }),
 });
 
 export const confirmScaFactorEnrollmentOperation = defineOperation({
@@ -59,7 +76,10 @@ export const confirmScaFactorEnrollmentOperation = defineOperation({
   query: CustomerQuery,
   body: FactorEnrollConfirm,
   responses: { 200: { description: "Recovery codes", schema: Loose }, ...ErrorResponses, ...NotRequired },
-  handle: async ({ ctx, query, body }) => ({ status: 200, body: await confirmFactorEnrollment(db(), ctx.platformId, query.customerId, body) }),
+  handle: async ({ ctx, query, body }) => ({
+    status: 200,
+    body: await confirmFactorEnrollment(db(), ctx.platformId, query.customerId, body),
+  }),
 });
 
 export const deleteScaFactorOperation = defineOperation({
@@ -89,8 +109,16 @@ export const startScaLoginOperation = defineOperation({
   permission: "MANAGE",
   query: CustomerQuery,
   body: LoginStart,
-  responses: { 200: { description: "Login started", schema: Loose }, ...ErrorResponses, ...NotRequired, 423: { description: "ACCOUNT_LOCKED" } },
-  handle: async ({ ctx, query, body }) => ({ status: 200, body: await startLogin(db(), ctx.platformId, query.customerId, body.factor) }),
+  responses: {
+    200: { description: "Login started", schema: Loose },
+    ...ErrorResponses,
+    ...NotRequired,
+    423: { description: "ACCOUNT_LOCKED" },
+  },
+  handle: async ({ ctx, query, body }) => ({
+    status: 200,
+    body: await startLogin(db(), ctx.platformId, query.customerId, body.factor),
+  }),
 });
 
 export const completeScaLoginOperation = defineOperation({
@@ -103,8 +131,16 @@ export const completeScaLoginOperation = defineOperation({
   permission: "MANAGE",
   query: CustomerQuery,
   body: LoginComplete,
-  responses: { 200: { description: "SCA session opened", schema: Loose }, ...ErrorResponses, ...NotRequired, 423: { description: "ACCOUNT_LOCKED" } },
-  handle: async ({ ctx, query, body }) => ({ status: 200, body: await completeLogin(db(), ctx.platformId, query.customerId, body) }),
+  responses: {
+    200: { description: "SCA session opened", schema: Loose },
+    ...ErrorResponses,
+    ...NotRequired,
+    423: { description: "ACCOUNT_LOCKED" },
+  },
+  handle: async ({ ctx, query, body }) => ({
+    status: 200,
+    body: await completeLogin(db(), ctx.platformId, query.customerId, body),
+  }),
 });
 
 export const recordSecurityEventOperation = defineOperation({
@@ -118,7 +154,10 @@ export const recordSecurityEventOperation = defineOperation({
   query: CustomerQuery,
   body: SecurityEvent,
   responses: { 200: { description: "Login-security state", schema: Loose }, ...ErrorResponses, ...NotRequired },
-  handle: async ({ ctx, query, body }) => ({ status: 200, body: await recordSecurityEvent(db(), ctx.platformId, query.customerId, body.eventType) }),
+  handle: async ({ ctx, query, body }) => ({
+    status: 200,
+    body: await recordSecurityEvent(db(), ctx.platformId, query.customerId, body.eventType),
+  }),
 });
 
 export const startTwoFactorResetOperation = defineOperation({
@@ -132,7 +171,10 @@ export const startTwoFactorResetOperation = defineOperation({
   query: CustomerQuery,
   body: ResetStart,
   responses: { 201: { description: "Reset started", schema: Loose }, ...ErrorResponses, ...NotRequired },
-  handle: async ({ ctx, query, body }) => ({ status: 201, body: await startReset(db(), ctx.platformId, query.customerId, body.factor) }),
+  handle: async ({ ctx, query, body }) => ({
+    status: 201,
+    body: await startReset(db(), ctx.platformId, query.customerId, body.factor),
+  }),
 });
 
 export const getTwoFactorResetOperation = defineOperation({
@@ -146,7 +188,10 @@ export const getTwoFactorResetOperation = defineOperation({
   params: z.object({ resetId: z.string() }),
   query: CustomerQuery,
   responses: { 200: { description: "Reset status", schema: Loose }, ...ErrorResponses, ...NotRequired },
-  handle: async ({ ctx, params, query }) => ({ status: 200, body: await getReset(db(), ctx.platformId, query.customerId, params.resetId) }),
+  handle: async ({ ctx, params, query }) => ({
+    status: 200,
+    body: await getReset(db(), ctx.platformId, query.customerId, params.resetId),
+  }),
 });
 
 export const completeTwoFactorResetOperation = defineOperation({
@@ -180,7 +225,10 @@ function trustOps(direction: "TRUST" | "UNTRUST") {
     permission: "MANAGE",
     params: AccountParams,
     responses: { 200: { description: "The SCA challenge", schema: Loose }, ...ErrorResponses, ...NotRequired },
-    handle: async ({ ctx, params }) => ({ status: 200, body: await startBeneficiaryTrust(db(), ctx.platformId, params.externalAccountId, direction) }),
+    handle: async ({ ctx, params }) => ({
+      status: 200,
+      body: await startBeneficiaryTrust(db(), ctx.platformId, params.externalAccountId, direction),
+    }),
   });
   const confirm = defineOperation({
     operationId: `confirmBeneficiary${Word}`,
@@ -192,8 +240,15 @@ function trustOps(direction: "TRUST" | "UNTRUST") {
     permission: "MANAGE",
     params: AccountParams,
     body: TrustConfirm,
-    responses: { 200: { description: "{trusted}", schema: z.object({ trusted: z.boolean() }) }, ...ErrorResponses, ...NotRequired },
-    handle: async ({ ctx, params, body }) => ({ status: 200, body: await confirmBeneficiaryTrust(db(), ctx.platformId, params.externalAccountId, direction, body) }),
+    responses: {
+      200: { description: "{trusted}", schema: z.object({ trusted: z.boolean() }) },
+      ...ErrorResponses,
+      ...NotRequired,
+    },
+    handle: async ({ ctx, params, body }) => ({
+      status: 200,
+      body: await confirmBeneficiaryTrust(db(), ctx.platformId, params.externalAccountId, direction, body),
+    }),
   });
   return [start, confirm] as const;
 }
@@ -221,7 +276,10 @@ export const authorizeQuoteOperation = defineOperation({
     423: { description: "ACCOUNT_LOCKED" },
     429: { description: "RATE_LIMITED: too many wrong answers for this challenge (Retry-After)" },
   },
-  handle: async ({ ctx, params, body }) => ({ status: 200, body: await authorizeQuote(db(), ctx.platformId, params.quoteId, body) }),
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await authorizeQuote(db(), ctx.platformId, params.quoteId, body),
+  }),
 });
 
 export const resendQuoteScaCodeOperation = defineOperation({

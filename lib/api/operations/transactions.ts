@@ -4,12 +4,26 @@ import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { agentActionForTransaction, approveAgentTransaction, rejectAgentTransaction } from "../../domain/agents/actions";
-import { CARD_TRANSACTION_STATUSES, isCardTransactionId, getCardTransaction } from "../../domain/cards/card-transactions";
+import {
+  agentActionForTransaction,
+  approveAgentTransaction,
+  rejectAgentTransaction,
+} from "../../domain/agents/actions";
+import {
+  CARD_TRANSACTION_STATUSES,
+  isCardTransactionId,
+  getCardTransaction,
+} from "../../domain/cards/card-transactions";
 import { CardTransactionResponse } from "../../domain/cards/schemas";
 import { serializeTransaction } from "../../domain/transactions/serialize";
 import { TRANSACTION_STATUSES } from "../../domain/transactions/status";
-import { listTransactions, findTransaction, approveTransaction, rejectTransaction, cancelTransaction } from "../../domain/transactions/transactions";
+import {
+  listTransactions,
+  findTransaction,
+  approveTransaction,
+  rejectTransaction,
+  cancelTransaction,
+} from "../../domain/transactions/transactions";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 
 export const TransactionResponse = z.object({ id: z.string(), status: z.string(), type: z.string() }).loose();
@@ -31,7 +45,9 @@ export const listTransactionsOperation = defineOperation({
     accountIdentifier: z.string().optional(),
     senderAccountIdentifier: z.string().optional(),
     receiverAccountIdentifier: z.string().optional(),
-    status: z.enum([...TRANSACTION_STATUSES, ...CARD_TRANSACTION_STATUSES.filter((st) => st !== "REFUNDED")]).optional(),
+    status: z
+      .enum([...TRANSACTION_STATUSES, ...CARD_TRANSACTION_STATUSES.filter((st) => st !== "REFUNDED")])
+      .optional(),
     // CARD: card transactions (also included when type is absent), as in the reference.
     type: z.enum(["INCOMING", "OUTGOING", "CARD"]).optional(),
     reference: z.string().max(255).optional(),
@@ -39,8 +55,17 @@ export const listTransactionsOperation = defineOperation({
     endDate: z.iso.datetime({ offset: true }).optional(),
     sortOrder: z.enum(["asc", "desc"]).optional(),
   }),
-  responses: { 200: { description: "A page of transactions, card transactions included (type CARD)", schema: pageSchema(z.union([TransactionResponse, CardTransactionResponse])) }, ...ErrorResponses },
-  handle: async ({ ctx, query }) => ({ status: 200, body: await listTransactions(db(), ctx.platformId, query, { includeCards: true }) }),
+  responses: {
+    200: {
+      description: "A page of transactions, card transactions included (type CARD)",
+      schema: pageSchema(z.union([TransactionResponse, CardTransactionResponse])),
+    },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, query }) => ({
+    status: 200,
+    body: await listTransactions(db(), ctx.platformId, query, { includeCards: true }),
+  }),
 });
 
 // GET /transactions/{transactionId} – one transaction
@@ -53,7 +78,13 @@ export const getTransactionOperation = defineOperation({
   auth: "platform",
   permission: "VIEW",
   params: TransactionParams,
-  responses: { 200: { description: "The transaction (a CardTransaction for a CardTransaction id)", schema: z.union([TransactionResponse, CardTransactionResponse]) }, ...ErrorResponses },
+  responses: {
+    200: {
+      description: "The transaction (a CardTransaction for a CardTransaction id)",
+      schema: z.union([TransactionResponse, CardTransactionResponse]),
+    },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, params }) => ({
     status: 200,
     body: isCardTransactionId(params.transactionId)
@@ -112,8 +143,14 @@ export const cancelTransactionOperation = defineOperation({
   permission: "TRANSACT",
   params: TransactionParams,
   body: z.object({ reason: z.string().max(255).optional() }),
-  responses: { 200: { description: "The cancelled transaction, refunded", schema: TransactionResponse }, ...ErrorResponses },
-  handle: async ({ ctx, params }) => ({ status: 200, body: await cancelTransaction(db(), ctx.platformId, params.transactionId) }),
+  responses: {
+    200: { description: "The cancelled transaction, refunded", schema: TransactionResponse },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await cancelTransaction(db(), ctx.platformId, params.transactionId),
+  }),
 });
 
 export const transactionsOperations = [

@@ -15,12 +15,17 @@ export const getWebhookSigningKey = defineOperation({
   responses: {
     200: {
       description: "P-256 public key in PEM, hex (uncompressed SEC1) and JWK forms",
-      schema: z.object({ algorithm: z.string(), header: z.string(), encoding: z.string(), publicKeyPem: z.string(), publicKeyHex: z.string(), jwk: z.record(z.string(), z.unknown()) }),
+      schema: z.object({
+        algorithm: z.string(),
+        header: z.string(),
+        encoding: z.string(),
+        publicKeyPem: z.string(),
+        publicKeyHex: z.string(),
+        jwk: z.record(z.string(), z.unknown()),
+      }),
     },
   },
   handle: async () => ({ status: 200, body: webhookSigningKey(), headers: { "cache-control": "public, max-age=300" } }),
 });
 
-export const webhooksOperations = [
-  getWebhookSigningKey,
-];
+export const webhooksOperations = [getWebhookSigningKey];

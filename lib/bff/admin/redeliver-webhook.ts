@@ -14,7 +14,8 @@ export async function redeliverWebhook(db: PrismaClient, platformId: string, eve
       where: { id: eventId, platformId },
       data: { status: "PENDING", nextAttemptAt: null, deliveredAt: null },
     });
-    if (updated.count === 0) throw new BffError(404, "NOT_FOUND", "That webhook event does not exist. Reload the list.");
+    if (updated.count === 0)
+      throw new BffError(404, "NOT_FOUND", "That webhook event does not exist. Reload the list.");
     await enqueueJob(tx, { type: "webhook.deliver", platformId, payload: { eventId }, maxAttempts: 1000 });
   });
   wakeJobs();

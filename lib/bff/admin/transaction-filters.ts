@@ -17,7 +17,7 @@ export interface TransactionFilters {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function one(v: string | string[] | undefined): string {
-  return (Array.isArray(v) ? v[0] : v ?? "").trim();
+  return (Array.isArray(v) ? v[0] : (v ?? "")).trim();
 }
 
 export function readFilters(sp: Record<string, string | string[] | undefined>): TransactionFilters {

@@ -51,7 +51,13 @@ export function authOptions(): NextAuthOptions {
             throw err;
           }
           if (!staff) return null;
-          const identity: WebIdentity = { kind: "staff", id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+          const identity: WebIdentity = {
+            kind: "staff",
+            id: staff.id,
+            email: staff.email,
+            name: staff.name,
+            role: staff.role,
+          };
           return identity;
         },
       }),
@@ -81,7 +87,8 @@ export function authOptions(): NextAuthOptions {
     callbacks: {
       jwt({ token, user }) {
         // user is present only at sign-in: a new sign-in replaces the identity.
-        if (user) return { sub: user.id, identity: user as unknown as WebIdentity, sid: randomBytes(16).toString("base64url") };
+        if (user)
+          return { sub: user.id, identity: user as unknown as WebIdentity, sid: randomBytes(16).toString("base64url") };
         return token;
       },
       session({ session, token }) {

@@ -26,7 +26,9 @@ export function customerSessionLive(identity: CustomerIdentity, now = Date.now()
   return Date.parse(identity.walletSessionExpiresAt) > now;
 }
 
-export async function requireStaffPage(opts: { operator?: boolean } = {}): Promise<{ session: WebSession; staff: StaffIdentity }> {
+export async function requireStaffPage(
+  opts: { operator?: boolean } = {},
+): Promise<{ session: WebSession; staff: StaffIdentity }> {
   const session = await getWebSession();
   if (session?.identity.kind !== "staff") redirect("/admin/signin");
   const staff = session.identity;

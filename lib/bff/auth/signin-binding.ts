@@ -29,7 +29,10 @@ export function browserBinding(request: Request): { binding: string; setCookie?:
   if (existing) return { binding: hash(existing) };
   const nonce = randomBytes(32).toString("base64url");
   const secure = appOrigin().startsWith("https:") ? "; Secure" : "";
-  return { binding: hash(nonce), setCookie: `${SIGNIN_BINDING_COOKIE}=${nonce}; Path=/; HttpOnly; SameSite=Strict${secure}` };
+  return {
+    binding: hash(nonce),
+    setCookie: `${SIGNIN_BINDING_COOKIE}=${nonce}; Path=/; HttpOnly; SameSite=Strict${secure}`,
+  };
 }
 
 /** Whether the request's cookies carry the nonce the ticket was bound to. */
@@ -45,6 +48,7 @@ export function sameBrowser(cookieHeader: string | null | undefined, binding: st
 export async function consumeTicket(jti: string, expiresAt: Date): Promise<boolean> {
   const inserted = await db().$executeRaw`
     INSERT INTO web_signin_tickets (jti, expires_at) VALUES (${jti}::uuid, ${expiresAt}) ON CONFLICT (jti) DO NOTHING`;
-  if (Math.random() < 0.01) await db().webSigninTicket.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - 60_000) } } });
+  if (Math.random() < 0.01)
+    await db().webSigninTicket.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - 60_000) } } });
   return inserted === 1;
 }

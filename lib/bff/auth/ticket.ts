@@ -19,7 +19,12 @@ import { deriveKey } from "../../crypto/keys";
 const key = () => deriveKey("web-tokens-v1");
 
 async function sign(audience: string, claims: Record<string, string>, ttlSeconds: number): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setAudience(audience).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(key());
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256" })
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(key());
 }
 
 /** The named claims, all strings, or null when one is missing or not a string. */
@@ -33,7 +38,11 @@ function stringClaims<K extends string>(payload: object, fields: readonly K[]): 
   return out;
 }
 
-async function read<K extends string>(audience: string, token: string, fields: readonly K[]): Promise<Record<K, string> | null> {
+async function read<K extends string>(
+  audience: string,
+  token: string,
+  fields: readonly K[],
+): Promise<Record<K, string> | null> {
   try {
     const { payload } = await jwtVerify(token, key(), { audience, algorithms: ["HS256"] });
     return stringClaims(payload, fields);
@@ -42,12 +51,20 @@ async function read<K extends string>(audience: string, token: string, fields: r
   }
 }
 
-const TICKET_FIELDS = ["customerId", "accountId", "walletSessionId", "walletSessionExpiresAt", "browser", "jti"] as const;
+const TICKET_FIELDS = [
+  "customerId",
+  "accountId",
+  "walletSessionId",
+  "walletSessionExpiresAt",
+  "browser",
+  "jti",
+] as const;
 export type CustomerTicket = Record<(typeof TICKET_FIELDS)[number], string>;
 export const TICKET_SECONDS = 60;
 
 /** `browser`: the hash binding the ticket to the browser that completed the verify. */
-export const issueCustomerTicket = (t: Omit<CustomerTicket, "jti">) => sign("meridian-web-signin", { ...t, jti: randomUUID() }, TICKET_SECONDS);
+export const issueCustomerTicket = (t: Omit<CustomerTicket, "jti">) =>
+  sign("meridian-web-signin", { ...t, jti: randomUUID() }, TICKET_SECONDS);
 export const readCustomerTicket = (token: string) => read("meridian-web-signin", token, TICKET_FIELDS);
 
 const ENROLLMENT_FIELDS = ["customerId", "accountId", "existing"] as const;
@@ -55,7 +72,12 @@ export type Enrollment = Record<(typeof ENROLLMENT_FIELDS)[number], string>;
 const enrollmentKey = () => deriveKey("web-enrollment-v1");
 
 export const issueEnrollment = (e: Enrollment) =>
-  new EncryptJWT(e).setProtectedHeader({ alg: "dir", enc: "A256GCM" }).setAudience("meridian-web-enrollment").setIssuedAt().setExpirationTime("30m").encrypt(enrollmentKey());
+  new EncryptJWT(e)
+    .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+    .setAudience("meridian-web-enrollment")
+    .setIssuedAt()
+    .setExpirationTime("30m")
+    .encrypt(enrollmentKey());
 
 export async function readEnrollment(token: string): Promise<Enrollment | null> {
   try {

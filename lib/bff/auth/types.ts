@@ -3,7 +3,14 @@ import type { StaffRole } from "../staff/roles";
 
 export type WebIdentity =
   | { kind: "staff"; id: string; email: string; name: string; role: StaffRole }
-  | { kind: "customer"; id: string; customerId: string; accountId: string; walletSessionId: string; walletSessionExpiresAt: string };
+  | {
+      kind: "customer";
+      id: string;
+      customerId: string;
+      accountId: string;
+      walletSessionId: string;
+      walletSessionExpiresAt: string;
+    };
 
 export interface WebSession {
   expires: string;

@@ -9,7 +9,10 @@ import { newUuid, toApiId } from "../../ids";
 import { STAFF_ROLES } from "./roles";
 
 export const StaffUserCreate = z.object({
-  email: z.email().max(255).transform((e) => e.toLowerCase()),
+  email: z
+    .email()
+    .max(255)
+    .transform((e) => e.toLowerCase()),
   name: z.string().trim().min(1).max(255),
   role: z.enum(STAFF_ROLES),
   password: z

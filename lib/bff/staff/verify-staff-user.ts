@@ -18,14 +18,26 @@ export interface StaffIdentity {
  * Null when the email and password do not match; throws RATE_LIMITED (before
  * the scrypt) once this email or address has failed too often in the window.
  */
-export async function verifyStaffUser(db: Db, email: string, password: string, address: string): Promise<StaffIdentity | null> {
+export async function verifyStaffUser(
+  db: Db,
+  email: string,
+  password: string,
+  address: string,
+): Promise<StaffIdentity | null> {
   const normalised = email.trim().toLowerCase();
   const throttle = credentialKeys(
-    { pair: THROTTLE_RULES.staffPasswordPerEmailAndAddress, identity: THROTTLE_RULES.staffPasswordPerEmail, address: THROTTLE_RULES.staffPasswordPerAddress },
+    {
+      pair: THROTTLE_RULES.staffPasswordPerEmailAndAddress,
+      identity: THROTTLE_RULES.staffPasswordPerEmail,
+      address: THROTTLE_RULES.staffPasswordPerAddress,
+    },
     normalised,
     address,
   );
-  const [row] = await Promise.all([db.staffUser.findUnique({ where: { email: normalised } }), assertNotThrottled(throttle)]);
+  const [row] = await Promise.all([
+    db.staffUser.findUnique({ where: { email: normalised } }),
+    assertNotThrottled(throttle),
+  ]);
   const ok = await verifySecret(password, row?.passwordHash);
   if (!ok || !row || !(STAFF_ROLES as readonly string[]).includes(row.role)) {
     await countAttempt(throttle);

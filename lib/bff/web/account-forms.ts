@@ -78,8 +78,10 @@ function label(name: string): string {
 
 function hintOf(s: JsonSchema): string | undefined {
   const parts: string[] = [];
-  if (s.minLength !== undefined && s.minLength === s.maxLength && s.minLength > 1) parts.push(`exactly ${s.minLength} characters`);
-  else if (s.minLength !== undefined && s.minLength > 1 && s.maxLength !== undefined) parts.push(`${s.minLength}–${s.maxLength} characters`);
+  if (s.minLength !== undefined && s.minLength === s.maxLength && s.minLength > 1)
+    parts.push(`exactly ${s.minLength} characters`);
+  else if (s.minLength !== undefined && s.minLength > 1 && s.maxLength !== undefined)
+    parts.push(`${s.minLength}–${s.maxLength} characters`);
   else if (s.maxLength !== undefined && s.maxLength < 100) parts.push(`up to ${s.maxLength} characters`);
   if (s.pattern === "^[A-Z]{2}$") parts.push("two letters, e.g. US");
   else if (s.pattern?.startsWith("^\\+")) parts.push("international format starting with +");
@@ -99,7 +101,13 @@ function fieldsOf(s: JsonSchema, prefix: string, parentRequired: boolean, skip: 
       out.push(...fieldsOf(prop, path, required));
       continue;
     }
-    out.push({ path, label: label(name), required, ...(prop.enum ? { options: prop.enum } : {}), ...(hintOf(prop) ? { hint: hintOf(prop) } : {}) });
+    out.push({
+      path,
+      label: label(name),
+      required,
+      ...(prop.enum ? { options: prop.enum } : {}),
+      ...(hintOf(prop) ? { hint: hintOf(prop) } : {}),
+    });
   }
   return out;
 }
@@ -137,7 +145,10 @@ export function accountTypeForms(): AccountTypeForm[] {
       beneficiary: branches
         ? {
             required: (s.required ?? []).includes("beneficiary"),
-            variants: branches.map((b) => ({ beneficiaryType: b.properties!.beneficiaryType.const!, fields: fieldsOf(b, "beneficiary", true) })),
+            variants: branches.map((b) => ({
+              beneficiaryType: b.properties!.beneficiaryType.const!,
+              fields: fieldsOf(b, "beneficiary", true),
+            })),
           }
         : null,
     };

@@ -4,7 +4,6 @@ import type { Db } from "../../db/client";
 import { newUuid, toApiId } from "../../ids";
 import { currencyAmount, currencyInfo, EMBEDDED_WALLET_CURRENCY } from "../currencies";
 
-
 export interface InternalAccountRow {
   id: string;
   customerId: string | null;
@@ -37,12 +36,22 @@ export function serializeInternalAccount(row: InternalAccountRow) {
 export function fundingInstructions(row: { id: string; currency: string; type: string }) {
   const reference = `MRD${row.id.replace(/-/g, "").slice(-12).toUpperCase()}`;
   if (row.type === "EMBEDDED_WALLET" || currencyInfo(row.currency)?.kind === "CRYPTO") {
-    return [{ instructionsNotes: `Send ${row.currency} to the wallet address`, accountOrWalletInfo: { accountType: "SPARK_WALLET", address: `sp1sandbox${row.id.replace(/-/g, "")}` } }];
+    return [
+      {
+        instructionsNotes: `Send ${row.currency} to the wallet address`,
+        accountOrWalletInfo: { accountType: "SPARK_WALLET", address: `sp1sandbox${row.id.replace(/-/g, "")}` },
+      },
+    ];
   }
   return [
     {
       instructionsNotes: `Include reference ${reference} with the transfer`,
-      accountOrWalletInfo: { accountType: `${row.currency}_ACCOUNT`, reference, bankName: "Meridian Sandbox Bank", accountNumber: `9${row.id.replace(/\D/g, "").slice(-11).padStart(11, "0")}` },
+      accountOrWalletInfo: {
+        accountType: `${row.currency}_ACCOUNT`,
+        reference,
+        bankName: "Meridian Sandbox Bank",
+        accountNumber: `9${row.id.replace(/\D/g, "").slice(-11).padStart(11, "0")}`,
+      },
     },
   ];
 }
@@ -62,17 +71,38 @@ export function customerAccountRows(platformId: string, currencies: string[]) {
       type: currencyInfo(currency)?.kind === "CRYPTO" ? "INTERNAL_CRYPTO" : "INTERNAL_FIAT",
       privateEnabled: null as boolean | null,
     }));
-  rows.push({ id: newUuid(), platformId, currency: EMBEDDED_WALLET_CURRENCY, type: "EMBEDDED_WALLET", privateEnabled: false });
+  rows.push({
+    id: newUuid(),
+    platformId,
+    currency: EMBEDDED_WALLET_CURRENCY,
+    type: "EMBEDDED_WALLET",
+    privateEnabled: false,
+  });
   return rows;
 }
 
-export async function createCustomerAccounts(db: Db, platformId: string, customerId: string, currencies: string[]): Promise<void> {
-  await db.internalAccount.createMany({ data: customerAccountRows(platformId, currencies).map((r) => ({ ...r, customerId })) });
+export async function createCustomerAccounts(
+  db: Db,
+  platformId: string,
+  customerId: string,
+  currencies: string[],
+): Promise<void> {
+  await db.internalAccount.createMany({
+    data: customerAccountRows(platformId, currencies).map((r) => ({ ...r, customerId })),
+  });
 }
 
 /** Adds an internal account for each currency the customer does not hold yet (PATCH currencies). */
-export async function addCustomerCurrencyAccounts(db: Db, platformId: string, customerId: string, currencies: string[]): Promise<void> {
-  const existing = await db.internalAccount.findMany({ where: { platformId, customerId, type: { not: "EMBEDDED_WALLET" } }, select: { currency: true } });
+export async function addCustomerCurrencyAccounts(
+  db: Db,
+  platformId: string,
+  customerId: string,
+  currencies: string[],
+): Promise<void> {
+  const existing = await db.internalAccount.findMany({
+    where: { platformId, customerId, type: { not: "EMBEDDED_WALLET" } },
+    select: { currency: true },
+  });
   const held = new Set(existing.map((a) => a.currency));
   const rows = [...new Set(currencies)]
     .filter((c) => c !== EMBEDDED_WALLET_CURRENCY && !held.has(c))

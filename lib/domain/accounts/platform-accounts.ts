@@ -9,7 +9,9 @@ import { getPlatformSettings } from "../platform/config";
 
 export async function ensurePlatformAccounts(db: Db, platformId: string, extra: string[] = []): Promise<void> {
   const settings = await getPlatformSettings(db, platformId);
-  const currencies = [...new Set(["USD", ...settings.supportedCurrencies.map((c) => c.currencyCode), ...extra])].filter((c) => currencyInfo(c));
+  const currencies = [...new Set(["USD", ...settings.supportedCurrencies.map((c) => c.currencyCode), ...extra])].filter(
+    (c) => currencyInfo(c),
+  );
   for (const currency of currencies) {
     const type = currencyInfo(currency)!.kind === "CRYPTO" ? "INTERNAL_CRYPTO" : "INTERNAL_FIAT";
     await db.$executeRaw`
@@ -19,10 +21,19 @@ export async function ensurePlatformAccounts(db: Db, platformId: string, extra: 
   }
 }
 
-export async function listPlatformInternalAccounts(db: Db, platformId: string, filter: { currency?: string; type?: string }) {
+export async function listPlatformInternalAccounts(
+  db: Db,
+  platformId: string,
+  filter: { currency?: string; type?: string },
+) {
   await ensurePlatformAccounts(db, platformId);
   return db.internalAccount.findMany({
-    where: { platformId, customerId: null, ...(filter.currency ? { currency: filter.currency } : {}), ...(filter.type ? { type: filter.type } : {}) },
+    where: {
+      platformId,
+      customerId: null,
+      ...(filter.currency ? { currency: filter.currency } : {}),
+      ...(filter.type ? { type: filter.type } : {}),
+    },
     orderBy: { id: "asc" },
   });
 }

@@ -22,13 +22,21 @@ import { releaseUsage, reserveUsage } from "./usage";
 
 export type ActionType = "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
 
-type TransferRequest = { source: { accountId: string }; destination: { accountId: string; paymentRail?: string }; amount: number; remittanceInformation?: string };
+type TransferRequest = {
+  source: { accountId: string };
+  destination: { accountId: string; paymentRail?: string };
+  amount: number;
+  remittanceInformation?: string;
+};
 
 /** How each action type runs once allowed: one table. */
 const EXECUTE: Record<ActionType, (db: PrismaClient, a: AgentAction) => Promise<unknown>> = {
-  TRANSFER_OUT: (db, a) => transferOut(db, a.platformId, a.request as TransferRequest, { transactionId: a.transactionId }),
-  TRANSFER_IN: (db, a) => transferIn(db, a.platformId, a.request as TransferRequest, { transactionId: a.transactionId }),
-  EXECUTE_QUOTE: async (db, a) => executeQuote(db, await db.quote.findFirstOrThrow({ where: { id: a.quoteId!, platformId: a.platformId } })),
+  TRANSFER_OUT: (db, a) =>
+    transferOut(db, a.platformId, a.request as TransferRequest, { transactionId: a.transactionId }),
+  TRANSFER_IN: (db, a) =>
+    transferIn(db, a.platformId, a.request as TransferRequest, { transactionId: a.transactionId }),
+  EXECUTE_QUOTE: async (db, a) =>
+    executeQuote(db, await db.quote.findFirstOrThrow({ where: { id: a.quoteId!, platformId: a.platformId } })),
 };
 
 export async function serializeAction(db: Db, row: AgentAction) {
@@ -36,7 +44,9 @@ export async function serializeAction(db: Db, row: AgentAction) {
     db.customer.findUnique({ where: { id: row.customerId }, select: { platformCustomerId: true } }),
     db.transaction.findUnique({ where: { id: row.transactionId } }),
   ]);
-  const quote = row.quoteId ? await retrieveQuote(db as PrismaClient, row.platformId, toApiId("Quote", row.quoteId)) : undefined;
+  const quote = row.quoteId
+    ? await retrieveQuote(db as PrismaClient, row.platformId, toApiId("Quote", row.quoteId))
+    : undefined;
   return {
     id: toApiId("AgentAction", row.id),
     agentId: toApiId("Agent", row.agentId),
@@ -77,7 +87,14 @@ async function runAction(db: PrismaClient, action: AgentAction): Promise<AgentAc
 export async function submitAction(
   db: PrismaClient,
   agent: Agent,
-  spec: { type: ActionType; request: object; spend: SpendRequest; transferDetails?: object; quoteId?: string; transactionId?: string },
+  spec: {
+    type: ActionType;
+    request: object;
+    spend: SpendRequest;
+    transferDetails?: object;
+    quoteId?: string;
+    transactionId?: string;
+  },
 ) {
   const policy = policyOf(agent);
   const decision = evaluateSpend(policy, spec.spend);
@@ -102,7 +119,11 @@ export async function submitAction(
         usageMonth: month,
       },
     });
-    if (pending) await emitWebhook(tx, agent.platformId, "AGENT_ACTION.PENDING_APPROVAL", { ...(await serializeAction(tx, row)), approvalReasons: decision.reasons });
+    if (pending)
+      await emitWebhook(tx, agent.platformId, "AGENT_ACTION.PENDING_APPROVAL", {
+        ...(await serializeAction(tx, row)),
+        approvalReasons: decision.reasons,
+      });
     return row;
   });
   const done = pending ? action : await runAction(db, action);
@@ -113,31 +134,44 @@ export async function findAction(db: Db, platformId: string, agentId: string | n
   const uuid = parseApiId("AgentAction", actionId);
   const agentUuid = agentId === null ? undefined : parseApiId("Agent", agentId);
   if (agentId !== null && !agentUuid) throw notFound(`Agent ${agentId}`);
-  const row = uuid ? await db.agentAction.findFirst({ where: { id: uuid, platformId, ...(agentUuid ? { agentId: agentUuid } : {}) } }) : null;
+  const row = uuid
+    ? await db.agentAction.findFirst({ where: { id: uuid, platformId, ...(agentUuid ? { agentId: agentUuid } : {}) } })
+    : null;
   if (!row) throw notFound(`Agent action ${actionId}`);
   return row;
 }
 
 function notPending(row: AgentAction): ApiError {
-  return new ApiError("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", `Agent action ${toApiId("AgentAction", row.id)} is ${row.status}, not pending approval`, { status: row.status });
+  return new ApiError(
+    "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
+    `Agent action ${toApiId("AgentAction", row.id)} is ${row.status}, not pending approval`,
+    { status: row.status },
+  );
 }
 
 /** Approves a pending action and executes it; a failed execution leaves it FAILED. */
 export async function approveAction(db: PrismaClient, row: AgentAction) {
-  const claimed = await db.agentAction.updateMany({ where: { id: row.id, status: "PENDING_APPROVAL" }, data: { status: "APPROVED" } });
+  const claimed = await db.agentAction.updateMany({
+    where: { id: row.id, status: "PENDING_APPROVAL" },
+    data: { status: "APPROVED" },
+  });
   if (claimed.count !== 1) throw notPending(row);
   const approved = await db.agentAction.findUniqueOrThrow({ where: { id: row.id } });
   try {
     return serializeAction(db, await runAction(db, approved));
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500) return serializeAction(db, await db.agentAction.findUniqueOrThrow({ where: { id: row.id } }));
+    if (err instanceof ApiError && err.status < 500)
+      return serializeAction(db, await db.agentAction.findUniqueOrThrow({ where: { id: row.id } }));
     throw err;
   }
 }
 
 export async function rejectAction(db: PrismaClient, row: AgentAction, reason: string | undefined) {
   await db.$transaction(async (tx) => {
-    const claimed = await tx.agentAction.updateMany({ where: { id: row.id, status: "PENDING_APPROVAL" }, data: { status: "REJECTED", rejectionReason: reason ?? "Rejected by the platform" } });
+    const claimed = await tx.agentAction.updateMany({
+      where: { id: row.id, status: "PENDING_APPROVAL" },
+      data: { status: "REJECTED", rejectionReason: reason ?? "Rejected by the platform" },
+    });
     if (claimed.count !== 1) throw notPending(row);
     await releaseUsage(tx, row.agentId, row.usageDay, row.usageMonth, row.policyAmount);
   });
@@ -162,7 +196,11 @@ export async function agentActionForTransaction(db: Db, platformId: string, tran
 export async function approveAgentTransaction(db: PrismaClient, row: AgentAction) {
   const action = await approveAction(db, row);
   if (action.status === "FAILED") {
-    throw new ApiError("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", `The agent action failed when executed (${action.failureReason})`, { agentAction: action });
+    throw new ApiError(
+      "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
+      `The agent action failed when executed (${action.failureReason})`,
+      { agentAction: action },
+    );
   }
   return action.transaction;
 }
@@ -180,7 +218,11 @@ export interface ApprovalListQuery extends PaginationQuery {
   sortOrder?: "asc" | "desc";
 }
 
-export async function listActions(db: Db, platformId: string, q: ApprovalListQuery & { status?: string; type?: string }) {
+export async function listActions(
+  db: Db,
+  platformId: string,
+  q: ApprovalListQuery & { status?: string; type?: string },
+) {
   const agentId = q.agentId ? parseApiId("Agent", q.agentId) : undefined;
   const customerId = q.customerId ? parseApiId("Customer", q.customerId) : undefined;
   if ((q.agentId && !agentId) || (q.customerId && !customerId)) return toPage([], q, 0, (r: AgentAction) => r);
@@ -190,7 +232,14 @@ export async function listActions(db: Db, platformId: string, q: ApprovalListQue
     ...(customerId ? { customerId } : {}),
     ...(q.status ? { status: q.status } : {}),
     ...(q.type ? { type: q.type } : {}),
-    ...(q.startDate || q.endDate ? { createdAt: { ...(q.startDate ? { gte: new Date(q.startDate) } : {}), ...(q.endDate ? { lte: new Date(q.endDate) } : {}) } } : {}),
+    ...(q.startDate || q.endDate
+      ? {
+          createdAt: {
+            ...(q.startDate ? { gte: new Date(q.startDate) } : {}),
+            ...(q.endDate ? { lte: new Date(q.endDate) } : {}),
+          },
+        }
+      : {}),
   };
   const args = pageArgs(q, q.sortOrder ?? "desc");
   const [rows, total] = await Promise.all([

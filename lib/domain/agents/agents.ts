@@ -40,24 +40,52 @@ export async function findAgent(db: Db, platformId: string, agentId: string): Pr
  * accounts of the agent's customer on this platform: 400 naming each other id.
  * `prefix`: where accountRestrictions sits in the request body.
  */
-async function assertPolicyAccounts(db: Db, platformId: string, customerId: string, restrictions: AgentPolicy["accountRestrictions"], prefix: string) {
+async function assertPolicyAccounts(
+  db: Db,
+  platformId: string,
+  customerId: string,
+  restrictions: AgentPolicy["accountRestrictions"],
+  prefix: string,
+) {
   const named = [
     ...(restrictions?.allowedAccountIds ?? []).map((id, i) => ({ id, field: `${prefix}.allowedAccountIds[${i}]` })),
-    ...(restrictions?.accountRules ?? []).map((r, i) => ({ id: r.accountId, field: `${prefix}.accountRules[${i}].accountId` })),
+    ...(restrictions?.accountRules ?? []).map((r, i) => ({
+      id: r.accountId,
+      field: `${prefix}.accountRules[${i}].accountId`,
+    })),
   ];
   if (named.length === 0) return;
   const uuids = [...new Set(named.map((n) => parseApiId("InternalAccount", n.id)).filter((u): u is string => !!u))];
-  const owned = await db.internalAccount.findMany({ where: { platformId, customerId, id: { in: uuids } }, select: { id: true } });
+  const owned = await db.internalAccount.findMany({
+    where: { platformId, customerId, id: { in: uuids } },
+    select: { id: true },
+  });
   const ownedIds = new Set(owned.map((a) => a.id));
   const foreign = named.filter((n) => !ownedIds.has(parseApiId("InternalAccount", n.id) ?? ""));
   if (foreign.length > 0) {
-    throw invalidInput(foreign.map((n) => ({ field: n.field, constraint: "INVALID", message: `${n.id} is not an internal account of the agent's customer` })));
+    throw invalidInput(
+      foreign.map((n) => ({
+        field: n.field,
+        constraint: "INVALID",
+        message: `${n.id} is not an internal account of the agent's customer`,
+      })),
+    );
   }
 }
 
-export async function createAgent(db: Db, platformId: string, input: { name: string; customerId: string; policy: AgentPolicy }) {
+export async function createAgent(
+  db: Db,
+  platformId: string,
+  input: { name: string; customerId: string; policy: AgentPolicy },
+) {
   const customer = await getCustomerOrThrow(db, platformId, input.customerId);
-  await assertPolicyAccounts(db, platformId, customer.id, input.policy.accountRestrictions, "policy.accountRestrictions");
+  await assertPolicyAccounts(
+    db,
+    platformId,
+    customer.id,
+    input.policy.accountRestrictions,
+    "policy.accountRestrictions",
+  );
   const row = await db.agent.create({
     data: { id: newUuid(), platformId, customerId: customer.id, name: input.name, policy: input.policy },
   });
@@ -79,10 +107,13 @@ export async function listAgents(db: Db, platformId: string, q: AgentListQuery) 
   let customerId: string | undefined;
   if (q.customerId) {
     customerId = parseApiId("Customer", q.customerId) ?? undefined;
-    if (!customerId) throw invalidInput([{ field: "customerId", constraint: "FORMAT", message: "Expected Customer:<uuid>" }]);
+    if (!customerId)
+      throw invalidInput([{ field: "customerId", constraint: "FORMAT", message: "Expected Customer:<uuid>" }]);
   }
   const range = (after?: string, before?: string) =>
-    after || before ? { ...(after ? { gt: new Date(after) } : {}), ...(before ? { lt: new Date(before) } : {}) } : undefined;
+    after || before
+      ? { ...(after ? { gt: new Date(after) } : {}), ...(before ? { lt: new Date(before) } : {}) }
+      : undefined;
   const where = {
     platformId,
     deletedAt: null,
@@ -106,9 +137,20 @@ export async function retrieveAgent(db: Db, platformId: string, agentId: string)
   return serializeAgent(db, await findAgent(db, platformId, agentId));
 }
 
-export async function updateAgent(db: Db, platformId: string, agentId: string, input: { name?: string; isPaused?: boolean }) {
+export async function updateAgent(
+  db: Db,
+  platformId: string,
+  agentId: string,
+  input: { name?: string; isPaused?: boolean },
+) {
   const row = await findAgent(db, platformId, agentId);
-  const updated = await db.agent.update({ where: { id: row.id }, data: { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.isPaused !== undefined ? { isPaused: input.isPaused } : {}) } });
+  const updated = await db.agent.update({
+    where: { id: row.id },
+    data: {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.isPaused !== undefined ? { isPaused: input.isPaused } : {}),
+    },
+  });
   return serializeAgent(db, updated);
 }
 
@@ -118,9 +160,12 @@ export async function updateAgentPolicy(db: Db, platformId: string, agentId: str
   try {
     policy = mergePolicy(policyOf(row), update);
   } catch {
-    throw new ApiError("INVALID_INPUT", "The merged policy is not valid", { errors: [{ field: "policy", constraint: "INVALID", message: "The update leaves the policy invalid" }] });
+    throw new ApiError("INVALID_INPUT", "The merged policy is not valid", {
+      errors: [{ field: "policy", constraint: "INVALID", message: "The update leaves the policy invalid" }],
+    });
   }
-  if (update.accountRestrictions) await assertPolicyAccounts(db, platformId, row.customerId, update.accountRestrictions, "accountRestrictions");
+  if (update.accountRestrictions)
+    await assertPolicyAccounts(db, platformId, row.customerId, update.accountRestrictions, "accountRestrictions");
   const updated = await db.agent.update({ where: { id: row.id }, data: { policy } });
   return serializeAgent(db, updated);
 }
@@ -129,5 +174,8 @@ export async function updateAgentPolicy(db: Db, platformId: string, agentId: str
 export async function deleteAgent(db: Db, platformId: string, agentId: string) {
   const row = await findAgent(db, platformId, agentId);
   await db.agent.update({ where: { id: row.id }, data: { deletedAt: new Date(), accessTokenHash: null } });
-  await db.agentDeviceCode.updateMany({ where: { agentId: row.id, redeemedAt: null, invalidatedAt: null }, data: { invalidatedAt: new Date() } });
+  await db.agentDeviceCode.updateMany({
+    where: { agentId: row.id, redeemedAt: null, invalidatedAt: null },
+    data: { invalidatedAt: new Date() },
+  });
 }

@@ -40,16 +40,25 @@ function newCode(): string {
 /** Issues a new code for the agent and invalidates its earlier unredeemed ones. */
 export async function issueDeviceCode(db: Db, agent: Agent) {
   const now = new Date();
-  await db.agentDeviceCode.updateMany({ where: { agentId: agent.id, redeemedAt: null, invalidatedAt: null }, data: { invalidatedAt: now } });
+  await db.agentDeviceCode.updateMany({
+    where: { agentId: agent.id, redeemedAt: null, invalidatedAt: null },
+    data: { invalidatedAt: now },
+  });
   const code = newCode();
   const expiresAt = new Date(now.getTime() + sandboxDelayMs(DEVICE_CODE_TTL_MS));
-  await db.agentDeviceCode.create({ data: { id: newUuid(), platformId: agent.platformId, agentId: agent.id, codeHash: codeHash(code), expiresAt } });
+  await db.agentDeviceCode.create({
+    data: { id: newUuid(), platformId: agent.platformId, agentId: agent.id, codeHash: codeHash(code), expiresAt },
+  });
   return { code, agentId: toApiId("Agent", agent.id), expiresAt: expiresAt.toISOString(), redeemed: false };
 }
 
 export async function regenerateDeviceCode(db: PrismaClient, agent: Agent) {
   if (agent.accessTokenHash !== null) {
-    throw new ApiError("CONFLICT", "The agent is already connected; a new device code can be issued only before installation", { isConnected: true });
+    throw new ApiError(
+      "CONFLICT",
+      "The agent is already connected; a new device code can be issued only before installation",
+      { isConnected: true },
+    );
   }
   return db.$transaction((tx) => issueDeviceCode(tx, agent));
 }
@@ -62,7 +71,13 @@ export async function deviceCodeStatus(db: Db, platformId: string, code: string)
     redeemed: row.redeemedAt !== null,
     agentId: toApiId("Agent", row.agentId),
     expiresAt: row.expiresAt.toISOString(),
-    status: row.redeemedAt ? "REDEEMED" : row.invalidatedAt ? "INVALIDATED" : row.expiresAt <= new Date() ? "EXPIRED" : "PENDING",
+    status: row.redeemedAt
+      ? "REDEEMED"
+      : row.invalidatedAt
+        ? "INVALIDATED"
+        : row.expiresAt <= new Date()
+          ? "EXPIRED"
+          : "PENDING",
   };
 }
 
@@ -103,12 +118,23 @@ async function claimDeviceCode(db: PrismaClient, code: string) {
           : state === "INVALIDATED"
             ? "This device code was replaced by a newer one"
             : "This device code has expired; ask the platform for a new one";
-      throw new ApiError("INVALID_INPUT", reason, { deviceCodeStatus: state, errors: [{ field: "code", constraint: "INVALID", message: reason }] });
+      throw new ApiError("INVALID_INPUT", reason, {
+        deviceCodeStatus: state,
+        errors: [{ field: "code", constraint: "INVALID", message: reason }],
+      });
     }
     const agent = await tx.agent.findFirst({ where: { id: row!.agentId, deletedAt: null } });
     if (!agent) throw notFound("Device code");
     const accessToken = randomToken(ACCESS_TOKEN_PREFIX, 32);
-    await tx.agent.update({ where: { id: agent.id }, data: { accessTokenHash: accessTokenHash(accessToken), connectedAt: now } });
-    return { agentId: toApiId("Agent", agent.id), agentName: agent.name, accessToken, policy: AgentPolicy.parse(agent.policy) };
+    await tx.agent.update({
+      where: { id: agent.id },
+      data: { accessTokenHash: accessTokenHash(accessToken), connectedAt: now },
+    });
+    return {
+      agentId: toApiId("Agent", agent.id),
+      agentName: agent.name,
+      accessToken,
+      policy: AgentPolicy.parse(agent.policy),
+    };
   });
 }

@@ -17,7 +17,11 @@ import { submitAction } from "./actions";
 /** One of the agent's customer's internal accounts; any other id is 404. */
 async function ownInternalAccount(db: PrismaClient, agent: Agent, id: string) {
   const uuid = parseApiId("InternalAccount", id);
-  const row = uuid ? await db.internalAccount.findFirst({ where: { id: uuid, platformId: agent.platformId, customerId: agent.customerId } }) : null;
+  const row = uuid
+    ? await db.internalAccount.findFirst({
+        where: { id: uuid, platformId: agent.platformId, customerId: agent.customerId },
+      })
+    : null;
   if (!row) throw notFound(`Internal account ${id}`);
   return row;
 }
@@ -25,11 +29,22 @@ async function ownInternalAccount(db: PrismaClient, agent: Agent, id: string) {
 /** An embedded wallet pays out only with its holder's signature, which an agent cannot give. */
 function notFromWallet(account: { type: string }, field: string) {
   if (account.type === "EMBEDDED_WALLET") {
-    throw invalidInput([{ field, constraint: "INVALID", message: "Money leaves an embedded wallet only with its holder's signature; agents cannot move money out of it" }]);
+    throw invalidInput([
+      {
+        field,
+        constraint: "INVALID",
+        message: "Money leaves an embedded wallet only with its holder's signature; agents cannot move money out of it",
+      },
+    ]);
   }
 }
 
-type TransferBody = { source: { accountId: string }; destination: { accountId: string; paymentRail?: string }; amount: number; remittanceInformation?: string };
+type TransferBody = {
+  source: { accountId: string };
+  destination: { accountId: string; paymentRail?: string };
+  amount: number;
+  remittanceInformation?: string;
+};
 
 export async function agentTransferOut(db: PrismaClient, agent: Agent, body: TransferBody) {
   checkPermission(policyOf(agent), "CREATE_TRANSFERS");
@@ -40,7 +55,12 @@ export async function agentTransferOut(db: PrismaClient, agent: Agent, body: Tra
     type: "TRANSFER_OUT",
     request: body,
     spend: { amount: BigInt(body.amount), currency: src.currency, accountId: toApiId("InternalAccount", src.id) },
-    transferDetails: { amount: body.amount, currency: src.currency, sourceAccountId: body.source.accountId, destinationAccountId: toApiId("ExternalAccount", ext.id) },
+    transferDetails: {
+      amount: body.amount,
+      currency: src.currency,
+      sourceAccountId: body.source.accountId,
+      destinationAccountId: toApiId("ExternalAccount", ext.id),
+    },
   });
 }
 
@@ -52,16 +72,33 @@ export async function agentTransferIn(db: PrismaClient, agent: Agent, body: Tran
     type: "TRANSFER_IN",
     request: body,
     spend: { amount: BigInt(body.amount), currency: dest.currency, accountId: toApiId("InternalAccount", dest.id) },
-    transferDetails: { amount: body.amount, currency: dest.currency, sourceAccountId: toApiId("ExternalAccount", ext.id), destinationAccountId: body.destination.accountId },
+    transferDetails: {
+      amount: body.amount,
+      currency: dest.currency,
+      sourceAccountId: toApiId("ExternalAccount", ext.id),
+      destinationAccountId: body.destination.accountId,
+    },
   });
 }
 
 /** Quotes: every account named must be the customer's; funds move only through execute. */
-export async function agentCreateQuote(db: PrismaClient, agent: Agent, body: QuoteCreate, idempotencyKey: string | null) {
+export async function agentCreateQuote(
+  db: PrismaClient,
+  agent: Agent,
+  body: QuoteCreate,
+  idempotencyKey: string | null,
+) {
   const policy = policyOf(agent);
   checkPermission(policy, "CREATE_QUOTES");
   if (body.immediatelyExecute) {
-    throw invalidInput([{ field: "immediatelyExecute", constraint: "INVALID", message: "Agents create a quote, then execute it with POST /agents/me/quotes/{quoteId}/execute so the policy applies" }]);
+    throw invalidInput([
+      {
+        field: "immediatelyExecute",
+        constraint: "INVALID",
+        message:
+          "Agents create a quote, then execute it with POST /agents/me/quotes/{quoteId}/execute so the policy applies",
+      },
+    ]);
   }
   const customerId = toApiId("Customer", agent.customerId);
   const source = body.source;
@@ -77,7 +114,9 @@ export async function agentCreateQuote(db: PrismaClient, agent: Agent, body: Quo
     if (dest.accountId.startsWith("InternalAccount:")) await ownInternalAccount(db, agent, dest.accountId);
     else await findAgentExternalAccount(db, agent, dest.accountId);
   }
-  return createQuote(db, agent.platformId, { ...body, source: { ...source, customerId } } as QuoteCreate, { idempotencyKey });
+  return createQuote(db, agent.platformId, { ...body, source: { ...source, customerId } } as QuoteCreate, {
+    idempotencyKey,
+  });
 }
 
 async function ownQuote(db: PrismaClient, agent: Agent, quoteId: string) {
@@ -95,23 +134,47 @@ export async function agentExecuteQuote(db: PrismaClient, agent: Agent, quoteId:
   checkPermission(policyOf(agent), "EXECUTE_QUOTES");
   const q = await ownQuote(db, agent, quoteId);
   if (q.status !== "PENDING") throw new ApiError("CONFLICT", "This quote was already executed", { quoteId });
-  const pending = await db.agentAction.findFirst({ where: { quoteId: q.id, status: { in: ["PENDING_APPROVAL", "APPROVED"] } } });
-  if (pending) throw new ApiError("CONFLICT", "This quote already has an agent action", { agentActionId: toApiId("AgentAction", pending.id) });
-  if (q.sourceAccountId) notFromWallet(await db.internalAccount.findUniqueOrThrow({ where: { id: q.sourceAccountId }, select: { type: true } }), "quoteId");
+  const pending = await db.agentAction.findFirst({
+    where: { quoteId: q.id, status: { in: ["PENDING_APPROVAL", "APPROVED"] } },
+  });
+  if (pending)
+    throw new ApiError("CONFLICT", "This quote already has an agent action", {
+      agentActionId: toApiId("AgentAction", pending.id),
+    });
+  if (q.sourceAccountId)
+    notFromWallet(
+      await db.internalAccount.findUniqueOrThrow({ where: { id: q.sourceAccountId }, select: { type: true } }),
+      "quoteId",
+    );
   const accountId = q.sourceAccountId ?? q.destinationAccountId;
-  if (!accountId) throw invalidInput([{ field: "quoteId", constraint: "INVALID", message: "Agents execute quotes that move money from or into one of the customer's internal accounts" }]);
+  if (!accountId)
+    throw invalidInput([
+      {
+        field: "quoteId",
+        constraint: "INVALID",
+        message: "Agents execute quotes that move money from or into one of the customer's internal accounts",
+      },
+    ]);
   return submitAction(db, agent, {
     type: "EXECUTE_QUOTE",
     request: { quoteId },
     quoteId: q.id,
     transactionId: q.transactionId,
-    spend: { amount: q.totalSendingAmount, currency: q.sendingCurrency, accountId: toApiId("InternalAccount", accountId) },
+    spend: {
+      amount: q.totalSendingAmount,
+      currency: q.sendingCurrency,
+      accountId: toApiId("InternalAccount", accountId),
+    },
   });
 }
 
 export async function agentListTransactions(db: PrismaClient, agent: Agent, q: TransactionListQuery) {
   checkPermission(policyOf(agent), "VIEW_TRANSACTIONS");
-  return listTransactions(db, agent.platformId, { ...q, customerId: toApiId("Customer", agent.customerId), platformCustomerId: undefined });
+  return listTransactions(db, agent.platformId, {
+    ...q,
+    customerId: toApiId("Customer", agent.customerId),
+    platformCustomerId: undefined,
+  });
 }
 
 export async function agentGetTransaction(db: PrismaClient, agent: Agent, id: string) {

@@ -8,12 +8,21 @@ import type { Principal } from "../platform/principal";
 import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId, toApiId } from "../../ids";
 import { serializeInternalAccount } from "../accounts/internal-accounts";
-import { deleteExternalAccount, findExternalAccount, listExternalAccounts, serializeExternalAccount } from "../external-accounts/external-accounts";
+import {
+  deleteExternalAccount,
+  findExternalAccount,
+  listExternalAccounts,
+  serializeExternalAccount,
+} from "../external-accounts/external-accounts";
 import { allowedAccounts, checkPermission, type AgentPermission } from "./policy";
 import { policyOf } from "./agents";
 
 /** The calling agent (AgentAuth has already refused paused and deleted agents). */
-export async function currentAgent(db: Db, ctx: { principal: Principal | null }, ...permissions: AgentPermission[]): Promise<Agent> {
+export async function currentAgent(
+  db: Db,
+  ctx: { principal: Principal | null },
+  ...permissions: AgentPermission[]
+): Promise<Agent> {
   const p = ctx.principal;
   if (!p || p.kind !== "agent") throw new ApiError("UNAUTHORIZED", "This operation requires agent credentials");
   const agent = await db.agent.findFirst({ where: { id: p.agentId, platformId: p.platformId, deletedAt: null } });
@@ -32,7 +41,9 @@ export async function listAgentInternalAccounts(db: Db, agent: Agent, q: Paginat
     platformId: agent.platformId,
     customerId: agent.customerId,
     ...(q.currency ? { currency: q.currency } : {}),
-    ...(allowed ? { id: { in: allowed.map((id) => parseApiId("InternalAccount", id)).filter((x): x is string => x !== null) } } : {}),
+    ...(allowed
+      ? { id: { in: allowed.map((id) => parseApiId("InternalAccount", id)).filter((x): x is string => x !== null) } }
+      : {}),
   };
   const args = pageArgs(q);
   const [rows, total] = await Promise.all([
@@ -43,7 +54,10 @@ export async function listAgentInternalAccounts(db: Db, agent: Agent, q: Paginat
 }
 
 export async function listAgentExternalAccounts(db: Db, agent: Agent, q: PaginationQuery & { currency?: string }) {
-  return listExternalAccounts(db, agent.platformId, "customer", { ...q, customerId: toApiId("Customer", agent.customerId) });
+  return listExternalAccounts(db, agent.platformId, "customer", {
+    ...q,
+    customerId: toApiId("Customer", agent.customerId),
+  });
 }
 
 export async function findAgentExternalAccount(db: Db, agent: Agent, id: string) {

@@ -7,12 +7,20 @@ import { z } from "zod";
 import { ApiError } from "../../kernel/errors";
 import { KnownCurrency, MinorUnits } from "../common/schemas";
 
-export const AGENT_PERMISSIONS = ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"] as const;
+export const AGENT_PERMISSIONS = [
+  "VIEW_TRANSACTIONS",
+  "CREATE_TRANSFERS",
+  "CREATE_QUOTES",
+  "EXECUTE_QUOTES",
+  "MANAGE_EXTERNAL_ACCOUNTS",
+] as const;
 export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
 export const EXECUTION_MODES = ["AUTO", "APPROVAL_REQUIRED"] as const;
 export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 
-const InternalAccountId = z.string().regex(/^InternalAccount:[0-9a-fA-F-]{36}$/, "Expected an InternalAccount:<uuid> id");
+const InternalAccountId = z
+  .string()
+  .regex(/^InternalAccount:[0-9a-fA-F-]{36}$/, "Expected an InternalAccount:<uuid> id");
 
 export const SpendingLimits = z.object({
   currency: KnownCurrency,
@@ -35,7 +43,10 @@ export const AccountRestrictions = z.object({
 
 export const ApprovalThresholds = z
   .object({ currency: KnownCurrency.optional(), amount: MinorUnits.nullable().optional() })
-  .refine((t) => t.amount === undefined || t.amount === null || t.currency !== undefined, { message: "currency is required when amount is set", path: ["currency"] });
+  .refine((t) => t.amount === undefined || t.amount === null || t.currency !== undefined, {
+    message: "currency is required when amount is set",
+    path: ["currency"],
+  });
 
 export const AgentPolicy = z.object({
   permissions: z.array(z.enum(AGENT_PERMISSIONS)).max(AGENT_PERMISSIONS.length),
@@ -72,7 +83,10 @@ export function mergePolicy(current: AgentPolicy, update: AgentPolicyUpdate): Ag
 
 export function checkPermission(policy: AgentPolicy, permission: AgentPermission): void {
   if (!policy.permissions.includes(permission)) {
-    throw new ApiError("FORBIDDEN", `The agent's policy does not grant ${permission}`, { rule: "PERMISSION", requiredPermission: permission });
+    throw new ApiError("FORBIDDEN", `The agent's policy does not grant ${permission}`, {
+      rule: "PERMISSION",
+      requiredPermission: permission,
+    });
   }
 }
 
@@ -84,7 +98,10 @@ export function allowedAccounts(policy: AgentPolicy): string[] | null {
 export function checkAccountAllowed(policy: AgentPolicy, accountId: string): void {
   const allowed = allowedAccounts(policy);
   if (allowed && !allowed.includes(accountId)) {
-    throw new ApiError("FORBIDDEN", `The agent's policy does not allow account ${accountId}`, { rule: "ACCOUNT_RESTRICTION", accountId });
+    throw new ApiError("FORBIDDEN", `The agent's policy does not allow account ${accountId}`, {
+      rule: "ACCOUNT_RESTRICTION",
+      accountId,
+    });
   }
 }
 
@@ -113,16 +130,24 @@ export function evaluateSpend(policy: AgentPolicy, req: SpendRequest): SpendDeci
   checkAccountAllowed(policy, req.accountId);
   const limits = policy.spendingLimits;
   if (req.currency !== limits.currency) {
-    throw new ApiError("FORBIDDEN", `The agent's spending limits are in ${limits.currency}; it cannot move ${req.currency}`, { rule: "LIMIT_CURRENCY", currency: limits.currency });
+    throw new ApiError(
+      "FORBIDDEN",
+      `The agent's spending limits are in ${limits.currency}; it cannot move ${req.currency}`,
+      { rule: "LIMIT_CURRENCY", currency: limits.currency },
+    );
   }
   const rule = policy.accountRestrictions?.accountRules?.find((r) => r.accountId === req.accountId);
   const perTx = rule?.perTransactionLimit ?? limits.perTransactionLimit;
   if (req.amount > BigInt(perTx)) {
-    throw new ApiError("FORBIDDEN", `${req.amount} exceeds the agent's per-transaction limit of ${perTx} ${limits.currency}`, {
-      rule: "PER_TRANSACTION_LIMIT",
-      limit: perTx,
-      amount: Number(req.amount),
-    });
+    throw new ApiError(
+      "FORBIDDEN",
+      `${req.amount} exceeds the agent's per-transaction limit of ${perTx} ${limits.currency}`,
+      {
+        rule: "PER_TRANSACTION_LIMIT",
+        limit: perTx,
+        amount: Number(req.amount),
+      },
+    );
   }
   const reasons: string[] = [];
   let mode: ExecutionMode = rule?.executionMode ?? policy.defaultExecutionMode;
@@ -138,6 +163,11 @@ export function evaluateSpend(policy: AgentPolicy, req: SpendRequest): SpendDeci
 /** The error for a limit the reservation refused. */
 export function limitError(rule: string, policy: AgentPolicy): ApiError {
   const l = policy.spendingLimits;
-  const limit = rule === "DAILY_LIMIT" ? l.dailyLimit : rule === "MONTHLY_LIMIT" ? l.monthlyLimit : l.dailyTransactionLimit;
-  return new ApiError("VELOCITY_LIMIT_EXCEEDED", `This operation would exceed the agent's ${rule.toLowerCase().replace(/_/g, " ")} (${limit})`, { rule, limit });
+  const limit =
+    rule === "DAILY_LIMIT" ? l.dailyLimit : rule === "MONTHLY_LIMIT" ? l.monthlyLimit : l.dailyTransactionLimit;
+  return new ApiError(
+    "VELOCITY_LIMIT_EXCEEDED",
+    `This operation would exceed the agent's ${rule.toLowerCase().replace(/_/g, " ")} (${limit})`,
+    { rule, limit },
+  );
 }

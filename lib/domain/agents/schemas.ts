@@ -51,7 +51,17 @@ export const AgentResponse = z.object({
   updatedAt: z.string(),
 });
 
-export const DeviceCodeResponse = z.object({ code: z.string(), agentId: z.string(), expiresAt: z.string(), redeemed: z.boolean() });
+export const DeviceCodeResponse = z.object({
+  code: z.string(),
+  agentId: z.string(),
+  expiresAt: z.string(),
+  redeemed: z.boolean(),
+});
 export const AgentCreateResponse = z.object({ agent: AgentResponse, deviceCode: DeviceCodeResponse });
 export const DeviceCodeStatusResponse = z.object({ code: z.string(), redeemed: z.boolean() }).loose();
-export const RedeemResponse = z.object({ agentId: z.string(), agentName: z.string(), accessToken: z.string(), policy: AgentPolicy });
+export const RedeemResponse = z.object({
+  agentId: z.string(),
+  agentName: z.string(),
+  accessToken: z.string(),
+  policy: AgentPolicy,
+});

@@ -26,7 +26,11 @@ function where(platformId: string, f: CardTransactionFilter) {
     ...(f.customerIds ? { customerId: { in: f.customerIds } } : {}),
     ...(f.accountId ? { accountId: f.accountId } : {}),
     ...(f.status ? { status: f.status } : {}),
-    ...(f.createdFrom || f.createdTo ? { createdAt: { ...(f.createdFrom ? { gte: f.createdFrom } : {}), ...(f.createdTo ? { lte: f.createdTo } : {}) } } : {}),
+    ...(f.createdFrom || f.createdTo
+      ? {
+          createdAt: { ...(f.createdFrom ? { gte: f.createdFrom } : {}), ...(f.createdTo ? { lte: f.createdTo } : {}) },
+        }
+      : {}),
   };
 }
 

@@ -16,7 +16,14 @@ import { issuanceSteer } from "../../sandbox/cards";
 import { CardLimits } from "../platform/schemas";
 import { generateCvv, generatePan, sealCardSecrets } from "./pan";
 import { CARD_SELECT, serializeCard } from "./serialize";
-import { ACTIVATION, ISSUER_REJECTION, SLOT_FREE_STATUSES, decideMutation, type CardStatus, type ClosedReason } from "./status";
+import {
+  ACTIVATION,
+  ISSUER_REJECTION,
+  SLOT_FREE_STATUSES,
+  decideMutation,
+  type CardStatus,
+  type ClosedReason,
+} from "./status";
 import type { CardCreate, CardListQuery, CardUpdate } from "./schemas";
 
 /** Years a newly issued card is valid for. */
@@ -31,7 +38,9 @@ export function cardUuidOrNotFound(cardId: string): string {
 /** The funding source must be an active fiat internal account of the cardholder. */
 async function fundingAccount(tx: Db, platformId: string, customerUuid: string, fundingSource: string) {
   const uuid = parseApiId("InternalAccount", fundingSource);
-  const account = uuid ? await tx.internalAccount.findFirst({ where: { id: uuid, platformId, customerId: customerUuid } }) : null;
+  const account = uuid
+    ? await tx.internalAccount.findFirst({ where: { id: uuid, platformId, customerId: customerUuid } })
+    : null;
   if (!account) throw invalidField("fundingSource", "fundingSource must be an internal account of the cardholder");
   if (account.type !== "INTERNAL_FIAT" || account.status !== "ACTIVE") {
     throw invalidField("fundingSource", "fundingSource must be an active fiat internal account (INTERNAL_FIAT)");
@@ -43,30 +52,46 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
   const customerUuid = parseApiId("Customer", input.customerId);
   const cardId = newUuid();
   const row = await db.$transaction(async (tx) => {
-    const customer = customerUuid ? await tx.customer.findFirst({ where: { id: customerUuid, platformId, deletedAt: null } }) : null;
+    const customer = customerUuid
+      ? await tx.customer.findFirst({ where: { id: customerUuid, platformId, deletedAt: null } })
+      : null;
     if (!customer) throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${input.customerId} not found`);
     if (customer.kycStatus !== "APPROVED") {
-      throw new ApiError("CARDHOLDER_KYC_NOT_APPROVED", "The cardholder's kycStatus must be APPROVED before a card is issued", {
-        kycStatus: customer.kycStatus,
-      });
+      throw new ApiError(
+        "CARDHOLDER_KYC_NOT_APPROVED",
+        "The cardholder's kycStatus must be APPROVED before a card is issued",
+        {
+          kycStatus: customer.kycStatus,
+        },
+      );
     }
     const account = await fundingAccount(tx, platformId, customer.id, input.fundingSource);
 
     // Serializes card creation per platform: the count below sees every committed live card.
-    const locked = await tx.$queryRaw<{ card_limits: unknown }[]>`SELECT card_limits FROM platforms WHERE id = ${platformId}::uuid FOR UPDATE`;
+    const locked = await tx.$queryRaw<
+      { card_limits: unknown }[]
+    >`SELECT card_limits FROM platforms WHERE id = ${platformId}::uuid FOR UPDATE`;
     const limits = CardLimits.parse(locked[0]?.card_limits ?? {});
     const [counts] = await tx.$queryRaw<{ live: bigint; mine: bigint }[]>`
       SELECT count(*) AS live, count(*) FILTER (WHERE customer_id = ${customer.id}::uuid) AS mine
         FROM cards WHERE platform_id = ${platformId}::uuid AND NOT (status = ANY (${[...SLOT_FREE_STATUSES]}::text[]))`;
     if (limits.maxLiveCards !== null && Number(counts.live) >= limits.maxLiveCards) {
-      throw new ApiError("CARD_LIMIT_REACHED", `The platform holds its maximum of ${limits.maxLiveCards} live cards; close a card to free a slot`, {
-        maxLiveCards: limits.maxLiveCards,
-      });
+      throw new ApiError(
+        "CARD_LIMIT_REACHED",
+        `The platform holds its maximum of ${limits.maxLiveCards} live cards; close a card to free a slot`,
+        {
+          maxLiveCards: limits.maxLiveCards,
+        },
+      );
     }
     if (limits.oneCardPerCardholder && Number(counts.mine) > 0) {
-      throw new ApiError("CARD_LIMIT_REACHED", "The cardholder already holds a live card and the platform allows one card per cardholder", {
-        oneCardPerCardholder: true,
-      });
+      throw new ApiError(
+        "CARD_LIMIT_REACHED",
+        "The cardholder already holds a live card and the platform allows one card per cardholder",
+        {
+          oneCardPerCardholder: true,
+        },
+      );
     }
 
     const pan = generatePan(input.brand);
@@ -97,7 +122,11 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
         type: "card.activate",
         platformId,
         payload: { cardId, ...(steer.kind === "REJECT" ? { outcome: "REJECT" } : {}) },
-        delayMs: sandboxDelayMs(steer.kind === "ACTIVATE" && steer.delay === "SLOW" ? SANDBOX_DELAYS.slowCardActivationMs : SANDBOX_DELAYS.cardActivationMs),
+        delayMs: sandboxDelayMs(
+          steer.kind === "ACTIVATE" && steer.delay === "SLOW"
+            ? SANDBOX_DELAYS.slowCardActivationMs
+            : SANDBOX_DELAYS.cardActivationMs,
+        ),
       });
     }
     return created;
@@ -114,12 +143,18 @@ export async function activateCardJob(job: JobRecord): Promise<void> {
   const cardId = String(job.payload.cardId);
   const move =
     job.payload.outcome === "REJECT"
-      ? { from: ISSUER_REJECTION.from, data: { status: ISSUER_REJECTION.to, statusReason: ISSUER_REJECTION.reason, closedAt: new Date() } }
+      ? {
+          from: ISSUER_REJECTION.from,
+          data: { status: ISSUER_REJECTION.to, statusReason: ISSUER_REJECTION.reason, closedAt: new Date() },
+        }
       : { from: ACTIVATION.from, data: { status: ACTIVATION.to } };
   await defaultDb().$transaction(async (tx) => {
     const moved = await tx.card.updateMany({ where: { id: cardId, status: move.from }, data: move.data });
     if (moved.count === 0) return;
-    const card = await tx.card.findUniqueOrThrow({ where: { id: cardId }, select: { ...CARD_SELECT, platformId: true } });
+    const card = await tx.card.findUniqueOrThrow({
+      where: { id: cardId },
+      select: { ...CARD_SELECT, platformId: true },
+    });
     await emitWebhook(tx, card.platformId, "CARD.STATUS_CHANGE", serializeCard(card));
   });
 }
@@ -133,14 +168,23 @@ export async function getCard(db: PrismaClient, platformId: string, cardId: stri
 export async function listCards(db: PrismaClient, platformId: string, query: CardListQuery) {
   const where = {
     platformId,
-    ...(query.customerId ? { customerId: parseApiId("Customer", query.customerId) ?? "00000000-0000-0000-0000-000000000000" } : {}),
-    ...(query.accountId ? { fundingSourceId: parseApiId("InternalAccount", query.accountId) ?? "00000000-0000-0000-0000-000000000000" } : {}),
+    ...(query.customerId
+      ? { customerId: parseApiId("Customer", query.customerId) ?? "00000000-0000-0000-0000-000000000000" }
+      : {}),
+    ...(query.accountId
+      ? { fundingSourceId: parseApiId("InternalAccount", query.accountId) ?? "00000000-0000-0000-0000-000000000000" }
+      : {}),
     ...(query.platformCardId ? { platformCardId: query.platformCardId } : {}),
     ...(query.status ? { status: query.status } : {}),
   };
   const args = pageArgs(query, query.sortOrder);
   const [rows, total] = await Promise.all([
-    db.card.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take, select: CARD_SELECT }),
+    db.card.findMany({
+      where: { ...where, ...args.cursorWhere },
+      orderBy: args.orderBy,
+      take: args.take,
+      select: CARD_SELECT,
+    }),
     db.card.count({ where }),
   ]);
   return toPage(rows, query, total, serializeCard);
@@ -150,7 +194,9 @@ export async function updateCard(db: PrismaClient, platformId: string, cardId: s
   const uuid = cardUuidOrNotFound(cardId);
   return db.$transaction(async (tx) => {
     // Row lock: concurrent PATCHes decide one after another from the status the other left.
-    const locked = await tx.$queryRaw<{ status: CardStatus; customer_id: string; currency: string; funding_source_id: string }[]>`
+    const locked = await tx.$queryRaw<
+      { status: CardStatus; customer_id: string; currency: string; funding_source_id: string }[]
+    >`
       SELECT status, customer_id, currency, funding_source_id FROM cards WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid FOR UPDATE`;
     const current = locked[0];
     if (!current) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
@@ -160,7 +206,8 @@ export async function updateCard(db: PrismaClient, platformId: string, cardId: s
     let fundingSourceId: string | undefined;
     if (input.fundingSource !== undefined) {
       const account = await fundingAccount(tx, platformId, current.customer_id, input.fundingSource);
-      if (account.currency !== current.currency) throw invalidField("fundingSource", `fundingSource must hold the card's currency ${current.currency}`);
+      if (account.currency !== current.currency)
+        throw invalidField("fundingSource", `fundingSource must hold the card's currency ${current.currency}`);
       if (account.id !== current.funding_source_id) fundingSourceId = account.id;
     }
     const statusChanged = decision.to !== undefined && decision.to !== current.status;
@@ -168,7 +215,9 @@ export async function updateCard(db: PrismaClient, platformId: string, cardId: s
       where: { id: uuid },
       data: {
         ...(statusChanged ? { status: decision.to } : {}),
-        ...(decision.to === "CLOSED" ? { closedAt: new Date(), statusReason: "CLOSED_BY_PLATFORM" satisfies ClosedReason } : {}),
+        ...(decision.to === "CLOSED"
+          ? { closedAt: new Date(), statusReason: "CLOSED_BY_PLATFORM" satisfies ClosedReason }
+          : {}),
         ...(fundingSourceId ? { fundingSourceId } : {}),
       },
       select: CARD_SELECT,

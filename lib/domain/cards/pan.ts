@@ -65,7 +65,9 @@ export function sealCardSecrets(cardId: string, secrets: CardSecrets): string {
   const cipher = createCipheriv("aes-256-gcm", deriveKey(KEY_LABEL), iv);
   cipher.setAAD(Buffer.from(cardId));
   const ct = Buffer.concat([cipher.update(JSON.stringify(secrets), "utf8"), cipher.final()]);
-  return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
+  return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ct.toString("base64url")].join(
+    ".",
+  );
 }
 
 export function openCardSecrets(cardId: string, sealed: string): CardSecrets {

@@ -24,10 +24,13 @@ export async function createReveal(db: PrismaClient, platformId: string, cardId:
   const uuid = cardUuidOrNotFound(cardId);
   const card = await db.card.findFirst({ where: { id: uuid, platformId }, select: { id: true, status: true } });
   if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
-  if (isFinalCardStatus(card.status)) throw new ApiError("CARD_NOT_MUTABLE", "The card is CLOSED; its details can no longer be revealed");
+  if (isFinalCardStatus(card.status))
+    throw new ApiError("CARD_NOT_MUTABLE", "The card is CLOSED; its details can no longer be revealed");
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + REVEAL_TTL_MS);
-  await db.cardRevealToken.create({ data: { id: newUuid(), platformId, cardId: card.id, tokenHash: sha256Hex(token), expiresAt } });
+  await db.cardRevealToken.create({
+    data: { id: newUuid(), platformId, cardId: card.id, tokenHash: sha256Hex(token), expiresAt },
+  });
   return { panEmbedUrl: `${vaultOrigin()}${vaultCardPath(card.id, token)}`, expiresAt: expiresAt.toISOString() };
 }
 
@@ -69,7 +72,12 @@ export async function consumeReveal(cardUuid: string, token: string): Promise<Re
   );
   const row = rows[0];
   if (!row) return null;
-  return { ...openCardSecrets(row.id, row.secrets_sealed), brand: row.brand, expMonth: row.exp_month, expYear: row.exp_year };
+  return {
+    ...openCardSecrets(row.id, row.secrets_sealed),
+    brand: row.brand,
+    expMonth: row.exp_month,
+    expYear: row.exp_year,
+  };
 }
 
 /** Headers of every vault response: framable only by the app origin, never cached, no referrer. */

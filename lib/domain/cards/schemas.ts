@@ -31,7 +31,11 @@ export const CardUpdate = z
       ctx.addIssue({ code: "custom", path: ["status"], message: "Supply status or fundingSource" });
     }
     if (v.status !== undefined && isFinalCardStatus(v.status) && v.fundingSource !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["fundingSource"], message: "fundingSource cannot be changed while closing the card" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["fundingSource"],
+        message: "fundingSource cannot be changed while closing the card",
+      });
     }
   });
 export type CardUpdate = z.infer<typeof CardUpdate>;
@@ -72,7 +76,10 @@ export const CardRevealResponse = z.object({ panEmbedUrl: z.string(), expiresAt:
 
 export const CardMerchant = z.object({
   descriptor: z.string().min(1).max(25),
-  mcc: z.string().regex(/^\d{4}$/, "Expected a four-digit merchant category code").optional(),
+  mcc: z
+    .string()
+    .regex(/^\d{4}$/, "Expected a four-digit merchant category code")
+    .optional(),
   country: CountryCode.optional(),
 });
 

@@ -108,7 +108,9 @@ export function serializeCardTransaction(row: CardTransactionRow) {
     settledAmount: Number(row.settledAmount),
     refundedAmount: Number(row.refundedAmount),
     accountId: toApiId("InternalAccount", row.accountId),
-    ...(row.originalTransactionId ? { originalTransactionId: toApiId("CardTransaction", row.originalTransactionId) } : {}),
+    ...(row.originalTransactionId
+      ? { originalTransactionId: toApiId("CardTransaction", row.originalTransactionId) }
+      : {}),
     issuerTransactionToken: row.issuerTransactionToken,
     pullSummary: { count: row.pullCount, totalAmount: Number(row.pullTotal), pendingCount: row.pullPendingCount },
     settlementSummary: { count: row.settlementCount, totalAmount: Number(row.settledAmount) },

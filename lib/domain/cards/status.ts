@@ -20,7 +20,11 @@ export const REQUESTED_TRANSITIONS: readonly { from: CardStatus; to: RequestedSt
 
 /** The system-driven moves out of PROCESSING: the issuer finishes provisioning, or rejects it. */
 export const ACTIVATION = { from: "PROCESSING", to: "ACTIVE" } as const satisfies { from: CardStatus; to: CardStatus };
-export const ISSUER_REJECTION = { from: "PROCESSING", to: "CLOSED", reason: "ISSUER_REJECTED" } as const satisfies { from: CardStatus; to: CardStatus; reason: string };
+export const ISSUER_REJECTION = { from: "PROCESSING", to: "CLOSED", reason: "ISSUER_REJECTED" } as const satisfies {
+  from: CardStatus;
+  to: CardStatus;
+  reason: string;
+};
 
 /** Why a card is CLOSED (the reference's stateReason, named statusReason beside the spec's status). */
 export const CLOSED_REASONS = ["ISSUER_REJECTED", "CLOSED_BY_PLATFORM"] as const;

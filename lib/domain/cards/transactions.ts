@@ -32,19 +32,30 @@ function webhookType(status: TxStatus): WebhookType {
 
 /** Why a card in `status` declines, as an API error. */
 function statusDecline(status: CardStatus): ApiError {
-  if (isFinalCardStatus(status)) return new ApiError("CARD_NOT_MUTABLE", `Declined: the card is ${status}`, { declineReason: "CARD_CLOSED" });
-  if (status === "FROZEN") return new ApiError("CONFLICT", "Declined: the card is FROZEN", { declineReason: "CARD_PAUSED" });
-  return new ApiError("CONFLICT", `Declined: the card is ${status}, not yet active`, { declineReason: "CARD_NOT_ACTIVE" });
+  if (isFinalCardStatus(status))
+    return new ApiError("CARD_NOT_MUTABLE", `Declined: the card is ${status}`, { declineReason: "CARD_CLOSED" });
+  if (status === "FROZEN")
+    return new ApiError("CONFLICT", "Declined: the card is FROZEN", { declineReason: "CARD_PAUSED" });
+  return new ApiError("CONFLICT", `Declined: the card is ${status}, not yet active`, {
+    declineReason: "CARD_NOT_ACTIVE",
+  });
 }
 
 function sqlState(err: unknown): { code?: string; text: string } {
-  const e = err as { code?: string; message?: string; meta?: { code?: string; message?: string }; cause?: { code?: string } };
+  const e = err as {
+    code?: string;
+    message?: string;
+    meta?: { code?: string; message?: string };
+    cause?: { code?: string };
+  };
   const code = e?.code === "P2010" || e?.code === "P2034" ? e.meta?.code : (e?.cause?.code ?? e?.code);
   return { code, text: `${e?.message ?? ""} ${e?.meta?.message ?? ""}` };
 }
 
 function insufficient(): ApiError {
-  return new ApiError("INSUFFICIENT_FUNDS", "Declined: the funding source does not cover the amount", { declineReason: "INSUFFICIENT_FUNDS" });
+  return new ApiError("INSUFFICIENT_FUNDS", "Declined: the funding source does not cover the amount", {
+    declineReason: "INSUFFICIENT_FUNDS",
+  });
 }
 
 function mapAuthorizeError(err: unknown, cardId: string): unknown {
@@ -53,7 +64,10 @@ function mapAuthorizeError(err: unknown, cardId: string): unknown {
   const status = /card not authorizable: (\w+)/.exec(text)?.[1];
   if (code === "MC002" || status) return statusDecline((status ?? "PROCESSING") as CardStatus);
   if (code === "MC003" || /card currency is/.test(text)) {
-    return new ApiError("INVALID_CURRENCY", `The card transacts in ${/card currency is (\w+)/.exec(text)?.[1] ?? "another currency"}`);
+    return new ApiError(
+      "INVALID_CURRENCY",
+      `The card transacts in ${/card currency is (\w+)/.exec(text)?.[1] ?? "another currency"}`,
+    );
   }
   const mapped = ledgerError(err);
   if (mapped instanceof ApiError && mapped.code === "INSUFFICIENT_FUNDS") return insufficient();
@@ -76,18 +90,26 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
   const { descriptor, mcc, country } = input.merchant;
   // One retry covers a funding source rebound between the read and the authorization.
   for (let attempt = 0; ; attempt++) {
-    const { rows } = await pool().query<{ status: CardStatus; customer_id: string; funding_source_id: string; currency: string }>(
-      `SELECT status, customer_id, funding_source_id, currency FROM cards WHERE id = $1 AND platform_id = $2`,
-      [cardUuid, platformId],
-    );
+    const { rows } = await pool().query<{
+      status: CardStatus;
+      customer_id: string;
+      funding_source_id: string;
+      currency: string;
+    }>(`SELECT status, customer_id, funding_source_id, currency FROM cards WHERE id = $1 AND platform_id = $2`, [
+      cardUuid,
+      platformId,
+    ]);
     const card = rows[0];
     if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
     if (steer.kind === "DECLINE") {
       if (steer.declineReason === "INSUFFICIENT_FUNDS") throw insufficient();
-      throw new ApiError("CONFLICT", "Declined: card paused (sandbox descriptor suffix)", { declineReason: "CARD_PAUSED" });
+      throw new ApiError("CONFLICT", "Declined: card paused (sandbox descriptor suffix)", {
+        declineReason: "CARD_PAUSED",
+      });
     }
     if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
-    if (card.currency !== input.currency.code) throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+    if (card.currency !== input.currency.code)
+      throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
     if (steer.kind === "APPROVE_DELAYED_PULL") return authorizeWithDelayedPull(platformId, cardUuid, cardId, input);
 
     const status: TxStatus = steer.kind === "APPROVE_EXCEPTION" ? "EXCEPTION" : "AUTHORIZED";
@@ -122,10 +144,27 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
     const outbox = outboxRows(webhookType(status), body, at);
     try {
       await pool().query(AUTHORIZE_SQL, [
-        platformId, cardUuid, row.accountId, row.id, newUuid(), input.amount, row.currency, descriptor, mcc ?? null, country ?? null,
-        row.issuerTransactionToken, [...AUTHORIZABLE_STATUSES], status, at,
-        outbox.event.id, outbox.event.type, outbox.event.payload,
-        outbox.job.id, outbox.job.type, outbox.job.payload, outbox.job.maxAttempts,
+        platformId,
+        cardUuid,
+        row.accountId,
+        row.id,
+        newUuid(),
+        input.amount,
+        row.currency,
+        descriptor,
+        mcc ?? null,
+        country ?? null,
+        row.issuerTransactionToken,
+        [...AUTHORIZABLE_STATUSES],
+        status,
+        at,
+        outbox.event.id,
+        outbox.event.type,
+        outbox.event.payload,
+        outbox.job.id,
+        outbox.job.type,
+        outbox.job.payload,
+        outbox.job.maxAttempts,
       ]);
       return body;
     } catch (err) {
@@ -145,13 +184,21 @@ export const CONFIRM_PULL_JOB = "card.pull.confirm";
  * confirms the pull about 30 s later. Not the single-statement fast path: this
  * sandbox outcome needs the job row in the same transaction.
  */
-async function authorizeWithDelayedPull(platformId: string, cardUuid: string, cardId: string, input: SandboxAuthorization) {
+async function authorizeWithDelayedPull(
+  platformId: string,
+  cardUuid: string,
+  cardId: string,
+  input: SandboxAuthorization,
+) {
   return defaultDb().$transaction(async (tx) => {
-    const [card] = await tx.$queryRaw<{ status: CardStatus; customer_id: string; funding_source_id: string; currency: string }[]>`
+    const [card] = await tx.$queryRaw<
+      { status: CardStatus; customer_id: string; funding_source_id: string; currency: string }[]
+    >`
       SELECT status, customer_id, funding_source_id, currency FROM cards WHERE id = ${cardUuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
     if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
     if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
-    if (card.currency !== input.currency.code) throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+    if (card.currency !== input.currency.code)
+      throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
     const id = newUuid();
     const amount = BigInt(input.amount);
     try {
@@ -159,7 +206,12 @@ async function authorizeWithDelayedPull(platformId: string, cardUuid: string, ca
         platformId,
         kind: "CARD_PULL_HOLD",
         reference: `CardTransaction:${id}`,
-        entries: move({ account: card.funding_source_id, bucket: "available" }, { account: card.funding_source_id, bucket: "pending" }, card.currency, amount),
+        entries: move(
+          { account: card.funding_source_id, bucket: "available" },
+          { account: card.funding_source_id, bucket: "pending" },
+          card.currency,
+          amount,
+        ),
       });
     } catch (err) {
       if (err instanceof ApiError && err.code === "INSUFFICIENT_FUNDS") throw insufficient();
@@ -188,7 +240,12 @@ async function authorizeWithDelayedPull(platformId: string, cardUuid: string, ca
         updatedAt: at,
       },
     });
-    await enqueueJob(tx, { type: CONFIRM_PULL_JOB, platformId, payload: { cardTransactionId: id }, delayMs: sandboxDelayMs(SANDBOX_DELAYS.delayedCardPullMs) });
+    await enqueueJob(tx, {
+      type: CONFIRM_PULL_JOB,
+      platformId,
+      payload: { cardTransactionId: id },
+      delayMs: sandboxDelayMs(SANDBOX_DELAYS.delayedCardPullMs),
+    });
     const body = serializeCardTransaction(row);
     await emitWebhook(tx, platformId, webhookType("AUTHORIZED"), body);
     return body;
@@ -206,11 +263,21 @@ async function confirmPendingPull(tx: Db, platformId: string, t: CardTransaction
     platformId,
     kind: "CARD_PULL",
     reference: `CardTransaction:${t.id}`,
-    entries: move({ account: t.accountId, bucket: "pending" }, { system: CARD_NETWORK }, t.currency, t.authorizedAmount),
+    entries: move(
+      { account: t.accountId, bucket: "pending" },
+      { system: CARD_NETWORK },
+      t.currency,
+      t.authorizedAmount,
+    ),
   });
   return tx.cardTransaction.update({
     where: { id: t.id },
-    data: { pullPendingCount: 0, pullCount: t.pullCount + 1, pullTotal: t.pullTotal + t.authorizedAmount, lastEventAt: new Date() },
+    data: {
+      pullPendingCount: 0,
+      pullCount: t.pullCount + 1,
+      pullTotal: t.pullTotal + t.authorizedAmount,
+      lastEventAt: new Date(),
+    },
   });
 }
 
@@ -218,7 +285,9 @@ async function confirmPendingPull(tx: Db, platformId: string, t: CardTransaction
 export async function confirmPullJob(job: JobRecord): Promise<void> {
   const id = String(job.payload.cardTransactionId);
   await defaultDb().$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM card_transactions WHERE id = ${id}::uuid FOR UPDATE`;
+    const locked = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM card_transactions WHERE id = ${id}::uuid FOR UPDATE`;
     if (!locked[0]) return;
     const t = await tx.cardTransaction.findUniqueOrThrow({ where: { id } });
     if (t.pullPendingCount === 0) return; // a clearing confirmed it already
@@ -228,23 +297,40 @@ export async function confirmPullJob(job: JobRecord): Promise<void> {
 }
 
 /** Locks one of this card's transactions for the rest of the transaction. */
-async function lockTransaction(tx: Db, platformId: string, cardUuid: string, cardTransactionId: string): Promise<CardTransactionRow> {
+async function lockTransaction(
+  tx: Db,
+  platformId: string,
+  cardUuid: string,
+  cardTransactionId: string,
+): Promise<CardTransactionRow> {
   const uuid = parseApiId("CardTransaction", cardTransactionId);
   const locked = uuid
-    ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM card_transactions WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid AND card_id = ${cardUuid}::uuid FOR UPDATE`
+    ? await tx.$queryRaw<
+        { id: string }[]
+      >`SELECT id FROM card_transactions WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid AND card_id = ${cardUuid}::uuid FOR UPDATE`
     : [];
-  if (!locked[0]) throw new ApiError("TRANSACTION_NOT_FOUND", `Card transaction ${cardTransactionId} not found on this card`);
+  if (!locked[0])
+    throw new ApiError("TRANSACTION_NOT_FOUND", `Card transaction ${cardTransactionId} not found on this card`);
   return tx.cardTransaction.findUniqueOrThrow({ where: { id: locked[0].id } });
 }
 
-export async function clearCardTransaction(db: PrismaClient, platformId: string, cardId: string, input: SandboxClearing) {
+export async function clearCardTransaction(
+  db: PrismaClient,
+  platformId: string,
+  cardId: string,
+  input: SandboxClearing,
+) {
   const cardUuid = cardUuidOrNotFound(cardId);
   return db.$transaction(async (tx) => {
     const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
     if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
     const locked = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
     if (locked.direction !== "DEBIT" || locked.status !== "AUTHORIZED") {
-      throw new ApiError("CONFLICT", `Only an AUTHORIZED card transaction can be cleared; this one is ${locked.status}`, { status: locked.status });
+      throw new ApiError(
+        "CONFLICT",
+        `Only an AUTHORIZED card transaction can be cleared; this one is ${locked.status}`,
+        { status: locked.status },
+      );
     }
     // The network settled, so a pull still pending (suffix 005) is confirmed first; its job then finds nothing to do.
     const t = await confirmPendingPull(tx, platformId, locked);
@@ -256,21 +342,40 @@ export async function clearCardTransaction(db: PrismaClient, platformId: string,
     let pullTotal = t.pullTotal;
     if (diff > 0n) {
       // The network has already settled: a post-hoc pull that the balance cannot cover leaves the transaction in EXCEPTION.
-      const [acct] = await tx.$queryRaw<{ available: bigint }[]>`SELECT available FROM internal_accounts WHERE id = ${t.accountId}::uuid FOR UPDATE`;
+      const [acct] = await tx.$queryRaw<
+        { available: bigint }[]
+      >`SELECT available FROM internal_accounts WHERE id = ${t.accountId}::uuid FOR UPDATE`;
       if (acct && acct.available >= diff) {
-        await postLedger(tx, { platformId, kind: "CARD_POST_HOC_PULL", reference, entries: move({ account: t.accountId }, { system: CARD_NETWORK }, t.currency, diff) });
+        await postLedger(tx, {
+          platformId,
+          kind: "CARD_POST_HOC_PULL",
+          reference,
+          entries: move({ account: t.accountId }, { system: CARD_NETWORK }, t.currency, diff),
+        });
         pullCount += 1;
         pullTotal += diff;
       } else {
         status = "EXCEPTION";
       }
     } else if (diff < 0n) {
-      await postLedger(tx, { platformId, kind: "CARD_AUTH_RELEASE", reference, entries: move({ system: CARD_NETWORK }, { account: t.accountId }, t.currency, -diff) });
+      await postLedger(tx, {
+        platformId,
+        kind: "CARD_AUTH_RELEASE",
+        reference,
+        entries: move({ system: CARD_NETWORK }, { account: t.accountId }, t.currency, -diff),
+      });
     }
     const now = new Date();
     const updated = await tx.cardTransaction.update({
       where: { id: t.id },
-      data: { status, settledAmount: cleared, settlementCount: cleared > 0n ? t.settlementCount + 1 : t.settlementCount, pullCount, pullTotal, lastEventAt: now },
+      data: {
+        status,
+        settledAmount: cleared,
+        settlementCount: cleared > 0n ? t.settlementCount + 1 : t.settlementCount,
+        pullCount,
+        pullTotal,
+        lastEventAt: now,
+      },
     });
     const body = serializeCardTransaction(updated);
     await emitWebhook(tx, platformId, webhookType(status), body);
@@ -278,23 +383,37 @@ export async function clearCardTransaction(db: PrismaClient, platformId: string,
   });
 }
 
-export async function refundCardTransaction(db: PrismaClient, platformId: string, cardId: string, input: SandboxReturn) {
+export async function refundCardTransaction(
+  db: PrismaClient,
+  platformId: string,
+  cardId: string,
+  input: SandboxReturn,
+) {
   const cardUuid = cardUuidOrNotFound(cardId);
   return db.$transaction(async (tx) => {
     const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
     if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
     const t = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
     if (t.direction !== "DEBIT" || t.status !== "SETTLED") {
-      throw new ApiError("CONFLICT", `Only a SETTLED card transaction can be refunded; this one is ${t.status}`, { status: t.status });
+      throw new ApiError("CONFLICT", `Only a SETTLED card transaction can be refunded; this one is ${t.status}`, {
+        status: t.status,
+      });
     }
     const amount = BigInt(input.amount);
     const refundable = t.settledAmount - t.refundedAmount;
     if (amount > refundable) {
-      throw new ApiError("INVALID_AMOUNT", `The refund exceeds the refundable amount ${refundable}`, { refundableAmount: Number(refundable) });
+      throw new ApiError("INVALID_AMOUNT", `The refund exceeds the refundable amount ${refundable}`, {
+        refundableAmount: Number(refundable),
+      });
     }
     const id = newUuid();
     const now = new Date();
-    await postLedger(tx, { platformId, kind: "CARD_REFUND", reference: `CardTransaction:${id}`, entries: move({ system: CARD_NETWORK }, { account: t.accountId }, t.currency, amount) });
+    await postLedger(tx, {
+      platformId,
+      kind: "CARD_REFUND",
+      reference: `CardTransaction:${id}`,
+      entries: move({ system: CARD_NETWORK }, { account: t.accountId }, t.currency, amount),
+    });
     const credit = await tx.cardTransaction.create({
       data: {
         id,
@@ -321,7 +440,12 @@ export async function refundCardTransaction(db: PrismaClient, platformId: string
     const refunded = t.refundedAmount + amount;
     await tx.cardTransaction.update({
       where: { id: t.id },
-      data: { refundedAmount: refunded, refundCount: t.refundCount + 1, status: refunded === t.settledAmount ? "REFUNDED" : "SETTLED", lastEventAt: now },
+      data: {
+        refundedAmount: refunded,
+        refundCount: t.refundCount + 1,
+        status: refunded === t.settledAmount ? "REFUNDED" : "SETTLED",
+        lastEventAt: now,
+      },
     });
     const body = serializeCardTransaction(credit);
     await emitWebhook(tx, platformId, "CARD_TRANSACTION.REFUNDED", body);

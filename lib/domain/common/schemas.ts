@@ -25,12 +25,20 @@ export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 /** 400 INVALID_INPUT on `field` when a computed amount (a conversion, fees) exceeds MAX_AMOUNT. */
 export function assertRepresentableAmount(amount: bigint, field: string, what: string): void {
   if (amount > BigInt(MAX_AMOUNT)) {
-    throw invalidField(field, `${what} would be ${amount}, above ${MAX_AMOUNT}, the largest amount a JSON number holds exactly`, "MAXIMUM");
+    throw invalidField(
+      field,
+      `${what} would be ${amount}, above ${MAX_AMOUNT}, the largest amount a JSON number holds exactly`,
+      "MAXIMUM",
+    );
   }
 }
 
 /** Money: a non-negative integer count of the currency's smallest unit. */
-export const MinorUnits = z.number().int("Expected an integer amount in the smallest currency unit").min(0).max(MAX_AMOUNT);
+export const MinorUnits = z
+  .number()
+  .int("Expected an integer amount in the smallest currency unit")
+  .min(0)
+  .max(MAX_AMOUNT);
 export const PositiveMinorUnits = MinorUnits.min(1, "Amount must be at least 1");
 
 export const Address = z.object({
@@ -43,7 +51,9 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
-export const UmaAddress = z.string().regex(/^\$[a-zA-Z0-9._+-]{1,64}@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/, "Expected a UMA address such as $alice@example.com");
+export const UmaAddress = z
+  .string()
+  .regex(/^\$[a-zA-Z0-9._+-]{1,64}@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/, "Expected a UMA address such as $alice@example.com");
 
 /** An id of the form "<Type>:<uuid>" in a request body. */
 export function ApiId(type: string) {

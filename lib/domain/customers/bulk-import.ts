@@ -31,7 +31,14 @@ export function rowToCustomerInput(row: CsvRow): Record<string, unknown> {
   const v = (k: string) => (row[k] === undefined || row[k] === "" ? undefined : row[k]);
   const address =
     v("addressLine1") || v("city") || v("postalCode") || v("country")
-      ? { line1: v("addressLine1"), line2: v("addressLine2"), city: v("city"), state: v("state"), postalCode: v("postalCode"), country: v("country") }
+      ? {
+          line1: v("addressLine1"),
+          line2: v("addressLine2"),
+          city: v("city"),
+          state: v("state"),
+          postalCode: v("postalCode"),
+          country: v("country"),
+        }
       : undefined;
   const uma = v("umaAddress");
   const common = {
@@ -41,7 +48,10 @@ export function rowToCustomerInput(row: CsvRow): Record<string, unknown> {
     region: v("region"),
     email: v("email"),
     phoneNumber: v("phoneNumber"),
-    currencies: v("currencies")?.split(/[;|]/).map((c) => c.trim()).filter(Boolean),
+    currencies: v("currencies")
+      ?.split(/[;|]/)
+      .map((c) => c.trim())
+      .filter(Boolean),
     address,
   };
   if (v("customerType") === "BUSINESS") {
@@ -60,18 +70,37 @@ export function rowToCustomerInput(row: CsvRow): Record<string, unknown> {
 }
 
 export async function startBulkImport(db: PrismaClient, platformId: string, file: File) {
-  if (file.size > MAX_CSV_BYTES) throw invalidInput([{ field: "file", constraint: "MAX_LENGTH", message: "CSV files may be at most 10 MB" }]);
+  if (file.size > MAX_CSV_BYTES)
+    throw invalidInput([{ field: "file", constraint: "MAX_LENGTH", message: "CSV files may be at most 10 MB" }]);
   const text = await file.text();
-  if (!isStorableText(text)) throw invalidInput([{ field: "file", constraint: "FORMAT", message: "The CSV must not contain NUL characters" }], "Malformed CSV");
+  if (!isStorableText(text))
+    throw invalidInput(
+      [{ field: "file", constraint: "FORMAT", message: "The CSV must not contain NUL characters" }],
+      "Malformed CSV",
+    );
   let rows: CsvRow[];
   try {
     rows = parseCsv(text);
   } catch (err) {
-    throw invalidInput([{ field: "file", constraint: "FORMAT", message: `Not a readable CSV file: ${(err as Error).message}` }], "Malformed CSV");
+    throw invalidInput(
+      [{ field: "file", constraint: "FORMAT", message: `Not a readable CSV file: ${(err as Error).message}` }],
+      "Malformed CSV",
+    );
   }
-  if (rows.length === 0) throw invalidInput([{ field: "file", constraint: "MIN_LENGTH", message: "The CSV has a header but no customer rows" }], "Empty CSV");
-  if (rows.length > MAX_CSV_ROWS) throw invalidInput([{ field: "file", constraint: "MAX_LENGTH", message: `At most ${MAX_CSV_ROWS} rows per upload` }]);
-  if (!("customerType" in rows[0])) throw invalidInput([{ field: "file", constraint: "FORMAT", message: "The header must include a customerType column" }], "Missing columns");
+  if (rows.length === 0)
+    throw invalidInput(
+      [{ field: "file", constraint: "MIN_LENGTH", message: "The CSV has a header but no customer rows" }],
+      "Empty CSV",
+    );
+  if (rows.length > MAX_CSV_ROWS)
+    throw invalidInput([
+      { field: "file", constraint: "MAX_LENGTH", message: `At most ${MAX_CSV_ROWS} rows per upload` },
+    ]);
+  if (!("customerType" in rows[0]))
+    throw invalidInput(
+      [{ field: "file", constraint: "FORMAT", message: "The header must include a customerType column" }],
+      "Missing columns",
+    );
   const id = newUuid();
   await db.$transaction(async (tx) => {
     await tx.customerImportJob.create({ data: { id, platformId, csv: text, total: rows.length } });
@@ -127,7 +156,12 @@ export const bulkImportJob: JobHandler = async (job) => {
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       failed++;
-      errors.push({ correlationId, code: err.code, reason: err.reason, ...(err.details ? { details: err.details } : {}) });
+      errors.push({
+        correlationId,
+        code: err.code,
+        reason: err.reason,
+        ...(err.details ? { details: err.details } : {}),
+      });
     }
     processed++;
     // Progress is saved per row so a pollable count is always current and a resumed run skips what is done.
@@ -136,7 +170,15 @@ export const bulkImportJob: JobHandler = async (job) => {
   if (processed < rows.length) return { retryInMs: 0, note: `imported ${processed}/${rows.length}` };
   const status = successful === 0 && failed > 0 ? "FAILED" : "COMPLETED";
   await db.$transaction(async (tx) => {
-    const done = await tx.customerImportJob.update({ where: { id: importId }, data: { status, processed, successful, failed, errors, completedAt: new Date() } });
-    await emitWebhook(tx, row.platformId, status === "COMPLETED" ? "BULK_UPLOAD.COMPLETED" : "BULK_UPLOAD.FAILED", serializeImportJob(done));
+    const done = await tx.customerImportJob.update({
+      where: { id: importId },
+      data: { status, processed, successful, failed, errors, completedAt: new Date() },
+    });
+    await emitWebhook(
+      tx,
+      row.platformId,
+      status === "COMPLETED" ? "BULK_UPLOAD.COMPLETED" : "BULK_UPLOAD.FAILED",
+      serializeImportJob(done),
+    );
   });
 };

@@ -20,7 +20,10 @@ export interface ContactChange {
  * credential updates to run in the customer update's transaction.
  * Implemented by the embedded-wallet group (lib/domain/wallet-auth/contact-change.ts).
  */
-export type ContactGate = (customer: CustomerRow, change: ContactChange) => Promise<{ challenge: WalletAnswer } | { apply: (tx: Db) => Promise<void> } | null>;
+export type ContactGate = (
+  customer: CustomerRow,
+  change: ContactChange,
+) => Promise<{ challenge: WalletAnswer } | { apply: (tx: Db) => Promise<void> } | null>;
 
 /** The contact fields of `input` that differ from the customer's current values. */
 export function contactChangeOf(row: Pick<CustomerRow, "email" | "phoneNumber">, input: ContactChange): ContactChange {
@@ -36,7 +39,11 @@ export function assertSingleContactChange(change: ContactChange): void {
     throw invalidInput(
       [
         { field: "email", constraint: "INVALID", message: "Change email and phoneNumber in separate PATCH calls" },
-        { field: "phoneNumber", constraint: "INVALID", message: "Change email and phoneNumber in separate PATCH calls" },
+        {
+          field: "phoneNumber",
+          constraint: "INVALID",
+          message: "Change email and phoneNumber in separate PATCH calls",
+        },
       ],
       "Change email and phoneNumber in separate PATCH calls",
     );
@@ -44,10 +51,17 @@ export function assertSingleContactChange(change: ContactChange): void {
 }
 
 /** Applies a contact change inside the caller's transaction. */
-export async function changeCustomerContact<R extends CustomerRow>(tx: Db, row: R, change: ContactChange): Promise<R | Awaited<ReturnType<Db["customer"]["update"]>>> {
+export async function changeCustomerContact<R extends CustomerRow>(
+  tx: Db,
+  row: R,
+  change: ContactChange,
+): Promise<R | Awaited<ReturnType<Db["customer"]["update"]>>> {
   if (change.email === undefined && change.phoneNumber === undefined) return row;
   return tx.customer.update({
     where: { id: row.id },
-    data: { ...(change.email !== undefined ? { email: change.email } : {}), ...(change.phoneNumber !== undefined ? { phoneNumber: change.phoneNumber } : {}) },
+    data: {
+      ...(change.email !== undefined ? { email: change.email } : {}),
+      ...(change.phoneNumber !== undefined ? { phoneNumber: change.phoneNumber } : {}),
+    },
   });
 }

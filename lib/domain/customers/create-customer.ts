@@ -47,15 +47,25 @@ export async function createCustomer(db: PrismaClient, platformId: string, input
           await emitCustomerStatusWebhook(tx, platformId, created);
           return created;
         })
-      : await db.customer.create({ data: { ...data, internalAccounts: { createMany: { data: customerAccountRows(platformId, data.currencies) } } } });
+      : await db.customer.create({
+          data: {
+            ...data,
+            internalAccounts: { createMany: { data: customerAccountRows(platformId, data.currencies) } },
+          },
+        });
     return serializeOneCustomer(db, platformId, row);
   } catch (err) {
     if (isUniqueViolation(err)) {
       const text = String((err as Error).message) + JSON.stringify((err as { meta?: unknown }).meta ?? {});
-      if (/uma_address/.test(text)) throw new ApiError("UMA_ADDRESS_EXISTS", `UMA address ${umaAddress} is already in use`);
-      throw new ApiError("CONFLICT", `An active customer with platformCustomerId ${platformCustomerId} already exists`, {
-        platformCustomerId,
-      });
+      if (/uma_address/.test(text))
+        throw new ApiError("UMA_ADDRESS_EXISTS", `UMA address ${umaAddress} is already in use`);
+      throw new ApiError(
+        "CONFLICT",
+        `An active customer with platformCustomerId ${platformCustomerId} already exists`,
+        {
+          platformCustomerId,
+        },
+      );
     }
     throw err;
   }

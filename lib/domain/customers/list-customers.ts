@@ -16,10 +16,20 @@ export async function listCustomers(db: Db, platformId: string, q: CustomerListQ
     ...(q.currency ? { currencies: { has: q.currency } } : {}),
     ...(q.umaAddress ? { umaAddress: { equals: q.umaAddress, mode: "insensitive" as const } } : {}),
     ...(q.createdAfter || q.createdBefore
-      ? { createdAt: { ...(q.createdAfter ? { gte: new Date(q.createdAfter) } : {}), ...(q.createdBefore ? { lte: new Date(q.createdBefore) } : {}) } }
+      ? {
+          createdAt: {
+            ...(q.createdAfter ? { gte: new Date(q.createdAfter) } : {}),
+            ...(q.createdBefore ? { lte: new Date(q.createdBefore) } : {}),
+          },
+        }
       : {}),
     ...(q.updatedAfter || q.updatedBefore
-      ? { updatedAt: { ...(q.updatedAfter ? { gte: new Date(q.updatedAfter) } : {}), ...(q.updatedBefore ? { lte: new Date(q.updatedBefore) } : {}) } }
+      ? {
+          updatedAt: {
+            ...(q.updatedAfter ? { gte: new Date(q.updatedAfter) } : {}),
+            ...(q.updatedBefore ? { lte: new Date(q.updatedBefore) } : {}),
+          },
+        }
       : {}),
   };
   const page = pageArgs(q);

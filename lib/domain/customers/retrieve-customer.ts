@@ -6,13 +6,23 @@ import { ApiError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { serializeOneCustomer, type CustomerRow } from "./serialize";
 
-export async function getCustomerOrThrow(db: Db, platformId: string, customerId: string, opts: { includeDeleted?: boolean } = {}): Promise<CustomerRow> {
+export async function getCustomerOrThrow(
+  db: Db,
+  platformId: string,
+  customerId: string,
+  opts: { includeDeleted?: boolean } = {},
+): Promise<CustomerRow> {
   const uuid = parseApiId("Customer", customerId);
   const row = uuid ? await db.customer.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row || (row.deletedAt && !opts.includeDeleted)) throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${customerId} not found`);
+  if (!row || (row.deletedAt && !opts.includeDeleted))
+    throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${customerId} not found`);
   return row;
 }
 
 export async function retrieveCustomer(db: Db, platformId: string, customerId: string) {
-  return serializeOneCustomer(db, platformId, await getCustomerOrThrow(db, platformId, customerId, { includeDeleted: true }));
+  return serializeOneCustomer(
+    db,
+    platformId,
+    await getCustomerOrThrow(db, platformId, customerId, { includeDeleted: true }),
+  );
 }

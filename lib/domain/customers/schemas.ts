@@ -30,7 +30,10 @@ export const BusinessInfo = z.object({
   registrationNumber: z.string().trim().min(1).max(64).optional(),
   entityType: z.string().max(64).optional(),
   doingBusinessAs: z.string().max(255).optional(),
-  naicsCode: z.string().regex(/^\d{2,6}$/).optional(),
+  naicsCode: z
+    .string()
+    .regex(/^\d{2,6}$/)
+    .optional(),
   website: z.url().optional(),
 });
 
@@ -101,7 +104,10 @@ export const CustomerListQuery = z.object({
   updatedAfter: z.iso.datetime({ offset: true }).optional(),
   updatedBefore: z.iso.datetime({ offset: true }).optional(),
   region: CountryCode.optional(),
-  currency: z.string().regex(/^[A-Z0-9]{2,10}$/, "Expected a currency code").optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z0-9]{2,10}$/, "Expected a currency code")
+    .optional(),
   umaAddress: z.string().min(1).max(255).optional(),
   isIncludingDeleted: QueryBool.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -37,7 +37,10 @@ export interface CustomerExtras {
 const WRITE_ONLY_PROFILE_FIELDS = new Set(["identifier"]);
 
 /** Email/phone verification state: a channel is required when the customer has that contact; VERIFIED once its current value was confirmed. */
-export function contactVerificationOf(row: Pick<CustomerRow, "region" | "email" | "phoneNumber">, contact: ContactState | null | undefined) {
+export function contactVerificationOf(
+  row: Pick<CustomerRow, "region" | "email" | "phoneNumber">,
+  contact: ContactState | null | undefined,
+) {
   if (!requiresScaAndContactVerification(row.region)) return undefined;
   const out: { email?: "PENDING" | "VERIFIED"; phone?: "PENDING" | "VERIFIED" } = {};
   if (row.email) out.email = contact?.verifiedEmail === row.email ? "VERIFIED" : "PENDING";
@@ -62,7 +65,9 @@ export function serializeCustomer(row: CustomerRow, extras: CustomerExtras = {})
     ...profile,
     ...(row.customerType === "INDIVIDUAL" ? { kycStatus: row.kycStatus } : { kybStatus: row.kybStatus }),
     ...(contactVerification ? { contactVerification } : {}),
-    ...(row.customerType === "BUSINESS" ? { beneficialOwners: (extras.beneficialOwners ?? []).map(serializeBeneficialOwner) } : {}),
+    ...(row.customerType === "BUSINESS"
+      ? { beneficialOwners: (extras.beneficialOwners ?? []).map(serializeBeneficialOwner) }
+      : {}),
     isDeleted: row.deletedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -71,13 +76,19 @@ export function serializeCustomer(row: CustomerRow, extras: CustomerExtras = {})
 }
 
 /** Loads what serializeCustomer needs beyond the row, for many customers in two queries. */
-export async function loadCustomerExtras(db: Db, platformId: string, rows: CustomerRow[]): Promise<Map<string, CustomerExtras>> {
+export async function loadCustomerExtras(
+  db: Db,
+  platformId: string,
+  rows: CustomerRow[],
+): Promise<Map<string, CustomerExtras>> {
   const out = new Map<string, CustomerExtras>(rows.map((r) => [r.id, {}]));
   const scaIds = rows.filter((r) => requiresScaAndContactVerification(r.region)).map((r) => r.id);
   const businessIds = rows.filter((r) => r.customerType === "BUSINESS").map((r) => r.id);
   const [contacts, owners] = await Promise.all([
     scaIds.length ? db.customerSca.findMany({ where: { platformId, customerId: { in: scaIds } } }) : [],
-    businessIds.length ? db.beneficialOwner.findMany({ where: { platformId, customerId: { in: businessIds } }, orderBy: { id: "asc" } }) : [],
+    businessIds.length
+      ? db.beneficialOwner.findMany({ where: { platformId, customerId: { in: businessIds } }, orderBy: { id: "asc" } })
+      : [],
   ]);
   for (const c of contacts) out.get(c.customerId)!.contact = c;
   for (const o of owners) (out.get(o.customerId)!.beneficialOwners ??= []).push(o);

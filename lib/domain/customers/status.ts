@@ -27,7 +27,12 @@ export async function emitCustomerStatusWebhook(tx: Db, platformId: string, row:
 }
 
 /** Sets the customer's verification status; a real change fires its webhook. */
-export async function setCustomerStatus(tx: Db, platformId: string, row: CustomerRow, status: string): Promise<CustomerRow> {
+export async function setCustomerStatus(
+  tx: Db,
+  platformId: string,
+  row: CustomerRow,
+  status: string,
+): Promise<CustomerRow> {
   if (customerStatusOf(row) === status) return row;
   const updated = await tx.customer.update({
     where: { id: row.id },

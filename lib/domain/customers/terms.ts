@@ -8,8 +8,14 @@ export const SUPPORTED_TERMS_VERSIONS = new Set<string>([END_USER_TERMS.version]
 
 export function assertKnownTermsVersion(consent: { termsVersion: string } | undefined): void {
   if (consent && !SUPPORTED_TERMS_VERSIONS.has(consent.termsVersion)) {
-    throw new ApiError("END_USER_TERMS_VERSION_NOT_FOUND", `End User Terms version ${consent.termsVersion} does not exist; the current version is ${END_USER_TERMS.version}`, {
-      errors: [{ field: "endUserTermsConsent.termsVersion", constraint: "ENUM", message: `Use ${END_USER_TERMS.version}` }],
-    });
+    throw new ApiError(
+      "END_USER_TERMS_VERSION_NOT_FOUND",
+      `End User Terms version ${consent.termsVersion} does not exist; the current version is ${END_USER_TERMS.version}`,
+      {
+        errors: [
+          { field: "endUserTermsConsent.termsVersion", constraint: "ENUM", message: `Use ${END_USER_TERMS.version}` },
+        ],
+      },
+    );
   }
 }

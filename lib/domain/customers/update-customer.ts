@@ -17,7 +17,13 @@ export async function loadActiveCustomerForWrite(db: PrismaClient, platformId: s
   return row;
 }
 
-export async function updateCustomer(db: PrismaClient, platformId: string, customerId: string, input: CustomerUpdate, gate?: ContactGate) {
+export async function updateCustomer(
+  db: PrismaClient,
+  platformId: string,
+  customerId: string,
+  input: CustomerUpdate,
+  gate?: ContactGate,
+) {
   const row = await loadActiveCustomerForWrite(db, platformId, customerId);
   if (row.customerType !== input.customerType) {
     throw invalidField("customerType", `customerType cannot change; this customer is ${row.customerType}`, "ENUM");
@@ -33,7 +39,8 @@ export async function updateCustomer(db: PrismaClient, platformId: string, custo
   const profile = { ...((row.profile ?? {}) as Record<string, unknown>) };
   for (const [key, value] of Object.entries(profileFields)) {
     if (value === undefined) continue;
-    if (key === "businessInfo") profile.businessInfo = { ...((profile.businessInfo ?? {}) as object), ...(value as object) };
+    if (key === "businessInfo")
+      profile.businessInfo = { ...((profile.businessInfo ?? {}) as object), ...(value as object) };
     else profile[key] = value;
   }
   try {
@@ -62,7 +69,10 @@ export async function updateCustomer(db: PrismaClient, platformId: string, custo
 /** Soft delete: the customer stays readable with isDeleted true; deleting again is 410 CUSTOMER_DELETED. */
 export async function deleteCustomer(db: PrismaClient, platformId: string, customerId: string) {
   const row = await getCustomerOrThrow(db, platformId, customerId, { includeDeleted: true });
-  const { count } = await db.customer.updateMany({ where: { id: row.id, platformId, deletedAt: null }, data: { deletedAt: new Date() } });
+  const { count } = await db.customer.updateMany({
+    where: { id: row.id, platformId, deletedAt: null },
+    data: { deletedAt: new Date() },
+  });
   if (count === 0) throw new ApiError("CUSTOMER_DELETED", `Customer ${customerId} has already been deleted`);
   const deleted = await db.customer.findUniqueOrThrow({ where: { id: row.id } });
   return serializeOneCustomer(db, platformId, deleted);

@@ -28,8 +28,20 @@ interface DocumentRow {
 }
 
 const META = {
-  id: true, holderType: true, holderId: true, documentType: true, side: true, country: true, documentNumber: true,
-  issuingAuthority: true, fileName: true, contentType: true, sizeBytes: true, submittedAt: true, createdAt: true, updatedAt: true,
+  id: true,
+  holderType: true,
+  holderId: true,
+  documentType: true,
+  side: true,
+  country: true,
+  documentNumber: true,
+  issuingAuthority: true,
+  fileName: true,
+  contentType: true,
+  sizeBytes: true,
+  submittedAt: true,
+  createdAt: true,
+  updatedAt: true,
 } as const;
 
 export function serializeDocument(row: DocumentRow) {
@@ -52,33 +64,59 @@ export function serializeDocument(row: DocumentRow) {
 /** Reads and checks the uploaded file: JPEG, PNG or PDF by content, at most 10 MB. */
 async function readFile(file: File): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
   if (file.size > MAX_DOCUMENT_BYTES) {
-    throw invalidInput([{ field: "file", constraint: "MAX_LENGTH", message: `Files may be at most ${MAX_DOCUMENT_BYTES} bytes (10 MB)` }], "File too large");
+    throw invalidInput(
+      [
+        {
+          field: "file",
+          constraint: "MAX_LENGTH",
+          message: `Files may be at most ${MAX_DOCUMENT_BYTES} bytes (10 MB)`,
+        },
+      ],
+      "File too large",
+    );
   }
   const bytes = Buffer.from(await file.arrayBuffer());
-  if (bytes.length === 0) throw invalidInput([{ field: "file", constraint: "MIN_LENGTH", message: "The file is empty" }], "Empty file");
+  if (bytes.length === 0)
+    throw invalidInput([{ field: "file", constraint: "MIN_LENGTH", message: "The file is empty" }], "Empty file");
   const contentType = sniffDocumentType(bytes);
-  if (!contentType) throw invalidInput([{ field: "file", constraint: "FORMAT", message: "Upload a JPEG, PNG or PDF file" }], "Unsupported file type");
+  if (!contentType)
+    throw invalidInput(
+      [{ field: "file", constraint: "FORMAT", message: "Upload a JPEG, PNG or PDF file" }],
+      "Unsupported file type",
+    );
   // eslint-disable-next-line no-control-regex -- control characters are what a stored file name must not hold
   const name = (file.name || "document").replace(/[\\/\u0000-\u001f]/g, "_").slice(0, 255);
   return { bytes, contentType, fileName: name };
 }
 
 /** The holder (customer or beneficial owner) of this platform, or 404. */
-export async function resolveHolder(db: Db, platformId: string, holder: string): Promise<{ holderType: "CUSTOMER" | "BENEFICIAL_OWNER"; holderId: string }> {
+export async function resolveHolder(
+  db: Db,
+  platformId: string,
+  holder: string,
+): Promise<{ holderType: "CUSTOMER" | "BENEFICIAL_OWNER"; holderId: string }> {
   const customerId = parseApiId("Customer", holder);
   if (customerId) {
-    const c = await db.customer.findFirst({ where: { id: customerId, platformId, deletedAt: null }, select: { id: true } });
+    const c = await db.customer.findFirst({
+      where: { id: customerId, platformId, deletedAt: null },
+      select: { id: true },
+    });
     if (!c) throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${holder} not found`);
     return { holderType: "CUSTOMER", holderId: c.id };
   }
   const ownerId = parseApiId("BeneficialOwner", holder);
-  const o = ownerId ? await db.beneficialOwner.findFirst({ where: { id: ownerId, platformId }, select: { id: true } }) : null;
+  const o = ownerId
+    ? await db.beneficialOwner.findFirst({ where: { id: ownerId, platformId }, select: { id: true } })
+    : null;
   if (!o) throw new ApiError("NOT_FOUND", `Document holder ${holder} not found`);
   return { holderType: "BENEFICIAL_OWNER", holderId: o.id };
 }
 
 function alreadyExists(documentType: string): ApiError {
-  return new ApiError("DOCUMENT_ALREADY_EXISTS", `A ${documentType} document already exists for this holder; replace it with PUT /documents/{documentId}`);
+  return new ApiError(
+    "DOCUMENT_ALREADY_EXISTS",
+    `A ${documentType} document already exists for this holder; replace it with PUT /documents/{documentId}`,
+  );
 }
 
 export async function uploadDocument(db: PrismaClient, platformId: string, input: DocumentUpload) {
@@ -103,7 +141,13 @@ export async function uploadDocument(db: PrismaClient, platformId: string, input
 
 /** The columns a create and a replace both write: the metadata and the file itself. */
 function storedFields(
-  input: { documentType: string; side?: string | null; country: string; documentNumber?: string | null; issuingAuthority?: string | null },
+  input: {
+    documentType: string;
+    side?: string | null;
+    country: string;
+    documentNumber?: string | null;
+    issuingAuthority?: string | null;
+  },
   file: { fileName: string; contentType: string; bytes: Buffer | Uint8Array },
 ) {
   return {
@@ -131,7 +175,8 @@ export async function getDocument(db: Db, platformId: string, id: string) {
 }
 
 function assertNotSubmitted(row: { submittedAt: Date | null }, action: string) {
-  if (row.submittedAt) throw new ApiError("CONFLICT", `This document was submitted for verification and cannot be ${action}`);
+  if (row.submittedAt)
+    throw new ApiError("CONFLICT", `This document was submitted for verification and cannot be ${action}`);
 }
 
 export async function replaceDocument(db: PrismaClient, platformId: string, id: string, input: DocumentReplace) {
@@ -158,11 +203,18 @@ export async function deleteDocument(db: PrismaClient, platformId: string, id: s
 }
 
 export async function listDocuments(db: Db, platformId: string, q: PaginationQuery & { documentHolder?: string }) {
-  const holderId = q.documentHolder ? (parseApiId("Customer", q.documentHolder) ?? parseApiId("BeneficialOwner", q.documentHolder)) : null;
+  const holderId = q.documentHolder
+    ? (parseApiId("Customer", q.documentHolder) ?? parseApiId("BeneficialOwner", q.documentHolder))
+    : null;
   const where = { platformId, ...(holderId ? { holderId } : {}) };
   const page = pageArgs(q);
   const [rows, total] = await Promise.all([
-    db.document.findMany({ where: { ...where, ...page.cursorWhere }, orderBy: page.orderBy, take: page.take, select: META }),
+    db.document.findMany({
+      where: { ...where, ...page.cursorWhere },
+      orderBy: page.orderBy,
+      take: page.take,
+      select: META,
+    }),
     db.document.count({ where }),
   ]);
   return toPage(rows, q, total, serializeDocument);

@@ -39,7 +39,9 @@ export function serializeExternalAccount(row: ExternalAccountRow) {
     currency: row.currency,
     defaultUmaDepositAccount: row.defaultUmaDepositAccount,
     ...(row.beneficiaryVerificationStatus ? { beneficiaryVerificationStatus: row.beneficiaryVerificationStatus } : {}),
-    ...(row.beneficiaryVerifiedData ? { beneficiaryVerifiedData: row.beneficiaryVerifiedData as { fullName: string } } : {}),
+    ...(row.beneficiaryVerifiedData
+      ? { beneficiaryVerifiedData: row.beneficiaryVerifiedData as { fullName: string } }
+      : {}),
     accountInfo: row.accountInfo as AccountInfo,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -55,7 +57,16 @@ export function primaryIdentifier(info: AccountInfo): string {
   return "";
 }
 
-const NON_IDENTIFYING = new Set(["beneficiary", "bankName", "vaspName", "rail", "provider", "bankAccountType", "intermediaryBankName", "fiToFiInformation"]);
+const NON_IDENTIFYING = new Set([
+  "beneficiary",
+  "bankName",
+  "vaspName",
+  "rail",
+  "provider",
+  "bankAccountType",
+  "intermediaryBankName",
+  "fiToFiInformation",
+]);
 
 /** Same type, currency and identifying fields (case and spaces ignored) = the same account. */
 export function fingerprintOf(currency: string, info: AccountInfo): string {
@@ -75,16 +86,24 @@ function currencyErrors(currency: string, info: AccountInfo): FieldError[] {
   const fiat = variantCurrency(info.accountType);
   const kind = currencyInfo(currency)?.kind;
   const bad = (message: string): FieldError[] => [{ field: "currency", constraint: "INVALID", message }];
-  if (fiat && info.accountType !== "SWIFT_ACCOUNT") return fiat === currency ? [] : bad(`${info.accountType} accounts hold ${fiat}`);
+  if (fiat && info.accountType !== "SWIFT_ACCOUNT")
+    return fiat === currency ? [] : bad(`${info.accountType} accounts hold ${fiat}`);
   if (info.accountType === "SWIFT_ACCOUNT") return kind === "FIAT" ? [] : bad("SWIFT accounts hold a fiat currency");
   if (info.accountType === "LIGHTNING") return currency === "BTC" ? [] : bad("Lightning accounts hold BTC");
   return kind === "CRYPTO" ? [] : bad(`${info.accountType} accounts hold a crypto currency such as USDC`);
 }
 
-export async function findExternalAccount(db: Db, platformId: string, id: string, scope: Scope): Promise<ExternalAccountRow> {
+export async function findExternalAccount(
+  db: Db,
+  platformId: string,
+  id: string,
+  scope: Scope,
+): Promise<ExternalAccountRow> {
   const uuid = parseApiId("ExternalAccount", id);
   const row = uuid
-    ? await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null, ...(scope === "platform" ? { customerId: null } : {}) } })
+    ? await db.externalAccount.findFirst({
+        where: { id: uuid, platformId, deletedAt: null, ...(scope === "platform" ? { customerId: null } : {}) },
+      })
     : null;
   if (!row) throw new ApiError("NOT_FOUND", `External account ${id} not found`);
   return row;
@@ -95,7 +114,11 @@ export async function createExternalAccount(db: PrismaClient, platformId: string
   const errors = currencyErrors(input.currency, info);
   const customer = input.customerId ? await getCustomerOrThrow(db, platformId, input.customerId) : null;
   if (input.defaultUmaDepositAccount && !customer) {
-    errors.push({ field: "defaultUmaDepositAccount", constraint: "INVALID", message: "Only a customer's account can be its default UMA deposit account" });
+    errors.push({
+      field: "defaultUmaDepositAccount",
+      constraint: "INVALID",
+      message: "Only a customer's account can be its default UMA deposit account",
+    });
   }
   const isWallet = info.accountType.endsWith("_WALLET");
   const selfCustody = isWallet && info.vaspName === undefined;
@@ -103,32 +126,56 @@ export async function createExternalAccount(db: PrismaClient, platformId: string
   // Counterparty rules (EU Travel Rule) apply on regulated platforms.
   const travelRule = settings.isRegulatedFinancialInstitution;
   if (travelRule && selfCustody && !input.ownershipType) {
-    errors.push({ field: "ownershipType", constraint: "REQUIRED", message: "Required for self-custody wallets on this platform" });
+    errors.push({
+      field: "ownershipType",
+      constraint: "REQUIRED",
+      message: "Required for self-custody wallets on this platform",
+    });
   }
   if (travelRule && isWallet && input.ownershipType === "THIRD_PARTY" && info.beneficiary === undefined) {
-    errors.push({ field: "accountInfo.beneficiary", constraint: "REQUIRED", message: "Required for third-party wallets on this platform" });
+    errors.push({
+      field: "accountInfo.beneficiary",
+      constraint: "REQUIRED",
+      message: "Required for third-party wallets on this platform",
+    });
   }
-  if (errors.length > 0) throw invalidInput(errors, errors.length === 1 ? errors[0].message! : `${errors.length} invalid fields`);
+  if (errors.length > 0)
+    throw invalidInput(errors, errors.length === 1 ? errors[0].message! : `${errors.length} invalid fields`);
 
   let verification: string | null = null;
   let verifiedData: { fullName: string } | null = null;
   const name = beneficiaryName(info);
   if (name !== null && !isWallet) {
     const outcome = nameVerificationFor(primaryIdentifier(info));
-    if (outcome === "INVALID") throw new ApiError("INVALID_BANK_ACCOUNT", "The bank account is permanently invalid and cannot be added");
+    if (outcome === "INVALID")
+      throw new ApiError("INVALID_BANK_ACCOUNT", "The bank account is permanently invalid and cannot be added");
     verification = outcome;
     if (outcome === "MATCHED") verifiedData = { fullName: name };
-    if (outcome === "PARTIAL_MATCH") verifiedData = { fullName: name.toUpperCase().split(/\s+/).filter((_, i, a) => i === 0 || i === a.length - 1).join(" ") };
+    if (outcome === "PARTIAL_MATCH")
+      verifiedData = {
+        fullName: name
+          .toUpperCase()
+          .split(/\s+/)
+          .filter((_, i, a) => i === 0 || i === a.length - 1)
+          .join(" "),
+      };
   }
   const status =
-    verification === "PENDING" ? "PENDING" : travelRule && selfCustody && input.ownershipType === "FIRST_PARTY" ? "PENDING_OWNERSHIP_VERIFICATION" : "ACTIVE";
+    verification === "PENDING"
+      ? "PENDING"
+      : travelRule && selfCustody && input.ownershipType === "FIRST_PARTY"
+        ? "PENDING_OWNERSHIP_VERIFICATION"
+        : "ACTIVE";
 
   const id = newUuid();
   const fingerprint = fingerprintOf(input.currency, info);
   try {
     const row = await db.$transaction(async (tx) => {
       if (input.defaultUmaDepositAccount && customer) {
-        await tx.externalAccount.updateMany({ where: { platformId, customerId: customer.id, defaultUmaDepositAccount: true, deletedAt: null }, data: { defaultUmaDepositAccount: false } });
+        await tx.externalAccount.updateMany({
+          where: { platformId, customerId: customer.id, defaultUmaDepositAccount: true, deletedAt: null },
+          data: { defaultUmaDepositAccount: false },
+        });
       }
       const created = await tx.externalAccount.create({
         data: {
@@ -148,22 +195,36 @@ export async function createExternalAccount(db: PrismaClient, platformId: string
         },
       });
       if (status === "PENDING") {
-        await enqueueJob(tx, { type: "external-account.bank-validation", platformId, payload: { externalAccountId: id }, delayMs: sandboxDelayMs(BANK_VALIDATION_MS) });
+        await enqueueJob(tx, {
+          type: "external-account.bank-validation",
+          platformId,
+          payload: { externalAccountId: id },
+          delayMs: sandboxDelayMs(BANK_VALIDATION_MS),
+        });
       }
       return created;
     });
     return serializeExternalAccount(row);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const dup = await db.externalAccount.findFirst({ where: { platformId, customerId: customer?.id ?? null, fingerprint, deletedAt: null } });
+    const dup = await db.externalAccount.findFirst({
+      where: { platformId, customerId: customer?.id ?? null, fingerprint, deletedAt: null },
+    });
     if (dup) {
-      throw new ApiError("DUPLICATE_EXTERNAL_ACCOUNT", "An equivalent external account already exists", { existingExternalAccountId: toApiId("ExternalAccount", dup.id) });
+      throw new ApiError("DUPLICATE_EXTERNAL_ACCOUNT", "An equivalent external account already exists", {
+        existingExternalAccountId: toApiId("ExternalAccount", dup.id),
+      });
     }
     throw new ApiError("CONFLICT", "Another default UMA deposit account was set at the same time; retry");
   }
 }
 
-export async function listExternalAccounts(db: Db, platformId: string, scope: Scope, q: PaginationQuery & { customerId?: string; currency?: string }) {
+export async function listExternalAccounts(
+  db: Db,
+  platformId: string,
+  scope: Scope,
+  q: PaginationQuery & { customerId?: string; currency?: string },
+) {
   let customerFilter: string | null | { not: null } | undefined = scope === "platform" ? null : undefined;
   if (scope === "customer" && q.customerId) {
     const uuid = parseApiId("Customer", q.customerId);
@@ -203,10 +264,18 @@ export async function deleteExternalAccount(db: Db, platformId: string, id: stri
 }
 
 /** Applies one status transition of the table, with its webhook, inside `tx`. */
-export async function transitionExternalAccount(tx: Db, row: ExternalAccountRow, event: ExternalAccountEvent, extra: Record<string, unknown> = {}) {
+export async function transitionExternalAccount(
+  tx: Db,
+  row: ExternalAccountRow,
+  event: ExternalAccountEvent,
+  extra: Record<string, unknown> = {},
+) {
   const to = nextStatus(row.status, event);
   if (!to) throw new ApiError("CONFLICT", `External account is ${row.status}; ${event} does not apply`);
-  const res = await tx.externalAccount.updateMany({ where: { id: row.id, status: row.status, deletedAt: null }, data: { status: to, ...extra } });
+  const res = await tx.externalAccount.updateMany({
+    where: { id: row.id, status: row.status, deletedAt: null },
+    data: { status: to, ...extra },
+  });
   if (res.count === 0) throw new ApiError("CONFLICT", "External account changed concurrently; retry");
   const updated = await tx.externalAccount.findUniqueOrThrow({ where: { id: row.id } });
   const body = serializeExternalAccount(updated);
@@ -216,11 +285,23 @@ export async function transitionExternalAccount(tx: Db, row: ExternalAccountRow,
 
 export const OWNERSHIP_CHALLENGE_TTL_MS = 10 * 60_000;
 
-export async function startOwnershipChallenge(db: Db, platformId: string, id: string, scope: Scope, method: OwnershipMethod = "WALLET_SIGNATURE") {
+export async function startOwnershipChallenge(
+  db: Db,
+  platformId: string,
+  id: string,
+  scope: Scope,
+  method: OwnershipMethod = "WALLET_SIGNATURE",
+) {
   const row = await findExternalAccount(db, platformId, id, scope);
   if (method === "LIVENESS") assertLivenessProvider();
   else if (!SIGNATURE_WALLETS.includes(row.accountType)) {
-    throw invalidInput([{ field: "method", constraint: "INVALID", message: `WALLET_SIGNATURE ownership proofs are supported for ${SIGNATURE_WALLETS.join(", ")}` }]);
+    throw invalidInput([
+      {
+        field: "method",
+        constraint: "INVALID",
+        message: `WALLET_SIGNATURE ownership proofs are supported for ${SIGNATURE_WALLETS.join(", ")}`,
+      },
+    ]);
   }
   if (!nextStatus(row.status, "OWNERSHIP_VERIFIED")) {
     throw new ApiError("CONFLICT", `External account is ${row.status}; ownership verification is not pending`);
@@ -240,10 +321,19 @@ export async function startOwnershipChallenge(db: Db, platformId: string, id: st
 
 /** The one place an ownership outcome (signature or liveness) moves the account, with its webhook. */
 export function settleOwnership(db: PrismaClient, row: ExternalAccountRow, proven: boolean) {
-  return db.$transaction((tx) => transitionExternalAccount(tx, row, proven ? "OWNERSHIP_VERIFIED" : "OWNERSHIP_FAILED"));
+  return db.$transaction((tx) =>
+    transitionExternalAccount(tx, row, proven ? "OWNERSHIP_VERIFIED" : "OWNERSHIP_FAILED"),
+  );
 }
 
-export async function verifyOwnership(db: PrismaClient, platformId: string, id: string, scope: Scope, signature: string, verify: (accountType: string, address: string, message: string, signature: string) => boolean) {
+export async function verifyOwnership(
+  db: PrismaClient,
+  platformId: string,
+  id: string,
+  scope: Scope,
+  signature: string,
+  verify: (accountType: string, address: string, message: string, signature: string) => boolean,
+) {
   const row = await findExternalAccount(db, platformId, id, scope);
   // Single use: taken (and cleared) atomically before it is checked, whatever the outcome.
   // A LIVENESS challenge is left alone: it completes on its hosted page, never here.
@@ -263,12 +353,26 @@ export async function verifyOwnership(db: PrismaClient, platformId: string, id: 
     );
   }
   if (Date.parse(challenge.expiresAt) < Date.now()) {
-    throw invalidInput([{ field: "signature", constraint: "INVALID", message: "The ownership challenge expired; start a new one" }]);
+    throw invalidInput([
+      { field: "signature", constraint: "INVALID", message: "The ownership challenge expired; start a new one" },
+    ]);
   }
-  const ok = verify(row.accountType, String((row.accountInfo as AccountInfo).address), challenge.messageToSign, signature);
+  const ok = verify(
+    row.accountType,
+    String((row.accountInfo as AccountInfo).address),
+    challenge.messageToSign,
+    signature,
+  );
   const body = await settleOwnership(db, row, ok);
   if (!ok) {
-    throw invalidInput([{ field: "signature", constraint: "INVALID", message: "The signature does not prove control of this wallet; the account is now UNVERIFIED, start a new challenge to retry" }]);
+    throw invalidInput([
+      {
+        field: "signature",
+        constraint: "INVALID",
+        message:
+          "The signature does not prove control of this wallet; the account is now UNVERIFIED, start a new challenge to retry",
+      },
+    ]);
   }
   return body;
 }
@@ -276,10 +380,15 @@ export async function verifyOwnership(db: PrismaClient, platformId: string, id: 
 /** Sandbox: the micro-entry validation of a PENDING bank account completes. */
 export async function bankValidationJob(job: JobRecord): Promise<JobOutcome> {
   const db = defaultDb();
-  const row = await db.externalAccount.findFirst({ where: { id: String(job.payload.externalAccountId), deletedAt: null } });
+  const row = await db.externalAccount.findFirst({
+    where: { id: String(job.payload.externalAccountId), deletedAt: null },
+  });
   if (!row || row.status !== "PENDING") return;
   const name = beneficiaryName(row.accountInfo as AccountInfo);
   await db.$transaction((tx) =>
-    transitionExternalAccount(tx, row, "BANK_VALIDATED", { beneficiaryVerificationStatus: "MATCHED", ...(name ? { beneficiaryVerifiedData: { fullName: name } } : {}) }),
+    transitionExternalAccount(tx, row, "BANK_VALIDATED", {
+      beneficiaryVerificationStatus: "MATCHED",
+      ...(name ? { beneficiaryVerifiedData: { fullName: name } } : {}),
+    }),
   );
 }

@@ -16,7 +16,8 @@ export type StoredLivenessChallenge = {
   expiresAt: string;
 };
 
-export const NO_LIVENESS_PROVIDER = "No liveness provider is configured on this Meridian installation; prove ownership with WALLET_SIGNATURE instead";
+export const NO_LIVENESS_PROVIDER =
+  "No liveness provider is configured on this Meridian installation; prove ownership with WALLET_SIGNATURE instead";
 
 export function livenessAvailable(): boolean {
   return env().MERIDIAN_ENVIRONMENT === "sandbox";

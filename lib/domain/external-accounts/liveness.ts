@@ -8,7 +8,8 @@ import { toApiId } from "../../ids";
 import { settleOwnership } from "./external-accounts";
 import { livenessAvailable, livenessTokenHash, NO_LIVENESS_PROVIDER } from "./liveness-token";
 
-const GONE = "This liveness check link is not valid, was already used or has expired; start a new ownership challenge with method LIVENESS to get a new link";
+const GONE =
+  "This liveness check link is not valid, was already used or has expired; start a new ownership challenge with method LIVENESS to get a new link";
 
 function checkToken(token: string): string {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError("NOT_FOUND", GONE);
@@ -24,7 +25,9 @@ function maskAddress(address: unknown): string {
 export async function livenessState(db: PrismaClient, token: string) {
   if (!livenessAvailable()) return { provider: null, reason: NO_LIVENESS_PROVIDER };
   const tokenHash = checkToken(token);
-  const rows = await db.$queryRaw<{ id: string; account_type: string; account_info: Record<string, unknown>; expires_at: string }[]>`
+  const rows = await db.$queryRaw<
+    { id: string; account_type: string; account_info: Record<string, unknown>; expires_at: string }[]
+  >`
     SELECT id, account_type, account_info, ownership_challenge->>'expiresAt' AS expires_at FROM external_accounts
      WHERE ownership_challenge->>'method' = 'LIVENESS' AND ownership_challenge->>'tokenHash' = ${tokenHash} AND deleted_at IS NULL`;
   const row = rows[0];

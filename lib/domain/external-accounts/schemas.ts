@@ -7,7 +7,14 @@ import { Address, ApiId, CountryCode, DateOnly, Email, E164Phone, KnownCurrency 
 import { ACCOUNT_TYPES, type AccountField, type AccountTypeSpec } from "./account-types";
 
 export const OWNERSHIP_TYPES = ["FIRST_PARTY", "THIRD_PARTY"] as const;
-export const EXTERNAL_ACCOUNT_STATUSES = ["PENDING", "ACTIVE", "PENDING_OWNERSHIP_VERIFICATION", "UNVERIFIED", "UNDER_REVIEW", "INACTIVE"] as const;
+export const EXTERNAL_ACCOUNT_STATUSES = [
+  "PENDING",
+  "ACTIVE",
+  "PENDING_OWNERSHIP_VERIFICATION",
+  "UNVERIFIED",
+  "UNDER_REVIEW",
+  "INACTIVE",
+] as const;
 export type ExternalAccountStatus = (typeof EXTERNAL_ACCOUNT_STATUSES)[number];
 
 const IndividualBase = {
@@ -65,7 +72,10 @@ function variantSchema(t: AccountTypeSpec) {
   const shape: Record<string, z.ZodType> = { accountType: z.literal(t.accountType) };
   for (const f of t.fields) shape[f.name] = fieldSchema(f);
   if (t.beneficiary === "required" || t.beneficiary === "optional") {
-    const ben = z.discriminatedUnion("beneficiaryType", [individualBeneficiary(t.individualRequired), BusinessBeneficiary]);
+    const ben = z.discriminatedUnion("beneficiaryType", [
+      individualBeneficiary(t.individualRequired),
+      BusinessBeneficiary,
+    ]);
     shape.beneficiary = t.beneficiary === "required" ? ben : ben.optional();
   } else if (t.beneficiary === "wallet") {
     shape.beneficiary = WalletBeneficiary.optional();
@@ -73,15 +83,19 @@ function variantSchema(t: AccountTypeSpec) {
   let obj = z.object(shape);
   if (t.accountType === "LIGHTNING") {
     obj = obj.refine(
-      (v: Record<string, unknown>) => ["invoice", "bolt12", "lightningAddress"].filter((k) => v[k] !== undefined).length === 1,
+      (v: Record<string, unknown>) =>
+        ["invoice", "bolt12", "lightningAddress"].filter((k) => v[k] !== undefined).length === 1,
       { message: "Exactly one of invoice, bolt12 or lightningAddress is required", path: ["invoice"] },
     );
   }
   if (t.accountType === "INR_ACCOUNT") {
-    obj = obj.refine((v: Record<string, unknown>) => v.vpa !== undefined || (v.accountNumber !== undefined && v.ifsc !== undefined), {
-      message: "Give vpa (UPI) or accountNumber with ifsc (NEFT/RTGS)",
-      path: ["vpa"],
-    });
+    obj = obj.refine(
+      (v: Record<string, unknown>) => v.vpa !== undefined || (v.accountNumber !== undefined && v.ifsc !== undefined),
+      {
+        message: "Give vpa (UPI) or accountNumber with ifsc (NEFT/RTGS)",
+        path: ["vpa"],
+      },
+    );
   }
   return obj;
 }
@@ -99,10 +113,16 @@ const ExternalAccountFields = {
   accountInfo: AccountInfoCreate,
 };
 
-export const CustomerExternalAccountCreate = z.object({ customerId: ApiId("Customer").optional(), ...ExternalAccountFields });
+export const CustomerExternalAccountCreate = z.object({
+  customerId: ApiId("Customer").optional(),
+  ...ExternalAccountFields,
+});
 export type ExternalAccountCreate = z.infer<typeof CustomerExternalAccountCreate>;
 
-export const PlatformExternalAccountCreate = z.object({ ...ExternalAccountFields, defaultUmaDepositAccount: z.never().optional() });
+export const PlatformExternalAccountCreate = z.object({
+  ...ExternalAccountFields,
+  defaultUmaDepositAccount: z.never().optional(),
+});
 
 export const ExternalAccountResponse = z.object({
   id: z.string(),

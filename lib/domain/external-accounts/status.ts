@@ -6,7 +6,10 @@ import type { ExternalAccountStatus } from "./schemas";
 
 export type ExternalAccountEvent = "OWNERSHIP_VERIFIED" | "OWNERSHIP_FAILED" | "BANK_VALIDATED";
 
-export const EXTERNAL_ACCOUNT_TRANSITIONS: Record<ExternalAccountEvent, { from: ExternalAccountStatus[]; to: ExternalAccountStatus }> = {
+export const EXTERNAL_ACCOUNT_TRANSITIONS: Record<
+  ExternalAccountEvent,
+  { from: ExternalAccountStatus[]; to: ExternalAccountStatus }
+> = {
   OWNERSHIP_VERIFIED: { from: ["PENDING_OWNERSHIP_VERIFICATION", "UNVERIFIED"], to: "ACTIVE" },
   OWNERSHIP_FAILED: { from: ["PENDING_OWNERSHIP_VERIFICATION", "UNVERIFIED"], to: "UNVERIFIED" },
   BANK_VALIDATED: { from: ["PENDING"], to: "ACTIVE" },

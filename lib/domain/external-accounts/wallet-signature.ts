@@ -149,7 +149,10 @@ const verifySpark: Verifier = (address, message, signature) => {
   if (!key || !/^([0-9a-f]{2})+$/i.test(hex)) return false;
   const sig = Buffer.from(hex, "hex");
   try {
-    return secp256k1.verify(sig, sha256(new TextEncoder().encode(message)), key, { prehash: false, format: sig.length === 64 ? "compact" : "der" });
+    return secp256k1.verify(sig, sha256(new TextEncoder().encode(message)), key, {
+      prehash: false,
+      format: sig.length === 64 ? "compact" : "der",
+    });
   } catch {
     return false;
   }
@@ -169,7 +172,12 @@ const VERIFIERS: Record<string, Verifier> = {
 /** Wallet types whose ownership can be proven with a WALLET_SIGNATURE challenge. */
 export const SIGNATURE_WALLETS = Object.keys(VERIFIERS);
 
-export function verifyWalletSignature(accountType: string, address: string, message: string, signature: string): boolean {
+export function verifyWalletSignature(
+  accountType: string,
+  address: string,
+  message: string,
+  signature: string,
+): boolean {
   const verify = VERIFIERS[accountType];
   return verify ? verify(address, message, signature) : false;
 }

@@ -22,13 +22,19 @@ export function rateSnapshot(now = new Date()) {
   return snapshot;
 }
 
-export function listExchangeRates(settings: PlatformSettings, q: { sourceCurrency?: string; destinationCurrency?: string[]; sendingAmount?: number }) {
+export function listExchangeRates(
+  settings: PlatformSettings,
+  q: { sourceCurrency?: string; destinationCurrency?: string[]; sendingAmount?: number },
+) {
   const snap = rateSnapshot();
   const source = q.sourceCurrency ?? "USD";
-  if (!snap.currencies.includes(source)) throw new ApiError("QUOTE_RATE_UNAVAILABLE", `No exchange rate is available for ${source}`);
-  const destinations = (q.destinationCurrency && q.destinationCurrency.length > 0 ? q.destinationCurrency : snap.currencies.filter((c) => c !== source && currencyInfo(c)?.kind === "FIAT")).filter(
-    (c) => snap.currencies.includes(c) && c !== source,
-  );
+  if (!snap.currencies.includes(source))
+    throw new ApiError("QUOTE_RATE_UNAVAILABLE", `No exchange rate is available for ${source}`);
+  const destinations = (
+    q.destinationCurrency && q.destinationCurrency.length > 0
+      ? q.destinationCurrency
+      : snap.currencies.filter((c) => c !== source && currencyInfo(c)?.kind === "FIAT")
+  ).filter((c) => snap.currencies.includes(c) && c !== source);
   const cfg = settings.supportedCurrencies.find((c) => c.currencyCode === source);
   const min = cfg?.minAmount ?? 1;
   const max = cfg?.maxAmount ?? 100_000_000_000;

@@ -38,11 +38,19 @@ export interface FeeRule {
 }
 
 /** The platform's fee for a transfer out of `sending` (cross-currency transfers only, per feeType). */
-export function feeRuleFor(settings: Pick<PlatformSettings, "feeConfigs">, sending: string, receiving: string): FeeRule {
+export function feeRuleFor(
+  settings: Pick<PlatformSettings, "feeConfigs">,
+  sending: string,
+  receiving: string,
+): FeeRule {
   if (sending === receiving) return { variableFeeBps: 0, fixedFee: 0n };
-  const cfg = settings.feeConfigs.find((f) => f.feeType === "CROSS_CURRENCY_TRANSACTION" && f.sourceCurrency === sending);
+  const cfg = settings.feeConfigs.find(
+    (f) => f.feeType === "CROSS_CURRENCY_TRANSACTION" && f.sourceCurrency === sending,
+  );
   if (!cfg) return { variableFeeBps: 0, fixedFee: 0n };
-  const fixed = hasRate(cfg.fixedFee.currency) ? convert(BigInt(cfg.fixedFee.amount), cfg.fixedFee.currency, sending, "ceil") : BigInt(cfg.fixedFee.amount);
+  const fixed = hasRate(cfg.fixedFee.currency)
+    ? convert(BigInt(cfg.fixedFee.amount), cfg.fixedFee.currency, sending, "ceil")
+    : BigInt(cfg.fixedFee.amount);
   return { variableFeeBps: cfg.variableFeeBps, fixedFee: fixed };
 }
 
@@ -53,10 +61,19 @@ export interface Priced {
   exchangeRate: string;
 }
 
-export function price(side: "SENDING" | "RECEIVING", amount: bigint, sending: string, receiving: string, fee: FeeRule): Priced {
+export function price(
+  side: "SENDING" | "RECEIVING",
+  amount: bigint,
+  sending: string,
+  receiving: string,
+  fee: FeeRule,
+): Priced {
   if (!hasRate(sending) || !hasRate(receiving)) {
     const missing = hasRate(sending) ? receiving : sending;
-    throw new ApiError("QUOTE_RATE_UNAVAILABLE", `No exchange rate is available for ${missing} right now`, { sendingCurrency: sending, receivingCurrency: receiving });
+    throw new ApiError("QUOTE_RATE_UNAVAILABLE", `No exchange rate is available for ${missing} right now`, {
+      sendingCurrency: sending,
+      receivingCurrency: receiving,
+    });
   }
   let total: bigint;
   let fees: bigint;
@@ -68,7 +85,8 @@ export function price(side: "SENDING" | "RECEIVING", amount: bigint, sending: st
     net = total - fees;
     if (net <= 0n) throw new ApiError("INVALID_AMOUNT", "The amount does not cover the fees", { fees: Number(fees) });
     recv = convert(net, sending, receiving, "floor");
-    if (recv <= 0n) throw new ApiError("INVALID_AMOUNT", "The amount is too small to deliver anything in the receiving currency");
+    if (recv <= 0n)
+      throw new ApiError("INVALID_AMOUNT", "The amount is too small to deliver anything in the receiving currency");
   } else {
     recv = amount;
     net = convert(amount, receiving, sending, "ceil");
@@ -78,18 +96,40 @@ export function price(side: "SENDING" | "RECEIVING", amount: bigint, sending: st
   // The locked amount is within bounds (schema); what the conversion and fees make of it must be too.
   assertRepresentableAmount(total, "lockedCurrencyAmount", `The total sending amount in ${sending}`);
   assertRepresentableAmount(recv, "lockedCurrencyAmount", `The receiving amount in ${receiving}`);
-  return { totalSendingAmount: total, totalReceivingAmount: recv, fees, exchangeRate: exchangeRateOf(sending, receiving) };
+  return {
+    totalSendingAmount: total,
+    totalReceivingAmount: recv,
+    fees,
+    exchangeRate: exchangeRateOf(sending, receiving),
+  };
 }
 
 /** TRANSACTION_SIZE_LIMIT_EXCEEDED per the platform's corridor and withdrawal-currency maximums. */
-export function checkLimits(settings: Pick<PlatformSettings, "transactionLimits">, sending: string, receiving: string, p: Priced): void {
+export function checkLimits(
+  settings: Pick<PlatformSettings, "transactionLimits">,
+  sending: string,
+  receiving: string,
+  p: Priced,
+): void {
   for (const l of settings.transactionLimits) {
     if (l.sendingCurrency) {
-      if (l.sendingCurrency === sending && l.receivingCurrency === receiving && p.totalSendingAmount > BigInt(l.maxAmount)) {
-        throw new ApiError("TRANSACTION_SIZE_LIMIT_EXCEEDED", `The maximum single transaction from ${sending} to ${receiving} is ${l.maxAmount} (smallest ${sending} unit)`, { maxAmount: l.maxAmount, currency: sending });
+      if (
+        l.sendingCurrency === sending &&
+        l.receivingCurrency === receiving &&
+        p.totalSendingAmount > BigInt(l.maxAmount)
+      ) {
+        throw new ApiError(
+          "TRANSACTION_SIZE_LIMIT_EXCEEDED",
+          `The maximum single transaction from ${sending} to ${receiving} is ${l.maxAmount} (smallest ${sending} unit)`,
+          { maxAmount: l.maxAmount, currency: sending },
+        );
       }
     } else if (l.receivingCurrency === receiving && p.totalReceivingAmount > BigInt(l.maxAmount)) {
-      throw new ApiError("TRANSACTION_SIZE_LIMIT_EXCEEDED", `The maximum single withdrawal in ${receiving} is ${l.maxAmount} (smallest ${receiving} unit)`, { maxAmount: l.maxAmount, currency: receiving });
+      throw new ApiError(
+        "TRANSACTION_SIZE_LIMIT_EXCEEDED",
+        `The maximum single withdrawal in ${receiving} is ${l.maxAmount} (smallest ${receiving} unit)`,
+        { maxAmount: l.maxAmount, currency: receiving },
+      );
     }
   }
 }

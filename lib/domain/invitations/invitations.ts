@@ -36,7 +36,9 @@ export function serializeInvitation(row: InvitationRow) {
     inviterUma: row.inviterUma,
     ...(row.inviteeUma ? { inviteeUma: row.inviteeUma } : {}),
     ...(row.firstName ? { firstName: row.firstName } : {}),
-    ...(row.amountToSend !== null && row.amountCurrency ? { amountToSend: currencyAmount(row.amountToSend, row.amountCurrency) } : {}),
+    ...(row.amountToSend !== null && row.amountCurrency
+      ? { amountToSend: currencyAmount(row.amountToSend, row.amountCurrency) }
+      : {}),
     createdAt: row.createdAt.toISOString(),
     ...(row.claimedAt ? { claimedAt: row.claimedAt.toISOString() } : {}),
     ...(row.expiresAt ? { expiresAt: row.expiresAt.toISOString() } : {}),
@@ -44,18 +46,33 @@ export function serializeInvitation(row: InvitationRow) {
 }
 
 function umaOrThrow(address: string, field: string): void {
-  if (!UMA_ADDRESS_RE.test(address)) throw new ApiError("INVALID_UMA_ADDRESS", `${field} ${address} is not a UMA address ($user@domain)`, { field });
+  if (!UMA_ADDRESS_RE.test(address))
+    throw new ApiError("INVALID_UMA_ADDRESS", `${field} ${address} is not a UMA address ($user@domain)`, { field });
 }
 
-export async function createInvitation(db: PrismaClient, platformId: string, body: { inviterUma: string; firstName?: string; amountToSend?: number; expiresAt?: string }) {
+export async function createInvitation(
+  db: PrismaClient,
+  platformId: string,
+  body: { inviterUma: string; firstName?: string; amountToSend?: number; expiresAt?: string },
+) {
   umaOrThrow(body.inviterUma, "inviterUma");
   const settings = await getPlatformSettings(db, platformId);
   // Claims are reported by webhook; without an endpoint the platform would never learn of them.
   if (!settings.webhookEndpoint) {
-    throw new ApiError("INVITATIONS_NOT_CONFIGURED", "Invitations need a webhook endpoint (PATCH /config webhookEndpoint) to report INVITATION.CLAIMED");
+    throw new ApiError(
+      "INVITATIONS_NOT_CONFIGURED",
+      "Invitations need a webhook endpoint (PATCH /config webhookEndpoint) to report INVITATION.CLAIMED",
+    );
   }
-  const inviter = await db.customer.findFirst({ where: { platformId, deletedAt: null, umaAddress: { equals: body.inviterUma, mode: "insensitive" } } });
-  if (!inviter) throw new ApiError("INVALID_UMA_ADDRESS", `${body.inviterUma} is not the UMA address of a customer of this platform`, { field: "inviterUma" });
+  const inviter = await db.customer.findFirst({
+    where: { platformId, deletedAt: null, umaAddress: { equals: body.inviterUma, mode: "insensitive" } },
+  });
+  if (!inviter)
+    throw new ApiError(
+      "INVALID_UMA_ADDRESS",
+      `${body.inviterUma} is not the UMA address of a customer of this platform`,
+      { field: "inviterUma" },
+    );
   if (body.expiresAt && Date.parse(body.expiresAt) <= Date.now()) {
     throw invalidInput([{ field: "expiresAt", constraint: "MINIMUM", message: "expiresAt must be in the future" }]);
   }
@@ -90,7 +107,11 @@ function assertPending(row: InvitationRow): void {
   const status = statusOf(row);
   if (status === "CLAIMED") throw new ApiError("INVITATION_ALREADY_CLAIMED", "This invitation was already claimed");
   if (status === "CANCELLED") throw new ApiError("INVITATION_CANCELLED", "This invitation was cancelled");
-  if (status === "EXPIRED") throw invalidInput([{ field: "invitationCode", constraint: "INVALID", message: "This invitation expired" }], "This invitation expired");
+  if (status === "EXPIRED")
+    throw invalidInput(
+      [{ field: "invitationCode", constraint: "INVALID", message: "This invitation expired" }],
+      "This invitation expired",
+    );
 }
 
 export async function claimInvitation(db: PrismaClient, code: string, inviteeUma: string) {
@@ -98,11 +119,16 @@ export async function claimInvitation(db: PrismaClient, code: string, inviteeUma
   const row = await findByCode(db, code);
   assertPending(row);
   if (inviteeUma.toLowerCase() === row.inviterUma.toLowerCase()) {
-    throw invalidInput([{ field: "inviteeUma", constraint: "INVALID", message: "The inviter cannot claim their own invitation" }]);
+    throw invalidInput([
+      { field: "inviteeUma", constraint: "INVALID", message: "The inviter cannot claim their own invitation" },
+    ]);
   }
   return db.$transaction(async (tx) => {
     const now = new Date();
-    const res = await tx.invitation.updateMany({ where: { id: row.id, status: "PENDING" }, data: { status: "CLAIMED", inviteeUma, claimedAt: now } });
+    const res = await tx.invitation.updateMany({
+      where: { id: row.id, status: "PENDING" },
+      data: { status: "CLAIMED", inviteeUma, claimedAt: now },
+    });
     if (res.count === 0) {
       assertPending(await tx.invitation.findUniqueOrThrow({ where: { id: row.id } }));
       throw new ApiError("INVITATION_ALREADY_CLAIMED", "This invitation was already claimed");
@@ -115,9 +141,13 @@ export async function claimInvitation(db: PrismaClient, code: string, inviteeUma
 
 export async function cancelInvitation(db: PrismaClient, platformId: string, code: string) {
   const row = await findByCode(db, code);
-  if (row.platformId !== platformId) throw new ApiError("FORBIDDEN", "Only the platform that created the invitation can cancel it");
+  if (row.platformId !== platformId)
+    throw new ApiError("FORBIDDEN", "Only the platform that created the invitation can cancel it");
   assertPending(row);
-  const res = await db.invitation.updateMany({ where: { id: row.id, status: "PENDING" }, data: { status: "CANCELLED" } });
+  const res = await db.invitation.updateMany({
+    where: { id: row.id, status: "PENDING" },
+    data: { status: "CANCELLED" },
+  });
   if (res.count === 0) assertPending(await db.invitation.findUniqueOrThrow({ where: { id: row.id } }));
   return serializeInvitation(await db.invitation.findUniqueOrThrow({ where: { id: row.id } }));
 }

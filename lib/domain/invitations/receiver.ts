@@ -14,10 +14,20 @@ import { sandboxDelayMs } from "../../sandbox/time";
 /** How long a lookup's id stays usable for a quote. */
 export const LOOKUP_TTL_MS = 15 * 60_000;
 
-async function recordLookup(db: PrismaClient, platformId: string, target: { umaAddress?: string; externalAccountId?: string }): Promise<string> {
+async function recordLookup(
+  db: PrismaClient,
+  platformId: string,
+  target: { umaAddress?: string; externalAccountId?: string },
+): Promise<string> {
   const id = newUuid();
   await db.receiverLookup.create({
-    data: { id, platformId, umaAddress: target.umaAddress ?? null, externalAccountId: target.externalAccountId ?? null, expiresAt: new Date(Date.now() + sandboxDelayMs(LOOKUP_TTL_MS)) },
+    data: {
+      id,
+      platformId,
+      umaAddress: target.umaAddress ?? null,
+      externalAccountId: target.externalAccountId ?? null,
+      expiresAt: new Date(Date.now() + sandboxDelayMs(LOOKUP_TTL_MS)),
+    },
   });
   return toApiId("Lookup", id);
 }
@@ -26,9 +36,20 @@ async function recordLookup(db: PrismaClient, platformId: string, target: { umaA
  * A quote to a UMA address needs the lookupId of a lookup of that address
  * (reference QuoteRequest.lookupId: required for UMA destinations) that has not expired.
  */
-export async function assertUmaLookup(db: PrismaClient, platformId: string, umaAddress: string, lookupId: string | undefined): Promise<void> {
+export async function assertUmaLookup(
+  db: PrismaClient,
+  platformId: string,
+  umaAddress: string,
+  lookupId: string | undefined,
+): Promise<void> {
   if (lookupId === undefined) {
-    throw invalidInput([{ field: "lookupId", constraint: "REQUIRED", message: "Look the receiver up first (GET /receiver/uma/{receiverUmaAddress}) and send its lookupId" }]);
+    throw invalidInput([
+      {
+        field: "lookupId",
+        constraint: "REQUIRED",
+        message: "Look the receiver up first (GET /receiver/uma/{receiverUmaAddress}) and send its lookupId",
+      },
+    ]);
   }
   const uuid = parseApiId("Lookup", lookupId);
   const row = uuid ? await db.receiverLookup.findFirst({ where: { id: uuid, platformId } }) : null;
@@ -57,29 +78,57 @@ async function preferences(db: PrismaClient, platformId: string, from: string, c
     .filter((c) => hasRate(c) && hasRate(from))
     .map((c) => {
       const cfg = settings.supportedCurrencies.find((s) => s.currencyCode === c);
-      return { currency: currencyObject(c), estimatedExchangeRate: Number(exchangeRateOf(from, c)), min: cfg?.minAmount || 1, max: cfg?.maxAmount || 100_000_000_000 };
+      return {
+        currency: currencyObject(c),
+        estimatedExchangeRate: Number(exchangeRateOf(from, c)),
+        min: cfg?.minAmount || 1,
+        max: cfg?.maxAmount || 100_000_000_000,
+      };
     });
 }
 
-export async function lookupUma(db: PrismaClient, platformId: string, address: string, q: { senderUmaAddress?: string; customerId?: string }) {
-  if (!UMA_ADDRESS_RE.test(address)) throw new ApiError("INVALID_UMA_ADDRESS", `${address} is not a UMA address ($user@domain)`);
-  if (q.senderUmaAddress !== undefined && !UMA_ADDRESS_RE.test(q.senderUmaAddress)) throw new ApiError("INVALID_UMA_ADDRESS", `${q.senderUmaAddress} is not a UMA address ($user@domain)`);
+export async function lookupUma(
+  db: PrismaClient,
+  platformId: string,
+  address: string,
+  q: { senderUmaAddress?: string; customerId?: string },
+) {
+  if (!UMA_ADDRESS_RE.test(address))
+    throw new ApiError("INVALID_UMA_ADDRESS", `${address} is not a UMA address ($user@domain)`);
+  if (q.senderUmaAddress !== undefined && !UMA_ADDRESS_RE.test(q.senderUmaAddress))
+    throw new ApiError("INVALID_UMA_ADDRESS", `${q.senderUmaAddress} is not a UMA address ($user@domain)`);
   const from = await senderCurrency(db, platformId, q.customerId);
   const scenario = umaScenario(address);
   let currencies: string[];
   if (scenario) currencies = [scenario.currency];
   else {
-    const c = await db.customer.findFirst({ where: { platformId, deletedAt: null, umaAddress: { equals: address, mode: "insensitive" } } });
+    const c = await db.customer.findFirst({
+      where: { platformId, deletedAt: null, umaAddress: { equals: address, mode: "insensitive" } },
+    });
     if (!c) throw new ApiError("UMA_NOT_FOUND", `No UMA receiver answers at ${address}`);
     currencies = c.currencies;
   }
-  return { receiverUmaAddress: address, supportedCurrencies: await preferences(db, platformId, from, currencies), requiredPayerDataFields: [], lookupId: await recordLookup(db, platformId, { umaAddress: address }) };
+  return {
+    receiverUmaAddress: address,
+    supportedCurrencies: await preferences(db, platformId, from, currencies),
+    requiredPayerDataFields: [],
+    lookupId: await recordLookup(db, platformId, { umaAddress: address }),
+  };
 }
 
-export async function lookupExternalAccount(db: PrismaClient, platformId: string, accountId: string, q: { customerId?: string }) {
+export async function lookupExternalAccount(
+  db: PrismaClient,
+  platformId: string,
+  accountId: string,
+  q: { customerId?: string },
+) {
   const uuid = parseApiId("ExternalAccount", accountId);
   const ext = uuid ? await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } }) : null;
   if (!ext) throw new ApiError("NOT_FOUND", `External account ${accountId} not found`);
   const from = await senderCurrency(db, platformId, q.customerId);
-  return { supportedCurrencies: await preferences(db, platformId, from, [ext.currency]), requiredPayerDataFields: [], lookupId: await recordLookup(db, platformId, { externalAccountId: ext.id }) };
+  return {
+    supportedCurrencies: await preferences(db, platformId, from, [ext.currency]),
+    requiredPayerDataFields: [],
+    lookupId: await recordLookup(db, platformId, { externalAccountId: ext.id }),
+  };
 }

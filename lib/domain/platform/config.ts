@@ -99,7 +99,9 @@ export async function updateConfig(db: Db, platformId: string, patch: PlatformCo
       umaDomain: patch.umaDomain,
       webhookEndpoint: patch.webhookEndpoint,
       supportedCurrencies: patch.supportedCurrencies,
-      embeddedWalletConfig: patch.embeddedWalletConfig ? { ...current.embeddedWalletConfig, ...patch.embeddedWalletConfig } : undefined,
+      embeddedWalletConfig: patch.embeddedWalletConfig
+        ? { ...current.embeddedWalletConfig, ...patch.embeddedWalletConfig }
+        : undefined,
       feeConfigs: patch.feeConfigs ? mergeFeeConfigs(current.feeConfigs, patch.feeConfigs) : undefined,
       isRegulatedFinancialInstitution: patch.isRegulatedFinancialInstitution,
       skipVerificationPaperwork: patch.skipVerificationPaperwork,

@@ -7,15 +7,25 @@ import { newUuid } from "../../ids";
 import { hashSecret, randomToken } from "../../crypto/secrets";
 import { PERMISSIONS } from "./permissions";
 
-export const DEFAULT_SUPPORTED_CURRENCIES = ["USD", "EUR", "GBP", "MXN", "BRL", "INR", "PHP", "NGN", "CAD", "USDC", "BTC"].map(
-  (currencyCode) => ({
-    currencyCode,
-    minAmount: 1,
-    maxAmount: 100_000_000_00,
-    requiredCounterpartyFields: [],
-    enabledTransactionTypes: ["INCOMING", "OUTGOING"],
-  }),
-);
+export const DEFAULT_SUPPORTED_CURRENCIES = [
+  "USD",
+  "EUR",
+  "GBP",
+  "MXN",
+  "BRL",
+  "INR",
+  "PHP",
+  "NGN",
+  "CAD",
+  "USDC",
+  "BTC",
+].map((currencyCode) => ({
+  currencyCode,
+  minAmount: 1,
+  maxAmount: 100_000_000_00,
+  requiredCounterpartyFields: [],
+  enabledTransactionTypes: ["INCOMING", "OUTGOING"],
+}));
 
 export interface CreatedPlatform {
   platformId: string;
@@ -68,10 +78,18 @@ export async function ensureSandboxPlatform(
       });
       return { created: null, clientId: opts.clientId };
     }
-    const created = await createPlatform(db, { name: "Sandbox platform", umaDomain: opts.umaDomain, clientId: opts.clientId, clientSecret: opts.clientSecret });
+    const created = await createPlatform(db, {
+      name: "Sandbox platform",
+      umaDomain: opts.umaDomain,
+      clientId: opts.clientId,
+      clientSecret: opts.clientSecret,
+    });
     return { created, clientId: created.clientId };
   }
-  const first = await db.platform.findFirst({ orderBy: { createdAt: "asc" }, include: { apiTokens: { where: { name: "Root credential" }, take: 1 } } });
+  const first = await db.platform.findFirst({
+    orderBy: { createdAt: "asc" },
+    include: { apiTokens: { where: { name: "Root credential" }, take: 1 } },
+  });
   if (first) return { created: null, clientId: first.apiTokens[0]?.clientId ?? null };
   const created = await createPlatform(db, { name: "Sandbox platform", umaDomain: opts.umaDomain });
   return { created, clientId: created.clientId };

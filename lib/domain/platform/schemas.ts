@@ -4,7 +4,9 @@ import { z } from "zod";
 import { PERMISSIONS } from "./permissions";
 import { webhookUrlProblems } from "../../webhooks/target";
 
-export const CurrencyCode = z.string().regex(/^[A-Z0-9]{3,5}$/, "Expected an ISO 4217 (or crypto ticker) code such as USD");
+export const CurrencyCode = z
+  .string()
+  .regex(/^[A-Z0-9]{3,5}$/, "Expected an ISO 4217 (or crypto ticker) code such as USD");
 const Int64 = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const CounterpartyField = z.object({ name: z.string().min(1), mandatory: z.boolean() });
@@ -47,12 +49,11 @@ export const CardLimits = z.object({
  * applies to that corridor (amount in the sending currency); with receivingCurrency
  * alone it applies to withdrawals into that currency (amount in that currency).
  */
-export const TransactionLimit = z
-  .object({
-    sendingCurrency: CurrencyCode.optional(),
-    receivingCurrency: CurrencyCode,
-    maxAmount: Int64,
-  });
+export const TransactionLimit = z.object({
+  sendingCurrency: CurrencyCode.optional(),
+  receivingCurrency: CurrencyCode,
+  maxAmount: Int64,
+});
 
 export const PlatformConfigResponse = z.object({
   id: z.string(),
@@ -78,7 +79,12 @@ const WebhookUrl = z
 
 export const PlatformConfigUpdate = z
   .object({
-    umaDomain: z.string().min(3).max(253).regex(/^[a-z0-9.-]+$/i, "Expected a domain name").optional(),
+    umaDomain: z
+      .string()
+      .min(3)
+      .max(253)
+      .regex(/^[a-z0-9.-]+$/i, "Expected a domain name")
+      .optional(),
     webhookEndpoint: WebhookUrl.nullable().optional(),
     supportedCurrencies: z.array(PlatformCurrencyConfig).max(200).optional(),
     embeddedWalletConfig: EmbeddedWalletConfig.optional(),
@@ -92,7 +98,11 @@ export const PlatformConfigUpdate = z
   .superRefine((v, ctx) => {
     v.supportedCurrencies?.forEach((c, i) => {
       if (c.minAmount > c.maxAmount) {
-        ctx.addIssue({ code: "custom", path: ["supportedCurrencies", i, "minAmount"], message: "minAmount must not exceed maxAmount" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["supportedCurrencies", i, "minAmount"],
+          message: "minAmount must not exceed maxAmount",
+        });
       }
     });
   });

@@ -32,7 +32,11 @@ export interface TokenCaller {
   permissions: readonly string[];
 }
 
-function refuseUnheldPermissions(callerPermissions: readonly string[], wanted: readonly string[], action: "grant" | "delete"): void {
+function refuseUnheldPermissions(
+  callerPermissions: readonly string[],
+  wanted: readonly string[],
+  action: "grant" | "delete",
+): void {
   const missing = PERMISSIONS.filter((p) => wanted.includes(p) && !callerPermissions.includes(p));
   if (missing.length === 0) return;
   throw new ApiError(
@@ -48,7 +52,12 @@ function revoked(): ApiError {
   return new ApiError("UNAUTHORIZED", "This credential has been revoked");
 }
 
-export async function createToken(db: Db, platformId: string, input: { name: string; permissions: Permission[] }, caller: TokenCaller) {
+export async function createToken(
+  db: Db,
+  platformId: string,
+  input: { name: string; permissions: Permission[] },
+  caller: TokenCaller,
+) {
   refuseUnheldPermissions(caller.permissions, input.permissions, "grant");
   const clientSecret = randomToken("msk_", 32);
   const secretHash = await hashSecret(clientSecret);

@@ -11,7 +11,15 @@ import { QUOTE_AUTH_MAX_ATTEMPTS, QUOTE_CODE_MAX_RESENDS } from "../../sandbox/s
 import { sandboxDelayMs } from "../../sandbox/time";
 import { requiresScaAndContactVerification } from "../customers/regions";
 import { answerChallenge, resendChallenge } from "../sca/codes";
-import { requireScaSession, assertNotLocked, scaState, availableFactors, passkeyChecker, recordFailedLogin, smsTo } from "../sca/state";
+import {
+  requireScaSession,
+  assertNotLocked,
+  scaState,
+  availableFactors,
+  passkeyChecker,
+  recordFailedLogin,
+  smsTo,
+} from "../sca/state";
 import { openChallenge, PURPOSE } from "./challenge";
 import { findQuote, retrieveQuote } from "./retrieve";
 import { realtimeInstructions } from "./resolve";
@@ -23,10 +31,16 @@ async function loadPending(db: PrismaClient, platformId: string, quoteId: string
   const q = await findQuote(db, platformId, quoteId);
   const customer = q.customerId ? await db.customer.findUnique({ where: { id: q.customerId } }) : null;
   if (!customer || !q.scaRequired || !requiresScaAndContactVerification(customer.region)) {
-    throw new ApiError("CONFLICT", "Strong Customer Authentication is not required for this quote (only quotes of customers in an EU/EEA region)");
+    throw new ApiError(
+      "CONFLICT",
+      "Strong Customer Authentication is not required for this quote (only quotes of customers in an EU/EEA region)",
+    );
   }
   const row = q.status === "PENDING_AUTHORIZATION" ? await openChallenge(db, q) : null;
-  if (!row) throw new ApiError("CONFLICT", `The quote has no pending SCA challenge (it is ${q.status}); execute it first`, { quoteId: toApiId("Quote", q.id) });
+  if (!row)
+    throw new ApiError("CONFLICT", `The quote has no pending SCA challenge (it is ${q.status}); execute it first`, {
+      quoteId: toApiId("Quote", q.id),
+    });
   return { q, customer, row };
 }
 
@@ -45,13 +59,26 @@ export async function authorizeQuote(db: PrismaClient, platformId: string, quote
   const { q, customer, row } = await loadPending(db, platformId, quoteId);
   await requireScaSession(db, platformId, customer.id);
   assertNotLocked(await scaState(db, platformId, customer.id));
-  if (row.expiresAt.getTime() <= Date.now()) throw invalidField("code", "The SCA challenge expired; request a new quote");
+  if (row.expiresAt.getTime() <= Date.now())
+    throw invalidField("code", "The SCA challenge expired; request a new quote");
   if (row.attempts >= QUOTE_AUTH_MAX_ATTEMPTS) {
-    throw new ApiError("RATE_LIMITED", "Too many wrong answers for this challenge; it can no longer be authorized. Request a new quote", { challengeId: toApiId("ScaChallenge", row.id) }, retryAfter(row.expiresAt));
+    throw new ApiError(
+      "RATE_LIMITED",
+      "Too many wrong answers for this challenge; it can no longer be authorized. Request a new quote",
+      { challengeId: toApiId("ScaChallenge", row.id) },
+      retryAfter(row.expiresAt),
+    );
   }
   const { passkey } = row.factor === "PASSKEY" ? await availableFactors(db, customer) : { passkey: null };
   try {
-    await answerChallenge(db, { customerId: customer.id, purpose: PURPOSE, targetId: q.id, challengeId: row.id, code: proof.code, passkey: passkeyChecker(db, passkey, proof) });
+    await answerChallenge(db, {
+      customerId: customer.id,
+      purpose: PURPOSE,
+      targetId: q.id,
+      challengeId: row.id,
+      code: proof.code,
+      passkey: passkeyChecker(db, passkey, proof),
+    });
   } catch (err) {
     if (err instanceof ApiError && err.code === "UNAUTHORIZED") await recordFailedLogin(db, customer.id);
     throw err;
@@ -62,11 +89,23 @@ export async function authorizeQuote(db: PrismaClient, platformId: string, quote
     await db.$transaction(async (tx) => {
       const { count } = await tx.quote.updateMany({
         where: { id: q.id, status: "PENDING_AUTHORIZATION" },
-        data: { status: "PENDING", paymentInstructions: realtimeInstructions(q.id, q.sendingCurrency) as object[], expiresAt },
+        data: {
+          status: "PENDING",
+          paymentInstructions: realtimeInstructions(q.id, q.sendingCurrency) as object[],
+          expiresAt,
+        },
       });
       if (count === 0) throw new ApiError("CONFLICT", "The quote was authorized by another request");
-      await tx.transaction.updateMany({ where: { id: q.transactionId, status: "PENDING_AUTHORIZATION" }, data: { status: "PENDING" } });
-      await enqueueJob(tx, { type: QUOTE_EXPIRY_JOB, platformId: q.platformId, payload: { quoteId: q.id }, runAt: expiresAt });
+      await tx.transaction.updateMany({
+        where: { id: q.transactionId, status: "PENDING_AUTHORIZATION" },
+        data: { status: "PENDING" },
+      });
+      await enqueueJob(tx, {
+        type: QUOTE_EXPIRY_JOB,
+        platformId: q.platformId,
+        payload: { quoteId: q.id },
+        runAt: expiresAt,
+      });
     });
     return retrieveQuote(db, platformId, quoteId);
   }
@@ -81,7 +120,12 @@ export async function resendQuoteCode(db: PrismaClient, platformId: string, quot
     throw new ApiError("CONFLICT", "The SCA challenge can no longer be authorized; request a new quote");
   }
   if (row.sends > QUOTE_CODE_MAX_RESENDS) {
-    throw new ApiError("RATE_LIMITED", `The code was already re-sent ${QUOTE_CODE_MAX_RESENDS} times`, { challengeId: toApiId("ScaChallenge", row.id) }, retryAfter(row.expiresAt));
+    throw new ApiError(
+      "RATE_LIMITED",
+      `The code was already re-sent ${QUOTE_CODE_MAX_RESENDS} times`,
+      { challengeId: toApiId("ScaChallenge", row.id) },
+      retryAfter(row.expiresAt),
+    );
   }
   await resendChallenge(db, row, smsTo(customer));
 }

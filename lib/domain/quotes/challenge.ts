@@ -26,7 +26,11 @@ type ChallengeRow = NonNullable<Awaited<ReturnType<PrismaClient["scaChallenge"][
 
 /** Whether quotes of this customer need SCA (one lookup, at pricing time). */
 /** `known`: customers' regions the caller already read (customer id → region). */
-export async function quoteNeedsSca(db: PrismaClient, customerId: string | null, known?: Map<string, string | null>): Promise<boolean> {
+export async function quoteNeedsSca(
+  db: PrismaClient,
+  customerId: string | null,
+  known?: Map<string, string | null>,
+): Promise<boolean> {
   if (!customerId) return false;
   if (known?.has(customerId)) return requiresScaAndContactVerification(known.get(customerId));
   const c = await db.customer.findUnique({ where: { id: customerId }, select: { region: true } });
@@ -39,7 +43,12 @@ async function scaCustomer(db: PrismaClient, customerId: string) {
 
 /** The factor a per-transaction challenge uses: the one asked for, else SMS_OTP, else PASSKEY. 400 when the customer cannot answer it. */
 export async function chooseQuoteFactor(db: PrismaClient, customerId: string, requested: Factor | undefined) {
-  if (requested === "TOTP") throw invalidField("scaFactor", "TOTP cannot carry the dynamic linking a payment needs; use SMS_OTP or PASSKEY", "ENUM");
+  if (requested === "TOTP")
+    throw invalidField(
+      "scaFactor",
+      "TOTP cannot carry the dynamic linking a payment needs; use SMS_OTP or PASSKEY",
+      "ENUM",
+    );
   const customer = await scaCustomer(db, customerId);
   const { factors, passkey } = await availableFactors(db, customer);
   const usable = factors.filter((f) => f !== "TOTP");
@@ -76,7 +85,12 @@ async function issueQuoteChallenge(db: Tx, q: QuoteRow, chosen: Awaited<ReturnTy
     passkeyChallenge: webauthn?.challenge,
     detail: { availableFactors: chosen.usable, ...(webauthn ? { options: webauthn.options } : {}) },
   });
-  return challengeView({ id: row.id, expiresAt: row.expiresAt, factor: chosen.factor, detail: JSON.stringify({ availableFactors: chosen.usable, options: webauthn?.options }) });
+  return challengeView({
+    id: row.id,
+    expiresAt: row.expiresAt,
+    factor: chosen.factor,
+    detail: JSON.stringify({ availableFactors: chosen.usable, options: webauthn?.options }),
+  });
 }
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -87,9 +101,18 @@ type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
  * the payload has no scaChallenge, which lives on the quote). Authorization
  * runs the transfer on that row; an expired challenge fails it.
  */
-export async function openQuoteAuthorization(tx: Tx, q: QuoteRow, chosen: Awaited<ReturnType<typeof chooseQuoteFactor>>) {
+export async function openQuoteAuthorization(
+  tx: Tx,
+  q: QuoteRow,
+  chosen: Awaited<ReturnType<typeof chooseQuoteFactor>>,
+) {
   const scaChallenge = await issueQuoteChallenge(tx, q, chosen);
-  await enqueueJob(tx, { type: QUOTE_SCA_EXPIRY_JOB, platformId: q.platformId, payload: { quoteId: q.id }, runAt: new Date(scaChallenge.expiresAt) });
+  await enqueueJob(tx, {
+    type: QUOTE_SCA_EXPIRY_JOB,
+    platformId: q.platformId,
+    payload: { quoteId: q.id },
+    runAt: new Date(scaChallenge.expiresAt),
+  });
   const plan = emptyPlan(q.platformId);
   announceQuoteTransaction(plan, q, "PENDING_AUTHORIZATION");
   await applyPlan(tx, plan);
@@ -99,7 +122,9 @@ export async function openQuoteAuthorization(tx: Tx, q: QuoteRow, chosen: Awaite
 export const QUOTE_SCA_EXPIRY_JOB = "quote.sca-expiry";
 
 function challengeView(row: Pick<ChallengeRow, "id" | "expiresAt" | "factor" | "detail">) {
-  const detail = row.detail ? (JSON.parse(row.detail) as { availableFactors?: string[]; options?: Record<string, unknown> }) : {};
+  const detail = row.detail
+    ? (JSON.parse(row.detail) as { availableFactors?: string[]; options?: Record<string, unknown> })
+    : {};
   return {
     id: toApiId("ScaChallenge", row.id),
     expiresAt: row.expiresAt.toISOString(),
@@ -110,7 +135,10 @@ function challengeView(row: Pick<ChallengeRow, "id" | "expiresAt" | "factor" | "
 }
 
 export async function openChallenge(db: PrismaClient, q: QuoteRow) {
-  return db.scaChallenge.findFirst({ where: { customerId: q.customerId!, purpose: PURPOSE, targetId: q.id, consumedAt: null }, orderBy: { id: "desc" } });
+  return db.scaChallenge.findFirst({
+    where: { customerId: q.customerId!, purpose: PURPOSE, targetId: q.id, consumedAt: null },
+    orderBy: { id: "desc" },
+  });
 }
 
 /** The scaChallenge a PENDING_AUTHORIZATION quote shows (GET /quotes/{id}). */
@@ -120,14 +148,23 @@ export async function pendingChallengeView(db: PrismaClient, q: QuoteRow) {
 }
 
 /** POST /quotes/{id}/execute on an SCA quote: no money moves; the quote waits for authorization. */
-export async function requestQuoteAuthorization(db: PrismaClient, q: QuoteRow, requested: Factor | undefined, walletApproval: WalletApproval | null) {
+export async function requestQuoteAuthorization(
+  db: PrismaClient,
+  q: QuoteRow,
+  requested: Factor | undefined,
+  walletApproval: WalletApproval | null,
+) {
   const chosen = await chooseQuoteFactor(db, q.customerId!, requested);
   const scaChallenge = await db.$transaction(async (tx) => {
     const { count } = await tx.quote.updateMany({
       where: { id: q.id, status: "PENDING" },
-      data: { status: "PENDING_AUTHORIZATION", walletApprovedBy: walletApproval?.account === q.sourceAccountId ? (walletApproval?.by ?? null) : null },
+      data: {
+        status: "PENDING_AUTHORIZATION",
+        walletApprovedBy: walletApproval?.account === q.sourceAccountId ? (walletApproval?.by ?? null) : null,
+      },
     });
-    if (count === 0) throw new ApiError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
+    if (count === 0)
+      throw new ApiError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
     return openQuoteAuthorization(tx, q, chosen);
   });
   return { ...serializeQuote({ ...q, status: "PENDING_AUTHORIZATION" }, null), scaChallenge };

@@ -61,28 +61,59 @@ function quoteInsertRow(q: QuoteRow): Record<string, unknown> {
   };
 }
 
-export async function createQuote(db: PrismaClient, platformId: string, body: QuoteCreate, opts: CreateQuoteOptions = {}) {
+export async function createQuote(
+  db: PrismaClient,
+  platformId: string,
+  body: QuoteCreate,
+  opts: CreateQuoteOptions = {},
+) {
   if (body.destination.destinationType === "UMA_ADDRESS" && UMA_ADDRESS_RE.test(body.destination.umaAddress)) {
     await assertUmaLookup(db, platformId, body.destination.umaAddress, body.lookupId);
   }
   const { settings, accounts: named, regions } = await loadForTransfer(db, platformId, internalIdsOf(body));
   const res = await resolve(db, platformId, body, named);
   const scaRequired = await quoteNeedsSca(db, res.customerId, regions);
-  const priced = price(body.lockedCurrencySide, BigInt(body.lockedCurrencyAmount), res.sendingCurrency, res.receivingCurrency, feeRuleFor(settings, res.sendingCurrency, res.receivingCurrency));
+  const priced = price(
+    body.lockedCurrencySide,
+    BigInt(body.lockedCurrencyAmount),
+    res.sendingCurrency,
+    res.receivingCurrency,
+    feeRuleFor(settings, res.sendingCurrency, res.receivingCurrency),
+  );
   checkLimits(settings, res.sendingCurrency, res.receivingCurrency, priced);
   const ext = res.destinationExternal;
-  if (ext && (ext.status === "PENDING_OWNERSHIP_VERIFICATION" || ext.status === "UNVERIFIED") && usdCents(priced.totalReceivingAmount, res.receivingCurrency) >= OWNERSHIP_VERIFICATION_THRESHOLD_CENTS) {
-    throw new ApiError("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED", "Verify ownership of the destination wallet before sending this amount", {
-      externalAccountId: toApiId("ExternalAccount", ext.id),
-      status: ext.status,
-    });
+  if (
+    ext &&
+    (ext.status === "PENDING_OWNERSHIP_VERIFICATION" || ext.status === "UNVERIFIED") &&
+    usdCents(priced.totalReceivingAmount, res.receivingCurrency) >= OWNERSHIP_VERIFICATION_THRESHOLD_CENTS
+  ) {
+    throw new ApiError(
+      "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
+      "Verify ownership of the destination wallet before sending this amount",
+      {
+        externalAccountId: toApiId("ExternalAccount", ext.id),
+        status: ext.status,
+      },
+    );
   }
   const immediate = body.immediatelyExecute === true;
   if (immediate && res.sourceAccount?.type === "EMBEDDED_WALLET") {
-    throw invalidInput([{ field: "immediatelyExecute", constraint: "INVALID", message: "Embedded wallet sources need a signed execute; create the quote, then POST /quotes/{quoteId}/execute" }]);
+    throw invalidInput([
+      {
+        field: "immediatelyExecute",
+        constraint: "INVALID",
+        message: "Embedded wallet sources need a signed execute; create the quote, then POST /quotes/{quoteId}/execute",
+      },
+    ]);
   }
   if (immediate && res.sourceKind === "REALTIME") {
-    throw invalidInput([{ field: "immediatelyExecute", constraint: "INVALID", message: "Real-time funded quotes execute when their payment arrives" }]);
+    throw invalidInput([
+      {
+        field: "immediatelyExecute",
+        constraint: "INVALID",
+        message: "Real-time funded quotes execute when their payment arrives",
+      },
+    ]);
   }
   // SCA customers authorize before money moves or real-time funding instructions appear.
   const awaitsSca = scaRequired && (immediate || res.sourceKind === "REALTIME");
@@ -111,7 +142,9 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
     totalReceivingAmount: priced.totalReceivingAmount,
     fees: priced.fees,
     exchangeRate: priced.exchangeRate,
-    paymentInstructions: (res.sourceKind === "REALTIME" && !awaitsSca ? realtimeInstructions(id, res.sendingCurrency) : []) as QuoteRow["paymentInstructions"],
+    paymentInstructions: (res.sourceKind === "REALTIME" && !awaitsSca
+      ? realtimeInstructions(id, res.sendingCurrency)
+      : []) as QuoteRow["paymentInstructions"],
     transactionId: newUuid(),
     description: body.description ?? null,
     idempotencyKey: opts.idempotencyKey ?? null,
@@ -126,8 +159,19 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
   plan.quoteInsert = insertRow(quoteInsertRow(q));
   let txStatus: string | null = null;
   if (immediate && !awaitsSca) {
-    const accounts = new Map([res.sourceAccount, res.destinationAccount].filter((a): a is InternalAccountRow => !!a).map((a) => [a.id, a]));
-    txStatus = addExecution(plan, specOf(q, res, body.description ?? null, body.destination.destinationType === "ACCOUNT" ? (body.destination.paymentRail ?? null) : null), accounts).status;
+    const accounts = new Map(
+      [res.sourceAccount, res.destinationAccount].filter((a): a is InternalAccountRow => !!a).map((a) => [a.id, a]),
+    );
+    txStatus = addExecution(
+      plan,
+      specOf(
+        q,
+        res,
+        body.description ?? null,
+        body.destination.destinationType === "ACCOUNT" ? (body.destination.paymentRail ?? null) : null,
+      ),
+      accounts,
+    ).status;
   } else if (res.sourceKind === "REALTIME" && !awaitsSca) {
     announceQuoteTransaction(plan, q, "PENDING");
     addJob(plan, QUOTE_EXPIRY_JOB, { quoteId: q.id }, q.expiresAt.getTime() - now.getTime());
@@ -139,7 +183,11 @@ export async function createQuote(db: PrismaClient, platformId: string, body: Qu
     if (opts.idempotencyKey && isUniqueViolation(err)) return replayByKey(db, platformId, opts.idempotencyKey);
     throw err;
   }
-  if (sca) return { ...serializeQuote(q, null), scaChallenge: await db.$transaction((tx) => openQuoteAuthorization(tx, q, sca)) };
+  if (sca)
+    return {
+      ...serializeQuote(q, null),
+      scaChallenge: await db.$transaction((tx) => openQuoteAuthorization(tx, q, sca)),
+    };
   return serializeQuote(q, txStatus);
 }
 

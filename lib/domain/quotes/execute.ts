@@ -13,13 +13,18 @@ import { type QuoteRow, serializeQuote } from "./serialize";
 
 export function assertExecutable(q: QuoteRow): void {
   if (q.status === "PENDING_AUTHORIZATION") {
-    throw new ApiError("CONFLICT", "This quote is waiting for SCA authorization: POST /quotes/{quoteId}/authorize", { quoteId: toApiId("Quote", q.id) });
+    throw new ApiError("CONFLICT", "This quote is waiting for SCA authorization: POST /quotes/{quoteId}/authorize", {
+      quoteId: toApiId("Quote", q.id),
+    });
   }
   // EXPIRED is stored once a real-time funded quote's expiry job ran; before that the clock says so.
   if (q.status === "EXPIRED" || (q.status === "PENDING" && q.expiresAt.getTime() <= Date.now())) {
-    throw new ApiError("QUOTE_EXPIRED", "The quote expired; request a new quote", { expiresAt: q.expiresAt.toISOString() });
+    throw new ApiError("QUOTE_EXPIRED", "The quote expired; request a new quote", {
+      expiresAt: q.expiresAt.toISOString(),
+    });
   }
-  if (q.status !== "PENDING") throw new ApiError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
+  if (q.status !== "PENDING")
+    throw new ApiError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
 }
 
 /**
@@ -27,10 +32,21 @@ export function assertExecutable(q: QuoteRow): void {
  * holder's signed retry when the source is an embedded wallet (without it the
  * ledger refuses the debit).
  */
-export async function executeQuote(db: PrismaClient, q: QuoteRow, opts: { scaFactor?: "SMS_OTP" | "TOTP" | "PASSKEY"; walletApproval?: WalletApproval | null } = {}) {
+export async function executeQuote(
+  db: PrismaClient,
+  q: QuoteRow,
+  opts: { scaFactor?: "SMS_OTP" | "TOTP" | "PASSKEY"; walletApproval?: WalletApproval | null } = {},
+) {
   assertExecutable(q);
   if (q.sourceKind === "REALTIME") {
-    throw invalidInput([{ field: "quoteId", constraint: "INVALID", message: "A real-time funded quote executes when its payment arrives (see paymentInstructions; POST /sandbox/send in the sandbox)" }]);
+    throw invalidInput([
+      {
+        field: "quoteId",
+        constraint: "INVALID",
+        message:
+          "A real-time funded quote executes when its payment arrives (see paymentInstructions; POST /sandbox/send in the sandbox)",
+      },
+    ]);
   }
   if (q.scaRequired) return requestQuoteAuthorization(db, q, opts.scaFactor, opts.walletApproval ?? null);
   const res = await resolveStored(db, q);
@@ -39,19 +55,35 @@ export async function executeQuote(db: PrismaClient, q: QuoteRow, opts: { scaFac
 
 /** Runs an authorized quote's transfer (from PENDING_AUTHORIZATION), with the wallet approval given on execute. */
 export async function runStoredExecution(db: PrismaClient, q: QuoteRow, from: "PENDING" | "PENDING_AUTHORIZATION") {
-  const approval = q.walletApprovedBy && q.sourceAccountId ? { account: q.sourceAccountId, by: q.walletApprovedBy } : null;
+  const approval =
+    q.walletApprovedBy && q.sourceAccountId ? { account: q.sourceAccountId, by: q.walletApprovedBy } : null;
   return runExecution(db, q, await resolveStored(db, q), from, approval);
 }
 
-export async function runExecution(db: PrismaClient, q: QuoteRow, res: Resolved, from: "PENDING" | "PENDING_AUTHORIZATION" = "PENDING", walletApproval: WalletApproval | null = null) {
+export async function runExecution(
+  db: PrismaClient,
+  q: QuoteRow,
+  res: Resolved,
+  from: "PENDING" | "PENDING_AUTHORIZATION" = "PENDING",
+  walletApproval: WalletApproval | null = null,
+) {
   const plan = emptyPlan(q.platformId);
   const now = new Date();
   plan.quoteUpdate = { id: q.id, from: [from], status: "PROCESSING", executed_at: now.toISOString() };
-  const accounts = new Map([res.sourceAccount, res.destinationAccount].filter((a): a is InternalAccountRow => !!a).map((a) => [a.id, a]));
+  const accounts = new Map(
+    [res.sourceAccount, res.destinationAccount].filter((a): a is InternalAccountRow => !!a).map((a) => [a.id, a]),
+  );
   const dst = q.destination as { paymentRail?: string };
   // Real-time funded and SCA quotes announced their transaction while they waited.
-  const announced = q.sourceKind === "REALTIME" || q.scaRequired ? await db.transaction.findUnique({ where: { id: q.transactionId }, select: { createdAt: true } }) : null;
-  const tx = addExecution(plan, { ...specOf(q, res, q.description, dst.paymentRail ?? null), announced: announced ?? undefined, walletApproval }, accounts);
+  const announced =
+    q.sourceKind === "REALTIME" || q.scaRequired
+      ? await db.transaction.findUnique({ where: { id: q.transactionId }, select: { createdAt: true } })
+      : null;
+  const tx = addExecution(
+    plan,
+    { ...specOf(q, res, q.description, dst.paymentRail ?? null), announced: announced ?? undefined, walletApproval },
+    accounts,
+  );
   await applyPlan(db, plan, { amountField: "lockedCurrencyAmount" });
   return serializeQuote({ ...q, status: "PROCESSING", executedAt: now, updatedAt: now }, tx.status);
 }

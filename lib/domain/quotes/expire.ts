@@ -17,7 +17,8 @@ export async function quoteExpiryJob(job: JobRecord): Promise<JobOutcome> {
   const q = await db.quote.findUnique({ where: { id: String(job.payload.quoteId) } });
   if (!q || q.status !== "PENDING") return;
   // Authorization (SCA) opened a new funding window: come back when it closes.
-  if (q.expiresAt.getTime() > Date.now()) return { retryInMs: q.expiresAt.getTime() - Date.now(), note: "funding window still open" };
+  if (q.expiresAt.getTime() > Date.now())
+    return { retryInMs: q.expiresAt.getTime() - Date.now(), note: "funding window still open" };
   await endWaitingTransaction(db, q, "PENDING", "EXPIRED");
 }
 
@@ -27,7 +28,12 @@ export async function quoteExpiryJob(job: JobRecord): Promise<JobOutcome> {
  * real-time funded quote expired unfunded (PENDING → EXPIRED). False when the
  * quote moved on meanwhile (authorized or funded at the last moment).
  */
-export async function endWaitingTransaction(db: PrismaClient, q: QuoteRow, from: "PENDING" | "PENDING_AUTHORIZATION", to: "FAILED" | "EXPIRED"): Promise<boolean> {
+export async function endWaitingTransaction(
+  db: PrismaClient,
+  q: QuoteRow,
+  from: "PENDING" | "PENDING_AUTHORIZATION",
+  to: "FAILED" | "EXPIRED",
+): Promise<boolean> {
   const row = await db.transaction.findUnique({ where: { id: q.transactionId } });
   if (!row || row.status !== from) return false;
   const plan = transitionPlan(row, to, new Map(), to === "FAILED" ? { failureReason: "SCA_NOT_COMPLETED" } : {});
@@ -48,6 +54,7 @@ export async function quoteScaExpiryJob(job: JobRecord): Promise<JobOutcome> {
   if (!q || q.status !== "PENDING_AUTHORIZATION") return;
   const row = await openChallenge(db, q);
   // Due early (another instance's clock): come back when the challenge expires.
-  if (row && row.expiresAt.getTime() > Date.now()) return { retryInMs: row.expiresAt.getTime() - Date.now(), note: "challenge still live" };
+  if (row && row.expiresAt.getTime() > Date.now())
+    return { retryInMs: row.expiresAt.getTime() - Date.now(), note: "challenge still live" };
   await endWaitingTransaction(db, q, "PENDING_AUTHORIZATION", "FAILED");
 }

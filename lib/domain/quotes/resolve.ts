@@ -4,7 +4,11 @@
 import type { PrismaClient } from "../../db/generated/client";
 import { parseApiId, toApiId } from "../../ids";
 import { ApiError, invalidInput } from "../../kernel/errors";
-import { type SandboxTransferOutcome, pullPayoutOutcomeFor, quoteDestinationOutcomeFor } from "../../sandbox/external-accounts";
+import {
+  type SandboxTransferOutcome,
+  pullPayoutOutcomeFor,
+  quoteDestinationOutcomeFor,
+} from "../../sandbox/external-accounts";
 import { UMA_ADDRESS_RE, umaScenario } from "../../sandbox/uma";
 import { type InternalAccountRow, fundingInstructions } from "../accounts/internal-accounts";
 import { currencyInfo } from "../currencies";
@@ -26,9 +30,13 @@ function umaOutcome(kind: string, failureReason?: string): DeferredOutcome {
 
 function activeExternal(row: ExternalAccountRow, role: "source" | "destination"): void {
   if (row.status === "PENDING") {
-    throw new ApiError("BANK_ACCOUNT_VALIDATION_PENDING", "The bank account is still being validated (micro-entry and return window); retry later", {
-      externalAccountId: toApiId("ExternalAccount", row.id),
-    });
+    throw new ApiError(
+      "BANK_ACCOUNT_VALIDATION_PENDING",
+      "The bank account is still being validated (micro-entry and return window); retry later",
+      {
+        externalAccountId: toApiId("ExternalAccount", row.id),
+      },
+    );
   }
   if (row.status === "INACTIVE" || row.status === "UNDER_REVIEW") {
     throw new ApiError("INVALID_BANK_ACCOUNT", `The ${role} external account is ${row.status} and cannot be used`);
@@ -61,7 +69,12 @@ export function internalIdsOf(body: Pick<QuoteCreate, "source" | "destination">)
 }
 
 /** `preloaded`: the internal accounts the body names, when the caller already read them. */
-export async function resolve(db: PrismaClient, platformId: string, body: QuoteCreate, preloaded?: Map<string, InternalAccountRow>): Promise<Resolved> {
+export async function resolve(
+  db: PrismaClient,
+  platformId: string,
+  body: QuoteCreate,
+  preloaded?: Map<string, InternalAccountRow>,
+): Promise<Resolved> {
   const src = body.source;
   const dst = body.destination;
   const internalIds = internalIdsOf(body);
@@ -72,7 +85,9 @@ export async function resolve(db: PrismaClient, platformId: string, body: QuoteC
   const [internals, externals] = await Promise.all([
     preloaded ?? loadAccounts(db, platformId, internalIds),
     externalIds.some(Boolean)
-      ? db.externalAccount.findMany({ where: { platformId, deletedAt: null, id: { in: externalIds.filter((x): x is string => !!x) } } })
+      ? db.externalAccount.findMany({
+          where: { platformId, deletedAt: null, id: { in: externalIds.filter((x): x is string => !!x) } },
+        })
       : Promise.resolve([]),
   ]);
   const ext = new Map(externals.map((e) => [e.id, e]));
@@ -97,16 +112,27 @@ export async function resolve(db: PrismaClient, platformId: string, body: QuoteC
       r.sendingCurrency = extAcct.currency;
       r.origin = { system: "PULL" };
       r.hold = { system: "IN_FLIGHT" };
-      r.fundingOutcome = pullPayoutOutcomeFor(primaryIdentifier(extAcct.accountInfo as Record<string, unknown> & { accountType: string }));
+      r.fundingOutcome = pullPayoutOutcomeFor(
+        primaryIdentifier(extAcct.accountInfo as Record<string, unknown> & { accountType: string }),
+      );
     } else {
       throw new ApiError("NOT_FOUND", `Source account ${src.accountId} not found`);
     }
     if (src.customerId && toApiId("Customer", r.customerId ?? "") !== src.customerId) {
-      throw invalidInput([{ field: "source.customerId", constraint: "INVALID", message: "The source account does not belong to this customer" }]);
+      throw invalidInput([
+        {
+          field: "source.customerId",
+          constraint: "INVALID",
+          message: "The source account does not belong to this customer",
+        },
+      ]);
     }
   } else {
     const cust = src.customerId ? parseApiId("Customer", src.customerId) : null;
-    if (cust && !(await db.customer.findFirst({ where: { id: cust, platformId, deletedAt: null }, select: { id: true } }))) {
+    if (
+      cust &&
+      !(await db.customer.findFirst({ where: { id: cust, platformId, deletedAt: null }, select: { id: true } }))
+    ) {
       throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${src.customerId} not found`);
     }
     r.sourceKind = "REALTIME";
@@ -120,42 +146,55 @@ export async function resolve(db: PrismaClient, platformId: string, body: QuoteC
     const acct = internalIds[1] ? internals.get(internalIds[1]) : undefined;
     const extAcct = externalIds[1] ? ext.get(externalIds[1]) : undefined;
     if (acct) {
-      if (r.sourceAccount && acct.id === r.sourceAccount.id) throw new ApiError("SELF_PAYMENT", "The source and destination are the same account");
+      if (r.sourceAccount && acct.id === r.sourceAccount.id)
+        throw new ApiError("SELF_PAYMENT", "The source and destination are the same account");
       r.destinationKind = "INTERNAL";
       r.destinationAccount = acct;
       r.receivingCurrency = acct.currency;
       r.delivery = { account: acct.id, bucket: "available" };
       r.deliveryOutcome = { kind: "succeed" };
     } else if (extAcct) {
-      if (r.sourceExternal && extAcct.id === r.sourceExternal.id) throw new ApiError("SELF_PAYMENT", "The source and destination are the same account");
+      if (r.sourceExternal && extAcct.id === r.sourceExternal.id)
+        throw new ApiError("SELF_PAYMENT", "The source and destination are the same account");
       activeExternal(extAcct, "destination");
       r.destinationKind = "EXTERNAL";
       r.destinationExternal = extAcct;
       r.receivingCurrency = extAcct.currency;
       r.delivery = { system: "PAYOUT" };
-      const o = quoteDestinationOutcomeFor(primaryIdentifier(extAcct.accountInfo as Record<string, unknown> & { accountType: string }));
+      const o = quoteDestinationOutcomeFor(
+        primaryIdentifier(extAcct.accountInfo as Record<string, unknown> & { accountType: string }),
+      );
       r.deliveryOutcome = { kind: o.kind, failureReason: o.failureReason, refundFails: o.refundFails };
     } else {
       throw new ApiError("NOT_FOUND", `Destination account ${dst.accountId} not found`);
     }
   } else {
-    if (!UMA_ADDRESS_RE.test(dst.umaAddress)) throw new ApiError("INVALID_UMA_ADDRESS", `${dst.umaAddress} is not a UMA address ($user@domain)`);
+    if (!UMA_ADDRESS_RE.test(dst.umaAddress))
+      throw new ApiError("INVALID_UMA_ADDRESS", `${dst.umaAddress} is not a UMA address ($user@domain)`);
     const scenario = umaScenario(dst.umaAddress);
     r.destinationKind = "UMA";
     r.destinationUma = dst.umaAddress;
     if (scenario) {
-      if (dst.currency && dst.currency !== scenario.currency) throw new ApiError("INVALID_CURRENCY", `${dst.umaAddress} receives ${scenario.currency}`);
+      if (dst.currency && dst.currency !== scenario.currency)
+        throw new ApiError("INVALID_CURRENCY", `${dst.umaAddress} receives ${scenario.currency}`);
       r.receivingCurrency = scenario.currency;
       r.delivery = { system: "UMA" };
       r.deliveryOutcome = umaOutcome(scenario.kind, scenario.failureReason);
     } else {
       // A customer of this platform: the payment lands in their internal account.
-      const receiver = await db.customer.findFirst({ where: { platformId, deletedAt: null, umaAddress: { equals: dst.umaAddress, mode: "insensitive" } } });
+      const receiver = await db.customer.findFirst({
+        where: { platformId, deletedAt: null, umaAddress: { equals: dst.umaAddress, mode: "insensitive" } },
+      });
       if (!receiver) throw new ApiError("INVALID_UMA_ADDRESS", `No UMA receiver answers at ${dst.umaAddress}`);
-      if (receiver.id === r.customerId) throw new ApiError("SELF_PAYMENT", "A customer cannot pay their own UMA address");
-      const accounts = await db.internalAccount.findMany({ where: { platformId, customerId: receiver.id, status: "ACTIVE", type: { not: "EMBEDDED_WALLET" } }, orderBy: { id: "asc" } });
+      if (receiver.id === r.customerId)
+        throw new ApiError("SELF_PAYMENT", "A customer cannot pay their own UMA address");
+      const accounts = await db.internalAccount.findMany({
+        where: { platformId, customerId: receiver.id, status: "ACTIVE", type: { not: "EMBEDDED_WALLET" } },
+        orderBy: { id: "asc" },
+      });
       const target = dst.currency ? accounts.find((a) => a.currency === dst.currency) : accounts[0];
-      if (!target) throw new ApiError("INVALID_CURRENCY", `${dst.umaAddress} cannot receive ${dst.currency ?? "any currency"}`);
+      if (!target)
+        throw new ApiError("INVALID_CURRENCY", `${dst.umaAddress} cannot receive ${dst.currency ?? "any currency"}`);
       r.destinationAccount = target;
       r.receivingCurrency = target.currency;
       r.delivery = { account: target.id, bucket: "available" };
@@ -172,7 +211,12 @@ export async function resolve(db: PrismaClient, platformId: string, body: QuoteC
   } as Resolved;
 }
 
-export function specOf(q: QuoteRow, res: Pick<Resolved, "origin" | "hold" | "delivery" | "fundingOutcome" | "deliveryOutcome">, description: string | null, paymentRail: string | null): TransferSpec {
+export function specOf(
+  q: QuoteRow,
+  res: Pick<Resolved, "origin" | "hold" | "delivery" | "fundingOutcome" | "deliveryOutcome">,
+  description: string | null,
+  paymentRail: string | null,
+): TransferSpec {
   return {
     platformId: q.platformId,
     transactionId: q.transactionId,
@@ -202,8 +246,12 @@ export function specOf(q: QuoteRow, res: Pick<Resolved, "origin" | "hold" | "del
 
 /** Where a quote's money would come from and go, read from the quote alone (for a transaction that moves nothing yet). */
 function quoteLocations(q: QuoteRow): { origin: Loc; hold: Loc; delivery: Loc } {
-  const origin: Loc = q.sourceAccountId ? { account: q.sourceAccountId, bucket: "available" } : { system: q.sourceKind === "REALTIME" ? "REALTIME_FUNDING" : "PULL" };
-  const delivery: Loc = q.destinationAccountId ? { account: q.destinationAccountId, bucket: "available" } : { system: q.destinationKind === "UMA" ? "UMA" : "PAYOUT" };
+  const origin: Loc = q.sourceAccountId
+    ? { account: q.sourceAccountId, bucket: "available" }
+    : { system: q.sourceKind === "REALTIME" ? "REALTIME_FUNDING" : "PULL" };
+  const delivery: Loc = q.destinationAccountId
+    ? { account: q.destinationAccountId, bucket: "available" }
+    : { system: q.destinationKind === "UMA" ? "UMA" : "PAYOUT" };
   return { origin, hold: origin, delivery };
 }
 
@@ -213,19 +261,43 @@ function quoteLocations(q: QuoteRow): { origin: Loc; hold: Loc; delivery: Loc } 
  * authorization (PENDING_AUTHORIZATION). Its webhooks go out now; the execution
  * later updates the row.
  */
-export function announceQuoteTransaction(plan: PlanJson, q: QuoteRow, waitingFor: "PENDING" | "PENDING_AUTHORIZATION"): void {
+export function announceQuoteTransaction(
+  plan: PlanJson,
+  q: QuoteRow,
+  waitingFor: "PENDING" | "PENDING_AUTHORIZATION",
+): void {
   const rail = (q.destination as { paymentRail?: string }).paymentRail ?? null;
-  addExecution(plan, { ...specOf(q, { ...quoteLocations(q), deliveryOutcome: { kind: "succeed" } }, q.description, rail), waitingFor }, new Map());
+  addExecution(
+    plan,
+    { ...specOf(q, { ...quoteLocations(q), deliveryOutcome: { kind: "succeed" } }, q.description, rail), waitingFor },
+    new Map(),
+  );
 }
 
 export function realtimeInstructions(quoteId: string, currency: string) {
   const reference = `MRDQ${quoteId.replace(/-/g, "").slice(-12).toUpperCase()}`;
-  const info = fundingInstructions({ id: quoteId, currency, type: currencyInfo(currency)?.kind === "CRYPTO" ? "INTERNAL_CRYPTO" : "INTERNAL_FIAT" })[0];
-  return [{ ...info, instructionsNotes: `Send exactly the totalSendingAmount with reference ${reference} before the quote expires`, isPlatformAccount: true, reference }];
+  const info = fundingInstructions({
+    id: quoteId,
+    currency,
+    type: currencyInfo(currency)?.kind === "CRYPTO" ? "INTERNAL_CRYPTO" : "INTERNAL_FIAT",
+  })[0];
+  return [
+    {
+      ...info,
+      instructionsNotes: `Send exactly the totalSendingAmount with reference ${reference} before the quote expires`,
+      isPlatformAccount: true,
+      reference,
+    },
+  ];
 }
 
 /** Re-resolves a stored quote's money locations and sandbox outcomes at execution time. */
 export async function resolveStored(db: PrismaClient, q: QuoteRow) {
-  const body = { source: q.source, destination: q.destination, lockedCurrencySide: q.lockedCurrencySide, lockedCurrencyAmount: Number(q.lockedCurrencyAmount) } as QuoteCreate;
+  const body = {
+    source: q.source,
+    destination: q.destination,
+    lockedCurrencySide: q.lockedCurrencySide,
+    lockedCurrencyAmount: Number(q.lockedCurrencyAmount),
+  } as QuoteCreate;
   return resolve(db, q.platformId, body);
 }

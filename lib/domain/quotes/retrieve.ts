@@ -10,10 +10,14 @@ export async function retrieveQuoteRow(db: PrismaClient, q: QuoteRow) {
     const scaChallenge = await pendingChallengeView(db, q);
     // A challenge that can no longer be answered: the quote fails (SCA_NOT_COMPLETED), as the
     // expiry job records moments after the challenge's expiresAt.
-    if (!scaChallenge || Date.parse(scaChallenge.expiresAt) <= Date.now()) return { ...serializeQuote(q, null), status: "FAILED" };
+    if (!scaChallenge || Date.parse(scaChallenge.expiresAt) <= Date.now())
+      return { ...serializeQuote(q, null), status: "FAILED" };
     return { ...serializeQuote(q, null), scaChallenge };
   }
-  const tx = q.status === "PENDING" ? null : await db.transaction.findUnique({ where: { id: q.transactionId }, select: { status: true } });
+  const tx =
+    q.status === "PENDING"
+      ? null
+      : await db.transaction.findUnique({ where: { id: q.transactionId }, select: { status: true } });
   return serializeQuote(q, tx?.status ?? null);
 }
 

@@ -6,15 +6,32 @@ import { resolveStored } from "./resolve";
 import { findQuote } from "./retrieve";
 
 /** POST /sandbox/send: the real-time funding payment for a quote arrives. */
-export async function sandboxSend(db: PrismaClient, platformId: string, quoteId: string, currencyCode: string, currencyAmount: number | undefined) {
+export async function sandboxSend(
+  db: PrismaClient,
+  platformId: string,
+  quoteId: string,
+  currencyCode: string,
+  currencyAmount: number | undefined,
+) {
   const q = await findQuote(db, platformId, quoteId);
   if (q.sourceKind !== "REALTIME") {
-    throw invalidInput([{ field: "quoteId", constraint: "INVALID", message: "This quote is not funded in real time; execute it with POST /quotes/{quoteId}/execute" }]);
+    throw invalidInput([
+      {
+        field: "quoteId",
+        constraint: "INVALID",
+        message: "This quote is not funded in real time; execute it with POST /quotes/{quoteId}/execute",
+      },
+    ]);
   }
   assertExecutable(q);
-  if (currencyCode !== q.sendingCurrency) throw new ApiError("INVALID_CURRENCY", `The quote is funded in ${q.sendingCurrency}`);
+  if (currencyCode !== q.sendingCurrency)
+    throw new ApiError("INVALID_CURRENCY", `The quote is funded in ${q.sendingCurrency}`);
   if (currencyAmount !== undefined && BigInt(currencyAmount) !== q.totalSendingAmount) {
-    throw new ApiError("INVALID_AMOUNT", `The quote needs exactly ${q.totalSendingAmount} (smallest ${q.sendingCurrency} unit)`, { expected: Number(q.totalSendingAmount) });
+    throw new ApiError(
+      "INVALID_AMOUNT",
+      `The quote needs exactly ${q.totalSendingAmount} (smallest ${q.sendingCurrency} unit)`,
+      { expected: Number(q.totalSendingAmount) },
+    );
   }
   const res = await resolveStored(db, q);
   await runExecution(db, q, res);

@@ -3,17 +3,31 @@ import "server-only";
 import { z } from "zod";
 import { KnownCurrency, PositiveMinorUnits } from "../common/schemas";
 
-const AccountId = z.string().regex(/^(InternalAccount|ExternalAccount):[0-9a-fA-F-]{36}$/, "Expected InternalAccount:<uuid> or ExternalAccount:<uuid>");
+const AccountId = z
+  .string()
+  .regex(
+    /^(InternalAccount|ExternalAccount):[0-9a-fA-F-]{36}$/,
+    "Expected InternalAccount:<uuid> or ExternalAccount:<uuid>",
+  );
 const CustomerId = z.string().regex(/^Customer:[0-9a-fA-F-]{36}$/, "Expected Customer:<uuid>");
 
 export const QuoteSource = z.discriminatedUnion("sourceType", [
   z.object({ sourceType: z.literal("ACCOUNT"), accountId: AccountId, customerId: CustomerId.optional() }),
-  z.object({ sourceType: z.literal("REALTIME_FUNDING"), currency: KnownCurrency, customerId: CustomerId.optional(), cryptoNetwork: z.string().max(32).optional() }),
+  z.object({
+    sourceType: z.literal("REALTIME_FUNDING"),
+    currency: KnownCurrency,
+    customerId: CustomerId.optional(),
+    cryptoNetwork: z.string().max(32).optional(),
+  }),
 ]);
 
 export const QuoteDestination = z.discriminatedUnion("destinationType", [
   z.object({ destinationType: z.literal("ACCOUNT"), accountId: AccountId, paymentRail: z.string().max(32).optional() }),
-  z.object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: z.string().min(3).max(255), currency: KnownCurrency.optional() }),
+  z.object({
+    destinationType: z.literal("UMA_ADDRESS"),
+    umaAddress: z.string().min(3).max(255),
+    currency: KnownCurrency.optional(),
+  }),
 ]);
 
 export const QuoteCreate = z.object({

@@ -56,7 +56,11 @@ function newCode(): string {
 }
 
 /** Outside the sandbox a code goes out through the OTP sender (the one wallet OTP credentials use). */
-async function deliver(delivery: Delivery | null | undefined, code: string, meta: { customerId: string; purpose: string; challengeId: string }): Promise<void> {
+async function deliver(
+  delivery: Delivery | null | undefined,
+  code: string,
+  meta: { customerId: string; purpose: string; challengeId: string },
+): Promise<void> {
   if (isSandbox() || !code) return;
   if (!delivery) throw new Error(`no delivery address for a ${meta.purpose} code`);
   await otpSender().send({ channel: delivery.channel, to: delivery.to, code });
@@ -82,7 +86,10 @@ export async function issueChallenge(tx: Db, opts: IssueOptions): Promise<{ id: 
       factor: opts.factor ?? null,
       targetId: opts.targetId ?? null,
       codeHash: code ? codeHash(id, code) : "",
-      detail: opts.passkeyChallenge || opts.detail ? JSON.stringify({ ...opts.detail, ...(opts.passkeyChallenge ? { challenge: opts.passkeyChallenge } : {}) }) : null,
+      detail:
+        opts.passkeyChallenge || opts.detail
+          ? JSON.stringify({ ...opts.detail, ...(opts.passkeyChallenge ? { challenge: opts.passkeyChallenge } : {}) })
+          : null,
       expiresAt,
     },
   });
@@ -91,9 +98,16 @@ export async function issueChallenge(tx: Db, opts: IssueOptions): Promise<{ id: 
 }
 
 /** Sends the code of an open challenge again (a new code in the same challenge: only hashes are kept). Expiry is not extended. */
-export async function resendChallenge(tx: Db, row: { id: string; customerId: string; purpose: string }, deliverTo: Delivery | null): Promise<void> {
+export async function resendChallenge(
+  tx: Db,
+  row: { id: string; customerId: string; purpose: string },
+  deliverTo: Delivery | null,
+): Promise<void> {
   const code = newCode();
-  await tx.scaChallenge.update({ where: { id: row.id }, data: { codeHash: codeHash(row.id, code), sends: { increment: 1 } } });
+  await tx.scaChallenge.update({
+    where: { id: row.id },
+    data: { codeHash: codeHash(row.id, code), sends: { increment: 1 } },
+  });
   await deliver(deliverTo, code, { customerId: row.customerId, purpose: row.purpose, challengeId: row.id });
 }
 
@@ -131,7 +145,12 @@ export async function answerChallenge(tx: Db, opts: AnswerOptions): Promise<{ fa
   }
   let ok: boolean;
   if (row.factor === "PASSKEY") {
-    if (!opts.passkey) throw invalidField("passkeyAssertion", "This challenge is answered with a passkey assertion (passkeyAssertion and origin)", "REQUIRED");
+    if (!opts.passkey)
+      throw invalidField(
+        "passkeyAssertion",
+        "This challenge is answered with a passkey assertion (passkeyAssertion and origin)",
+        "REQUIRED",
+      );
     try {
       await opts.passkey(JSON.parse(row.detail ?? "{}").challenge ?? "");
       ok = true;
@@ -141,13 +160,20 @@ export async function answerChallenge(tx: Db, opts: AnswerOptions): Promise<{ fa
     }
   } else {
     if (!opts.code) throw invalidField("code", "code is required for SMS_OTP and TOTP", "REQUIRED");
-    ok = row.factor === "TOTP" ? (opts.totp?.(opts.code) ?? false) : equalHex(row.codeHash, codeHash(row.id, opts.code));
+    ok =
+      row.factor === "TOTP" ? (opts.totp?.(opts.code) ?? false) : equalHex(row.codeHash, codeHash(row.id, opts.code));
   }
   if (!ok) {
     await tx.scaChallenge.update({ where: { id: row.id }, data: { attempts: { increment: 1 } } });
-    throw new ApiError("UNAUTHORIZED", row.factor === "PASSKEY" ? "The passkey assertion did not verify" : "Invalid verification code");
+    throw new ApiError(
+      "UNAUTHORIZED",
+      row.factor === "PASSKEY" ? "The passkey assertion did not verify" : "Invalid verification code",
+    );
   }
-  const { count } = await tx.scaChallenge.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: new Date() } });
+  const { count } = await tx.scaChallenge.updateMany({
+    where: { id: row.id, consumedAt: null },
+    data: { consumedAt: new Date() },
+  });
   if (count === 0) throw invalidField("code", "This challenge was already used");
   return { factor: row.factor };
 }

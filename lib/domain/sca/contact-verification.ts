@@ -11,23 +11,47 @@ import { requireContactVerificationCustomer, scaState } from "./state";
 export type ContactChannel = "email" | "phone";
 const PURPOSE: Record<ContactChannel, string> = { email: "VERIFY_EMAIL", phone: "VERIFY_PHONE" };
 
-export async function sendContactCode(db: PrismaClient, platformId: string, customerId: string, channel: ContactChannel): Promise<void> {
+export async function sendContactCode(
+  db: PrismaClient,
+  platformId: string,
+  customerId: string,
+  channel: ContactChannel,
+): Promise<void> {
   const customer = await requireContactVerificationCustomer(db, platformId, customerId);
   const value = channel === "email" ? customer.email : customer.phoneNumber;
-  if (!value) throw invalidField(channel === "email" ? "email" : "phoneNumber", `The customer has no ${channel === "email" ? "email address" : "phone number"}; set it with PATCH /customers/{customerId}`);
+  if (!value)
+    throw invalidField(
+      channel === "email" ? "email" : "phoneNumber",
+      `The customer has no ${channel === "email" ? "email address" : "phone number"}; set it with PATCH /customers/{customerId}`,
+    );
   await db.$transaction(async (tx) => {
     await scaState(tx, platformId, customer.id);
-    await issueChallenge(tx, { platformId, customerId: customer.id, purpose: PURPOSE[channel], targetId: value, deliverTo: { channel: channel === "email" ? "EMAIL" : "SMS", to: value } });
+    await issueChallenge(tx, {
+      platformId,
+      customerId: customer.id,
+      purpose: PURPOSE[channel],
+      targetId: value,
+      deliverTo: { channel: channel === "email" ? "EMAIL" : "SMS", to: value },
+    });
   });
 }
 
-export async function confirmContactCode(db: PrismaClient, platformId: string, customerId: string, channel: ContactChannel, code: string) {
+export async function confirmContactCode(
+  db: PrismaClient,
+  platformId: string,
+  customerId: string,
+  channel: ContactChannel,
+  code: string,
+) {
   const customer = await requireContactVerificationCustomer(db, platformId, customerId);
   const value = channel === "email" ? customer.email : customer.phoneNumber;
   if (!value) throw invalidField("code", "No verification is in progress for this channel");
   // Answered outside a transaction so a wrong code's attempt count is kept.
   // A code sent to a previous address or number does not match the target, so it cannot verify the new one.
   await answerChallenge(db, { customerId: customer.id, purpose: PURPOSE[channel], targetId: value, code });
-  await db.customerSca.update({ where: { customerId: customer.id }, data: channel === "email" ? { verifiedEmail: value } : { verifiedPhone: value } });
+  await db.customerSca.update({
+    where: { customerId: customer.id },
+    data: channel === "email" ? { verifiedEmail: value } : { verifiedPhone: value },
+  });
   return serializeOneCustomer(db, platformId, await db.customer.findUniqueOrThrow({ where: { id: customer.id } }));
 }

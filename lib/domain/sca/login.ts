@@ -27,14 +27,36 @@ export async function startLogin(db: PrismaClient, platformId: string, customerI
   assertNotLocked(state);
   const { factors, passkey } = await availableFactors(db, customer);
   if (!factors.includes(factor)) {
-    throw invalidField("factor", factor === "SMS_OTP" ? "SMS_OTP needs a verified phone number (POST /customers/{customerId}/verify-phone)" : `${factor} is not enrolled for this customer`);
+    throw invalidField(
+      "factor",
+      factor === "SMS_OTP"
+        ? "SMS_OTP needs a verified phone number (POST /customers/{customerId}/verify-phone)"
+        : `${factor} is not enrolled for this customer`,
+    );
   }
   if (factor === "PASSKEY") {
     const webauthn = await passkeyChallengeFor(passkey!, { purpose: "LOGIN", customerId: customer.id });
-    await issueChallenge(db, { platformId, customerId: customer.id, purpose: "LOGIN", factor, passkeyChallenge: webauthn.challenge });
-    return { factor, passkeyOptions: webauthn.options, allowedOrigins: allowedOrigins(), relyingPartyId: webauthn.relyingPartyId };
+    await issueChallenge(db, {
+      platformId,
+      customerId: customer.id,
+      purpose: "LOGIN",
+      factor,
+      passkeyChallenge: webauthn.challenge,
+    });
+    return {
+      factor,
+      passkeyOptions: webauthn.options,
+      allowedOrigins: allowedOrigins(),
+      relyingPartyId: webauthn.relyingPartyId,
+    };
   }
-  const challenge = await issueChallenge(db, { platformId, customerId: customer.id, purpose: "LOGIN", factor, deliverTo: factor === "SMS_OTP" ? smsTo(customer) : null });
+  const challenge = await issueChallenge(db, {
+    platformId,
+    customerId: customer.id,
+    purpose: "LOGIN",
+    factor,
+    deliverTo: factor === "SMS_OTP" ? smsTo(customer) : null,
+  });
   return factor === "SMS_OTP"
     ? { factor, challengeId: toApiId("ScaChallenge", challenge.id), expiresAt: challenge.expiresAt.toISOString() }
     : { factor };
@@ -76,12 +98,20 @@ export async function completeLogin(db: PrismaClient, platformId: string, custom
   return { status: "SUCCESS", sessionExpiresAt: expiresAt.toISOString() };
 }
 
-export async function recordSecurityEvent(db: PrismaClient, platformId: string, customerId: string, eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT") {
+export async function recordSecurityEvent(
+  db: PrismaClient,
+  platformId: string,
+  customerId: string,
+  eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT",
+) {
   const customer = await requireScaCustomer(db, platformId, customerId);
   await scaState(db, platformId, customer.id);
   const state =
     eventType === "FAILED_LOGIN_ATTEMPT"
       ? await recordFailedLogin(db, customer.id)
-      : await db.customerSca.update({ where: { customerId: customer.id }, data: { failedAttempts: 0, lockedUntil: null, sessionExpiresAt: null } });
+      : await db.customerSca.update({
+          where: { customerId: customer.id },
+          data: { failedAttempts: 0, lockedUntil: null, sessionExpiresAt: null },
+        });
   return { eventType, ...lockoutView(state) };
 }

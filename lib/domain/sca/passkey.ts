@@ -37,11 +37,17 @@ export function allowedOrigins(): string[] {
 
 function checkOrigin(origin: string | null | undefined): string {
   if (!origin) throw invalidField("origin", "origin is required with a passkey credential or assertion", "REQUIRED");
-  if (!allowedOrigins().includes(origin)) throw invalidField("origin", `origin must be one of ${allowedOrigins().join(", ")}`);
+  if (!allowedOrigins().includes(origin))
+    throw invalidField("origin", `origin must be one of ${allowedOrigins().join(", ")}`);
   return origin;
 }
 
-export async function registrationOptions(customer: { id: string; email: string | null; platformCustomerId: string | null; fullName?: string | null }) {
+export async function registrationOptions(customer: {
+  id: string;
+  email: string | null;
+  platformCustomerId: string | null;
+  fullName?: string | null;
+}) {
   const rp = relyingParty();
   const name = customer.email ?? customer.platformCustomerId ?? customer.id;
   const options = await generateRegistrationOptions({
@@ -56,7 +62,11 @@ export async function registrationOptions(customer: { id: string; email: string 
   return { options, allowedOrigins: allowedOrigins(), relyingPartyId: rp.rpId };
 }
 
-export async function verifyEnrollment(credential: Record<string, unknown>, origin: string, challenge: string): Promise<StoredPasskey> {
+export async function verifyEnrollment(
+  credential: Record<string, unknown>,
+  origin: string,
+  challenge: string,
+): Promise<StoredPasskey> {
   const rp = relyingParty();
   checkOrigin(origin);
   let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -73,7 +83,12 @@ export async function verifyEnrollment(credential: Record<string, unknown>, orig
   }
   if (!result.verified || !result.registrationInfo) throw rejected("registration did not verify");
   const c = result.registrationInfo.credential;
-  return { credentialId: c.id, publicKey: Buffer.from(c.publicKey).toString("base64url"), counter: c.counter, transports: c.transports ?? [] };
+  return {
+    credentialId: c.id,
+    publicKey: Buffer.from(c.publicKey).toString("base64url"),
+    counter: c.counter,
+    transports: c.transports ?? [],
+  };
 }
 
 /**
@@ -83,22 +98,33 @@ export async function verifyEnrollment(credential: Record<string, unknown>, orig
  */
 export async function assertionOptions(passkey: StoredPasskey, binding: Record<string, unknown>) {
   const rp = relyingParty();
-  const challengeHex = createHash("sha256").update(JSON.stringify({ ...binding, nonce: randomBytes(16).toString("hex") })).digest("hex");
+  const challengeHex = createHash("sha256")
+    .update(JSON.stringify({ ...binding, nonce: randomBytes(16).toString("hex") }))
+    .digest("hex");
   const options = await generateAuthenticationOptions({
     rpID: rp.rpId,
     challenge: challengeHex,
-    allowCredentials: passkey.credentialId ? [{ id: passkey.credentialId, transports: passkey.transports as AuthenticatorTransport[] }] : [],
+    allowCredentials: passkey.credentialId
+      ? [{ id: passkey.credentialId, transports: passkey.transports as AuthenticatorTransport[] }]
+      : [],
     userVerification: "preferred",
   });
   return { options, challenge: options.challenge, relyingPartyId: rp.rpId };
 }
 
 /** Checks an assertion against the enrolled passkey; returns the new signature counter. */
-export async function verifyPasskeyAssertion(passkey: StoredPasskey, assertion: Record<string, unknown> | null | undefined, origin: string | null | undefined, challenge: string): Promise<number> {
-  if (!assertion) throw invalidField("passkeyAssertion", "passkeyAssertion is required for a PASSKEY challenge", "REQUIRED");
+export async function verifyPasskeyAssertion(
+  passkey: StoredPasskey,
+  assertion: Record<string, unknown> | null | undefined,
+  origin: string | null | undefined,
+  challenge: string,
+): Promise<number> {
+  if (!assertion)
+    throw invalidField("passkeyAssertion", "passkeyAssertion is required for a PASSKEY challenge", "REQUIRED");
   checkOrigin(origin);
   if (!passkey.credentialId || !passkey.publicKey) throw rejected("no passkey is enrolled");
-  if (assertion.id !== passkey.credentialId) throw rejected("the assertion's credential id is not the enrolled passkey");
+  if (assertion.id !== passkey.credentialId)
+    throw rejected("the assertion's credential id is not the enrolled passkey");
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     result = await verifyAuthenticationResponse({

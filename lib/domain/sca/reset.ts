@@ -10,15 +10,32 @@ import { SCA_RESET_TTL_MS } from "../../sandbox/sca";
 import { changeCustomerContact } from "../customers/contact";
 import { availableFactors, requireScaCustomer, scaState } from "./state";
 
-export async function startReset(db: PrismaClient, platformId: string, customerId: string, factor: "SMS_OTP" | "TOTP" | "PASSKEY") {
+export async function startReset(
+  db: PrismaClient,
+  platformId: string,
+  customerId: string,
+  factor: "SMS_OTP" | "TOTP" | "PASSKEY",
+) {
   const customer = await requireScaCustomer(db, platformId, customerId);
   const { factors } = await availableFactors(db, customer);
   if (!factors.includes(factor)) throw invalidField("factor", `${factor} is not enrolled for this customer`);
-  const open = await db.scaReset.findFirst({ where: { customerId: customer.id, status: { in: ["INITIATED", "PENDING_REVIEW", "LIVENESS_PASSED"] }, createdAt: { gt: new Date(Date.now() - SCA_RESET_TTL_MS) } } });
-  if (open) throw new ApiError("CONFLICT", "A 2FA reset is already in progress", { resetId: toApiId("ScaReset", open.id) });
+  const open = await db.scaReset.findFirst({
+    where: {
+      customerId: customer.id,
+      status: { in: ["INITIATED", "PENDING_REVIEW", "LIVENESS_PASSED"] },
+      createdAt: { gt: new Date(Date.now() - SCA_RESET_TTL_MS) },
+    },
+  });
+  if (open)
+    throw new ApiError("CONFLICT", "A 2FA reset is already in progress", { resetId: toApiId("ScaReset", open.id) });
   await scaState(db, platformId, customer.id);
-  const row = await db.scaReset.create({ data: { id: newUuid(), platformId, customerId: customer.id, factor, status: "LIVENESS_PASSED" } });
-  return { resetId: toApiId("ScaReset", row.id), expiresAt: new Date(row.createdAt.getTime() + SCA_RESET_TTL_MS).toISOString() };
+  const row = await db.scaReset.create({
+    data: { id: newUuid(), platformId, customerId: customer.id, factor, status: "LIVENESS_PASSED" },
+  });
+  return {
+    resetId: toApiId("ScaReset", row.id),
+    expiresAt: new Date(row.createdAt.getTime() + SCA_RESET_TTL_MS).toISOString(),
+  };
 }
 
 async function loadReset(db: PrismaClient, platformId: string, customerId: string, resetId: string) {
@@ -35,25 +52,49 @@ export async function getReset(db: PrismaClient, platformId: string, customerId:
   const { customer, row, status, expiresAt } = await loadReset(db, platformId, customerId, resetId);
   let enrollmentStatus: string | null = null;
   if ((row.factor === "TOTP" || row.factor === "PASSKEY") && status === "COMPLETED") {
-    const active = await db.scaFactor.findFirst({ where: { customerId: customer.id, type: row.factor, status: "ACTIVE", createdAt: { gt: row.completedAt ?? row.createdAt } } });
+    const active = await db.scaFactor.findFirst({
+      where: {
+        customerId: customer.id,
+        type: row.factor,
+        status: "ACTIVE",
+        createdAt: { gt: row.completedAt ?? row.createdAt },
+      },
+    });
     enrollmentStatus = active ? "COMPLETED" : "PENDING";
   }
-  return { status, factor: row.factor, enrollmentStatus, expiresAt: expiresAt.toISOString(), completedAt: row.completedAt?.toISOString() ?? null };
+  return {
+    status,
+    factor: row.factor,
+    enrollmentStatus,
+    expiresAt: expiresAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
 }
 
-export async function completeReset(db: PrismaClient, platformId: string, customerId: string, resetId: string, input: { mobile?: { countryCode: string; number: string } }) {
+export async function completeReset(
+  db: PrismaClient,
+  platformId: string,
+  customerId: string,
+  resetId: string,
+  input: { mobile?: { countryCode: string; number: string } },
+) {
   const { customer, row, status } = await loadReset(db, platformId, customerId, resetId);
   if (status !== "LIVENESS_PASSED") throw new ApiError("CONFLICT", `This reset is ${status} and cannot be completed`);
   let phone: string | undefined;
   if (row.factor === "SMS_OTP") {
     if (!input.mobile) throw invalidField("mobile", "mobile is required to reset SMS_OTP", "REQUIRED");
     phone = `${input.mobile.countryCode}${input.mobile.number}`;
-    if (!/^\+[1-9]\d{1,14}$/.test(phone)) throw invalidField("mobile.number", "countryCode + number must form an E.164 phone number", "PATTERN");
+    if (!/^\+[1-9]\d{1,14}$/.test(phone))
+      throw invalidField("mobile.number", "countryCode + number must form an E.164 phone number", "PATTERN");
   }
   await db.$transaction(async (tx) => {
-    const { count } = await tx.scaReset.updateMany({ where: { id: row.id, status: "LIVENESS_PASSED" }, data: { status: "COMPLETED", completedAt: new Date() } });
+    const { count } = await tx.scaReset.updateMany({
+      where: { id: row.id, status: "LIVENESS_PASSED" },
+      data: { status: "COMPLETED", completedAt: new Date() },
+    });
     if (count === 0) throw new ApiError("CONFLICT", "This reset was already completed");
-    if (row.factor === "TOTP" || row.factor === "PASSKEY") await tx.scaFactor.deleteMany({ where: { customerId: customer.id, type: row.factor } });
+    if (row.factor === "TOTP" || row.factor === "PASSKEY")
+      await tx.scaFactor.deleteMany({ where: { customerId: customer.id, type: row.factor } });
     if (phone) {
       await changeCustomerContact(tx, customer, { phoneNumber: phone });
       await tx.customerSca.update({ where: { customerId: customer.id }, data: { verifiedPhone: phone } });

@@ -13,7 +13,10 @@ import { assertionOptions, verifyPasskeyAssertion, type StoredPasskey } from "./
 export async function requireScaCustomer(db: Db, platformId: string, customerId: string) {
   const customer = await getCustomerOrThrow(db, platformId, customerId);
   if (!requiresScaAndContactVerification(customer.region)) {
-    throw new ApiError("CONFLICT", "Strong Customer Authentication is not required for this customer (only customers in an EU/EEA region)");
+    throw new ApiError(
+      "CONFLICT",
+      "Strong Customer Authentication is not required for this customer (only customers in an EU/EEA region)",
+    );
   }
   return customer;
 }
@@ -21,7 +24,10 @@ export async function requireScaCustomer(db: Db, platformId: string, customerId:
 export async function requireContactVerificationCustomer(db: Db, platformId: string, customerId: string) {
   const customer = await getCustomerOrThrow(db, platformId, customerId);
   if (!requiresScaAndContactVerification(customer.region)) {
-    throw new ApiError("CONFLICT", "Contact verification is not required for this customer (only customers in an EU/EEA region)");
+    throw new ApiError(
+      "CONFLICT",
+      "Contact verification is not required for this customer (only customers in an EU/EEA region)",
+    );
   }
   return customer;
 }
@@ -36,8 +42,16 @@ export async function scaState(db: Db, platformId: string, customerId: string) {
 /** 409 SCA_SESSION_REQUIRED unless the customer has a live SCA login session. */
 export async function requireScaSession(db: Db, platformId: string, customerId: string): Promise<void> {
   const state = await db.customerSca.findUnique({ where: { customerId } });
-  if (!state || state.platformId !== platformId || !state.sessionExpiresAt || state.sessionExpiresAt.getTime() <= Date.now()) {
-    throw new ApiError("SCA_SESSION_REQUIRED", "The customer's SCA login session is missing or expired; complete POST /sca/login/start and /sca/login/complete, then retry");
+  if (
+    !state ||
+    state.platformId !== platformId ||
+    !state.sessionExpiresAt ||
+    state.sessionExpiresAt.getTime() <= Date.now()
+  ) {
+    throw new ApiError(
+      "SCA_SESSION_REQUIRED",
+      "The customer's SCA login session is missing or expired; complete POST /sca/login/start and /sca/login/complete, then retry",
+    );
   }
 }
 
@@ -45,11 +59,17 @@ export async function requireScaSession(db: Db, platformId: string, customerId: 
 export function assertNotLocked(state: { failedAttempts: number; lockedUntil: Date | null }): void {
   const { suspended } = lockoutAfter(state.failedAttempts);
   if (suspended || (state.lockedUntil && state.lockedUntil.getTime() > Date.now())) {
-    throw new ApiError("ACCOUNT_LOCKED", suspended ? "Login suspended after too many failed attempts; record RESET_PASSWORD_COMPLETED to clear it" : "Login locked after too many failed attempts", {
-      lockedUntil: suspended ? null : state.lockedUntil?.toISOString(),
-      failedAttempts: state.failedAttempts,
-      suspended,
-    });
+    throw new ApiError(
+      "ACCOUNT_LOCKED",
+      suspended
+        ? "Login suspended after too many failed attempts; record RESET_PASSWORD_COMPLETED to clear it"
+        : "Login locked after too many failed attempts",
+      {
+        lockedUntil: suspended ? null : state.lockedUntil?.toISOString(),
+        failedAttempts: state.failedAttempts,
+        suspended,
+      },
+    );
   }
 }
 
@@ -57,13 +77,19 @@ export function assertNotLocked(state: { failedAttempts: number; lockedUntil: Da
 export async function recordFailedLogin(db: Db, customerId: string) {
   const updated = await db.customerSca.update({ where: { customerId }, data: { failedAttempts: { increment: 1 } } });
   const { lockMs } = lockoutAfter(updated.failedAttempts);
-  return lockMs ? db.customerSca.update({ where: { customerId }, data: { lockedUntil: new Date(Date.now() + lockMs) } }) : updated;
+  return lockMs
+    ? db.customerSca.update({ where: { customerId }, data: { lockedUntil: new Date(Date.now() + lockMs) } })
+    : updated;
 }
 
 export function lockoutView(state: { failedAttempts: number; lockedUntil: Date | null }) {
   const { suspended } = lockoutAfter(state.failedAttempts);
   const locked = !suspended && state.lockedUntil && state.lockedUntil.getTime() > Date.now();
-  return { suspended, lockedUntil: locked ? state.lockedUntil!.toISOString() : null, failedAttempts: state.failedAttempts };
+  return {
+    suspended,
+    lockedUntil: locked ? state.lockedUntil!.toISOString() : null,
+    failedAttempts: state.failedAttempts,
+  };
 }
 
 export async function startScaSession(db: Db, customerId: string): Promise<Date> {
@@ -95,7 +121,11 @@ export function smsTo(customer: { phoneNumber: string | null }) {
 }
 
 /** Checks a passkey assertion against the customer's enrolled passkey and advances its signature counter. */
-export function passkeyChecker(db: Db, passkey: { id: string; detail: string | null } | null, proof: { passkeyAssertion?: Record<string, unknown> | null; origin?: string | null }) {
+export function passkeyChecker(
+  db: Db,
+  passkey: { id: string; detail: string | null } | null,
+  proof: { passkeyAssertion?: Record<string, unknown> | null; origin?: string | null },
+) {
   return async (challenge: string) => {
     const stored: StoredPasskey = passkey?.detail ? JSON.parse(passkey.detail) : {};
     const counter = await verifyPasskeyAssertion(stored, proof.passkeyAssertion, proof.origin, challenge);

@@ -8,26 +8,52 @@ import { ApiError, invalidField } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
 import { answerChallenge, issueChallenge } from "./codes";
 import { allowedOrigins } from "./passkey";
-import { availableFactors, passkeyChallengeFor, passkeyChecker, requireScaCustomer, requireScaSession, smsTo, totpChecker } from "./state";
+import {
+  availableFactors,
+  passkeyChallengeFor,
+  passkeyChecker,
+  requireScaCustomer,
+  requireScaSession,
+  smsTo,
+  totpChecker,
+} from "./state";
 
 type Direction = "TRUST" | "UNTRUST";
 
 async function loadBeneficiary(db: PrismaClient, platformId: string, externalAccountId: string) {
   const uuid = parseApiId("ExternalAccount", externalAccountId);
-  const account = uuid ? await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } }) : null;
+  const account = uuid
+    ? await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } })
+    : null;
   if (!account) throw new ApiError("NOT_FOUND", `External account ${externalAccountId} not found`);
-  if (!account.customerId) throw new ApiError("CONFLICT", "Strong Customer Authentication is not required for platform external accounts");
+  if (!account.customerId)
+    throw new ApiError("CONFLICT", "Strong Customer Authentication is not required for platform external accounts");
   const customer = await requireScaCustomer(db, platformId, toApiId("Customer", account.customerId));
   return { account, customer };
 }
 
-export async function startBeneficiaryTrust(db: PrismaClient, platformId: string, externalAccountId: string, direction: Direction) {
+export async function startBeneficiaryTrust(
+  db: PrismaClient,
+  platformId: string,
+  externalAccountId: string,
+  direction: Direction,
+) {
   const { account, customer } = await loadBeneficiary(db, platformId, externalAccountId);
   await requireScaSession(db, platformId, customer.id);
   const { factors, passkey } = await availableFactors(db, customer);
-  if (factors.length === 0) throw invalidField("customerId", "The customer has no SCA factor: verify the phone number, or enroll TOTP or a passkey");
+  if (factors.length === 0)
+    throw invalidField(
+      "customerId",
+      "The customer has no SCA factor: verify the phone number, or enroll TOTP or a passkey",
+    );
   const factor = factors.includes("TOTP") ? "TOTP" : factors.includes("SMS_OTP") ? "SMS_OTP" : "PASSKEY";
-  const webauthn = factor === "PASSKEY" ? await passkeyChallengeFor(passkey!, { purpose: direction, externalAccountId: toApiId("ExternalAccount", account.id) }) : null;
+  const webauthn =
+    factor === "PASSKEY"
+      ? await passkeyChallengeFor(passkey!, {
+          purpose: direction,
+          externalAccountId: toApiId("ExternalAccount", account.id),
+        })
+      : null;
   const challenge = await issueChallenge(db, {
     platformId,
     customerId: customer.id,
@@ -58,7 +84,8 @@ export async function confirmBeneficiaryTrust(
 ) {
   const { account, customer } = await loadBeneficiary(db, platformId, externalAccountId);
   await requireScaSession(db, platformId, customer.id);
-  if (!input.code && !input.passkeyAssertion) throw invalidField("code", "code (or passkeyAssertion and origin for a PASSKEY challenge) is required", "REQUIRED");
+  if (!input.code && !input.passkeyAssertion)
+    throw invalidField("code", "code (or passkeyAssertion and origin for a PASSKEY challenge) is required", "REQUIRED");
   const { totp, passkey } = await availableFactors(db, customer);
   await answerChallenge(db, {
     customerId: customer.id,

@@ -7,7 +7,10 @@ import "server-only";
 export const ENABLEMENT_STATES = ["NOT_ENABLED", "PENDING_APPROVAL", "ENABLING", "ENABLED", "DISABLED"] as const;
 export type EnablementState = (typeof ENABLEMENT_STATES)[number];
 
-export const ENABLEMENT_MACHINE: Record<EnablementState, { request: EnablementState | null; operator: readonly EnablementState[] }> = {
+export const ENABLEMENT_MACHINE: Record<
+  EnablementState,
+  { request: EnablementState | null; operator: readonly EnablementState[] }
+> = {
   NOT_ENABLED: { request: "PENDING_APPROVAL", operator: [] },
   // A repeated request while pending succeeds and changes nothing.
   PENDING_APPROVAL: { request: "PENDING_APPROVAL", operator: ["ENABLING", "DISABLED"] },

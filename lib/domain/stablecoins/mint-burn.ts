@@ -62,7 +62,10 @@ async function prepare(db: Db, platformId: string, stablecoinId: string, amount:
   const sc = await findStablecoin(db, platformId, stablecoinId);
   assertLinkUsable(sc.providerAccount);
   if (sc.issuanceStatus !== "PROVISIONED") {
-    throw new ApiError("STABLECOIN_NOT_PROVISIONED", `Stablecoin ${stablecoinId} is ${sc.issuanceStatus} at the provider, not PROVISIONED`);
+    throw new ApiError(
+      "STABLECOIN_NOT_PROVISIONED",
+      `Stablecoin ${stablecoinId} is ${sc.issuanceStatus} at the provider, not PROVISIONED`,
+    );
   }
   const tokenAmount = BigInt(amount);
   const fiatDecimals = currencyInfo(sc.baseCurrency)?.decimals ?? 2;
@@ -109,7 +112,14 @@ const ROLE_ACCOUNT_TYPES: Record<ExternalRole, (baseCurrency: string) => string[
  * Resolves an external account for a stablecoin role and links it with the
  * provider (simulated: lib/sandbox/stablecoins.ts), with the spec's code for each failure.
  */
-async function externalAccountFor(db: Db, platformId: string, sc: StablecoinWithLink, id: string, role: ExternalRole, field: string) {
+async function externalAccountFor(
+  db: Db,
+  platformId: string,
+  sc: StablecoinWithLink,
+  id: string,
+  role: ExternalRole,
+  field: string,
+) {
   const uuid = parseApiId("ExternalAccount", id);
   const row = uuid ? await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } }) : null;
   if (!row) throw notFound(`External account ${id}`);
@@ -121,11 +131,18 @@ async function externalAccountFor(db: Db, platformId: string, sc: StablecoinWith
       { field, acceptedAccountTypes: accepted },
     );
   }
-  if (row.status === "PENDING") throw new ApiError("BANK_ACCOUNT_VALIDATION_PENDING", `External account ${id} is still being validated; retry later`);
+  if (row.status === "PENDING")
+    throw new ApiError(
+      "BANK_ACCOUNT_VALIDATION_PENDING",
+      `External account ${id} is still being validated; retry later`,
+    );
   if (row.status !== "ACTIVE") throw invalidField(field, `External account ${id} is ${row.status}, not ACTIVE`);
   const identifier = primaryIdentifier(row.accountInfo as { accountType: string });
   if (role === "ACH_DEBIT_SOURCE" && achDebitAuthorizationMissing(identifier)) {
-    throw new ApiError("STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED", `External account ${id} has no debit authorization at the provider; ACH debit funding needs one (use WIRE instead)`);
+    throw new ApiError(
+      "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED",
+      `External account ${id} has no debit authorization at the provider; ACH debit funding needs one (use WIRE instead)`,
+    );
   }
   const linkFailure = providerLinkFailureFor(identifier);
   if (linkFailure) throw new ApiError(linkFailure.code, `${linkFailure.reason} (${id})`);
@@ -136,7 +153,15 @@ async function record(
   db: PrismaClient,
   platformId: string,
   sc: StablecoinWithLink,
-  op: { type: "MINT" | "BURN"; tokenAmount: bigint; fiatAmount: bigint; source: object; destination: object; description?: string; estimatedDelivery?: object },
+  op: {
+    type: "MINT" | "BURN";
+    tokenAmount: bigint;
+    fiatAmount: bigint;
+    source: object;
+    destination: object;
+    description?: string;
+    estimatedDelivery?: object;
+  },
   accepted: ProviderOperationAccepted,
   debitAtCreation: LedgerEntryInput[] | null,
 ) {
@@ -160,7 +185,13 @@ async function record(
         description: op.description ?? null,
       },
     });
-    if (debitAtCreation) await postLedger(tx, { platformId, kind: `STABLECOIN_${op.type}_FUNDING`, reference: toApiId("StablecoinOperation", id), entries: debitAtCreation });
+    if (debitAtCreation)
+      await postLedger(tx, {
+        platformId,
+        kind: `STABLECOIN_${op.type}_FUNDING`,
+        reference: toApiId("StablecoinOperation", id),
+        entries: debitAtCreation,
+      });
     if (accepted.settlement) {
       await enqueueJob(tx, {
         type: "stablecoin.operation.settle",
@@ -182,35 +213,60 @@ export async function createMint(db: PrismaClient, platformId: string, stablecoi
     requireEnabled(sc, "Funding a mint from a Meridian internal account");
     const account = await platformAccount(db, platformId, "fundingSource.accountId", fs.accountId);
     if (account.currency !== sc.baseCurrency) {
-      throw invalidField("fundingSource.accountId", `The funding account holds ${account.currency}; ${sc.symbol} mints are funded in ${sc.baseCurrency}`);
+      throw invalidField(
+        "fundingSource.accountId",
+        `The funding account holds ${account.currency}; ${sc.symbol} mints are funded in ${sc.baseCurrency}`,
+      );
     }
     debit = move({ account: account.id }, { system: `STABLECOIN_RESERVE:${sc.id}` }, sc.baseCurrency, fiatAmount);
   } else if (fs.type === "ACH_DEBIT" || fs.type === "SAME_DAY_ACH_DEBIT") {
-    await externalAccountFor(db, platformId, sc, fs.externalAccountId, "ACH_DEBIT_SOURCE", "fundingSource.externalAccountId");
+    await externalAccountFor(
+      db,
+      platformId,
+      sc,
+      fs.externalAccountId,
+      "ACH_DEBIT_SOURCE",
+      "fundingSource.externalAccountId",
+    );
   }
   const dest = input.destination.accountId;
   if (dest.startsWith("InternalAccount:")) {
     requireEnabled(sc, "Minting into a Meridian internal account");
     const account = await platformAccount(db, platformId, "destination.accountId", dest);
     if (account.id !== sc.internalAccountId) {
-      throw invalidField("destination.accountId", `Minted ${sc.symbol} can only be delivered to the platform's ${sc.symbol} account ${toApiId("InternalAccount", sc.internalAccountId!)}`);
+      throw invalidField(
+        "destination.accountId",
+        `Minted ${sc.symbol} can only be delivered to the platform's ${sc.symbol} account ${toApiId("InternalAccount", sc.internalAccountId!)}`,
+      );
     }
   } else {
     await externalAccountFor(db, platformId, sc, dest, "MINT_DESTINATION", "destination.accountId");
   }
-  const accepted = await providerClient(sc.providerAccount.provider, sc.providerAccount.providerEnvironment as "SANDBOX").submitOperation(credentialsOf(sc.providerAccount), {
+  const accepted = await providerClient(
+    sc.providerAccount.provider,
+    sc.providerAccount.providerEnvironment as "SANDBOX",
+  ).submitOperation(credentialsOf(sc.providerAccount), {
     kind: "MINT",
     providerTokenIdentifier: sc.providerTokenIdentifier,
     amount: tokenAmount,
     fiatAmount,
     sourceType: fs.type,
-    ...(fs.type === "PROVIDER_INTERNAL_BALANCE" ? { sourceTokenIdentifier: fs.sourceTokenIdentifier, cryptoNetwork: fs.cryptoNetwork } : {}),
+    ...(fs.type === "PROVIDER_INTERNAL_BALANCE"
+      ? { sourceTokenIdentifier: fs.sourceTokenIdentifier, cryptoNetwork: fs.cryptoNetwork }
+      : {}),
   });
   return record(
     db,
     platformId,
     sc,
-    { type: "MINT", tokenAmount, fiatAmount, source: fs, destination: { accountId: dest }, description: input.description },
+    {
+      type: "MINT",
+      tokenAmount,
+      fiatAmount,
+      source: fs,
+      destination: { accountId: dest },
+      description: input.description,
+    },
     accepted,
     debit,
   );
@@ -225,8 +281,18 @@ export async function createBurn(db: PrismaClient, platformId: string, stablecoi
       { supportedSources: ["EXTERNAL_ACCOUNT", "PROVIDER_INTERNAL_BALANCE"] },
     );
   }
-  await externalAccountFor(db, platformId, sc, input.destination.externalAccountId, "BURN_DESTINATION", "destination.externalAccountId");
-  const accepted = await providerClient(sc.providerAccount.provider, sc.providerAccount.providerEnvironment as "SANDBOX").submitOperation(credentialsOf(sc.providerAccount), {
+  await externalAccountFor(
+    db,
+    platformId,
+    sc,
+    input.destination.externalAccountId,
+    "BURN_DESTINATION",
+    "destination.externalAccountId",
+  );
+  const accepted = await providerClient(
+    sc.providerAccount.provider,
+    sc.providerAccount.providerEnvironment as "SANDBOX",
+  ).submitOperation(credentialsOf(sc.providerAccount), {
     kind: "BURN",
     providerTokenIdentifier: sc.providerTokenIdentifier,
     amount: tokenAmount,
@@ -244,7 +310,12 @@ export async function createBurn(db: PrismaClient, platformId: string, stablecoi
       source: input.source,
       destination: { accountId: input.destination.externalAccountId, rail: input.destination.rail },
       description: input.description,
-      estimatedDelivery: { rail: input.destination.rail, amount: fiatAmount.toString(), currency: sc.baseCurrency, timing: RAIL_TIMING[input.destination.rail] },
+      estimatedDelivery: {
+        rail: input.destination.rail,
+        amount: fiatAmount.toString(),
+        currency: sc.baseCurrency,
+        timing: RAIL_TIMING[input.destination.rail],
+      },
     },
     accepted,
     null,
@@ -259,13 +330,26 @@ function completionEntries(op: StablecoinOperation, sc: StablecoinWithLink): Led
   const supply = `STABLECOIN_SUPPLY:${sc.id}`;
   const destUuid = destination.accountId.split(":")[1];
   if (op.operationType === "MINT") {
-    const funding = source.externalAccountId ? `EXTERNAL:${source.externalAccountId.split(":")[1]}` : `STABLECOIN_FUNDING:${source.type}`;
-    const fiat = source.type === "GRID_INTERNAL_ACCOUNT" ? [] : move({ system: funding }, { system: reserve }, sc.baseCurrency, op.fiatAmount);
-    const to = destination.accountId.startsWith("InternalAccount:") ? { account: destUuid } : { system: `EXTERNAL:${destUuid}` };
+    const funding = source.externalAccountId
+      ? `EXTERNAL:${source.externalAccountId.split(":")[1]}`
+      : `STABLECOIN_FUNDING:${source.type}`;
+    const fiat =
+      source.type === "GRID_INTERNAL_ACCOUNT"
+        ? []
+        : move({ system: funding }, { system: reserve }, sc.baseCurrency, op.fiatAmount);
+    const to = destination.accountId.startsWith("InternalAccount:")
+      ? { account: destUuid }
+      : { system: `EXTERNAL:${destUuid}` };
     return [...fiat, ...move({ system: supply }, to, sc.symbol, op.amount)];
   }
-  const from = source.type === "PROVIDER_INTERNAL_BALANCE" ? `PROVIDER_BALANCE:${sc.providerAccountLinkId}` : `STABLECOIN_DEPOSIT:${sc.id}`;
-  return [...move({ system: from }, { system: supply }, sc.symbol, op.amount), ...move({ system: reserve }, { system: `EXTERNAL:${destUuid}` }, sc.baseCurrency, op.fiatAmount)];
+  const from =
+    source.type === "PROVIDER_INTERNAL_BALANCE"
+      ? `PROVIDER_BALANCE:${sc.providerAccountLinkId}`
+      : `STABLECOIN_DEPOSIT:${sc.id}`;
+  return [
+    ...move({ system: from }, { system: supply }, sc.symbol, op.amount),
+    ...move({ system: reserve }, { system: `EXTERNAL:${destUuid}` }, sc.baseCurrency, op.fiatAmount),
+  ];
 }
 
 /** Job: the provider reports the outcome of an operation (simulated in the sandbox). */
@@ -275,38 +359,68 @@ export async function settleStablecoinOperationJob(job: JobRecord): Promise<void
   await appDb().$transaction(async (tx) => {
     const op = await tx.stablecoinOperation.findUnique({ where: { id: operationId } });
     if (!op || TERMINAL.includes(op.status)) return;
-    const sc = await tx.stablecoin.findUniqueOrThrow({ where: { id: op.stablecoinId }, include: { providerAccount: true } });
+    const sc = await tx.stablecoin.findUniqueOrThrow({
+      where: { id: op.stablecoinId },
+      include: { providerAccount: true },
+    });
     const claimed = await tx.stablecoinOperation.updateMany({
       where: { id: op.id, status: op.status },
       data: {
         status: result,
         providerStatus: result.toLowerCase(),
-        ...(result === "FAILED" ? { failureReason: "PROVIDER_TRANSFER_FAILED" } : result === "EXPIRED" ? { failureReason: "FUNDING_NOT_RECEIVED" } : {}),
+        ...(result === "FAILED"
+          ? { failureReason: "PROVIDER_TRANSFER_FAILED" }
+          : result === "EXPIRED"
+            ? { failureReason: "FUNDING_NOT_RECEIVED" }
+            : {}),
       },
     });
     if (claimed.count !== 1) return;
     const reference = toApiId("StablecoinOperation", op.id);
     const source = op.source as { type: string; accountId?: string };
     if (result === "COMPLETED") {
-      await postLedger(tx, { platformId: op.platformId, kind: `STABLECOIN_${op.operationType}`, reference, entries: completionEntries(op, sc) });
+      await postLedger(tx, {
+        platformId: op.platformId,
+        kind: `STABLECOIN_${op.operationType}`,
+        reference,
+        entries: completionEntries(op, sc),
+      });
     } else if (op.operationType === "MINT" && source.type === "GRID_INTERNAL_ACCOUNT") {
       const accountUuid = source.accountId!.split(":")[1];
       await postLedger(tx, {
         platformId: op.platformId,
         kind: "STABLECOIN_MINT_REFUND",
         reference,
-        entries: move({ system: `STABLECOIN_RESERVE:${sc.id}` }, { account: accountUuid }, sc.baseCurrency, op.fiatAmount),
+        entries: move(
+          { system: `STABLECOIN_RESERVE:${sc.id}` },
+          { account: accountUuid },
+          sc.baseCurrency,
+          op.fiatAmount,
+        ),
       });
     }
   });
 }
 
-export async function listOperations(db: Db, platformId: string, stablecoinId: string, query: PaginationQuery & { operationType?: string }) {
+export async function listOperations(
+  db: Db,
+  platformId: string,
+  stablecoinId: string,
+  query: PaginationQuery & { operationType?: string },
+) {
   const sc = await findStablecoin(db, platformId, stablecoinId);
-  const where = { platformId, stablecoinId: sc.id, ...(query.operationType ? { operationType: query.operationType } : {}) };
+  const where = {
+    platformId,
+    stablecoinId: sc.id,
+    ...(query.operationType ? { operationType: query.operationType } : {}),
+  };
   const args = pageArgs(query);
   const [rows, total] = await Promise.all([
-    db.stablecoinOperation.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
+    db.stablecoinOperation.findMany({
+      where: { ...where, ...args.cursorWhere },
+      orderBy: args.orderBy,
+      take: args.take,
+    }),
     db.stablecoinOperation.count({ where }),
   ]);
   return toPage(rows, query, total, (r) => serializeOperation(r, sc));
@@ -314,7 +428,12 @@ export async function listOperations(db: Db, platformId: string, stablecoinId: s
 
 export async function retrieveOperation(db: Db, platformId: string, id: string) {
   const uuid = parseApiId("StablecoinOperation", id);
-  const row = uuid ? await db.stablecoinOperation.findFirst({ where: { id: uuid, platformId }, include: { stablecoin: { include: { providerAccount: true } } } }) : null;
+  const row = uuid
+    ? await db.stablecoinOperation.findFirst({
+        where: { id: uuid, platformId },
+        include: { stablecoin: { include: { providerAccount: true } } },
+      })
+    : null;
   if (!row) throw notFound(`Stablecoin operation ${id}`);
   return serializeOperation(row, row.stablecoin);
 }

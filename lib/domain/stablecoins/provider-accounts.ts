@@ -26,16 +26,26 @@ export function serializeProviderAccount(row: StablecoinProviderAccount) {
 }
 
 export function credentialsOf(row: StablecoinProviderAccount): ProviderCredentials {
-  return { apiClientId: row.apiClientId, apiClientSecret: openSecret(row.apiClientSecretSealed, SEAL_PURPOSE), providerAccountId: row.providerAccountId };
+  return {
+    apiClientId: row.apiClientId,
+    apiClientSecret: openSecret(row.apiClientSecretSealed, SEAL_PURPOSE),
+    providerAccountId: row.providerAccountId,
+  };
 }
 
 /** Refuses a link the provider no longer accepts, with the spec's code for its status. */
 export function assertLinkUsable(row: StablecoinProviderAccount): void {
   if (row.status === "INVALID") {
-    throw new ApiError("STABLECOIN_PROVIDER_ACCOUNT_INVALID", `Stablecoin provider account link ${toApiId("StablecoinProviderAccount", row.id)} has invalid credentials; link the account again`);
+    throw new ApiError(
+      "STABLECOIN_PROVIDER_ACCOUNT_INVALID",
+      `Stablecoin provider account link ${toApiId("StablecoinProviderAccount", row.id)} has invalid credentials; link the account again`,
+    );
   }
   if (row.status === "REVOKED") {
-    throw new ApiError("STABLECOIN_PROVIDER_ACCOUNT_REVOKED", `Stablecoin provider account link ${toApiId("StablecoinProviderAccount", row.id)} was revoked at the provider`);
+    throw new ApiError(
+      "STABLECOIN_PROVIDER_ACCOUNT_REVOKED",
+      `Stablecoin provider account link ${toApiId("StablecoinProviderAccount", row.id)} was revoked at the provider`,
+    );
   }
 }
 
@@ -48,7 +58,12 @@ export async function linkProviderAccount(
   const verified = await providerClient(input.provider, environment).verifyCredentials(input);
   const now = new Date();
   const sealed = sealSecret(input.apiClientSecret, SEAL_PURPOSE);
-  const fields = { apiClientId: input.apiClientId, apiClientSecretSealed: sealed, status: verified.status, lastVerifiedAt: verified.status === "ACTIVE" ? now : null };
+  const fields = {
+    apiClientId: input.apiClientId,
+    apiClientSecretSealed: sealed,
+    status: verified.status,
+    lastVerifiedAt: verified.status === "ACTIVE" ? now : null,
+  };
   // Linking an already linked provider account again replaces its credentials
   // (rotation), and its status follows the new verification.
   const row = await db.stablecoinProviderAccount.upsert({
@@ -60,17 +75,36 @@ export async function linkProviderAccount(
         providerAccountId: verified.providerAccountId,
       },
     },
-    create: { id: newUuid(), platformId, provider: input.provider, providerEnvironment: environment, providerAccountId: verified.providerAccountId, ...fields },
+    create: {
+      id: newUuid(),
+      platformId,
+      provider: input.provider,
+      providerEnvironment: environment,
+      providerAccountId: verified.providerAccountId,
+      ...fields,
+    },
     update: fields,
   });
   return serializeProviderAccount(row);
 }
 
-export async function listProviderAccounts(db: Db, platformId: string, query: PaginationQuery & { provider?: string; status?: string }) {
-  const where = { platformId, ...(query.provider ? { provider: query.provider } : {}), ...(query.status ? { status: query.status } : {}) };
+export async function listProviderAccounts(
+  db: Db,
+  platformId: string,
+  query: PaginationQuery & { provider?: string; status?: string },
+) {
+  const where = {
+    platformId,
+    ...(query.provider ? { provider: query.provider } : {}),
+    ...(query.status ? { status: query.status } : {}),
+  };
   const args = pageArgs(query);
   const [rows, total] = await Promise.all([
-    db.stablecoinProviderAccount.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
+    db.stablecoinProviderAccount.findMany({
+      where: { ...where, ...args.cursorWhere },
+      orderBy: args.orderBy,
+      take: args.take,
+    }),
     db.stablecoinProviderAccount.count({ where }),
   ]);
   return toPage(rows, query, total, serializeProviderAccount);
@@ -97,7 +131,10 @@ export async function selectLinkForRegistration(db: Db, platformId: string, requ
     assertLinkUsable(row);
     return row;
   }
-  const links = await db.stablecoinProviderAccount.findMany({ where: { platformId, providerEnvironment: providerEnvironment() }, orderBy: { id: "desc" } });
+  const links = await db.stablecoinProviderAccount.findMany({
+    where: { platformId, providerEnvironment: providerEnvironment() },
+    orderBy: { id: "desc" },
+  });
   const active = links.filter((l) => l.status === "ACTIVE");
   if (active.length > 1) {
     throw new ApiError(
@@ -107,7 +144,8 @@ export async function selectLinkForRegistration(db: Db, platformId: string, requ
     );
   }
   if (active.length === 1) return active[0];
-  if (links.length === 0) throw notFound("Stablecoin provider account link (link one with POST /stablecoin-provider-accounts first)");
+  if (links.length === 0)
+    throw notFound("Stablecoin provider account link (link one with POST /stablecoin-provider-accounts first)");
   assertLinkUsable(links[0]);
   return links[0];
 }

@@ -10,6 +10,7 @@ export function providerEnvironment(): ProviderEnvironment {
 }
 
 export function providerClient(provider: string, environment: ProviderEnvironment): StablecoinProviderClient {
-  if (environment === "SANDBOX" && (PROVIDERS as readonly string[]).includes(provider)) return sandboxStablecoinProvider;
+  if (environment === "SANDBOX" && (PROVIDERS as readonly string[]).includes(provider))
+    return sandboxStablecoinProvider;
   throw new ApiError("STABLECOIN_PROVIDER_ERROR", `No ${environment} client is configured for provider ${provider}`);
 }

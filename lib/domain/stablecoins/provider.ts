@@ -6,7 +6,8 @@ import "server-only";
 
 export type LinkStatus = "ACTIVE" | "INVALID" | "REVOKED";
 export type IssuanceStatus = "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
-export type OperationStatus = "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+export type OperationStatus =
+  "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
 
 export interface ProviderCredentials {
   apiClientId: string;
@@ -45,7 +46,11 @@ export interface ProviderOperationAccepted {
 
 export interface StablecoinProviderClient {
   /** Checks credentials; resolves the provider account they expose. Throws STABLECOIN_* ApiErrors. */
-  verifyCredentials(input: { apiClientId: string; apiClientSecret: string; providerAccountId?: string }): Promise<{ providerAccountId: string; status: LinkStatus }>;
+  verifyCredentials(input: {
+    apiClientId: string;
+    apiClientSecret: string;
+    providerAccountId?: string;
+  }): Promise<{ providerAccountId: string; status: LinkStatus }>;
   /** Reads the metadata of an existing provider-created token. */
   getToken(creds: ProviderCredentials, providerTokenIdentifier: string): Promise<ProviderToken>;
   /** Submits a mint or burn. Throws STABLECOIN_* ApiErrors when the provider refuses. */

@@ -26,18 +26,34 @@ export const sandboxStablecoinProvider: StablecoinProviderClient = {
     if (outcome.kind === "ERROR") throw new ApiError(outcome.code, outcome.reason);
     if (outcome.kind === "MULTIPLE_ACCOUNTS") {
       if (!providerAccountId) {
-        throw new ApiError("INVALID_INPUT", "These credentials expose several provider accounts; pass providerAccountId", {
-          errors: [{ field: "providerAccountId", constraint: "REQUIRED", message: "Required when the credentials expose several provider accounts" }],
-        });
+        throw new ApiError(
+          "INVALID_INPUT",
+          "These credentials expose several provider accounts; pass providerAccountId",
+          {
+            errors: [
+              {
+                field: "providerAccountId",
+                constraint: "REQUIRED",
+                message: "Required when the credentials expose several provider accounts",
+              },
+            ],
+          },
+        );
       }
       return { providerAccountId, status: "ACTIVE" as LinkStatus };
     }
-    return { providerAccountId: providerAccountId ?? sandboxAccountId(apiClientId), status: outcome.status as LinkStatus };
+    return {
+      providerAccountId: providerAccountId ?? sandboxAccountId(apiClientId),
+      status: outcome.status as LinkStatus,
+    };
   },
 
   async getToken(_creds, providerTokenIdentifier) {
     if (providerTokenIdentifier.endsWith(TOKEN_SUFFIX_UNKNOWN)) {
-      throw new ApiError("STABLECOIN_VERIFICATION_FAILED", `The provider has no token ${providerTokenIdentifier} on this account`);
+      throw new ApiError(
+        "STABLECOIN_VERIFICATION_FAILED",
+        `The provider has no token ${providerTokenIdentifier} on this account`,
+      );
     }
     const issuanceStatus = tokenIssuance(providerTokenIdentifier) as IssuanceStatus;
     return {
@@ -54,7 +70,10 @@ export const sandboxStablecoinProvider: StablecoinProviderClient = {
     if (request.sourceType === "PROVIDER_INTERNAL_BALANCE" && request.kind === "MINT") {
       const networks = PROVIDER_BALANCE_SOURCES[request.sourceTokenIdentifier ?? ""];
       if (!networks) {
-        throw new ApiError("STABLECOIN_OPERATION_NOT_SUPPORTED", `The provider does not mint from ${request.sourceTokenIdentifier} balances`);
+        throw new ApiError(
+          "STABLECOIN_OPERATION_NOT_SUPPORTED",
+          `The provider does not mint from ${request.sourceTokenIdentifier} balances`,
+        );
       }
       if (!networks.includes(request.cryptoNetwork ?? "")) {
         throw new ApiError(
@@ -64,17 +83,40 @@ export const sandboxStablecoinProvider: StablecoinProviderClient = {
       }
     }
     const outcome = operationOutcome(request.fiatAmount);
-    if (outcome === "PROVIDER_ERROR") throw new ApiError("STABLECOIN_PROVIDER_ERROR", "The stablecoin provider rejected the request; retry later");
+    if (outcome === "PROVIDER_ERROR")
+      throw new ApiError("STABLECOIN_PROVIDER_ERROR", "The stablecoin provider rejected the request; retry later");
     const afterMs = sandboxDelayMs(OPERATION_SETTLE_MS);
-    const awaitsFunding = request.sourceType === "WIRE" || (request.kind === "BURN" && request.sourceType === "EXTERNAL_ACCOUNT");
-    const result = outcome === "FAILS" ? "FAILED" : outcome === "NEVER_FUNDED" && awaitsFunding ? "EXPIRED" : "COMPLETED";
+    const awaitsFunding =
+      request.sourceType === "WIRE" || (request.kind === "BURN" && request.sourceType === "EXTERNAL_ACCOUNT");
+    const result =
+      outcome === "FAILS" ? "FAILED" : outcome === "NEVER_FUNDED" && awaitsFunding ? "EXPIRED" : "COMPLETED";
     if (awaitsFunding) {
-      const ref = createHash("sha256").update(`${request.providerTokenIdentifier}:${request.amount}:${Date.now()}`).digest("hex").slice(0, 24);
+      const ref = createHash("sha256")
+        .update(`${request.providerTokenIdentifier}:${request.amount}:${Date.now()}`)
+        .digest("hex")
+        .slice(0, 24);
       const fundingInstructions =
         request.kind === "MINT"
-          ? { rail: "WIRE", bankName: "Sandbox Trust Bank", accountNumber: "000123456789", routingNumber: "021000021", reference: `SBX${ref.slice(0, 12).toUpperCase()}`, amount: request.fiatAmount.toString() }
-          : { rail: "SPARK", network: "SPARK", address: `spark1sandbox${ref}`, valueType: request.providerTokenIdentifier };
-      return { status: "PENDING_FUNDING", providerStatus: "awaiting_funds", fundingInstructions, settlement: { afterMs, result } };
+          ? {
+              rail: "WIRE",
+              bankName: "Sandbox Trust Bank",
+              accountNumber: "000123456789",
+              routingNumber: "021000021",
+              reference: `SBX${ref.slice(0, 12).toUpperCase()}`,
+              amount: request.fiatAmount.toString(),
+            }
+          : {
+              rail: "SPARK",
+              network: "SPARK",
+              address: `spark1sandbox${ref}`,
+              valueType: request.providerTokenIdentifier,
+            };
+      return {
+        status: "PENDING_FUNDING",
+        providerStatus: "awaiting_funds",
+        fundingInstructions,
+        settlement: { afterMs, result },
+      };
     }
     return {
       status: request.sourceType === "GRID_INTERNAL_ACCOUNT" ? "PROCESSING" : "PENDING_PROVIDER",

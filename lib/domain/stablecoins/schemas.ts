@@ -19,10 +19,18 @@ export const ProviderAccountLinkRequest = z.object({
   providerAccountId: z.string().trim().min(1).max(255).optional(),
 });
 
-export const ProviderAccountListQuery = PaginationQuery.extend({ provider: ProviderEnum.optional(), status: LinkStatusEnum.optional() });
+export const ProviderAccountListQuery = PaginationQuery.extend({
+  provider: ProviderEnum.optional(),
+  status: LinkStatusEnum.optional(),
+});
 
 export const StablecoinRegisterRequest = z.object({
-  providerTokenIdentifier: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/, "Letters, digits, '_', '.' and '-' only"),
+  providerTokenIdentifier: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]+$/, "Letters, digits, '_', '.' and '-' only"),
   networkTokenIdentifier: z.string().trim().min(1).max(255),
   network: z.enum(["SPARK"]),
   stablecoinProviderAccountId: ApiId("StablecoinProviderAccount").optional(),
@@ -48,14 +56,23 @@ export const MintFundingSource = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ACH_DEBIT"), externalAccountId: ApiId("ExternalAccount") }),
   z.object({ type: z.literal("SAME_DAY_ACH_DEBIT"), externalAccountId: ApiId("ExternalAccount") }),
   z.object({ type: z.literal("GRID_INTERNAL_ACCOUNT"), accountId: ApiId("InternalAccount") }),
-  z.object({ type: z.literal("PROVIDER_INTERNAL_BALANCE"), sourceTokenIdentifier: z.string().min(1).max(64), cryptoNetwork: z.string().min(1).max(64) }),
+  z.object({
+    type: z.literal("PROVIDER_INTERNAL_BALANCE"),
+    sourceTokenIdentifier: z.string().min(1).max(64),
+    cryptoNetwork: z.string().min(1).max(64),
+  }),
 ]);
 
 export const StablecoinMintRequest = z.object({
   amount: TokenAmount,
   fundingSource: MintFundingSource,
   destination: z.object({
-    accountId: z.string().regex(/^(ExternalAccount|InternalAccount):[0-9a-fA-F-]{36}$/, "Expected an ExternalAccount:<uuid> or InternalAccount:<uuid> id"),
+    accountId: z
+      .string()
+      .regex(
+        /^(ExternalAccount|InternalAccount):[0-9a-fA-F-]{36}$/,
+        "Expected an ExternalAccount:<uuid> or InternalAccount:<uuid> id",
+      ),
   }),
   description: Description,
 });
@@ -71,7 +88,11 @@ export const BurnRails = ["WIRE", "ACH_CREDIT", "SAME_DAY_ACH_CREDIT", "RTP_CRED
 export const StablecoinBurnRequest = z.object({
   amount: TokenAmount,
   source: BurnSource,
-  destination: z.object({ type: z.literal("EXTERNAL_ACCOUNT"), externalAccountId: ApiId("ExternalAccount"), rail: z.enum(BurnRails) }),
+  destination: z.object({
+    type: z.literal("EXTERNAL_ACCOUNT"),
+    externalAccountId: ApiId("ExternalAccount"),
+    rail: z.enum(BurnRails),
+  }),
   description: Description,
 });
 

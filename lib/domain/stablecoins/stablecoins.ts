@@ -36,22 +36,41 @@ export function serializeStablecoin(row: StablecoinWithLink) {
   };
 }
 
-async function assertUnique(db: Db, platformId: string, symbol: string, network: string, networkTokenIdentifier: string) {
+async function assertUnique(
+  db: Db,
+  platformId: string,
+  symbol: string,
+  network: string,
+  networkTokenIdentifier: string,
+) {
   const clash = await db.stablecoin.findFirst({
     where: { platformId, OR: [{ symbol }, { network, networkTokenIdentifier }] },
     select: { symbol: true, network: true, networkTokenIdentifier: true },
   });
-  if (clash?.symbol === symbol) throw new ApiError("STABLECOIN_SYMBOL_ALREADY_EXISTS", `A stablecoin with symbol ${symbol} is already registered`);
-  if (clash) throw new ApiError("STABLECOIN_TOKEN_IDENTIFIER_ALREADY_EXISTS", `Token identifier ${networkTokenIdentifier} on ${network} is already registered`);
+  if (clash?.symbol === symbol)
+    throw new ApiError("STABLECOIN_SYMBOL_ALREADY_EXISTS", `A stablecoin with symbol ${symbol} is already registered`);
+  if (clash)
+    throw new ApiError(
+      "STABLECOIN_TOKEN_IDENTIFIER_ALREADY_EXISTS",
+      `Token identifier ${networkTokenIdentifier} on ${network} is already registered`,
+    );
 }
 
 export async function registerStablecoin(
   db: PrismaClient,
   platformId: string,
-  input: { providerTokenIdentifier: string; networkTokenIdentifier: string; network: string; stablecoinProviderAccountId?: string },
+  input: {
+    providerTokenIdentifier: string;
+    networkTokenIdentifier: string;
+    network: string;
+    stablecoinProviderAccountId?: string;
+  },
 ) {
   const link = await selectLinkForRegistration(db, platformId, input.stablecoinProviderAccountId);
-  const token = await providerClient(link.provider, link.providerEnvironment as "SANDBOX").getToken(credentialsOf(link), input.providerTokenIdentifier);
+  const token = await providerClient(link.provider, link.providerEnvironment as "SANDBOX").getToken(
+    credentialsOf(link),
+    input.providerTokenIdentifier,
+  );
   await assertUnique(db, platformId, token.symbol, input.network, input.networkTokenIdentifier);
   try {
     const row = await db.$transaction(async (tx) => {
@@ -72,24 +91,37 @@ export async function registerStablecoin(
         include: { providerAccount: true },
       });
       if (token.issuanceStatus === "PROVISIONING" && token.provisionedAfterMs !== undefined) {
-        await enqueueJob(tx, { type: "stablecoin.provisioned", platformId, payload: { stablecoinId: created.id }, delayMs: token.provisionedAfterMs });
+        await enqueueJob(tx, {
+          type: "stablecoin.provisioned",
+          platformId,
+          payload: { stablecoinId: created.id },
+          delayMs: token.provisionedAfterMs,
+        });
       }
       return created;
     });
     return serializeStablecoin(row);
   } catch (err) {
     // A concurrent registration won the unique index: report which value clashed.
-    if (isUniqueViolation(err)) await assertUnique(db, platformId, token.symbol, input.network, input.networkTokenIdentifier);
+    if (isUniqueViolation(err))
+      await assertUnique(db, platformId, token.symbol, input.network, input.networkTokenIdentifier);
     throw err;
   }
 }
 
 /** Job: the simulated provider finished provisioning a token. */
 export async function stablecoinProvisionedJob(job: JobRecord): Promise<void> {
-  await appDb().stablecoin.updateMany({ where: { id: String(job.payload.stablecoinId), issuanceStatus: "PROVISIONING" }, data: { issuanceStatus: "PROVISIONED" } });
+  await appDb().stablecoin.updateMany({
+    where: { id: String(job.payload.stablecoinId), issuanceStatus: "PROVISIONING" },
+    data: { issuanceStatus: "PROVISIONED" },
+  });
 }
 
-export async function listStablecoins(db: Db, platformId: string, query: PaginationQuery & { issuanceStatus?: string; gridOperationsStatus?: string; provider?: string }) {
+export async function listStablecoins(
+  db: Db,
+  platformId: string,
+  query: PaginationQuery & { issuanceStatus?: string; gridOperationsStatus?: string; provider?: string },
+) {
   const where = {
     platformId,
     ...(query.issuanceStatus ? { issuanceStatus: query.issuanceStatus } : {}),
@@ -98,7 +130,12 @@ export async function listStablecoins(db: Db, platformId: string, query: Paginat
   };
   const args = pageArgs(query);
   const [rows, total] = await Promise.all([
-    db.stablecoin.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take, include: { providerAccount: true } }),
+    db.stablecoin.findMany({
+      where: { ...where, ...args.cursorWhere },
+      orderBy: args.orderBy,
+      take: args.take,
+      include: { providerAccount: true },
+    }),
     db.stablecoin.count({ where }),
   ]);
   return toPage(rows, query, total, serializeStablecoin);
@@ -106,7 +143,9 @@ export async function listStablecoins(db: Db, platformId: string, query: Paginat
 
 export async function findStablecoin(db: Db, platformId: string, id: string): Promise<StablecoinWithLink> {
   const uuid = parseApiId("Stablecoin", id);
-  const row = uuid ? await db.stablecoin.findFirst({ where: { id: uuid, platformId }, include: { providerAccount: true } }) : null;
+  const row = uuid
+    ? await db.stablecoin.findFirst({ where: { id: uuid, platformId }, include: { providerAccount: true } })
+    : null;
   if (!row) throw notFound(`Stablecoin ${id}`);
   return row;
 }
@@ -122,7 +161,10 @@ export async function retrieveStablecoin(db: Db, platformId: string, id: string)
 export async function requestEnablement(db: Db, platformId: string, id: string) {
   const row = await findStablecoin(db, platformId, id);
   if (row.issuanceStatus !== "PROVISIONED") {
-    throw new ApiError("STABLECOIN_NOT_PROVISIONED", `Stablecoin ${id} is ${row.issuanceStatus} at the provider; it can be enabled once PROVISIONED`);
+    throw new ApiError(
+      "STABLECOIN_NOT_PROVISIONED",
+      `Stablecoin ${id} is ${row.issuanceStatus} at the provider; it can be enabled once PROVISIONED`,
+    );
   }
   const target = ENABLEMENT_MACHINE.NOT_ENABLED.request!;
   await db.stablecoin.updateMany({
@@ -156,7 +198,13 @@ export async function operatorSetEnablement(db: PrismaClient, stablecoinUuid: st
     if (to === "ENABLED" && !internalAccountId) {
       internalAccountId = newUuid();
       await tx.internalAccount.create({
-        data: { id: internalAccountId, platformId: row.platformId, customerId: null, type: "INTERNAL_CRYPTO", currency: row.symbol },
+        data: {
+          id: internalAccountId,
+          platformId: row.platformId,
+          customerId: null,
+          type: "INTERNAL_CRYPTO",
+          currency: row.symbol,
+        },
       });
     }
     const moved = await tx.stablecoin.updateMany({
@@ -164,7 +212,9 @@ export async function operatorSetEnablement(db: PrismaClient, stablecoinUuid: st
       data: { gridOperationsStatus: to, internalAccountId, ...(to === "ENABLED" ? { currency: row.symbol } : {}) },
     });
     if (moved.count !== 1) throw new ApiError("CONFLICT", "The stablecoin changed concurrently; reload and retry");
-    return serializeStablecoin(await tx.stablecoin.findUniqueOrThrow({ where: { id: row.id }, include: { providerAccount: true } }));
+    return serializeStablecoin(
+      await tx.stablecoin.findUniqueOrThrow({ where: { id: row.id }, include: { providerAccount: true } }),
+    );
   });
 }
 

@@ -57,7 +57,17 @@ export interface PlanJson {
   quoteInsert?: Record<string, unknown>;
   quoteUpdate?: { id: string; from: string[]; status: string; executed_at?: string };
   txnInsert?: Record<string, unknown>;
-  txnUpdate?: { id: string; from: string[]; status: string; failure_reason?: string; refund?: unknown; settled_at?: string; awaiting_approval?: boolean; pending_reason?: string | null; plan?: unknown };
+  txnUpdate?: {
+    id: string;
+    from: string[];
+    status: string;
+    failure_reason?: string;
+    refund?: unknown;
+    settled_at?: string;
+    awaiting_approval?: boolean;
+    pending_reason?: string | null;
+    plan?: unknown;
+  };
   posting?: { id: string; kind: string; reference: string; entries: unknown };
   events: PlanEvent[];
   balanceEvents: { id: string; account: string; template: unknown }[];
@@ -91,7 +101,9 @@ export function emptyPlan(platformId: string): PlanJson {
 }
 
 function entry(loc: Loc, currency: string, amount: bigint): LedgerEntryInput {
-  return "account" in loc ? { account: loc.account, bucket: loc.bucket ?? "available", currency, amount } : { system: loc.system, currency, amount };
+  return "account" in loc
+    ? { account: loc.account, bucket: loc.bucket ?? "available", currency, amount }
+    : { system: loc.system, currency, amount };
 }
 
 /** hold (or origin, for a direct transfer) → delivery, fees to FEES, conversion through FX. */
@@ -121,7 +133,13 @@ export function accountsOf(entries: LedgerEntryInput[]): string[] {
   return [...new Set(entries.filter((e) => e.account).map((e) => e.account!))];
 }
 
-export function addPosting(plan: PlanJson, kind: string, reference: string, entries: LedgerEntryInput[], accounts: Map<string, InternalAccountRow>) {
+export function addPosting(
+  plan: PlanJson,
+  kind: string,
+  reference: string,
+  entries: LedgerEntryInput[],
+  accounts: Map<string, InternalAccountRow>,
+) {
   // Plain objects: applyPlan serializes the whole plan once (toJsonText).
   plan.posting = { id: newUuid(), kind, reference, entries: entryRows(entries) };
   for (const id of accountsOf(entries)) {
@@ -133,8 +151,16 @@ export function addPosting(plan: PlanJson, kind: string, reference: string, entr
 /** Equal as JSON values (undefined object fields count as absent), without serializing them. */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => sameJson(x, (b as unknown[])[i]));
+  if (
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return false;
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((x, i) => sameJson(x, (b as unknown[])[i]));
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   for (const key in x) if (!sameJson(x[key], y[key])) return false;
@@ -143,7 +169,10 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /** Top-level fields that differ from `base`'s: equal when applied to `base` as money_apply does. */
-export function payloadChanges(base: Record<string, unknown>, payload: Record<string, unknown>): { set?: Record<string, unknown>; unset?: string[] } {
+export function payloadChanges(
+  base: Record<string, unknown>,
+  payload: Record<string, unknown>,
+): { set?: Record<string, unknown>; unset?: string[] } {
   let set: Record<string, unknown> | undefined;
   const unset: string[] = [];
   for (const key in payload) {
@@ -168,7 +197,11 @@ export function addEventGroup(plan: PlanJson, events: { type: string | null; pay
   });
   const base = plan.events.length + full;
   fired.forEach((e, i) => {
-    plan.events.push(i === full ? { id: newUuid(), type: e.type, payload: e.payload } : { id: newUuid(), type: e.type, of: base, ...payloadChanges(fired[full].payload, e.payload) });
+    plan.events.push(
+      i === full
+        ? { id: newUuid(), type: e.type, payload: e.payload }
+        : { id: newUuid(), type: e.type, of: base, ...payloadChanges(fired[full].payload, e.payload) },
+    );
   });
 }
 
@@ -180,15 +213,24 @@ export function addEventGroup(plan: PlanJson, events: { type: string | null; pay
  */
 export function addPaymentEvents(plan: PlanJson, row: TransactionRow, steps: readonly TransactionStatus[]) {
   const refund = row.refund as ReturnType<typeof refundOf> | null;
-  const initiated = refund ? { reference: refund.reference, initiatedAt: refund.initiatedAt, status: "PENDING", reason: refund.reason } : null;
+  const initiated = refund
+    ? { reference: refund.reference, initiatedAt: refund.initiatedAt, status: "PENDING", reason: refund.reason }
+    : null;
   const events = steps.map((step, i) => {
-    const at = i === steps.length - 1 ? { ...row, refund: initiated } : { ...row, status: step, settledAt: null, failureReason: null, refund: null };
+    const at =
+      i === steps.length - 1
+        ? { ...row, refund: initiated }
+        : { ...row, status: step, settledAt: null, failureReason: null, refund: null };
     return { type: paymentWebhookType(row.type, step), payload: serializeTransaction(at as TransactionRow) };
   });
   if (refund) {
     const prefix = row.type === "INCOMING" ? "INCOMING_PAYMENT" : "OUTGOING_PAYMENT";
-    events.push({ type: `${prefix}.REFUND_PENDING`, payload: serializeTransaction({ ...row, refund: initiated } as TransactionRow) });
-    if (refund.status !== "PENDING") events.push({ type: `${prefix}.REFUND_${refund.status}`, payload: serializeTransaction(row) });
+    events.push({
+      type: `${prefix}.REFUND_PENDING`,
+      payload: serializeTransaction({ ...row, refund: initiated } as TransactionRow),
+    });
+    if (refund.status !== "PENDING")
+      events.push({ type: `${prefix}.REFUND_${refund.status}`, payload: serializeTransaction(row) });
   }
   addEventGroup(plan, events);
 }
@@ -210,20 +252,35 @@ export async function applyPlan(db: Db | null, plan: PlanJson, opts: { amountFie
     const e = err as { code?: string; meta?: { code?: string }; cause?: { code?: string } };
     const code = e.code === "P2010" ? e.meta?.code : (e.cause?.code ?? e.code);
     if (code === "MQ001") throw new ApiError("CONFLICT", "This quote was already executed, or is no longer pending");
-    if (code === "MT001") throw new ApiError("CONFLICT", "The transaction's status changed concurrently; fetch it and retry");
+    if (code === "MT001")
+      throw new ApiError("CONFLICT", "The transaction's status changed concurrently; fetch it and retry");
     throw ledgerError(err, opts.amountField);
   }
   if (plan.jobs.length > 0 && plan.jobs.some((j) => j.delay_ms === 0)) wakeJobs();
 }
 
 /** A transaction row after a status change, for its webhook payload. */
-function withStatus(row: TransactionRow, status: TransactionStatus, extra: Partial<TransactionRow> = {}): TransactionRow {
+function withStatus(
+  row: TransactionRow,
+  status: TransactionStatus,
+  extra: Partial<TransactionRow> = {},
+): TransactionRow {
   return { ...row, ...extra, status, updatedAt: new Date() };
 }
 
-export function refundOf(reason: "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT", status: "COMPLETED" | "FAILED" | "PENDING", txId: string) {
+export function refundOf(
+  reason: "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT",
+  status: "COMPLETED" | "FAILED" | "PENDING",
+  txId: string,
+) {
   const now = new Date().toISOString();
-  return { reference: `Refund:${txId}`, initiatedAt: now, ...(status === "COMPLETED" ? { settledAt: now } : {}), status, reason };
+  return {
+    reference: `Refund:${txId}`,
+    initiatedAt: now,
+    ...(status === "COMPLETED" ? { settledAt: now } : {}),
+    status,
+    reason,
+  };
 }
 
 /**
@@ -234,7 +291,15 @@ export function transitionPlan(
   row: TransactionRow,
   to: TransactionStatus,
   accounts: Map<string, InternalAccountRow>,
-  opts: { entries?: LedgerEntryInput[]; kind?: string; failureReason?: string; refund?: ReturnType<typeof refundOf>; job?: { type: string; payload: Record<string, unknown>; delayMs: number }; plan?: MoneyPlan; awaitingApproval?: boolean } = {},
+  opts: {
+    entries?: LedgerEntryInput[];
+    kind?: string;
+    failureReason?: string;
+    refund?: ReturnType<typeof refundOf>;
+    job?: { type: string; payload: Record<string, unknown>; delayMs: number };
+    plan?: MoneyPlan;
+    awaitingApproval?: boolean;
+  } = {},
 ): PlanJson {
   if (!canTransition(row.status, to)) {
     throw new ApiError("CONFLICT", `Transaction is ${row.status}; it cannot become ${to}`);
@@ -251,7 +316,8 @@ export function transitionPlan(
     ...(opts.awaitingApproval !== undefined ? { awaiting_approval: opts.awaitingApproval } : {}),
     ...(opts.plan ? { plan: opts.plan } : {}),
   };
-  if (opts.entries && opts.entries.length > 0) addPosting(plan, opts.kind ?? `TRANSACTION_${to}`, toApiId("Transaction", row.id), opts.entries, accounts);
+  if (opts.entries && opts.entries.length > 0)
+    addPosting(plan, opts.kind ?? `TRANSACTION_${to}`, toApiId("Transaction", row.id), opts.entries, accounts);
   const after = withStatus(row, to, {
     ...(opts.failureReason ? { failureReason: opts.failureReason } : {}),
     ...(opts.refund ? { refund: opts.refund } : {}),
@@ -263,7 +329,11 @@ export function transitionPlan(
   return plan;
 }
 
-export async function loadAccounts(db: Db, platformId: string, ids: (string | null | undefined)[]): Promise<Map<string, InternalAccountRow>> {
+export async function loadAccounts(
+  db: Db,
+  platformId: string,
+  ids: (string | null | undefined)[],
+): Promise<Map<string, InternalAccountRow>> {
   const wanted = [...new Set(ids.filter((x): x is string => !!x))];
   if (wanted.length === 0) return new Map();
   const rows = await db.internalAccount.findMany({ where: { platformId, id: { in: wanted } } });
@@ -278,24 +348,38 @@ function locAccounts(p: MoneyPlan): string[] {
  * Resolves a transaction whose outcome was deferred (timed sandbox outcome,
  * approval): settle, fail with refund, or return after completion.
  */
-export async function resolveTransaction(db: Db | null, row: TransactionRow, action: "complete" | "fail" | "return" | "cancel"): Promise<void> {
+export async function resolveTransaction(
+  db: Db | null,
+  row: TransactionRow,
+  action: "complete" | "fail" | "return" | "cancel",
+): Promise<void> {
   const p = row.plan as unknown as MoneyPlan;
   const conn = db ?? defaultDb();
   const accounts = await loadAccounts(conn, row.platformId, locAccounts(p));
   const heldSomething = p.holding === true;
   let plan: PlanJson;
   if (action === "complete") {
-    plan = transitionPlan(row, "COMPLETED", accounts, { entries: heldSomething ? settleEntries(p.hold, p) : settleEntries(p.origin, p), kind: "PAYOUT_SETTLED" });
+    plan = transitionPlan(row, "COMPLETED", accounts, {
+      entries: heldSomething ? settleEntries(p.hold, p) : settleEntries(p.origin, p),
+      kind: "PAYOUT_SETTLED",
+    });
   } else if (action === "return") {
-    plan = transitionPlan(row, "FAILED", accounts, { entries: returnEntries(p), kind: "PAYOUT_RETURNED", failureReason: "PAYOUT_RETURNED", refund: refundOf("TRANSACTION_FAILED", "COMPLETED", row.id) });
+    plan = transitionPlan(row, "FAILED", accounts, {
+      entries: returnEntries(p),
+      kind: "PAYOUT_RETURNED",
+      failureReason: "PAYOUT_RETURNED",
+      refund: refundOf("TRANSACTION_FAILED", "COMPLETED", row.id),
+    });
   } else {
     const reason = action === "cancel" ? "USER_CANCELLATION" : "TRANSACTION_FAILED";
     const refundFails = action === "fail" && p.deferred?.refundFails;
-    const entries = heldSomething && !refundFails ? moveEntries(p.hold, p.origin, p.sendCurrency, BigInt(p.sendTotal)) : undefined;
+    const entries =
+      heldSomething && !refundFails ? moveEntries(p.hold, p.origin, p.sendCurrency, BigInt(p.sendTotal)) : undefined;
     plan = transitionPlan(row, "FAILED", accounts, {
       entries,
       kind: "PAYOUT_REFUNDED",
-      failureReason: action === "cancel" ? "USER_CANCELLATION" : (p.deferred?.failureReason ?? "QUOTE_EXECUTION_FAILED"),
+      failureReason:
+        action === "cancel" ? "USER_CANCELLATION" : (p.deferred?.failureReason ?? "QUOTE_EXECUTION_FAILED"),
       refund: heldSomething || refundFails ? refundOf(reason, refundFails ? "FAILED" : "COMPLETED", row.id) : undefined,
     });
   }

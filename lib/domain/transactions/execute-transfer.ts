@@ -5,7 +5,20 @@ import { toApiId } from "../../ids";
 import { withWalletApproval, type WalletApproval } from "../../ledger/post";
 import type { SandboxTransferOutcome } from "../../sandbox/external-accounts";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
-import { addJob, addPaymentEvents, addPosting, insertRow, moveEntries, refundOf, SANDBOX_OUTCOME_DELAYS, settleEntries, type DeferredOutcome, type Loc, type MoneyPlan, type PlanJson } from "./engine";
+import {
+  addJob,
+  addPaymentEvents,
+  addPosting,
+  insertRow,
+  moveEntries,
+  refundOf,
+  SANDBOX_OUTCOME_DELAYS,
+  settleEntries,
+  type DeferredOutcome,
+  type Loc,
+  type MoneyPlan,
+  type PlanJson,
+} from "./engine";
 import { creationPath, type TransactionStatus } from "./status";
 import { transactionInsertRow, type TransactionRow } from "./serialize";
 
@@ -64,7 +77,11 @@ export function moneyPlanOf(spec: TransferSpec, holding: boolean, deferred?: Def
 }
 
 /** Adds the execution of `spec` to `plan`; returns the transaction as created. */
-export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<string, InternalAccountRow>): TransactionRow {
+export function addExecution(
+  plan: PlanJson,
+  spec: TransferSpec,
+  accounts: Map<string, InternalAccountRow>,
+): TransactionRow {
   const now = new Date();
   const txRef = toApiId("Transaction", spec.transactionId);
   let status: TransactionStatus;
@@ -86,14 +103,30 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
   } else if (spec.fundingOutcome && spec.fundingOutcome.kind === "pending-then-fail") {
     status = "PROCESSING";
     deferred = { kind: "fail", failureReason: spec.fundingOutcome.failureReason };
-    addJob(plan, "transaction.outcome", { transactionId: spec.transactionId, action: "fail" }, SANDBOX_OUTCOME_DELAYS.pendingThenFail());
+    addJob(
+      plan,
+      "transaction.outcome",
+      { transactionId: spec.transactionId, action: "fail" },
+      SANDBOX_OUTCOME_DELAYS.pendingThenFail(),
+    );
   } else if (outcome.kind === "succeed" || outcome.kind === "return") {
     status = "COMPLETED";
     settledAt = now;
-    addPosting(plan, "TRANSFER", txRef, withWalletApproval(settleEntries(spec.origin, moneyPlanOf(spec, false)), spec.walletApproval), accounts);
+    addPosting(
+      plan,
+      "TRANSFER",
+      txRef,
+      withWalletApproval(settleEntries(spec.origin, moneyPlanOf(spec, false)), spec.walletApproval),
+      accounts,
+    );
     if (outcome.kind === "return") {
       deferred = outcome;
-      addJob(plan, "transaction.outcome", { transactionId: spec.transactionId, action: "return" }, SANDBOX_OUTCOME_DELAYS.returnAfter());
+      addJob(
+        plan,
+        "transaction.outcome",
+        { transactionId: spec.transactionId, action: "return" },
+        SANDBOX_OUTCOME_DELAYS.returnAfter(),
+      );
     }
   } else if (outcome.kind === "fail") {
     status = "FAILED";
@@ -102,7 +135,13 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
       // The payout failed and so did the refund: the money stays held, visible in totalBalance.
       holding = true;
       refund = refundOf("TRANSACTION_FAILED", "FAILED", spec.transactionId);
-      addPosting(plan, "TRANSFER_HELD", txRef, withWalletApproval(moveEntries(spec.origin, spec.hold, spec.sendCurrency, spec.sendTotal), spec.walletApproval), accounts);
+      addPosting(
+        plan,
+        "TRANSFER_HELD",
+        txRef,
+        withWalletApproval(moveEntries(spec.origin, spec.hold, spec.sendCurrency, spec.sendTotal), spec.walletApproval),
+        accounts,
+      );
     } else {
       refund = refundOf("TRANSACTION_FAILED", "COMPLETED", spec.transactionId);
     }
@@ -111,9 +150,16 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
     status = "PROCESSING";
     holding = true;
     deferred = outcome;
-    addPosting(plan, "TRANSFER_HELD", txRef, withWalletApproval(moveEntries(spec.origin, spec.hold, spec.sendCurrency, spec.sendTotal), spec.walletApproval), accounts);
+    addPosting(
+      plan,
+      "TRANSFER_HELD",
+      txRef,
+      withWalletApproval(moveEntries(spec.origin, spec.hold, spec.sendCurrency, spec.sendTotal), spec.walletApproval),
+      accounts,
+    );
     const action = outcome.kind === "long-success" ? "complete" : "fail";
-    const delay = outcome.kind === "long-success" ? SANDBOX_OUTCOME_DELAYS.longPayment() : SANDBOX_OUTCOME_DELAYS.pendingThenFail();
+    const delay =
+      outcome.kind === "long-success" ? SANDBOX_OUTCOME_DELAYS.longPayment() : SANDBOX_OUTCOME_DELAYS.pendingThenFail();
     addJob(plan, "transaction.outcome", { transactionId: spec.transactionId, action }, delay);
   }
 
@@ -163,6 +209,10 @@ export function addExecution(plan: PlanJson, spec: TransferSpec, accounts: Map<s
   } else {
     plan.txnInsert = insertRow(transactionInsertRow(row));
   }
-  addPaymentEvents(plan, row, creationPath(status, { announced: !!spec.announced, fundingFailed: spec.fundingOutcome?.kind === "fail" }));
+  addPaymentEvents(
+    plan,
+    row,
+    creationPath(status, { announced: !!spec.announced, fundingFailed: spec.fundingOutcome?.kind === "fail" }),
+  );
   return row;
 }

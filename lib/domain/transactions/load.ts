@@ -52,7 +52,11 @@ const readRow = createBatcher<{ platformId: string; ids: string[]; version?: str
   lanes: 2,
   run: async (reads) => {
     // Named, so each connection plans it once (planning cost more than running it).
-    const { rows } = await pool().query({ name: "transfer-reads", text: SQL, values: [JSON.stringify(reads.map((r) => ({ p: r.platformId, a: r.ids, v: r.version })))] });
+    const { rows } = await pool().query({
+      name: "transfer-reads",
+      text: SQL,
+      values: [JSON.stringify(reads.map((r) => ({ p: r.platformId, a: r.ids, v: r.version })))],
+    });
     const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
     return reads.map((_, i) => ({ status: "fulfilled", value: byIndex.get(i + 1) }));
   },
@@ -87,10 +91,17 @@ export interface TransferReads {
   regions: Map<string, string | null>;
 }
 
-export async function loadForTransfer(db: Db, platformId: string, ids: (string | null | undefined)[]): Promise<TransferReads> {
+export async function loadForTransfer(
+  db: Db,
+  platformId: string,
+  ids: (string | null | undefined)[],
+): Promise<TransferReads> {
   const wanted = [...new Set(ids.filter((x): x is string => !!x))];
   if (db !== rootDb()) {
-    const [settings, accounts] = await Promise.all([getPlatformSettings(db, platformId), loadAccounts(db, platformId, wanted)]);
+    const [settings, accounts] = await Promise.all([
+      getPlatformSettings(db, platformId),
+      loadAccounts(db, platformId, wanted),
+    ]);
     return { settings, accounts, regions: new Map() };
   }
   const cached = settingsCache.get(platformId);

@@ -58,7 +58,11 @@ const enqueue = createBatcher<Buffer, void>({
   run: async (plans) => {
     if (plans.length === 1) return Promise.allSettled([applyOne(plans[0])]);
     try {
-      await pool().query({ name: "money-apply-batch", text: "SELECT money_apply_batch($1::jsonb)", values: [jsonbParam(arrayOf(plans))] });
+      await pool().query({
+        name: "money-apply-batch",
+        text: "SELECT money_apply_batch($1::jsonb)",
+        values: [jsonbParam(arrayOf(plans))],
+      });
       return plans.map(() => ({ status: "fulfilled", value: undefined }));
     } catch (err) {
       // Lost connection or the like: whether it committed is unknown, so nothing is retried.

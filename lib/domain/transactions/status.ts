@@ -1,7 +1,17 @@
 // Transaction and quote statuses and their transitions, as tables (reference
 // README: CREATED → PENDING → PROCESSING → COMPLETED | FAILED | REJECTED;
 // → EXPIRED; the spec's returned payout completes, then becomes FAILED).
-export const TRANSACTION_STATUSES = ["CREATED", "PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "REJECTED", "FAILED", "REFUNDED", "EXPIRED"] as const;
+export const TRANSACTION_STATUSES = [
+  "CREATED",
+  "PENDING",
+  "PENDING_AUTHORIZATION",
+  "PROCESSING",
+  "COMPLETED",
+  "REJECTED",
+  "FAILED",
+  "REFUNDED",
+  "EXPIRED",
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const TRANSACTION_TRANSITIONS: Record<TransactionStatus, TransactionStatus[]> = {
@@ -20,7 +30,9 @@ export const TRANSACTION_TRANSITIONS: Record<TransactionStatus, TransactionStatu
 };
 
 /** Moves out of a settled status that only a later outside event makes: the bank returns the payout, or it is refunded. */
-const LATE_TRANSITIONS: Partial<Record<TransactionStatus, readonly TransactionStatus[]>> = { COMPLETED: ["FAILED", "REFUNDED"] };
+const LATE_TRANSITIONS: Partial<Record<TransactionStatus, readonly TransactionStatus[]>> = {
+  COMPLETED: ["FAILED", "REFUNDED"],
+};
 
 /** Statuses after which a transaction no longer changes by itself (what a page stops polling for). */
 export const FINAL_STATUSES: readonly TransactionStatus[] = TRANSACTION_STATUSES.filter((s) =>
@@ -39,7 +51,10 @@ export function canTransition(from: string, to: TransactionStatus): boolean {
  * announced them while it waited); `fundingFailed`: a pull that failed never
  * reached PROCESSING.
  */
-export function creationPath(status: TransactionStatus, opts: { announced?: boolean; fundingFailed?: boolean } = {}): TransactionStatus[] {
+export function creationPath(
+  status: TransactionStatus,
+  opts: { announced?: boolean; fundingFailed?: boolean } = {},
+): TransactionStatus[] {
   const path: TransactionStatus[] =
     status === "PENDING"
       ? ["PENDING"]
@@ -75,7 +90,12 @@ export function paymentWebhookType(type: string, status: string): string | null 
 }
 
 /** Quote statuses: stored PENDING (or PENDING_AUTHORIZATION, SCA) until executed; after that the quote mirrors its transaction. */
-export function quoteStatusOf(stored: string, expiresAt: Date, transactionStatus: string | null, now = new Date()): string {
+export function quoteStatusOf(
+  stored: string,
+  expiresAt: Date,
+  transactionStatus: string | null,
+  now = new Date(),
+): string {
   if (stored === "PENDING") return expiresAt.getTime() <= now.getTime() ? "EXPIRED" : "PENDING";
   // Priced and executed: its scaChallenge's expiresAt, not the quote's, limits the authorization.
   if (stored === "PENDING_AUTHORIZATION") return stored;

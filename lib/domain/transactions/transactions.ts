@@ -7,7 +7,11 @@ import { parseApiId } from "../../ids";
 import { loadAccounts, resolveTransaction, applyPlan, transitionPlan, settleEntries, type MoneyPlan } from "./engine";
 import { CANCELLABLE } from "./status";
 import { serializeTransaction, type TransactionRow } from "./serialize";
-import { CARD_TRANSACTION_STATUSES, cardTransactionSlice, type CardTransactionFilter } from "../cards/card-transactions";
+import {
+  CARD_TRANSACTION_STATUSES,
+  cardTransactionSlice,
+  type CardTransactionFilter,
+} from "../cards/card-transactions";
 import { TRANSACTION_STATUSES } from "./status";
 
 export interface TransactionListQuery extends PaginationQuery {
@@ -26,7 +30,10 @@ export interface TransactionListQuery extends PaginationQuery {
 
 function accountUuid(field: string, id: string): string {
   const uuid = parseApiId("InternalAccount", id) ?? parseApiId("ExternalAccount", id);
-  if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected InternalAccount:<uuid> or ExternalAccount:<uuid>" }]);
+  if (!uuid)
+    throw invalidInput([
+      { field, constraint: "FORMAT", message: "Expected InternalAccount:<uuid> or ExternalAccount:<uuid>" },
+    ]);
   return uuid;
 }
 
@@ -37,7 +44,12 @@ function accountUuid(field: string, id: string): string {
  * type INCOMING/OUTGOING, a money-only status) leave them out, and type CARD
  * or a card-only status leaves the money transactions out.
  */
-export async function listTransactions(db: PrismaClient, platformId: string, q: TransactionListQuery, opts: { includeCards?: boolean } = {}) {
+export async function listTransactions(
+  db: PrismaClient,
+  platformId: string,
+  q: TransactionListQuery,
+  opts: { includeCards?: boolean } = {},
+) {
   const and: object[] = [{ platformId }];
   const cards: CardTransactionFilter = {};
   if (q.customerId) {
@@ -47,7 +59,10 @@ export async function listTransactions(db: PrismaClient, platformId: string, q: 
     cards.customerIds = [c];
   }
   if (q.platformCustomerId) {
-    const customers = await db.customer.findMany({ where: { platformId, platformCustomerId: q.platformCustomerId }, select: { id: true } });
+    const customers = await db.customer.findMany({
+      where: { platformId, platformCustomerId: q.platformCustomerId },
+      select: { id: true },
+    });
     and.push({ customerId: { in: customers.map((c) => c.id) } });
     const ids = customers.map((c) => c.id);
     cards.customerIds = cards.customerIds ? cards.customerIds.filter((id) => ids.includes(id)) : ids;
@@ -98,12 +113,19 @@ export async function listTransactions(db: PrismaClient, platformId: string, q: 
             take: q.limit + 1,
           }),
           db.transaction.count({ where }),
-        ]).then(([rows, total]) => ({ rows: rows.map((r) => ({ id: r.id, body: serializeTransaction(r) as object })), total }))
+        ]).then(([rows, total]) => ({
+          rows: rows.map((r) => ({ id: r.id, body: serializeTransaction(r) as object })),
+          total,
+        }))
       : { rows: [], total: 0 },
-    withCards ? cardTransactionSlice(db, platformId, cards, { order, after, take: q.limit + 1 }) : { rows: [], total: 0 },
+    withCards
+      ? cardTransactionSlice(db, platformId, cards, { order, after, take: q.limit + 1 })
+      : { rows: [], total: 0 },
   ]);
   // Both kinds have UUIDv7 ids: merge the two ordered slices by id.
-  const merged = [...money.rows, ...card.rows].sort((a, b) => (order === "desc" ? b.id.localeCompare(a.id) : a.id.localeCompare(b.id)));
+  const merged = [...money.rows, ...card.rows].sort((a, b) =>
+    order === "desc" ? b.id.localeCompare(a.id) : a.id.localeCompare(b.id),
+  );
   const hasMore = merged.length > q.limit;
   const page = merged.slice(0, q.limit);
   return {
@@ -127,7 +149,10 @@ async function reload(db: PrismaClient, row: TransactionRow) {
 
 function assertAwaitingApproval(row: TransactionRow): void {
   if (!row.awaitingApproval || row.status !== "PENDING") {
-    throw new ApiError("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", `Transaction is ${row.status} and not pending platform approval`);
+    throw new ApiError(
+      "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
+      `Transaction is ${row.status} and not pending platform approval`,
+    );
   }
 }
 
@@ -135,11 +160,26 @@ export async function approveTransaction(db: PrismaClient, platformId: string, i
   const row = await findTransaction(db, platformId, id);
   assertAwaitingApproval(row);
   const p = row.plan as unknown as MoneyPlan;
-  const accounts = await loadAccounts(db, platformId, [p.origin, p.delivery].map((l) => ("account" in l ? l.account : null)));
+  const accounts = await loadAccounts(
+    db,
+    platformId,
+    [p.origin, p.delivery].map((l) => ("account" in l ? l.account : null)),
+  );
   try {
-    await applyPlan(db, transitionPlan(row, "COMPLETED", accounts, { entries: settleEntries(p.origin, p), kind: "PAYMENT_APPROVED", awaitingApproval: false }));
+    await applyPlan(
+      db,
+      transitionPlan(row, "COMPLETED", accounts, {
+        entries: settleEntries(p.origin, p),
+        kind: "PAYMENT_APPROVED",
+        awaitingApproval: false,
+      }),
+    );
   } catch (err) {
-    if (err instanceof ApiError && err.code === "CONFLICT") throw new ApiError("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", "Transaction is no longer pending platform approval");
+    if (err instanceof ApiError && err.code === "CONFLICT")
+      throw new ApiError(
+        "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
+        "Transaction is no longer pending platform approval",
+      );
     throw err;
   }
   return reload(db, row);
@@ -149,9 +189,19 @@ export async function rejectTransaction(db: PrismaClient, platformId: string, id
   const row = await findTransaction(db, platformId, id);
   assertAwaitingApproval(row);
   try {
-    await applyPlan(db, transitionPlan(row, "REJECTED", new Map(), { failureReason: reason ?? "REJECTED_BY_PLATFORM", awaitingApproval: false }));
+    await applyPlan(
+      db,
+      transitionPlan(row, "REJECTED", new Map(), {
+        failureReason: reason ?? "REJECTED_BY_PLATFORM",
+        awaitingApproval: false,
+      }),
+    );
   } catch (err) {
-    if (err instanceof ApiError && err.code === "CONFLICT") throw new ApiError("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", "Transaction is no longer pending platform approval");
+    if (err instanceof ApiError && err.code === "CONFLICT")
+      throw new ApiError(
+        "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
+        "Transaction is no longer pending platform approval",
+      );
     throw err;
   }
   return reload(db, row);
@@ -162,12 +212,16 @@ export async function cancelTransaction(db: PrismaClient, platformId: string, id
   const p = row.plan as unknown as MoneyPlan;
   // Only money still waiting (held for a pending payout) can be stopped.
   if (!CANCELLABLE.includes(row.status as (typeof CANCELLABLE)[number]) || row.type !== "OUTGOING" || !p.holding) {
-    throw new ApiError("TRANSACTION_NOT_CANCELLABLE", `Transaction is ${row.status}; it is settled or past the point of cancellation`);
+    throw new ApiError(
+      "TRANSACTION_NOT_CANCELLABLE",
+      `Transaction is ${row.status}; it is settled or past the point of cancellation`,
+    );
   }
   try {
     await resolveTransaction(db, row, "cancel");
   } catch (err) {
-    if (err instanceof ApiError && err.code === "CONFLICT") throw new ApiError("TRANSACTION_NOT_CANCELLABLE", "Transaction moved past the point of cancellation");
+    if (err instanceof ApiError && err.code === "CONFLICT")
+      throw new ApiError("TRANSACTION_NOT_CANCELLABLE", "Transaction moved past the point of cancellation");
     throw err;
   }
   return reload(db, row);

@@ -16,12 +16,18 @@ import type { WalletApproval } from "../../ledger/post";
 
 type Info = Record<string, unknown> & { accountType: string };
 
-async function externalOrThrow(db: PrismaClient, platformId: string, id: string, field: string): Promise<ExternalAccountRow> {
+async function externalOrThrow(
+  db: PrismaClient,
+  platformId: string,
+  id: string,
+  field: string,
+): Promise<ExternalAccountRow> {
   const uuid = parseApiId("ExternalAccount", id);
   if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected ExternalAccount:<uuid>" }]);
   const row = await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } });
   if (!row) throw new ApiError("NOT_FOUND", `External account ${id} not found`);
-  if (row.status === "PENDING") throw new ApiError("BANK_ACCOUNT_VALIDATION_PENDING", "The bank account is still being validated; retry later");
+  if (row.status === "PENDING")
+    throw new ApiError("BANK_ACCOUNT_VALIDATION_PENDING", "The bank account is still being validated; retry later");
   return row;
 }
 
@@ -35,10 +41,19 @@ async function internalOrThrow(db: PrismaClient, platformId: string, id: string,
 }
 
 function sameCurrency(a: string, b: string): void {
-  if (a !== b) throw new ApiError("INVALID_CURRENCY", `Same-currency transfers need both accounts in one currency (${a} vs ${b}); use /quotes for cross-currency transfers`);
+  if (a !== b)
+    throw new ApiError(
+      "INVALID_CURRENCY",
+      `Same-currency transfers need both accounts in one currency (${a} vs ${b}); use /quotes for cross-currency transfers`,
+    );
 }
 
-async function run(db: PrismaClient, spec: TransferSpec, accounts: Awaited<ReturnType<typeof loadAccounts>>, amountField = "amount") {
+async function run(
+  db: PrismaClient,
+  spec: TransferSpec,
+  accounts: Awaited<ReturnType<typeof loadAccounts>>,
+  amountField = "amount",
+) {
   const plan = emptyPlan(spec.platformId);
   const row = addExecution(plan, spec, accounts);
   await applyPlan(db, plan, { amountField });
@@ -46,7 +61,17 @@ async function run(db: PrismaClient, spec: TransferSpec, accounts: Awaited<Retur
 }
 
 function base(platformId: string, amount: number, currency: string, transactionId?: string) {
-  return { platformId, transactionId: transactionId ?? newUuid(), quoteId: null, sendCurrency: currency, receiveCurrency: currency, sendTotal: BigInt(amount), receiveAmount: BigInt(amount), fees: 0n, exchangeRate: "1" };
+  return {
+    platformId,
+    transactionId: transactionId ?? newUuid(),
+    quoteId: null,
+    sendCurrency: currency,
+    receiveCurrency: currency,
+    sendTotal: BigInt(amount),
+    receiveAmount: BigInt(amount),
+    fees: 0n,
+    exchangeRate: "1",
+  };
 }
 
 /** POST /transfer-in: pull from an external account into an internal account. */
@@ -58,26 +83,44 @@ export async function transferIn(
   opts: { transactionId?: string } = {},
 ) {
   const ext = await externalOrThrow(db, platformId, body.source.accountId, "source.accountId");
-  const { row: dest, accounts } = await internalOrThrow(db, platformId, body.destination.accountId, "destination.accountId");
+  const { row: dest, accounts } = await internalOrThrow(
+    db,
+    platformId,
+    body.destination.accountId,
+    "destination.accountId",
+  );
   sameCurrency(ext.currency, dest.currency);
-  return run(db, {
-    ...base(platformId, body.amount, dest.currency, opts.transactionId),
-    customerId: dest.customerId,
-    type: "INCOMING",
-    source: { sourceType: "ACCOUNT", accountId: toApiId("ExternalAccount", ext.id), currency: ext.currency },
-    destination: { destinationType: "ACCOUNT", accountId: toApiId("InternalAccount", dest.id), currency: dest.currency },
-    sourceAccountId: null,
-    destinationAccountId: dest.id,
-    externalAccountId: ext.id,
-    origin: { system: "PULL" },
-    hold: { system: "IN_FLIGHT" },
-    delivery: { account: dest.id, bucket: "available" },
-    fundingOutcome: pullPayoutOutcomeFor(primaryIdentifier(ext.accountInfo as Info)),
-    deliveryOutcome: { kind: "succeed" },
-  }, accounts);
+  return run(
+    db,
+    {
+      ...base(platformId, body.amount, dest.currency, opts.transactionId),
+      customerId: dest.customerId,
+      type: "INCOMING",
+      source: { sourceType: "ACCOUNT", accountId: toApiId("ExternalAccount", ext.id), currency: ext.currency },
+      destination: {
+        destinationType: "ACCOUNT",
+        accountId: toApiId("InternalAccount", dest.id),
+        currency: dest.currency,
+      },
+      sourceAccountId: null,
+      destinationAccountId: dest.id,
+      externalAccountId: ext.id,
+      origin: { system: "PULL" },
+      hold: { system: "IN_FLIGHT" },
+      delivery: { account: dest.id, bucket: "available" },
+      fundingOutcome: pullPayoutOutcomeFor(primaryIdentifier(ext.accountInfo as Info)),
+      deliveryOutcome: { kind: "succeed" },
+    },
+    accounts,
+  );
 }
 
-type TransferOutBody = { source: { accountId: string }; destination: { accountId: string; paymentRail?: string }; amount: number; remittanceInformation?: string };
+type TransferOutBody = {
+  source: { accountId: string };
+  destination: { accountId: string; paymentRail?: string };
+  amount: number;
+  remittanceInformation?: string;
+};
 
 /** A checked POST /transfer-out: both accounts found, one currency. */
 export interface PreparedTransferOut {
@@ -88,7 +131,11 @@ export interface PreparedTransferOut {
   accounts: Map<string, InternalAccountRow>;
 }
 
-export async function prepareTransferOut(db: PrismaClient, platformId: string, body: TransferOutBody): Promise<PreparedTransferOut> {
+export async function prepareTransferOut(
+  db: PrismaClient,
+  platformId: string,
+  body: TransferOutBody,
+): Promise<PreparedTransferOut> {
   const { row: source, accounts } = await internalOrThrow(db, platformId, body.source.accountId, "source.accountId");
   const destination = await externalOrThrow(db, platformId, body.destination.accountId, "destination.accountId");
   sameCurrency(source.currency, destination.currency);
@@ -111,31 +158,50 @@ export function transferOutPayload(p: PreparedTransferOut, requestId: string): s
  * Pays out a prepared transfer-out. `walletApproval`: the holder's signed retry
  * when the source is an embedded wallet (without it the ledger refuses the debit).
  */
-export async function executeTransferOut(db: PrismaClient, p: PreparedTransferOut, opts: { transactionId?: string; walletApproval?: WalletApproval | null } = {}) {
+export async function executeTransferOut(
+  db: PrismaClient,
+  p: PreparedTransferOut,
+  opts: { transactionId?: string; walletApproval?: WalletApproval | null } = {},
+) {
   const { platformId, body, source: src, destination: ext } = p;
   const o = pullPayoutOutcomeFor(primaryIdentifier(ext.accountInfo as Info));
-  const deliveryOutcome: DeferredOutcome = o.kind === "succeed" ? { kind: "succeed" } : { kind: o.kind, failureReason: o.failureReason };
-  return run(db, {
-    ...base(platformId, body.amount, src.currency, opts.transactionId),
-    customerId: src.customerId,
-    type: "OUTGOING",
-    source: { sourceType: "ACCOUNT", accountId: toApiId("InternalAccount", src.id), currency: src.currency },
-    destination: { destinationType: "ACCOUNT", accountId: toApiId("ExternalAccount", ext.id), currency: ext.currency, ...(body.destination.paymentRail ? { paymentRail: body.destination.paymentRail } : {}) },
-    sourceAccountId: src.id,
-    destinationAccountId: null,
-    externalAccountId: ext.id,
-    origin: { account: src.id, bucket: "available" },
-    hold: { account: src.id, bucket: "pending" },
-    delivery: { system: "PAYOUT" },
-    deliveryOutcome,
-    description: body.remittanceInformation ?? null,
-    paymentRail: body.destination.paymentRail ?? null,
-    walletApproval: opts.walletApproval,
-  }, p.accounts);
+  const deliveryOutcome: DeferredOutcome =
+    o.kind === "succeed" ? { kind: "succeed" } : { kind: o.kind, failureReason: o.failureReason };
+  return run(
+    db,
+    {
+      ...base(platformId, body.amount, src.currency, opts.transactionId),
+      customerId: src.customerId,
+      type: "OUTGOING",
+      source: { sourceType: "ACCOUNT", accountId: toApiId("InternalAccount", src.id), currency: src.currency },
+      destination: {
+        destinationType: "ACCOUNT",
+        accountId: toApiId("ExternalAccount", ext.id),
+        currency: ext.currency,
+        ...(body.destination.paymentRail ? { paymentRail: body.destination.paymentRail } : {}),
+      },
+      sourceAccountId: src.id,
+      destinationAccountId: null,
+      externalAccountId: ext.id,
+      origin: { account: src.id, bucket: "available" },
+      hold: { account: src.id, bucket: "pending" },
+      delivery: { system: "PAYOUT" },
+      deliveryOutcome,
+      description: body.remittanceInformation ?? null,
+      paymentRail: body.destination.paymentRail ?? null,
+      walletApproval: opts.walletApproval,
+    },
+    p.accounts,
+  );
 }
 
 /** POST /transfer-out without a wallet holder's approval (an embedded wallet source is refused by the ledger). */
-export async function transferOut(db: PrismaClient, platformId: string, body: TransferOutBody, opts: { transactionId?: string } = {}) {
+export async function transferOut(
+  db: PrismaClient,
+  platformId: string,
+  body: TransferOutBody,
+  opts: { transactionId?: string } = {},
+) {
   return executeTransferOut(db, await prepareTransferOut(db, platformId, body), opts);
 }
 
@@ -149,42 +215,70 @@ export async function transferOut(db: PrismaClient, platformId: string, body: Tr
 export async function receiveUmaPayment(
   db: PrismaClient,
   platformId: string,
-  body: { senderUmaAddress: string; receiverUmaAddress?: string; customerId?: string; receivingCurrencyCode: string; receivingCurrencyAmount: number },
+  body: {
+    senderUmaAddress: string;
+    receiverUmaAddress?: string;
+    customerId?: string;
+    receivingCurrencyCode: string;
+    receivingCurrencyAmount: number;
+  },
 ) {
-  if (!UMA_ADDRESS_RE.test(body.senderUmaAddress)) throw new ApiError("INVALID_UMA_ADDRESS", `${body.senderUmaAddress} is not a UMA address ($user@domain)`, { field: "senderUmaAddress" });
+  if (!UMA_ADDRESS_RE.test(body.senderUmaAddress))
+    throw new ApiError("INVALID_UMA_ADDRESS", `${body.senderUmaAddress} is not a UMA address ($user@domain)`, {
+      field: "senderUmaAddress",
+    });
   if (body.receiverUmaAddress !== undefined && !UMA_ADDRESS_RE.test(body.receiverUmaAddress)) {
-    throw new ApiError("INVALID_UMA_ADDRESS", `${body.receiverUmaAddress} is not a UMA address ($user@domain)`, { field: "receiverUmaAddress" });
+    throw new ApiError("INVALID_UMA_ADDRESS", `${body.receiverUmaAddress} is not a UMA address ($user@domain)`, {
+      field: "receiverUmaAddress",
+    });
   }
   const customerUuid = body.customerId ? parseApiId("Customer", body.customerId) : null;
   const customer = await db.customer.findFirst({
     where: {
       platformId,
       deletedAt: null,
-      ...(customerUuid ? { id: customerUuid } : { umaAddress: { equals: body.receiverUmaAddress ?? "", mode: "insensitive" as const } }),
+      ...(customerUuid
+        ? { id: customerUuid }
+        : { umaAddress: { equals: body.receiverUmaAddress ?? "", mode: "insensitive" as const } }),
     },
   });
-  if (!customer) throw new ApiError("UMA_NOT_FOUND", `No customer of this platform receives at ${body.receiverUmaAddress ?? body.customerId}`);
+  if (!customer)
+    throw new ApiError(
+      "UMA_NOT_FOUND",
+      `No customer of this platform receives at ${body.receiverUmaAddress ?? body.customerId}`,
+    );
   const currency = body.receivingCurrencyCode;
-  const deposit = await db.externalAccount.findFirst({ where: { platformId, customerId: customer.id, defaultUmaDepositAccount: true, deletedAt: null, currency } });
-  const internal = deposit ? null : await db.internalAccount.findFirst({ where: { platformId, customerId: customer.id, currency, status: "ACTIVE", type: { not: "EMBEDDED_WALLET" } } });
+  const deposit = await db.externalAccount.findFirst({
+    where: { platformId, customerId: customer.id, defaultUmaDepositAccount: true, deletedAt: null, currency },
+  });
+  const internal = deposit
+    ? null
+    : await db.internalAccount.findFirst({
+        where: { platformId, customerId: customer.id, currency, status: "ACTIVE", type: { not: "EMBEDDED_WALLET" } },
+      });
   if (!deposit && !internal) throw new ApiError("INVALID_CURRENCY", `The receiver has no ${currency} account`);
   const settings = await getPlatformSettings(db, platformId);
   const accounts = internal ? new Map([[internal.id, internal]]) : new Map();
-  return run(db, {
-    ...base(platformId, body.receivingCurrencyAmount, currency),
-    customerId: customer.id,
-    type: "INCOMING",
-    source: { sourceType: "UMA_ADDRESS", umaAddress: body.senderUmaAddress, currency },
-    destination: internal
-      ? { destinationType: "ACCOUNT", accountId: toApiId("InternalAccount", internal.id), currency }
-      : { destinationType: "ACCOUNT", accountId: toApiId("ExternalAccount", deposit!.id), currency },
-    sourceAccountId: null,
-    destinationAccountId: internal?.id ?? null,
-    externalAccountId: deposit?.id ?? null,
-    origin: { system: "UMA_IN" },
-    hold: { system: "IN_FLIGHT" },
-    delivery: internal ? { account: internal.id, bucket: "available" } : { system: "PAYOUT" },
-    deliveryOutcome: { kind: "succeed" },
-    awaitApproval: settings.webhookEndpoint !== null,
-  }, accounts, "receivingCurrencyAmount");
+  return run(
+    db,
+    {
+      ...base(platformId, body.receivingCurrencyAmount, currency),
+      customerId: customer.id,
+      type: "INCOMING",
+      source: { sourceType: "UMA_ADDRESS", umaAddress: body.senderUmaAddress, currency },
+      destination: internal
+        ? { destinationType: "ACCOUNT", accountId: toApiId("InternalAccount", internal.id), currency }
+        : { destinationType: "ACCOUNT", accountId: toApiId("ExternalAccount", deposit!.id), currency },
+      sourceAccountId: null,
+      destinationAccountId: internal?.id ?? null,
+      externalAccountId: deposit?.id ?? null,
+      origin: { system: "UMA_IN" },
+      hold: { system: "IN_FLIGHT" },
+      delivery: internal ? { account: internal.id, bucket: "available" } : { system: "PAYOUT" },
+      deliveryOutcome: { kind: "succeed" },
+      awaitApproval: settings.webhookEndpoint !== null,
+    },
+    accounts,
+    "receivingCurrencyAmount",
+  );
 }

@@ -22,7 +22,8 @@ export async function getBeneficialOwnerOrThrow(db: Db, platformId: string, id: 
 
 export async function createBeneficialOwner(db: PrismaClient, platformId: string, input: BeneficialOwnerCreate) {
   const customer = await getCustomerOrThrow(db, platformId, input.customerId);
-  if (customer.customerType !== "BUSINESS") throw invalidField("customerId", "Beneficial owners belong to BUSINESS customers", "INVALID");
+  if (customer.customerType !== "BUSINESS")
+    throw invalidField("customerId", "Beneficial owners belong to BUSINESS customers", "INVALID");
   const row = await db.$transaction(async (tx) => {
     const created = await tx.beneficialOwner.create({
       data: {
@@ -43,7 +44,12 @@ export async function createBeneficialOwner(db: PrismaClient, platformId: string
   return serializeBeneficialOwner(row);
 }
 
-export async function updateBeneficialOwner(db: PrismaClient, platformId: string, id: string, input: BeneficialOwnerUpdate) {
+export async function updateBeneficialOwner(
+  db: PrismaClient,
+  platformId: string,
+  id: string,
+  input: BeneficialOwnerUpdate,
+) {
   const row = await getBeneficialOwnerOrThrow(db, platformId, id);
   const personalInfo = input.personalInfo ? { ...(row.personalInfo as object), ...input.personalInfo } : undefined;
   const updated = await db.beneficialOwner.update({

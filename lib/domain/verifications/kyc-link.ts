@@ -31,14 +31,30 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function createKycLink(db: PrismaClient, platformId: string, customerId: string, input: { redirectUri?: string }) {
+export async function createKycLink(
+  db: PrismaClient,
+  platformId: string,
+  customerId: string,
+  input: { redirectUri?: string },
+) {
   const customer = await getCustomerOrThrow(db, platformId, customerId);
   const status = customerStatusOf(customer);
-  if (isFinalStatus(status)) throw invalidField("customerId", `Verification of this customer is final (${status}); there is nothing to complete`);
+  if (isFinalStatus(status))
+    throw invalidField(
+      "customerId",
+      `Verification of this customer is final (${status}); there is nothing to complete`,
+    );
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + KYC_LINK_TTL_MS);
   await db.kycLink.create({
-    data: { id: newUuid(), platformId, customerId: customer.id, tokenHash: hashToken(token), redirectUri: input.redirectUri ?? null, expiresAt },
+    data: {
+      id: newUuid(),
+      platformId,
+      customerId: customer.id,
+      tokenHash: hashToken(token),
+      redirectUri: input.redirectUri ?? null,
+      expiresAt,
+    },
   });
   return { kycUrl: `${appOrigin()}/kyc/${token}`, expiresAt: expiresAt.toISOString(), provider: KYC_PROVIDER };
 }
@@ -47,8 +63,11 @@ export async function createKycLink(db: PrismaClient, platformId: string, custom
 export async function resolveKycLink(db: PrismaClient, token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError("NOT_FOUND", "This verification link is not valid");
   const link = await db.kycLink.findUnique({ where: { tokenHash: hashToken(token) } });
-  if (!link || link.expiresAt.getTime() <= Date.now()) throw new ApiError("NOT_FOUND", "This verification link is not valid or has expired; ask for a new one");
-  const customer = await db.customer.findFirst({ where: { id: link.customerId, platformId: link.platformId, deletedAt: null } });
+  if (!link || link.expiresAt.getTime() <= Date.now())
+    throw new ApiError("NOT_FOUND", "This verification link is not valid or has expired; ask for a new one");
+  const customer = await db.customer.findFirst({
+    where: { id: link.customerId, platformId: link.platformId, deletedAt: null },
+  });
   if (!customer) throw new ApiError("NOT_FOUND", "This verification link is not valid");
   return { link, customer };
 }
@@ -61,9 +80,17 @@ export async function kycLinkState(db: PrismaClient, token: string) {
   const status = customerStatusOf(customer);
   const skips =
     customer.customerType === "BUSINESS" &&
-    kybSkipsValidation(businessKybRule((profile.businessInfo as Record<string, unknown> | undefined)?.registrationNumber as string | undefined), platform);
+    kybSkipsValidation(
+      businessKybRule(
+        (profile.businessInfo as Record<string, unknown> | undefined)?.registrationNumber as string | undefined,
+      ),
+      platform,
+    );
   const packet = await evaluatePacket(db, link.platformId, customer);
-  const owners = await db.beneficialOwner.findMany({ where: { platformId: link.platformId, customerId: customer.id }, orderBy: { id: "asc" } });
+  const owners = await db.beneficialOwner.findMany({
+    where: { platformId: link.platformId, customerId: customer.id },
+    orderBy: { id: "asc" },
+  });
   const documents = await db.document.findMany({
     where: { platformId: link.platformId, holderId: { in: [customer.id, ...owners.map((o) => o.id)] } },
     select: { id: true, holderId: true, holderType: true, documentType: true, side: true, fileName: true },
@@ -80,7 +107,11 @@ export async function kycLinkState(db: PrismaClient, token: string) {
     requirements: skips ? [] : packet.errors,
     owners: owners.map((o) => {
       const info = o.personalInfo as Record<string, unknown>;
-      return { id: toApiId("BeneficialOwner", o.id), name: `${info.firstName ?? ""} ${info.lastName ?? ""}`.trim(), kycStatus: o.kycStatus };
+      return {
+        id: toApiId("BeneficialOwner", o.id),
+        name: `${info.firstName ?? ""} ${info.lastName ?? ""}`.trim(),
+        kycStatus: o.kycStatus,
+      };
     }),
     documents: documents.map((d) => ({
       id: toApiId("Document", d.id),
@@ -100,7 +131,15 @@ export async function markKycLinkCompleted(db: PrismaClient, linkId: string) {
 
 // What the customer may change on the hosted page: identity and business
 // details, never contact data, UMA address, currencies or region.
-const IndividualDetails = IndividualCustomerUpdate.pick({ fullName: true, birthDate: true, nationality: true, address: true, idType: true, identifier: true, countryOfIssuance: true });
+const IndividualDetails = IndividualCustomerUpdate.pick({
+  fullName: true,
+  birthDate: true,
+  nationality: true,
+  address: true,
+  idType: true,
+  identifier: true,
+  countryOfIssuance: true,
+});
 const BusinessDetails = BusinessCustomerUpdate.pick({ address: true, businessInfo: true });
 
 async function openLink(db: PrismaClient, token: string) {
@@ -113,8 +152,12 @@ async function openLink(db: PrismaClient, token: string) {
 
 export async function updateKycDetails(db: PrismaClient, token: string, body: unknown) {
   const { link, customer } = await openLink(db, token);
-  const details = customer.customerType === "BUSINESS" ? parseOrThrow(BusinessDetails, body) : parseOrThrow(IndividualDetails, body);
-  await updateCustomer(db, link.platformId, toApiId("Customer", customer.id), { customerType: customer.customerType, ...details } as never);
+  const details =
+    customer.customerType === "BUSINESS" ? parseOrThrow(BusinessDetails, body) : parseOrThrow(IndividualDetails, body);
+  await updateCustomer(db, link.platformId, toApiId("Customer", customer.id), {
+    customerType: customer.customerType,
+    ...details,
+  } as never);
   return kycLinkState(db, token);
 }
 
@@ -129,7 +172,10 @@ export async function addKycOwner(db: PrismaClient, token: string, body: unknown
 export async function uploadKycDocument(db: PrismaClient, token: string, body: unknown) {
   const { link, customer } = await openLink(db, token);
   const input = parseOrThrow(DocumentUpload, body);
-  const owners = await db.beneficialOwner.findMany({ where: { platformId: link.platformId, customerId: customer.id }, select: { id: true } });
+  const owners = await db.beneficialOwner.findMany({
+    where: { platformId: link.platformId, customerId: customer.id },
+    select: { id: true },
+  });
   const allowed = new Set([toApiId("Customer", customer.id), ...owners.map((o) => toApiId("BeneficialOwner", o.id))]);
   if (!allowed.has(input.documentHolder)) throw new ApiError("NOT_FOUND", "Document holder not found");
   await uploadDocument(db, link.platformId, input);
@@ -140,5 +186,8 @@ export async function submitKycLink(db: PrismaClient, token: string) {
   const { link, customer } = await openLink(db, token);
   const verification = await submitVerification(db, link.platformId, toApiId("Customer", customer.id));
   if (verification.verificationStatus !== "RESOLVE_ERRORS") await markKycLinkCompleted(db, link.id);
-  return { verification: { verificationStatus: verification.verificationStatus, errors: verification.errors }, state: await kycLinkState(db, token) };
+  return {
+    verification: { verificationStatus: verification.verificationStatus, errors: verification.errors },
+    state: await kycLinkState(db, token),
+  };
 }

@@ -24,7 +24,9 @@ export interface PacketState {
 }
 
 function valueAt(obj: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
+  return path
+    .split(".")
+    .reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
 
 function missingFields(resourceId: string, source: unknown, fields: readonly string[]): VerificationErrorEntry[] {
@@ -50,12 +52,28 @@ export async function evaluatePacket(db: Db, platformId: string, customer: Custo
     select: { id: true, holderId: true, documentType: true },
     orderBy: { id: "asc" },
   });
-  const docsOf = (holderId: string, accepted: readonly string[]) => documents.filter((d) => d.holderId === holderId && accepted.includes(d.documentType));
+  const docsOf = (holderId: string, accepted: readonly string[]) =>
+    documents.filter((d) => d.holderId === holderId && accepted.includes(d.documentType));
 
-  const contact = contactVerificationOf(customer, await db.customerSca.findUnique({ where: { customerId: customer.id } }));
+  const contact = contactVerificationOf(
+    customer,
+    await db.customerSca.findUnique({ where: { customerId: customer.id } }),
+  );
   const contactErrors: VerificationErrorEntry[] = [];
-  if (contact?.email === "PENDING") contactErrors.push({ resourceId: customerRef, type: "INVALID_FIELD", field: "email", reason: "Verify the email address with POST /customers/{customerId}/verify-email first" });
-  if (contact?.phone === "PENDING") contactErrors.push({ resourceId: customerRef, type: "INVALID_FIELD", field: "phoneNumber", reason: "Verify the phone number with POST /customers/{customerId}/verify-phone first" });
+  if (contact?.email === "PENDING")
+    contactErrors.push({
+      resourceId: customerRef,
+      type: "INVALID_FIELD",
+      field: "email",
+      reason: "Verify the email address with POST /customers/{customerId}/verify-email first",
+    });
+  if (contact?.phone === "PENDING")
+    contactErrors.push({
+      resourceId: customerRef,
+      type: "INVALID_FIELD",
+      field: "phoneNumber",
+      reason: "Verify the phone number with POST /customers/{customerId}/verify-phone first",
+    });
 
   if (customer.customerType === "INDIVIDUAL") {
     errors.push(...missingFields(customerRef, profile, INDIVIDUAL_REQUIRED_FIELDS), ...contactErrors);
@@ -81,7 +99,11 @@ export async function evaluatePacket(db: Db, platformId: string, customer: Custo
     });
   }
   if (owners.length === 0) {
-    errors.push({ resourceId: customerRef, type: "MISSING_BENEFICIAL_OWNER", reason: "At least one beneficial owner is required; add one with POST /beneficial-owners" });
+    errors.push({
+      resourceId: customerRef,
+      type: "MISSING_BENEFICIAL_OWNER",
+      reason: "At least one beneficial owner is required; add one with POST /beneficial-owners",
+    });
   }
   for (const owner of owners) {
     if (docsOf(owner.id, ACCEPTED_DOCUMENT_TYPES.MISSING_IDENTITY_DOCUMENT).length === 0) {

@@ -13,7 +13,11 @@ export async function getVerification(db: Db, platformId: string, id: string) {
   return serializeVerification(row);
 }
 
-export async function listVerifications(db: Db, platformId: string, q: PaginationQuery & { customerId?: string; verificationStatus?: string }) {
+export async function listVerifications(
+  db: Db,
+  platformId: string,
+  q: PaginationQuery & { customerId?: string; verificationStatus?: string },
+) {
   const where = {
     platformId,
     ...(q.customerId ? { customerId: parseApiId("Customer", q.customerId)! } : {}),

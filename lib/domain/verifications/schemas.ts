@@ -9,10 +9,19 @@ export const VerificationCreate = z.object({ customerId: ApiId("Customer") });
 
 export const VerificationListQuery = PaginationQuery.extend({
   customerId: ApiId("Customer").optional(),
-  verificationStatus: z.enum(["RESOLVE_ERRORS", "PENDING_MANUAL_REVIEW", "IN_PROGRESS", "APPROVED", "REJECTED", "READY_FOR_VERIFICATION"]).optional(),
+  verificationStatus: z
+    .enum(["RESOLVE_ERRORS", "PENDING_MANUAL_REVIEW", "IN_PROGRESS", "APPROVED", "REJECTED", "READY_FOR_VERIFICATION"])
+    .optional(),
 });
 
-export const BeneficialOwnerRole = z.enum(["UBO", "DIRECTOR", "COMPANY_OFFICER", "CONTROL_PERSON", "TRUSTEE", "GENERAL_PARTNER"]);
+export const BeneficialOwnerRole = z.enum([
+  "UBO",
+  "DIRECTOR",
+  "COMPANY_OFFICER",
+  "CONTROL_PERSON",
+  "TRUSTEE",
+  "GENERAL_PARTNER",
+]);
 
 export const BeneficialOwnerPersonalInfo = z.object({
   firstName: z.string().trim().min(1).max(255),

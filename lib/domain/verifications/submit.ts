@@ -32,11 +32,20 @@ export async function submitVerification(db: PrismaClient, platformId: string, c
     const customer = await tx.customer.findUniqueOrThrow({ where: { id: found.id } });
     const status = customerStatusOf(customer);
     if (isFinalStatus(status)) {
-      throw new ApiError("INVALID_INPUT", `Verification of this customer is final (${status}); it cannot be resubmitted`, {
-        errors: [{ field: "customerId", constraint: "INVALID", message: `Customer verification is already ${status}` }],
-      });
+      throw new ApiError(
+        "INVALID_INPUT",
+        `Verification of this customer is final (${status}); it cannot be resubmitted`,
+        {
+          errors: [
+            { field: "customerId", constraint: "INVALID", message: `Customer verification is already ${status}` },
+          ],
+        },
+      );
     }
-    const result = customer.customerType === "BUSINESS" ? await resolveBusiness(tx, platformId, customer, platform) : await resolveIndividual(tx, platformId, customer);
+    const result =
+      customer.customerType === "BUSINESS"
+        ? await resolveBusiness(tx, platformId, customer, platform)
+        : await resolveIndividual(tx, platformId, customer);
     return recordVerification(tx, platformId, customer.id, result.verificationStatus, result.errors);
   });
 }
@@ -65,7 +74,12 @@ async function resolveIndividual(tx: Db, platformId: string, customer: CustomerR
   return { verificationStatus: outcome.verificationStatus, errors: [] };
 }
 
-async function resolveBusiness(tx: Db, platformId: string, customer: CustomerRow, platform: { isRegulatedFinancialInstitution: boolean; skipVerificationPaperwork: boolean }): Promise<Resolution> {
+async function resolveBusiness(
+  tx: Db,
+  platformId: string,
+  customer: CustomerRow,
+  platform: { isRegulatedFinancialInstitution: boolean; skipVerificationPaperwork: boolean },
+): Promise<Resolution> {
   const info = ((customer.profile as Record<string, unknown>).businessInfo ?? {}) as Record<string, unknown>;
   const rule = businessKybRule(info.registrationNumber as string | undefined);
   if (!kybSkipsValidation(rule, platform)) {
@@ -81,19 +95,37 @@ async function resolveBusiness(tx: Db, platformId: string, customer: CustomerRow
 }
 
 /** When a business resolves terminally, each owner resolves by the last 3 characters of lastName. */
-export async function resolveBeneficialOwners(tx: Db, platformId: string, owners: { id: string; personalInfo: unknown }[]): Promise<void> {
+export async function resolveBeneficialOwners(
+  tx: Db,
+  platformId: string,
+  owners: { id: string; personalInfo: unknown }[],
+): Promise<void> {
   for (const owner of owners) {
     const lastName = ((owner.personalInfo ?? {}) as Record<string, unknown>).lastName as string | undefined;
-    await tx.beneficialOwner.update({ where: { id: owner.id }, data: { kycStatus: beneficialOwnerKycOutcome(lastName) } });
+    await tx.beneficialOwner.update({
+      where: { id: owner.id },
+      data: { kycStatus: beneficialOwnerKycOutcome(lastName) },
+    });
   }
 }
 
 async function markDocumentsSubmitted(tx: Db, platformId: string, holderIds: string[]): Promise<void> {
-  await tx.document.updateMany({ where: { platformId, holderId: { in: holderIds }, submittedAt: null }, data: { submittedAt: new Date() } });
+  await tx.document.updateMany({
+    where: { platformId, holderId: { in: holderIds }, submittedAt: null },
+    data: { submittedAt: new Date() },
+  });
 }
 
-async function recordVerification(tx: Db, platformId: string, customerId: string, status: VerificationStatus, errors: VerificationErrorEntry[]) {
-  const row = await tx.verification.create({ data: { id: newUuid(), platformId, customerId, status, errors: errors as object[] } });
+async function recordVerification(
+  tx: Db,
+  platformId: string,
+  customerId: string,
+  status: VerificationStatus,
+  errors: VerificationErrorEntry[],
+) {
+  const row = await tx.verification.create({
+    data: { id: newUuid(), platformId, customerId, status, errors: errors as object[] },
+  });
   const body = serializeVerification(row);
   await emitWebhook(tx, platformId, `VERIFICATION.${status}` as WebhookType, body);
   return body;

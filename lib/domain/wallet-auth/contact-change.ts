@@ -21,20 +21,40 @@ const RULES = {
     field: "email" as const,
     activity: "UPDATE_USER_EMAIL",
     parameter: "userEmail",
-    taken: () => new ApiError("EMAIL_OTP_EMAIL_ALREADY_EXISTS", "This email is already tied to another customer's EMAIL_OTP credential"),
-    changed: () => new ApiError("EMAIL_OTP_CREDENTIAL_SET_CHANGED", "The customer's EMAIL_OTP credentials changed after the challenge was issued; start again"),
+    taken: () =>
+      new ApiError(
+        "EMAIL_OTP_EMAIL_ALREADY_EXISTS",
+        "This email is already tied to another customer's EMAIL_OTP credential",
+      ),
+    changed: () =>
+      new ApiError(
+        "EMAIL_OTP_CREDENTIAL_SET_CHANGED",
+        "The customer's EMAIL_OTP credentials changed after the challenge was issued; start again",
+      ),
   },
   SMS_OTP: {
     field: "phoneNumber" as const,
     activity: "UPDATE_USER_PHONE_NUMBER",
     parameter: "userPhoneNumber",
-    taken: () => new ApiError("SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS", "This phone number is already tied to another customer's SMS_OTP credential"),
-    changed: () => new ApiError("SMS_OTP_CREDENTIAL_SET_CHANGED", "The customer's SMS_OTP credentials changed after the challenge was issued; start again"),
+    taken: () =>
+      new ApiError(
+        "SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS",
+        "This phone number is already tied to another customer's SMS_OTP credential",
+      ),
+    changed: () =>
+      new ApiError(
+        "SMS_OTP_CREDENTIAL_SET_CHANGED",
+        "The customer's SMS_OTP credentials changed after the challenge was issued; start again",
+      ),
   },
 };
 
 async function tiedCredentials(tx: Db, platformId: string, customerId: string, type: string) {
-  return tx.walletCredential.findMany({ where: { platformId, customerId, type }, orderBy: { id: "asc" }, select: { id: true, accountId: true } });
+  return tx.walletCredential.findMany({
+    where: { platformId, customerId, type },
+    orderBy: { id: "asc" },
+    select: { id: true, accountId: true },
+  });
 }
 
 export function walletContactGate(input: { ctx: WalletCall; request: SignedRequest; rawBody: string }): ContactGate {
@@ -48,11 +68,20 @@ export function walletContactGate(input: { ctx: WalletCall; request: SignedReque
     // A retry whose credentials vanished since the challenge still goes through the check below (409).
     if (tied.length === 0 && !isSignedRetry(request)) return null;
     const taken = await db().walletCredential.findFirst({
-      where: { platformId: ctx.platformId, type, customerId: { not: customer.id }, ...(type === "EMAIL_OTP" ? { email: { equals: value, mode: "insensitive" as const } } : { phoneNumber: value }) },
+      where: {
+        platformId: ctx.platformId,
+        type,
+        customerId: { not: customer.id },
+        ...(type === "EMAIL_OTP" ? { email: { equals: value, mode: "insensitive" as const } } : { phoneNumber: value }),
+      },
     });
     if (taken) throw rule.taken();
     const wallets = (
-      await db().internalAccount.findMany({ where: { platformId: ctx.platformId, customerId: customer.id, type: "EMBEDDED_WALLET" }, orderBy: { id: "asc" }, select: { id: true } })
+      await db().internalAccount.findMany({
+        where: { platformId: ctx.platformId, customerId: customer.id, type: "EMBEDDED_WALLET" },
+        orderBy: { id: "asc" },
+        select: { id: true },
+      })
     ).map((a) => a.id);
     if (wallets.length === 0) return null;
     const r = await signedRetry({
@@ -63,7 +92,10 @@ export function walletContactGate(input: { ctx: WalletCall; request: SignedReque
       signerAccountIds: wallets,
       purpose: `customer.contact:${customer.id}`,
       payloadToSign: (requestId) =>
-        activityPayload(ctx.clock, rule.activity, toApiId("InternalAccount", wallets[0]), requestId, { [rule.parameter]: value, userId: toApiId("Customer", customer.id) }),
+        activityPayload(ctx.clock, rule.activity, toApiId("InternalAccount", wallets[0]), requestId, {
+          [rule.parameter]: value,
+          userId: toApiId("Customer", customer.id),
+        }),
       data: { credentialIds: tied.map((c) => c.id) },
     });
     if ("challenge" in r) return r;

@@ -15,7 +15,14 @@ import { isSignedRetry, signedRetry } from "./signed-retry";
 import { SIGNED_REQUEST_ID_HEADER } from "../../kernel/signed-retry-headers";
 import { activityPayload } from "./payloads";
 import { loadWallet, parseAccountId, type Wallet } from "./wallets";
-import { issueOtp, livePendingOtps, MAX_OTP_ATTEMPTS, MAX_PENDING_OTPS, openOtpAttempt, parseEncryptedOtpBundle } from "./otp";
+import {
+  issueOtp,
+  livePendingOtps,
+  MAX_OTP_ATTEMPTS,
+  MAX_PENDING_OTPS,
+  openOtpAttempt,
+  parseEncryptedOtpBundle,
+} from "./otp";
 import { assertNotThrottled, countAttempt, rateLimited, THROTTLE_RULES } from "../../security/throttle";
 import { expectedNonce, verifyIdToken } from "./oidc";
 import { passkeyChallenge, verifyAssertion, verifyRegistration } from "./passkey";
@@ -70,14 +77,28 @@ interface Prepared {
 async function prepare(body: CredentialCreate, wallet: Wallet, now: Date): Promise<Prepared> {
   switch (body.type) {
     case "EMAIL_OTP":
-      if (!wallet.email) throw new ApiError("MISSING_MANDATORY_USER_INFO", "The customer has no email address to tie an EMAIL_OTP credential to");
+      if (!wallet.email)
+        throw new ApiError(
+          "MISSING_MANDATORY_USER_INFO",
+          "The customer has no email address to tie an EMAIL_OTP credential to",
+        );
       return { type: body.type, nickname: wallet.email, email: wallet.email };
     case "SMS_OTP":
-      if (!wallet.phoneNumber) throw new ApiError("MISSING_MANDATORY_USER_INFO", "The customer has no phone number to tie an SMS_OTP credential to");
+      if (!wallet.phoneNumber)
+        throw new ApiError(
+          "MISSING_MANDATORY_USER_INFO",
+          "The customer has no phone number to tie an SMS_OTP credential to",
+        );
       return { type: body.type, nickname: wallet.phoneNumber, phoneNumber: wallet.phoneNumber };
     case "OAUTH": {
       const id = await verifyIdToken(body.oidcToken, now);
-      return { type: body.type, nickname: id.email ?? id.subject, oidcIssuer: id.issuer, oidcAudience: id.audience, oidcSubject: id.subject };
+      return {
+        type: body.type,
+        nickname: id.email ?? id.subject,
+        oidcIssuer: id.issuer,
+        oidcAudience: id.audience,
+        oidcSubject: id.subject,
+      };
     }
     case "PASSKEY": {
       const reg = await verifyRegistration(body.attestation, body.challenge);
@@ -99,39 +120,85 @@ async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<voi
   const platformId = wallet.platformId;
   if (p.type === "EMAIL_OTP") {
     if (await tx.walletCredential.findFirst({ where: { accountId: wallet.id, type: "EMAIL_OTP" } })) {
-      throw new ApiError("EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS", "This internal account already has an EMAIL_OTP credential");
+      throw new ApiError(
+        "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS",
+        "This internal account already has an EMAIL_OTP credential",
+      );
     }
-    if (await tx.walletCredential.findFirst({ where: { platformId, type: "EMAIL_OTP", email: { equals: p.email, mode: "insensitive" } } })) {
-      throw new ApiError("EMAIL_OTP_EMAIL_ALREADY_EXISTS", "This email is already tied to another EMAIL_OTP credential");
+    if (
+      await tx.walletCredential.findFirst({
+        where: { platformId, type: "EMAIL_OTP", email: { equals: p.email, mode: "insensitive" } },
+      })
+    ) {
+      throw new ApiError(
+        "EMAIL_OTP_EMAIL_ALREADY_EXISTS",
+        "This email is already tied to another EMAIL_OTP credential",
+      );
     }
   } else if (p.type === "SMS_OTP") {
     if (await tx.walletCredential.findFirst({ where: { accountId: wallet.id, type: "SMS_OTP" } })) {
-      throw new ApiError("SMS_OTP_CREDENTIAL_ALREADY_EXISTS", "This internal account already has an SMS_OTP credential");
+      throw new ApiError(
+        "SMS_OTP_CREDENTIAL_ALREADY_EXISTS",
+        "This internal account already has an SMS_OTP credential",
+      );
     }
     if (await tx.walletCredential.findFirst({ where: { platformId, type: "SMS_OTP", phoneNumber: p.phoneNumber } })) {
-      throw new ApiError("SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS", "This phone number is already tied to another SMS_OTP credential");
+      throw new ApiError(
+        "SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS",
+        "This phone number is already tied to another SMS_OTP credential",
+      );
     }
   } else if (p.type === "PASSKEY") {
     if (await tx.walletCredential.findFirst({ where: { platformId, webauthnCredentialId: p.webauthnCredentialId } })) {
-      throw new ApiError("PASSKEY_CREDENTIAL_ALREADY_EXISTS", "A passkey with this WebAuthn credentialId is already registered");
+      throw new ApiError(
+        "PASSKEY_CREDENTIAL_ALREADY_EXISTS",
+        "A passkey with this WebAuthn credentialId is already registered",
+      );
     }
     if (await tx.walletCredential.findFirst({ where: { customerId: wallet.customerId, type: "PASSKEY" } })) {
-      throw new ApiError("PASSKEY_ALREADY_ENROLLED", "The customer already has a passkey; only one per customer is supported. Delete it first");
+      throw new ApiError(
+        "PASSKEY_ALREADY_ENROLLED",
+        "The customer already has a passkey; only one per customer is supported. Delete it first",
+      );
     }
-    if (await tx.walletCredential.findFirst({ where: { platformId, registrationChallenge: p.registrationChallenge } })) {
+    if (
+      await tx.walletCredential.findFirst({ where: { platformId, registrationChallenge: p.registrationChallenge } })
+    ) {
       throw new ApiError("UNAUTHORIZED", "Passkey rejected: the registration challenge was already used");
     }
   } else if (p.type === "OAUTH") {
-    if (await tx.walletCredential.findFirst({ where: { accountId: wallet.id, type: "OAUTH", oidcIssuer: p.oidcIssuer, oidcAudience: p.oidcAudience, oidcSubject: p.oidcSubject } })) {
-      throw new ApiError("CONFLICT", "This OAuth identity (iss, aud, sub) is already registered on this internal account");
+    if (
+      await tx.walletCredential.findFirst({
+        where: {
+          accountId: wallet.id,
+          type: "OAUTH",
+          oidcIssuer: p.oidcIssuer,
+          oidcAudience: p.oidcAudience,
+          oidcSubject: p.oidcSubject,
+        },
+      })
+    ) {
+      throw new ApiError(
+        "CONFLICT",
+        "This OAuth identity (iss, aud, sub) is already registered on this internal account",
+      );
     }
   }
 }
 
 const DUPLICATE_CODE: Record<string, ApiError> = {
-  EMAIL_OTP: new ApiError("EMAIL_OTP_EMAIL_ALREADY_EXISTS", "This email is already tied to another EMAIL_OTP credential"),
-  SMS_OTP: new ApiError("SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS", "This phone number is already tied to another SMS_OTP credential"),
-  PASSKEY: new ApiError("PASSKEY_CREDENTIAL_ALREADY_EXISTS", "A passkey with this WebAuthn credentialId is already registered"),
+  EMAIL_OTP: new ApiError(
+    "EMAIL_OTP_EMAIL_ALREADY_EXISTS",
+    "This email is already tied to another EMAIL_OTP credential",
+  ),
+  SMS_OTP: new ApiError(
+    "SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS",
+    "This phone number is already tied to another SMS_OTP credential",
+  ),
+  PASSKEY: new ApiError(
+    "PASSKEY_CREDENTIAL_ALREADY_EXISTS",
+    "A passkey with this WebAuthn credentialId is already registered",
+  ),
   OAUTH: new ApiError("CONFLICT", "This OAuth identity is already registered on this internal account"),
 };
 
@@ -142,7 +209,10 @@ function addPayload(ctx: WalletCall, wallet: Wallet, p: Prepared, body: Credenti
     case "EMAIL_OTP":
       return activityPayload(ctx.clock, "UPDATE_USER_EMAIL", org, requestId, { userEmail: p.email, userId });
     case "SMS_OTP":
-      return activityPayload(ctx.clock, "UPDATE_USER_PHONE_NUMBER", org, requestId, { userId, userPhoneNumber: p.phoneNumber });
+      return activityPayload(ctx.clock, "UPDATE_USER_PHONE_NUMBER", org, requestId, {
+        userId,
+        userPhoneNumber: p.phoneNumber,
+      });
     case "OAUTH":
       return activityPayload(ctx.clock, "CREATE_OAUTH_PROVIDERS", org, requestId, {
         oauthProviders: [{ audience: p.oidcAudience, issuer: p.oidcIssuer, subject: p.oidcSubject }],
@@ -150,13 +220,25 @@ function addPayload(ctx: WalletCall, wallet: Wallet, p: Prepared, body: Credenti
       });
     case "PASSKEY":
       return activityPayload(ctx.clock, "CREATE_AUTHENTICATORS_V2", org, requestId, {
-        authenticators: [{ attestation: { credentialId: body.attestation.credentialId }, authenticatorName: p.nickname, challenge: body.challenge, transports: p.webauthnTransports }],
+        authenticators: [
+          {
+            attestation: { credentialId: body.attestation.credentialId },
+            authenticatorName: p.nickname,
+            challenge: body.challenge,
+            transports: p.webauthnTransports,
+          },
+        ],
         userId,
       });
   }
 }
 
-export async function createCredential(input: { ctx: WalletCall; body: CredentialCreate; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
+export async function createCredential(input: {
+  ctx: WalletCall;
+  body: CredentialCreate;
+  request: SignedRequest;
+  rawBody: string;
+}): Promise<WalletAnswer> {
   const { ctx, body, request, rawBody } = input;
   const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(body.accountId));
   const now = ctx.clock.now();
@@ -164,7 +246,15 @@ export async function createCredential(input: { ctx: WalletCall; body: Credentia
   let signed = false;
   if (isSignedRetry(request) || (await db().walletCredential.count({ where: { accountId: wallet.id } })) > 0) {
     if (isSignedRetry(request)) {
-      const r = await signedRetry({ ctx, request, rawBody, accountId: wallet.id, purpose: "credential.add", payloadToSign: () => "", type: body.type });
+      const r = await signedRetry({
+        ctx,
+        request,
+        rawBody,
+        accountId: wallet.id,
+        purpose: "credential.add",
+        payloadToSign: () => "",
+        type: body.type,
+      });
       if ("challenge" in r) return r.challenge;
       prepared = r.verified.data as unknown as Prepared;
       signed = true;
@@ -194,12 +284,26 @@ export async function createCredential(input: { ctx: WalletCall; body: Credentia
       // Serialises registrations on one wallet, so "first credential" is decided once.
       await tx.$queryRaw`SELECT id FROM internal_accounts WHERE id = ${wallet.id}::uuid FOR UPDATE`;
       if (!signed && (await tx.walletCredential.count({ where: { accountId: wallet.id } })) > 0) {
-        throw new ApiError("CONFLICT", "Another credential was registered concurrently; adding one now requires the signed retry");
+        throw new ApiError(
+          "CONFLICT",
+          "Another credential was registered concurrently; adding one now requires the signed retry",
+        );
       }
       await checkDuplicates(tx, prepared, wallet);
       const otp =
         prepared.type === "EMAIL_OTP" || prepared.type === "SMS_OTP"
-          ? await issueOtp({ id, accountId: wallet.id, customerId: wallet.customerId, type: prepared.type, email: prepared.email ?? null, phoneNumber: prepared.phoneNumber ?? null }, now, config)
+          ? await issueOtp(
+              {
+                id,
+                accountId: wallet.id,
+                customerId: wallet.customerId,
+                type: prepared.type,
+                email: prepared.email ?? null,
+                phoneNumber: prepared.phoneNumber ?? null,
+              },
+              now,
+              config,
+            )
           : null;
       const created = await tx.walletCredential.create({
         data: {
@@ -242,11 +346,20 @@ export async function listCredentials(platformId: string, accountId: string) {
   return { data: rows.map((r) => serializeCredential(r)) };
 }
 
-export async function deleteCredential(input: { ctx: WalletCall; id: string; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
+export async function deleteCredential(input: {
+  ctx: WalletCall;
+  id: string;
+  request: SignedRequest;
+  rawBody: string;
+}): Promise<WalletAnswer> {
   const { ctx, request, rawBody } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   const count = await db().walletCredential.count({ where: { accountId: cred.accountId } });
-  if (count <= 1) throw invalidField("id", "The only credential of an internal account cannot be revoked; add another credential first");
+  if (count <= 1)
+    throw invalidField(
+      "id",
+      "The only credential of an internal account cannot be revoked; add another credential first",
+    );
   const r = await signedRetry({
     ctx,
     request,
@@ -262,7 +375,10 @@ export async function deleteCredential(input: { ctx: WalletCall; id: string; req
   });
   if ("challenge" in r) return r.challenge;
   if (r.verified.credentialId === cred.id) {
-    throw new ApiError("WALLET_SIGNATURE_INVALID", "A credential cannot revoke itself: sign with a session of another credential of this account");
+    throw new ApiError(
+      "WALLET_SIGNATURE_INVALID",
+      "A credential cannot revoke itself: sign with a session of another credential of this account",
+    );
   }
   // Its sessions go with it (ON DELETE CASCADE).
   const deleted = await db().walletCredential.deleteMany({ where: { id: cred.id, platformId: ctx.platformId } });
@@ -274,10 +390,17 @@ export async function deleteCredential(input: { ctx: WalletCall; id: string; req
 
 function pendingLimit(live: { expiresAt: string }[], now: Date): ApiError {
   const next = Math.min(...live.map((p) => Date.parse(p.expiresAt)), now.getTime() + 60_000);
-  return rateLimited((next - now.getTime()) / 1000, `${MAX_PENDING_OTPS} codes are already pending for this credential; use one of them or ask again later`);
+  return rateLimited(
+    (next - now.getTime()) / 1000,
+    `${MAX_PENDING_OTPS} codes are already pending for this credential; use one of them or ask again later`,
+  );
 }
 
-export async function challengeCredential(input: { ctx: WalletCall; id: string; clientPublicKey?: string }): Promise<WalletAnswer> {
+export async function challengeCredential(input: {
+  ctx: WalletCall;
+  id: string;
+  clientPublicKey?: string;
+}): Promise<WalletAnswer> {
   const { ctx } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   const now = ctx.clock.now();
@@ -299,13 +422,21 @@ export async function challengeCredential(input: { ctx: WalletCall; id: string; 
       ) x
       WHERE c.id = ${cred.id}::uuid AND jsonb_array_length(x.live) < ${MAX_PENDING_OTPS}
       RETURNING c.id::text`;
-    if (rows.length === 0) throw pendingLimit(livePendingOtps((await loadCredential(ctx.platformId, input.id)).otpPending, now), now);
-    return { status: 200, body: serializeCredential(cred, { otpEncryptionTargetBundle: otp.otpEncryptionTargetBundle }) };
+    if (rows.length === 0)
+      throw pendingLimit(livePendingOtps((await loadCredential(ctx.platformId, input.id)).otpPending, now), now);
+    return {
+      status: 200,
+      body: serializeCredential(cred, { otpEncryptionTargetBundle: otp.otpEncryptionTargetBundle }),
+    };
   }
   if (cred.type === "OAUTH") {
-    throw invalidField("id", "OAUTH credentials have no challenge; call POST /auth/credentials/{id}/verify with a fresh oidcToken");
+    throw invalidField(
+      "id",
+      "OAUTH credentials have no challenge; call POST /auth/credentials/{id}/verify with a fresh oidcToken",
+    );
   }
-  if (!input.clientPublicKey) throw invalidField("clientPublicKey", "clientPublicKey is required to challenge a PASSKEY credential", "REQUIRED");
+  if (!input.clientPublicKey)
+    throw invalidField("clientPublicKey", "clientPublicKey is required to challenge a PASSKEY credential", "REQUIRED");
   const requestUuid = newUuid();
   const requestId = toApiId("Request", requestUuid);
   const expiresAt = new Date(now.getTime() + env().MERIDIAN_SIGNED_RETRY_TTL_SECONDS * 1000);
@@ -333,7 +464,12 @@ export async function challengeCredential(input: { ctx: WalletCall; id: string; 
 
 // ---- verify ----------------------------------------------------------------
 
-async function verificationToken(cred: CredentialRow, publicKey: string, requestId: string, expiresAt: Date): Promise<string> {
+async function verificationToken(
+  cred: CredentialRow,
+  publicKey: string,
+  requestId: string,
+  expiresAt: Date,
+): Promise<string> {
   const key = derivedP256("wallet-otp-verification-token-v1");
   return new SignJWT({
     id: requestId,
@@ -347,7 +483,13 @@ async function verificationToken(cred: CredentialRow, publicKey: string, request
     .sign(key.privateKey);
 }
 
-export async function verifyCredential(input: { ctx: WalletCall; id: string; body: CredentialVerify; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
+export async function verifyCredential(input: {
+  ctx: WalletCall;
+  id: string;
+  body: CredentialVerify;
+  request: SignedRequest;
+  rawBody: string;
+}): Promise<WalletAnswer> {
   const { ctx, body, request, rawBody } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   if (body.type !== cred.type) throw invalidField("type", `This credential is ${cred.type}, not ${body.type}`, "ENUM");
@@ -357,7 +499,14 @@ export async function verifyCredential(input: { ctx: WalletCall; id: string; bod
     case "SMS_OTP": {
       const purpose = `otp.verify:${cred.id}`;
       if (isSignedRetry(request)) {
-        const r = await signedRetry({ ctx, request, rawBody, accountId: cred.accountId, purpose, payloadToSign: () => "" });
+        const r = await signedRetry({
+          ctx,
+          request,
+          rawBody,
+          accountId: cred.accountId,
+          purpose,
+          payloadToSign: () => "",
+        });
         if ("challenge" in r) return r.challenge;
         const session = await createSession(db(), cred, r.verified.publicKey, now);
         return { status: 200, body: serializeSession(session) };
@@ -398,14 +547,24 @@ export async function verifyCredential(input: { ctx: WalletCall; id: string; bod
         purpose,
         type: cred.type,
         signerPublicKey: publicKey,
-        payloadToSign: (requestId) => verificationToken(cred, publicKey, requestId, new Date(now.getTime() + env().MERIDIAN_SIGNED_RETRY_TTL_SECONDS * 1000)),
+        payloadToSign: (requestId) =>
+          verificationToken(
+            cred,
+            publicKey,
+            requestId,
+            new Date(now.getTime() + env().MERIDIAN_SIGNED_RETRY_TTL_SECONDS * 1000),
+          ),
       });
       if ("challenge" in r) return r.challenge;
       throw new Error("unreachable: first leg returned no challenge");
     }
     case "PASSKEY": {
       const requestId = request.headers.get(SIGNED_REQUEST_ID_HEADER);
-      if (!requestId) throw new ApiError("REQUEST_ID_MISSING", "Request-Id is required: echo the requestId of POST /auth/credentials/{id}/challenge");
+      if (!requestId)
+        throw new ApiError(
+          "REQUEST_ID_MISSING",
+          "Request-Id is required: echo the requestId of POST /auth/credentials/{id}/challenge",
+        );
       const uuid = parseApiId("Request", requestId.trim());
       const rows = uuid
         ? await db().$queryRaw<{ payload_to_sign: string; data: { clientPublicKey: string }; expires_at: Date }[]>`
@@ -413,28 +572,53 @@ export async function verifyCredential(input: { ctx: WalletCall; id: string; bod
             RETURNING payload_to_sign, data, expires_at`
         : [];
       const challenge = rows[0];
-      if (!challenge) throw new ApiError("UNAUTHORIZED", "Passkey rejected: Request-Id does not name a pending challenge of this credential (unknown or already used)");
-      if (challenge.expires_at.getTime() <= now.getTime()) throw new ApiError("UNAUTHORIZED", "Passkey rejected: the challenge has expired; request a new one");
+      if (!challenge)
+        throw new ApiError(
+          "UNAUTHORIZED",
+          "Passkey rejected: Request-Id does not name a pending challenge of this credential (unknown or already used)",
+        );
+      if (challenge.expires_at.getTime() <= now.getTime())
+        throw new ApiError("UNAUTHORIZED", "Passkey rejected: the challenge has expired; request a new one");
       const { newCounter } = await verifyAssertion(
         body.assertion,
-        { credentialId: cred.webauthnCredentialId!, publicKey: Buffer.from(cred.webauthnPublicKey!), counter: cred.webauthnCounter ?? 0n, transports: cred.webauthnTransports as string[] },
+        {
+          credentialId: cred.webauthnCredentialId!,
+          publicKey: Buffer.from(cred.webauthnPublicKey!),
+          counter: cred.webauthnCounter ?? 0n,
+          transports: cred.webauthnTransports as string[],
+        },
         challenge.payload_to_sign,
       );
       return db().$transaction(async (tx) => {
         // Compare-and-set, so two assertions racing with the same counter cannot both pass.
-        const updated = await tx.walletCredential.updateMany({ where: { id: cred.id, webauthnCounter: cred.webauthnCounter }, data: { webauthnCounter: BigInt(newCounter), updatedAt: now } });
-        if (updated.count === 0) throw new ApiError("UNAUTHORIZED", "Passkey rejected: signature counter changed concurrently");
-        const { row, encryptedSessionSigningKey } = await createSealedSession(tx, cred, challenge.data.clientPublicKey, now);
+        const updated = await tx.walletCredential.updateMany({
+          where: { id: cred.id, webauthnCounter: cred.webauthnCounter },
+          data: { webauthnCounter: BigInt(newCounter), updatedAt: now },
+        });
+        if (updated.count === 0)
+          throw new ApiError("UNAUTHORIZED", "Passkey rejected: signature counter changed concurrently");
+        const { row, encryptedSessionSigningKey } = await createSealedSession(
+          tx,
+          cred,
+          challenge.data.clientPublicKey,
+          now,
+        );
         return { status: 200, body: serializeSession(row, encryptedSessionSigningKey) };
       });
     }
     case "OAUTH": {
       const id = await verifyIdToken(body.oidcToken, now);
       if (id.issuer !== cred.oidcIssuer || id.audience !== cred.oidcAudience || id.subject !== cred.oidcSubject) {
-        throw new ApiError("UNAUTHORIZED", "OIDC token rejected: its identity (iss, aud, sub) is not the one registered on this credential");
+        throw new ApiError(
+          "UNAUTHORIZED",
+          "OIDC token rejected: its identity (iss, aud, sub) is not the one registered on this credential",
+        );
       }
       if (id.nonce !== expectedNonce(body.clientPublicKey)) {
-        throw new ApiError("UNAUTHORIZED", "OIDC token rejected: nonce must be the SHA-256 hex of the exact clientPublicKey sent");
+        throw new ApiError(
+          "UNAUTHORIZED",
+          "OIDC token rejected: nonce must be the SHA-256 hex of the exact clientPublicKey sent",
+        );
       }
       const { row, encryptedSessionSigningKey } = await createSealedSession(db(), cred, body.clientPublicKey, now);
       return { status: 200, body: serializeSession(row, encryptedSessionSigningKey) };

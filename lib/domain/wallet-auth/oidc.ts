@@ -12,7 +12,17 @@
 // login page issues tokens with issueSandboxIdToken().
 import "server-only";
 import { createHash } from "node:crypto";
-import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, calculateJwkThumbprint, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  calculateJwkThumbprint,
+  jwtVerify,
+  SignJWT,
+  type JWK,
+  type JWTPayload,
+} from "jose";
 import { appOrigin, env } from "../../env";
 import { derivedP256 } from "../../crypto/keys";
 import { ApiError, invalidField } from "../../kernel/errors";
@@ -39,10 +49,20 @@ export function sandboxIssuerJwk(): Promise<JWK> {
 }
 
 /** Signs an ID token as Meridian's sandbox OpenID provider. */
-export async function issueSandboxIdToken(claims: { sub: string; aud: string; nonce?: string; email?: string; lifetimeSeconds?: number; now?: Date }): Promise<string> {
+export async function issueSandboxIdToken(claims: {
+  sub: string;
+  aud: string;
+  nonce?: string;
+  email?: string;
+  lifetimeSeconds?: number;
+  now?: Date;
+}): Promise<string> {
   const now = Math.floor((claims.now ?? new Date()).getTime() / 1000);
   const jwk = await sandboxIssuerJwk();
-  return new SignJWT({ ...(claims.nonce ? { nonce: claims.nonce } : {}), ...(claims.email ? { email: claims.email, email_verified: true } : {}) })
+  return new SignJWT({
+    ...(claims.nonce ? { nonce: claims.nonce } : {}),
+    ...(claims.email ? { email: claims.email, email_verified: true } : {}),
+  })
     .setProtectedHeader({ alg: "ES256", kid: jwk.kid, typ: "JWT" })
     .setIssuer(sandboxIssuer())
     .setSubject(claims.sub)
@@ -91,18 +111,24 @@ function decode(token: string): JWTPayload {
 const fail = (check: string) => new ApiError("UNAUTHORIZED", `OIDC token rejected: ${check}`);
 
 /** Checks an ID token's claims (and, in production, signature) at time now. */
-export async function verifyIdToken(token: string, now: Date, opts: { verifySignature?: boolean } = {}): Promise<OidcIdentity> {
+export async function verifyIdToken(
+  token: string,
+  now: Date,
+  opts: { verifySignature?: boolean } = {},
+): Promise<OidcIdentity> {
   const claims = decode(token);
   const issuer = supportedIssuers().find((i) => i.issuer === claims.iss);
   if (!issuer) throw fail(`iss ${JSON.stringify(claims.iss ?? null)} is not a supported issuer`);
   const aud = claims.aud;
   const audience = typeof aud === "string" ? aud : Array.isArray(aud) && aud.length === 1 ? aud[0] : undefined;
-  if (typeof audience !== "string" || audience.length === 0) throw fail("aud must be a non-empty string or a one-element string array");
+  if (typeof audience !== "string" || audience.length === 0)
+    throw fail("aud must be a non-empty string or a one-element string array");
   if (typeof claims.sub !== "string" || claims.sub.length === 0) throw fail("sub must be a non-empty string");
   const nowS = now.getTime() / 1000;
   if (typeof claims.iat !== "number" || !Number.isFinite(claims.iat)) throw fail("iat must be numeric");
   if (claims.iat > nowS + CLOCK_SKEW_SECONDS) throw fail("iat is in the future");
-  if (nowS - claims.iat > IAT_MAX_AGE_SECONDS + CLOCK_SKEW_SECONDS) throw fail(`iat is more than ${IAT_MAX_AGE_SECONDS} seconds old; get a fresh token`);
+  if (nowS - claims.iat > IAT_MAX_AGE_SECONDS + CLOCK_SKEW_SECONDS)
+    throw fail(`iat is more than ${IAT_MAX_AGE_SECONDS} seconds old; get a fresh token`);
   if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) throw fail("exp must be numeric");
   if (claims.exp <= nowS) throw fail("exp has passed");
   if (opts.verifySignature ?? env().MERIDIAN_ENVIRONMENT === "production") {

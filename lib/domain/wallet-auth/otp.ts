@@ -49,7 +49,9 @@ export interface OtpSender {
 /** Development delivery: prints the message on the server's stderr (not the structured log). */
 export const consoleOtpSender: OtpSender = {
   async send(m) {
-    process.stderr.write(`[meridian otp] ${m.channel} to ${m.to}: ${m.notice ?? `your ${m.appName ?? "Meridian"} code is ${m.code}`}\n`);
+    process.stderr.write(
+      `[meridian otp] ${m.channel} to ${m.to}: ${m.notice ?? `your ${m.appName ?? "Meridian"} code is ${m.code}`}\n`,
+    );
   },
 };
 
@@ -120,7 +122,11 @@ export function livePendingOtps(stored: unknown, now: Date): PendingOtp[] {
 }
 
 /** Makes a new target key and code for an OTP credential; the caller stores `pending`. */
-export async function issueOtp(credential: OtpCredential, now: Date, config: { otpLength?: number; expirationSeconds?: number; appName?: string }): Promise<IssuedOtp> {
+export async function issueOtp(
+  credential: OtpCredential,
+  now: Date,
+  config: { otpLength?: number; expirationSeconds?: number; appName?: string },
+): Promise<IssuedOtp> {
   const seed = randomBytes(16).toString("hex");
   const target = targetKey(seed);
   const data = Buffer.from(
@@ -136,11 +142,20 @@ export async function issueOtp(credential: OtpCredential, now: Date, config: { o
     const code = Array.from({ length }, () => String(randomInt(10))).join("");
     hash = codeHash(credential.id, code);
     const to = credential.type === "EMAIL_OTP" ? credential.email : credential.phoneNumber;
-    await otpSender().send({ channel: credential.type === "EMAIL_OTP" ? "EMAIL" : "SMS", to: to ?? "", code, appName: config.appName });
+    await otpSender().send({
+      channel: credential.type === "EMAIL_OTP" ? "EMAIL" : "SMS",
+      to: to ?? "",
+      code,
+      appName: config.appName,
+    });
     log.info({ credentialId: credential.id, channel: credential.type }, "otp sent");
   }
   return {
-    pending: { seed, codeHash: hash, expiresAt: new Date(now.getTime() + (config.expirationSeconds ?? DEFAULT_OTP_SECONDS) * 1000).toISOString() },
+    pending: {
+      seed,
+      codeHash: hash,
+      expiresAt: new Date(now.getTime() + (config.expirationSeconds ?? DEFAULT_OTP_SECONDS) * 1000).toISOString(),
+    },
     otpEncryptionTargetBundle: signedEnvelope(data),
   };
 }
@@ -148,7 +163,9 @@ export async function issueOtp(credential: OtpCredential, now: Date, config: { o
 /** A bundle shaped like a real target bundle, for a target nobody holds (the web app's answer for unknown accounts). */
 export function decoyTargetBundle(organizationId: string, userId: string): string {
   const target = targetKey(randomBytes(16).toString("hex"));
-  return signedEnvelope(Buffer.from(JSON.stringify({ targetPublic: target.publicKeyRaw.toString("hex"), organizationId, userId })));
+  return signedEnvelope(
+    Buffer.from(JSON.stringify({ targetPublic: target.publicKeyRaw.toString("hex"), organizationId, userId })),
+  );
 }
 
 /** Parses the encryptedOtpBundle JSON string; bad shape is a 400 (nothing to authenticate yet). */
@@ -183,7 +200,10 @@ export function openOtpAttempt(
   const live = livePendingOtps(stored, now);
   if (live.length === 0) {
     if (stored.length > 0) throw new ApiError("UNAUTHORIZED", "The OTP code has expired; request a new one");
-    throw new ApiError("UNAUTHORIZED", "No OTP challenge is pending for this credential; request one with POST /auth/credentials/{id}/challenge");
+    throw new ApiError(
+      "UNAUTHORIZED",
+      "No OTP challenge is pending for this credential; request one with POST /auth/credentials/{id}/challenge",
+    );
   }
   let opened: { plaintext: Buffer; pending: PendingOtp } | null = null;
   for (const pending of live) {
@@ -194,7 +214,8 @@ export function openOtpAttempt(
       // sealed to another pending code's target (or to none)
     }
   }
-  if (!opened) throw new ApiError("UNAUTHORIZED", "The encrypted OTP bundle could not be decrypted with a pending OTP target key");
+  if (!opened)
+    throw new ApiError("UNAUTHORIZED", "The encrypted OTP bundle could not be decrypted with a pending OTP target key");
   let attempt: { otp_code?: unknown; public_key?: unknown };
   try {
     attempt = JSON.parse(opened.plaintext.toString("utf8"));
@@ -204,7 +225,8 @@ export function openOtpAttempt(
   const publicKey = typeof attempt.public_key === "string" ? compressPublicKey(attempt.public_key) : null;
   if (!publicKey) throw new ApiError("UNAUTHORIZED", "The OTP bundle's public_key is not a P-256 public key");
   const code = typeof attempt.otp_code === "string" ? attempt.otp_code : "";
-  if (!codeMatches(credential.id, opened.pending.codeHash, code)) throw new ApiError("UNAUTHORIZED", "Invalid OTP code");
+  if (!codeMatches(credential.id, opened.pending.codeHash, code))
+    throw new ApiError("UNAUTHORIZED", "Invalid OTP code");
   return { publicKey, seed: opened.pending.seed };
 }
 

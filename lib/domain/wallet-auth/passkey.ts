@@ -10,7 +10,11 @@
 // UTF-8 bytes, so clientDataJSON.challenge = base64url(utf8(hex)).
 import "server-only";
 import { createHash } from "node:crypto";
-import { verifyAuthenticationResponse, verifyRegistrationResponse, type AuthenticatorTransport } from "@simplewebauthn/server";
+import {
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticatorTransport,
+} from "@simplewebauthn/server";
 import { appOrigin } from "../../env";
 import { ApiError } from "../../kernel/errors";
 
@@ -36,7 +40,10 @@ export interface Assertion {
 
 const fail = (check: string) => new ApiError("UNAUTHORIZED", `Passkey rejected: ${check}`);
 
-export async function verifyRegistration(att: Attestation, challenge: string): Promise<{ credentialId: string; publicKey: Buffer; counter: number }> {
+export async function verifyRegistration(
+  att: Attestation,
+  challenge: string,
+): Promise<{ credentialId: string; publicKey: Buffer; counter: number }> {
   const rp = relyingParty();
   let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
@@ -46,7 +53,11 @@ export async function verifyRegistration(att: Attestation, challenge: string): P
         rawId: att.credentialId,
         type: "public-key",
         clientExtensionResults: {},
-        response: { clientDataJSON: att.clientDataJson, attestationObject: att.attestationObject, transports: att.transports as AuthenticatorTransport[] | undefined },
+        response: {
+          clientDataJSON: att.clientDataJson,
+          attestationObject: att.attestationObject,
+          transports: att.transports as AuthenticatorTransport[] | undefined,
+        },
       },
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -64,7 +75,13 @@ export async function verifyRegistration(att: Attestation, challenge: string): P
 
 /** The WebAuthn challenge for a passkey login: hex SHA-256 of the canonical session-creation body. */
 export function passkeyChallenge(body: Record<string, string>): string {
-  const canonical = JSON.stringify(Object.fromEntries(Object.keys(body).sort().map((k) => [k, body[k]])));
+  const canonical = JSON.stringify(
+    Object.fromEntries(
+      Object.keys(body)
+        .sort()
+        .map((k) => [k, body[k]]),
+    ),
+  );
   return createHash("sha256").update(canonical).digest("hex");
 }
 
@@ -73,7 +90,8 @@ export async function verifyAssertion(
   stored: { credentialId: string; publicKey: Buffer; counter: bigint; transports: string[] },
   challengeHex: string,
 ): Promise<{ newCounter: number }> {
-  if (assertion.credentialId !== stored.credentialId) throw fail("credentialId is not this credential's WebAuthn credential id");
+  if (assertion.credentialId !== stored.credentialId)
+    throw fail("credentialId is not this credential's WebAuthn credential id");
   const rp = relyingParty();
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {

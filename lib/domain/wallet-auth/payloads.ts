@@ -18,6 +18,20 @@ function sorted(value: unknown): unknown {
   return value;
 }
 
-export function activityPayload(clock: Clock, type: string, organizationId: string, requestId: string, parameters: Record<string, unknown>): string {
-  return JSON.stringify(sorted({ organizationId, parameters, requestId, timestampMs: String(clock.now().getTime()), type: `ACTIVITY_TYPE_${type}` }));
+export function activityPayload(
+  clock: Clock,
+  type: string,
+  organizationId: string,
+  requestId: string,
+  parameters: Record<string, unknown>,
+): string {
+  return JSON.stringify(
+    sorted({
+      organizationId,
+      parameters,
+      requestId,
+      timestampMs: String(clock.now().getTime()),
+      type: `ACTIVITY_TYPE_${type}`,
+    }),
+  );
 }

@@ -12,7 +12,11 @@ export const PublicKeyHex = z
   })
   .refine((hex) => uncompressPublicKey(hex) !== null, "Not a point on the P-256 curve");
 
-const Base64Url = z.string().min(1).max(16384).regex(/^[A-Za-z0-9_-]+={0,2}$/, "Expected base64url");
+const Base64Url = z
+  .string()
+  .min(1)
+  .max(16384)
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, "Expected base64url");
 const AccountId = z.string().min(1).max(100);
 
 export const Nickname = z
@@ -26,7 +30,10 @@ export const PasskeyAttestation = z.object({
   credentialId: Base64Url,
   clientDataJson: Base64Url,
   attestationObject: Base64Url,
-  transports: z.array(z.enum(["usb", "nfc", "ble", "internal", "hybrid", "smart-card", "cable"])).max(8).optional(),
+  transports: z
+    .array(z.enum(["usb", "nfc", "ble", "internal", "hybrid", "smart-card", "cable"]))
+    .max(8)
+    .optional(),
 });
 
 export const PasskeyAssertion = z.object({
@@ -43,7 +50,13 @@ export const CredentialCreate = z.discriminatedUnion("type", [
   z.object({ type: z.literal("EMAIL_OTP"), accountId: AccountId }),
   z.object({ type: z.literal("SMS_OTP"), accountId: AccountId }),
   z.object({ type: z.literal("OAUTH"), accountId: AccountId, oidcToken: OidcToken }),
-  z.object({ type: z.literal("PASSKEY"), accountId: AccountId, nickname: Nickname, challenge: z.string().min(16).max(1024), attestation: PasskeyAttestation }),
+  z.object({
+    type: z.literal("PASSKEY"),
+    accountId: AccountId,
+    nickname: Nickname,
+    challenge: z.string().min(16).max(1024),
+    attestation: PasskeyAttestation,
+  }),
 ]);
 export type CredentialCreate = z.infer<typeof CredentialCreate>;
 

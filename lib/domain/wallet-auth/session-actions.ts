@@ -24,7 +24,12 @@ async function loadActive(ctx: WalletCall, id: string) {
   return session;
 }
 
-export async function revokeSession(input: { ctx: WalletCall; id: string; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
+export async function revokeSession(input: {
+  ctx: WalletCall;
+  id: string;
+  request: SignedRequest;
+  rawBody: string;
+}): Promise<WalletAnswer> {
   const { ctx } = input;
   const session = await loadActive(ctx, input.id);
   const r = await signedRetry({
@@ -41,11 +46,20 @@ export async function revokeSession(input: { ctx: WalletCall; id: string; reques
       }),
   });
   if ("challenge" in r) return r.challenge;
-  await db().walletSession.updateMany({ where: { id: session.id, revokedAt: null }, data: { revokedAt: ctx.clock.now() } });
+  await db().walletSession.updateMany({
+    where: { id: session.id, revokedAt: null },
+    data: { revokedAt: ctx.clock.now() },
+  });
   return { status: 204 };
 }
 
-export async function refreshSession(input: { ctx: WalletCall; id: string; clientPublicKey: string; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
+export async function refreshSession(input: {
+  ctx: WalletCall;
+  id: string;
+  clientPublicKey: string;
+  request: SignedRequest;
+  rawBody: string;
+}): Promise<WalletAnswer> {
   const { ctx } = input;
   const session = await loadActive(ctx, input.id);
   const r = await signedRetry({
@@ -56,12 +70,23 @@ export async function refreshSession(input: { ctx: WalletCall; id: string; clien
     purpose: `session.refresh:${session.id}`,
     type: session.type,
     payloadToSign: (requestId) =>
-      activityPayload(ctx.clock, "CREATE_READ_WRITE_SESSION_V2", toApiId("InternalAccount", session.accountId), requestId, {
-        targetPublicKey: input.clientPublicKey,
-        userId: toApiId("Customer", session.credential.customerId),
-      }),
+      activityPayload(
+        ctx.clock,
+        "CREATE_READ_WRITE_SESSION_V2",
+        toApiId("InternalAccount", session.accountId),
+        requestId,
+        {
+          targetPublicKey: input.clientPublicKey,
+          userId: toApiId("Customer", session.credential.customerId),
+        },
+      ),
   });
   if ("challenge" in r) return r.challenge;
-  const { row, encryptedSessionSigningKey } = await createSealedSession(db(), session.credential, input.clientPublicKey, ctx.clock.now());
+  const { row, encryptedSessionSigningKey } = await createSealedSession(
+    db(),
+    session.credential,
+    input.clientPublicKey,
+    ctx.clock.now(),
+  );
   return { status: 201, body: serializeSession(row, encryptedSessionSigningKey) };
 }

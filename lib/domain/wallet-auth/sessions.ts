@@ -47,7 +47,12 @@ interface SessionCredential {
 }
 
 /** A session whose key the client already holds (OTP flows: the key inside the OTP bundle). */
-export async function createSession(db: Db, credential: SessionCredential, publicKey: string, now: Date): Promise<SessionRow> {
+export async function createSession(
+  db: Db,
+  credential: SessionCredential,
+  publicKey: string,
+  now: Date,
+): Promise<SessionRow> {
   return db.walletSession.create({
     data: {
       id: newUuid(),

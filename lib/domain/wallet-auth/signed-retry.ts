@@ -107,7 +107,9 @@ export function isSignedRetry(request: SignedRequest): boolean {
 
 export function requestHash(request: SignedRequest, rawBody: string): string {
   const url = new URL(request.url);
-  return createHash("sha256").update(`${request.method.toUpperCase()} ${url.pathname}${url.search}\n${rawBody}`).digest("hex");
+  return createHash("sha256")
+    .update(`${request.method.toUpperCase()} ${url.pathname}${url.search}\n${rawBody}`)
+    .digest("hex");
 }
 
 export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetryOutcome> {
@@ -116,16 +118,23 @@ export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetry
   const requestId = request.headers.get(SIGNED_REQUEST_ID_HEADER);
   if (signature === null && requestId === null) return { challenge: await issueChallenge(opts) };
   if (signature === null || signature.trim() === "") {
-    throw new ApiError("WALLET_SIGNATURE_MISSING", "Service-Wallet-Signature is required on the signed retry (Request-Id was sent without it)");
+    throw new ApiError(
+      "WALLET_SIGNATURE_MISSING",
+      "Service-Wallet-Signature is required on the signed retry (Request-Id was sent without it)",
+    );
   }
   if (requestId === null || requestId.trim() === "") {
-    throw new ApiError("REQUEST_ID_MISSING", "Request-Id is required on the signed retry: echo the requestId of the 202 challenge");
+    throw new ApiError(
+      "REQUEST_ID_MISSING",
+      "Request-Id is required on the signed retry: echo the requestId of the 202 challenge",
+    );
   }
   let stamp: Stamp;
   try {
     stamp = parseStamp(signature);
   } catch (err) {
-    if (err instanceof StampFormatError) throw new ApiError("WALLET_SIGNATURE_MALFORMED", `Service-Wallet-Signature could not be parsed: ${err.message}`);
+    if (err instanceof StampFormatError)
+      throw new ApiError("WALLET_SIGNATURE_MALFORMED", `Service-Wallet-Signature could not be parsed: ${err.message}`);
     throw err;
   }
   return consumeAndVerify(opts, requestId.trim(), stamp);
@@ -136,7 +145,9 @@ export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetry
  * (opts.accountId): the response to send (202 challenge, still processing), or
  * the holder's approval the ledger requires on the wallet's debit.
  */
-export async function walletDebitApproval(opts: SignedRetryOptions): Promise<{ challenge: WalletAnswer } | { approval: WalletApproval }> {
+export async function walletDebitApproval(
+  opts: SignedRetryOptions,
+): Promise<{ challenge: WalletAnswer } | { approval: WalletApproval }> {
   const r = await signedRetry(opts);
   if ("challenge" in r) return r;
   return { approval: { account: opts.accountId, by: r.verified.publicKey } };
@@ -162,7 +173,13 @@ async function issueChallenge(opts: SignedRetryOptions): Promise<WalletAnswer> {
   });
   // Unused challenges would pile up; about one issue in a hundred sweeps those long expired.
   if (Math.random() < 0.01) {
-    await db().walletChallenge.deleteMany({ where: { expiresAt: { lt: new Date(expiresAt.getTime() - 2 * env().MERIDIAN_SIGNED_RETRY_TTL_SECONDS * 1000 - 3_600_000) } } });
+    await db().walletChallenge.deleteMany({
+      where: {
+        expiresAt: {
+          lt: new Date(expiresAt.getTime() - 2 * env().MERIDIAN_SIGNED_RETRY_TTL_SECONDS * 1000 - 3_600_000),
+        },
+      },
+    });
   }
   return {
     status: 202,
@@ -191,10 +208,15 @@ function deleteChallenge(uuid: string) {
   return db().$executeRaw`DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid`;
 }
 
-async function consumeAndVerify(opts: SignedRetryOptions, requestId: string, stamp: Stamp): Promise<SignedRetryOutcome> {
+async function consumeAndVerify(
+  opts: SignedRetryOptions,
+  requestId: string,
+  stamp: Stamp,
+): Promise<SignedRetryOutcome> {
   const { ctx } = opts;
   const uuid = parseApiId("Request", requestId);
-  if (!uuid) throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge (expected Request:<uuid>)");
+  if (!uuid)
+    throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge (expected Request:<uuid>)");
   const now = ctx.clock.now();
   const signerAccounts = opts.signerAccountIds ?? [opts.accountId];
   // Load + claim in one statement: of two concurrent retries only one gets the row.
@@ -230,14 +252,27 @@ async function consumeAndVerify(opts: SignedRetryOptions, requestId: string, sta
 
 function checkClaimed(opts: SignedRetryOptions, row: ClaimedRow, stamp: Stamp): SignedRetryVerified {
   const now = opts.ctx.clock.now();
-  if (row.purpose !== opts.purpose || row.account_id !== opts.accountId || row.request_hash !== requestHash(opts.request, opts.rawBody)) {
-    throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The signed retry must repeat the identical request (method, path and body) of the challenge");
+  if (
+    row.purpose !== opts.purpose ||
+    row.account_id !== opts.accountId ||
+    row.request_hash !== requestHash(opts.request, opts.rawBody)
+  ) {
+    throw new ApiError(
+      "WALLET_SIGNATURE_BODY_MISMATCH",
+      "The signed retry must repeat the identical request (method, path and body) of the challenge",
+    );
   }
   if (row.expires_at.getTime() <= now.getTime()) {
-    throw new ApiError("INVALID_SIGNATURE", `The challenge expired at ${row.expires_at.toISOString()}; start again without signature headers`);
+    throw new ApiError(
+      "INVALID_SIGNATURE",
+      `The challenge expired at ${row.expires_at.toISOString()}; start again without signature headers`,
+    );
   }
   if (!verifyStamp(stamp, row.payload_to_sign)) {
-    throw new ApiError("WALLET_SIGNATURE_INVALID", "The signature does not verify over payloadToSign with the stamp's public key");
+    throw new ApiError(
+      "WALLET_SIGNATURE_INVALID",
+      "The signature does not verify over payloadToSign with the stamp's public key",
+    );
   }
   if (row.signer_public_key !== null) {
     if (row.signer_public_key !== stamp.publicKey) {
@@ -246,7 +281,10 @@ function checkClaimed(opts: SignedRetryOptions, row: ClaimedRow, stamp: Stamp): 
     return { sessionId: null, credentialId: null, publicKey: stamp.publicKey, data: row.data };
   }
   if (!row.session_id) {
-    throw new ApiError("WALLET_SIGNATURE_INVALID", "The stamp key is not an active session key of this wallet (unknown, expired or revoked session)");
+    throw new ApiError(
+      "WALLET_SIGNATURE_INVALID",
+      "The stamp key is not an active session key of this wallet (unknown, expired or revoked session)",
+    );
   }
   return { sessionId: row.session_id, credentialId: row.credential_id, publicKey: stamp.publicKey, data: row.data };
 }
@@ -256,28 +294,66 @@ function checkClaimed(opts: SignedRetryOptions, row: ClaimedRow, stamp: Stamp): 
  * action (a repeat of that same approved request gets the still-processing
  * 200), or it is gone (used, swept or never issued).
  */
-async function stillProcessing(opts: SignedRetryOptions, uuid: string, requestId: string, stamp: Stamp): Promise<WalletAnswer> {
+async function stillProcessing(
+  opts: SignedRetryOptions,
+  uuid: string,
+  requestId: string,
+  stamp: Stamp,
+): Promise<WalletAnswer> {
   const { ctx } = opts;
   const busy = await db().walletChallenge.findFirst({
     where: { id: uuid, platformId: ctx.platformId },
-    select: { accountId: true, purpose: true, requestHash: true, payloadToSign: true, expiresAt: true, approvedBy: true, processingSince: true },
+    select: {
+      accountId: true,
+      purpose: true,
+      requestHash: true,
+      payloadToSign: true,
+      expiresAt: true,
+      approvedBy: true,
+      processingSince: true,
+    },
   });
   if (busy && busy.accountId !== opts.accountId) {
     // Another wallet's challenge: refused without touching it (its owner may still use it).
-    throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The signed retry must repeat the identical request (method, path and body) of the challenge");
+    throw new ApiError(
+      "WALLET_SIGNATURE_BODY_MISMATCH",
+      "The signed retry must repeat the identical request (method, path and body) of the challenge",
+    );
   }
-  if (!busy?.processingSince) throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge: it is unknown or was already used");
-  if (busy.purpose !== opts.purpose || busy.accountId !== opts.accountId || busy.requestHash !== requestHash(opts.request, opts.rawBody)) {
-    throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The signed retry must repeat the identical request (method, path and body) of the challenge");
+  if (!busy?.processingSince)
+    throw new ApiError(
+      "INVALID_SIGNATURE",
+      "Request-Id does not name a pending challenge: it is unknown or was already used",
+    );
+  if (
+    busy.purpose !== opts.purpose ||
+    busy.accountId !== opts.accountId ||
+    busy.requestHash !== requestHash(opts.request, opts.rawBody)
+  ) {
+    throw new ApiError(
+      "WALLET_SIGNATURE_BODY_MISMATCH",
+      "The signed retry must repeat the identical request (method, path and body) of the challenge",
+    );
   }
   if (busy.expiresAt.getTime() <= ctx.clock.now().getTime()) {
-    throw new ApiError("INVALID_SIGNATURE", `The challenge expired at ${busy.expiresAt.toISOString()}; start again without signature headers`);
+    throw new ApiError(
+      "INVALID_SIGNATURE",
+      `The challenge expired at ${busy.expiresAt.toISOString()}; start again without signature headers`,
+    );
   }
   if (!verifyStamp(stamp, busy.payloadToSign)) {
-    throw new ApiError("WALLET_SIGNATURE_INVALID", "The signature does not verify over payloadToSign with the stamp's public key");
+    throw new ApiError(
+      "WALLET_SIGNATURE_INVALID",
+      "The signature does not verify over payloadToSign with the stamp's public key",
+    );
   }
   if (busy.approvedBy !== stamp.publicKey) {
     throw new ApiError("WALLET_SIGNATURE_INVALID", "This challenge is being approved with another key");
   }
-  return { status: 200, body: { requestId, stillProcessing: true }, headers: { "Retry-After": "1" }, provisional: true };
+  return {
+    status: 200,
+    body: { requestId, stillProcessing: true },
+    headers: { "Retry-After": "1" },
+    provisional: true,
+  };
 }

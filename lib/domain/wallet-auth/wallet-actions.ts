@@ -31,7 +31,13 @@ function walletMnemonic(accountId: string): string {
   return entropyToMnemonic(walletSeed(accountId), english);
 }
 
-export async function exportWallet(input: { ctx: WalletCall; id: string; clientPublicKey: string; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
+export async function exportWallet(input: {
+  ctx: WalletCall;
+  id: string;
+  clientPublicKey: string;
+  request: SignedRequest;
+  rawBody: string;
+}): Promise<WalletAnswer> {
   const { ctx } = input;
   const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(input.id, "id"));
   const org = toApiId("InternalAccount", wallet.id);
@@ -41,15 +47,34 @@ export async function exportWallet(input: { ctx: WalletCall; id: string; clientP
     rawBody: input.rawBody,
     accountId: wallet.id,
     purpose: "wallet.export",
-    payloadToSign: (requestId) => activityPayload(ctx.clock, "EXPORT_WALLET", org, requestId, { targetPublicKey: input.clientPublicKey, walletId: org }),
+    payloadToSign: (requestId) =>
+      activityPayload(ctx.clock, "EXPORT_WALLET", org, requestId, {
+        targetPublicKey: input.clientPublicKey,
+        walletId: org,
+      }),
   });
   if ("challenge" in r) return r.challenge;
-  const { enc, ciphertext } = hpkeSeal(Buffer.from(walletMnemonic(wallet.id), "utf8"), Buffer.from(input.clientPublicKey, "hex"));
-  const data = Buffer.from(JSON.stringify({ encappedPublic: enc.toString("hex"), ciphertext: ciphertext.toString("hex"), organizationId: org }));
+  const { enc, ciphertext } = hpkeSeal(
+    Buffer.from(walletMnemonic(wallet.id), "utf8"),
+    Buffer.from(input.clientPublicKey, "hex"),
+  );
+  const data = Buffer.from(
+    JSON.stringify({
+      encappedPublic: enc.toString("hex"),
+      ciphertext: ciphertext.toString("hex"),
+      organizationId: org,
+    }),
+  );
   return { status: 200, body: { id: org, encryptedWalletCredentials: signedEnvelope(data) } };
 }
 
-export async function updateWallet(input: { ctx: WalletCall; id: string; privateEnabled: boolean; request: SignedRequest; rawBody: string }): Promise<WalletAnswer> {
+export async function updateWallet(input: {
+  ctx: WalletCall;
+  id: string;
+  privateEnabled: boolean;
+  request: SignedRequest;
+  rawBody: string;
+}): Promise<WalletAnswer> {
   const { ctx } = input;
   const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(input.id, "id"));
   const org = toApiId("InternalAccount", wallet.id);
@@ -59,9 +84,16 @@ export async function updateWallet(input: { ctx: WalletCall; id: string; private
     rawBody: input.rawBody,
     accountId: wallet.id,
     purpose: "wallet.update",
-    payloadToSign: (requestId) => activityPayload(ctx.clock, "UPDATE_WALLET", org, requestId, { privateEnabled: input.privateEnabled, walletId: org }),
+    payloadToSign: (requestId) =>
+      activityPayload(ctx.clock, "UPDATE_WALLET", org, requestId, {
+        privateEnabled: input.privateEnabled,
+        walletId: org,
+      }),
   });
   if ("challenge" in r) return r.challenge;
-  const row = await db().internalAccount.update({ where: { id: wallet.id }, data: { privateEnabled: input.privateEnabled } });
+  const row = await db().internalAccount.update({
+    where: { id: wallet.id },
+    data: { privateEnabled: input.privateEnabled },
+  });
   return { status: 200, body: serializeInternalAccount(row) };
 }

@@ -21,11 +21,24 @@ export function parseAccountId(accountId: string, field = "accountId"): string {
 
 /** The embedded wallet with this id: 404 when unknown to the platform, 409 WALLET_NOT_PROVISIONED for other account types. */
 export async function loadWallet(db: Db, platformId: string, accountUuid: string): Promise<Wallet> {
-  const row = await db.internalAccount.findFirst({ where: { id: accountUuid, platformId }, include: { customer: true } });
+  const row = await db.internalAccount.findFirst({
+    where: { id: accountUuid, platformId },
+    include: { customer: true },
+  });
   if (!row) throw new ApiError("NOT_FOUND", `Internal account ${toApiId("InternalAccount", accountUuid)} not found`);
   if (row.type !== "EMBEDDED_WALLET" || !row.customer || !row.customerId) {
-    throw new ApiError("WALLET_NOT_PROVISIONED", `Internal account ${toApiId("InternalAccount", accountUuid)} is not an embedded wallet`);
+    throw new ApiError(
+      "WALLET_NOT_PROVISIONED",
+      `Internal account ${toApiId("InternalAccount", accountUuid)} is not an embedded wallet`,
+    );
   }
-  if (row.customer.deletedAt) throw new ApiError("NOT_FOUND", `Internal account ${toApiId("InternalAccount", accountUuid)} not found`);
-  return { id: row.id, platformId, customerId: row.customerId, email: row.customer.email, phoneNumber: row.customer.phoneNumber };
+  if (row.customer.deletedAt)
+    throw new ApiError("NOT_FOUND", `Internal account ${toApiId("InternalAccount", accountUuid)} not found`);
+  return {
+    id: row.id,
+    platformId,
+    customerId: row.customerId,
+    email: row.customer.email,
+    phoneNumber: row.customer.phoneNumber,
+  };
 }

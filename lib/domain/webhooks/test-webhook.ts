@@ -13,9 +13,18 @@ import { postWebhook, recordDelivery } from "../../webhooks/deliver";
 export async function sendTestWebhook(db: Db, platformId: string) {
   const platform = await db.platform.findUnique({ where: { id: platformId }, select: { webhookEndpoint: true } });
   const url = platform?.webhookEndpoint;
-  if (!url) throw new ApiError("WEBHOOK_ENDPOINT_NOT_SET", "No webhook endpoint is configured; set webhookEndpoint with PATCH /config");
+  if (!url)
+    throw new ApiError(
+      "WEBHOOK_ENDPOINT_NOT_SET",
+      "No webhook endpoint is configured; set webhookEndpoint with PATCH /config",
+    );
   const id = newUuid();
-  const envelope = { id: toApiId("Webhook", id), type: "TEST", timestamp: new Date().toISOString(), data: { message: "Test webhook from Meridian" } };
+  const envelope = {
+    id: toApiId("Webhook", id),
+    type: "TEST",
+    timestamp: new Date().toISOString(),
+    data: { message: "Test webhook from Meridian" },
+  };
   await db.webhookEvent.create({ data: { id, platformId, type: "TEST", payload: envelope } });
   const body = JSON.stringify(envelope);
   const started = performance.now();
@@ -30,7 +39,15 @@ export async function sendTestWebhook(db: Db, platformId: string) {
     const reason = result.error
       ? `Webhook delivery to ${url} failed${revealed || result.error.startsWith("BlockedTargetError") ? `: ${result.error}` : ""}`
       : `Webhook endpoint ${url} answered HTTP ${result.status}`;
-    throw new ApiError("WEBHOOK_DELIVERY_ERROR", reason, revealed ? { url, response_status: result.status, response_body: result.body } : { url, response_status: result.status });
+    throw new ApiError(
+      "WEBHOOK_DELIVERY_ERROR",
+      reason,
+      revealed
+        ? { url, response_status: result.status, response_body: result.body }
+        : { url, response_status: result.status },
+    );
   }
-  return revealed ? { url, response_status: result.status!, response_body: result.body } : { url, response_status: result.status! };
+  return revealed
+    ? { url, response_status: result.status!, response_body: result.body }
+    : { url, response_status: result.status! };
 }

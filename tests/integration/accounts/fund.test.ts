@@ -4,14 +4,22 @@ import { database, newPlatform } from "../../support/api";
 describe("Sandbox funding through the ledger", () => {
   it("a new customer has its currency account and an embedded wallet; funding posts a balanced entry", async () => {
     const api = await newPlatform();
-    const customer = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Ada Lovelace", currencies: ["USD", "EUR"] });
+    const customer = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Ada Lovelace",
+      currencies: ["USD", "EUR"],
+    });
     expect(customer.status).toBe(201);
     const accounts = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}`);
     expect(accounts.status).toBe(200);
-    const types = accounts.body.data.map((a: { type: string; balance: { currency: { code: string } } }) => `${a.type}/${a.balance.currency.code}`).sort();
+    const types = accounts.body.data
+      .map((a: { type: string; balance: { currency: { code: string } } }) => `${a.type}/${a.balance.currency.code}`)
+      .sort();
     expect(types).toEqual(["EMBEDDED_WALLET/USDB", "INTERNAL_FIAT/EUR", "INTERNAL_FIAT/USD"]);
 
-    const usd = accounts.body.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD");
+    const usd = accounts.body.data.find(
+      (a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD",
+    );
     const funded = await api.post(`/sandbox/internal-accounts/${usd.id}/fund`, { amount: 12345 });
     expect(funded.status).toBe(200);
     expect(funded.body.balance).toMatchObject({ amount: 12345, currency: { code: "USD", decimals: 2 } });

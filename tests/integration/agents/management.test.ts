@@ -9,7 +9,13 @@ describe("Agent management", () => {
     const created = await api.post("/agents", { name: "Invoice bot", customerId: cid, policy: POLICY });
     expect(created.status).toBe(201);
     const { agent, deviceCode } = created.body;
-    expect(agent).toMatchObject({ name: "Invoice bot", customerId: cid, isPaused: false, isConnected: false, policy: POLICY });
+    expect(agent).toMatchObject({
+      name: "Invoice bot",
+      customerId: cid,
+      isPaused: false,
+      isConnected: false,
+      policy: POLICY,
+    });
     expect(agent.usage).toMatchObject({ dailyTransactionCount: 0, dailySpend: 0, monthlySpend: 0 });
     expect(agent.id).toMatch(/^Agent:/);
     expect(deviceCode).toMatchObject({ agentId: agent.id, redeemed: false });
@@ -37,11 +43,24 @@ describe("Agent management", () => {
     const bad = await api.post("/agents", {
       name: "",
       customerId: cid,
-      policy: { permissions: ["FLY"], defaultExecutionMode: "SOMETIMES", spendingLimits: { currency: "USD", perTransactionLimit: -1 }, approvalThresholds: { amount: 5 } },
+      policy: {
+        permissions: ["FLY"],
+        defaultExecutionMode: "SOMETIMES",
+        spendingLimits: { currency: "USD", perTransactionLimit: -1 },
+        approvalThresholds: { amount: 5 },
+      },
     });
     expect(bad.status).toBe(400);
     const fields = bad.body.details.errors.map((e: { field: string }) => e.field);
-    expect(fields).toEqual(expect.arrayContaining(["name", "policy.permissions.0", "policy.defaultExecutionMode", "policy.spendingLimits.perTransactionLimit", "policy.approvalThresholds.currency"]));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        "name",
+        "policy.permissions.0",
+        "policy.defaultExecutionMode",
+        "policy.spendingLimits.perTransactionLimit",
+        "policy.approvalThresholds.currency",
+      ]),
+    );
     expect((await other.post("/agents", { name: "x", customerId: cid, policy: POLICY })).status).toBe(404);
     const created = await api.post("/agents", { name: "x", customerId: cid, policy: POLICY });
     expect((await other.get(`/agents/${created.body.agent.id}`)).status).toBe(404);
@@ -52,12 +71,21 @@ describe("Agent management", () => {
     const api = await newPlatform();
     const cid = await customer(api);
     const { body } = await api.post("/agents", { name: "p", customerId: cid, policy: POLICY });
-    const res = await api.patch(`/agents/${body.agent.id}/policy`, { permissions: ["VIEW_TRANSACTIONS"], spendingLimits: { dailyLimit: null, perTransactionLimit: 500 } });
+    const res = await api.patch(`/agents/${body.agent.id}/policy`, {
+      permissions: ["VIEW_TRANSACTIONS"],
+      spendingLimits: { dailyLimit: null, perTransactionLimit: 500 },
+    });
     expect(res.status).toBe(200);
     expect(res.body.policy).toEqual({
       ...POLICY,
       permissions: ["VIEW_TRANSACTIONS"],
-      spendingLimits: { currency: "USD", perTransactionLimit: 500, dailyLimit: null, dailyTransactionLimit: 20, monthlyLimit: 200_000 },
+      spendingLimits: {
+        currency: "USD",
+        perTransactionLimit: 500,
+        dailyLimit: null,
+        dailyTransactionLimit: 20,
+        monthlyLimit: 200_000,
+      },
     });
     const unknown = await api.patch(`/agents/${body.agent.id}/policy`, { colour: "red" });
     expect(unknown.status).toBe(400);
@@ -78,7 +106,9 @@ describe("Device-code installation", () => {
     expect(redeemed.body).toMatchObject({ agentId: body.agent.id, agentName: "d", policy: POLICY });
     const token = redeemed.body.accessToken as string;
     expect(token).toMatch(/^mat_/);
-    const { rows } = await database().query(`SELECT access_token_hash FROM agents WHERE id = $1`, [body.agent.id.split(":")[1]]);
+    const { rows } = await database().query(`SELECT access_token_hash FROM agents WHERE id = $1`, [
+      body.agent.id.split(":")[1],
+    ]);
     expect(rows[0].access_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].access_token_hash).not.toContain(token.slice(4));
 
@@ -97,7 +127,11 @@ describe("Device-code installation", () => {
     const api = await newPlatform();
     const cid = await customer(api);
     const { body } = await api.post("/agents", { name: "race", customerId: cid, policy: POLICY });
-    const results = await Promise.all(Array.from({ length: 5 }, () => api.post(`/agents/device-codes/${body.deviceCode.code}/redeem`, undefined, { auth: "none" })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api.post(`/agents/device-codes/${body.deviceCode.code}/redeem`, undefined, { auth: "none" }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(4);
   });

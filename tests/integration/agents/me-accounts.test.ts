@@ -10,7 +10,9 @@ describe("Agent operations on its own customer's accounts", () => {
     const mine = await api.get(`/customers/internal-accounts?customerId=${a.customerId}`);
     const list = await api.get("/agents/me/internal-accounts", { auth: a.auth });
     expect(list.status).toBe(200);
-    expect(list.body.data.map((x: { id: string }) => x.id).sort()).toEqual(mine.body.data.map((x: { id: string }) => x.id).sort());
+    expect(list.body.data.map((x: { id: string }) => x.id).sort()).toEqual(
+      mine.body.data.map((x: { id: string }) => x.id).sort(),
+    );
 
     const usd = mine.body.data.find((x: { type: string }) => x.type === "INTERNAL_FIAT").id;
     await api.patch(`/agents/${a.agentId}/policy`, { accountRestrictions: { allowedAccountIds: [usd] } });
@@ -27,10 +29,18 @@ describe("Agent operations on its own customer's accounts", () => {
     const api = await newPlatform();
     const a = await installedAgent(api);
     const otherCustomer = await customer(api, "Someone Else");
-    const foreign = await api.post("/customers/external-accounts", { customerId: otherCustomer, currency: "USD", accountInfo: usdAccountInfo("44400123") });
+    const foreign = await api.post("/customers/external-accounts", {
+      customerId: otherCustomer,
+      currency: "USD",
+      accountInfo: usdAccountInfo("44400123"),
+    });
     expect(foreign.status).toBe(201);
 
-    const created = await api.post("/agents/me/external-accounts", { currency: "USD", accountInfo: usdAccountInfo("44400987") }, { auth: a.auth });
+    const created = await api.post(
+      "/agents/me/external-accounts",
+      { currency: "USD", accountInfo: usdAccountInfo("44400987") },
+      { auth: a.auth },
+    );
     expect(created.status).toBe(201);
     expect(created.body.customerId).toBe(a.customerId);
     const list = await api.get("/agents/me/external-accounts", { auth: a.auth });
@@ -42,7 +52,11 @@ describe("Agent operations on its own customer's accounts", () => {
     expect((await api.delete(`/agents/me/external-accounts/${created.body.id}`, { auth: a.auth })).status).toBe(204);
 
     await api.patch(`/agents/${a.agentId}/policy`, { permissions: ["VIEW_TRANSACTIONS"] });
-    const denied = await api.post("/agents/me/external-accounts", { currency: "USD", accountInfo: usdAccountInfo("44400988") }, { auth: a.auth });
+    const denied = await api.post(
+      "/agents/me/external-accounts",
+      { currency: "USD", accountInfo: usdAccountInfo("44400988") },
+      { auth: a.auth },
+    );
     expect(denied.status).toBe(403);
     expect(denied.body.details.requiredPermission).toBe("MANAGE_EXTERNAL_ACCOUNTS");
   });
@@ -52,7 +66,11 @@ describe("Agent operations on its own customer's accounts", () => {
     const other = await newPlatform();
     const a = await installedAgent(other, POLICY);
     const cid = await customer(api);
-    const ext = await api.post("/customers/external-accounts", { customerId: cid, currency: "USD", accountInfo: usdAccountInfo("44400555") });
+    const ext = await api.post("/customers/external-accounts", {
+      customerId: cid,
+      currency: "USD",
+      accountInfo: usdAccountInfo("44400555"),
+    });
     expect((await other.get(`/agents/me/external-accounts/${ext.body.id}`, { auth: a.auth })).status).toBe(404);
   });
 });

@@ -12,11 +12,19 @@ async function setup(api: ApiClient, policy: Record<string, unknown> = {}) {
   const usd = await internalAccount(api, cid);
   await fund(api, usd, 1_000_000);
   n += 1;
-  const ext = await api.post("/customers/external-accounts", { customerId: cid, currency: "USD", accountInfo: usdAccountInfo(`66${Date.now() % 100000}${n}901`) });
+  const ext = await api.post("/customers/external-accounts", {
+    customerId: cid,
+    currency: "USD",
+    accountInfo: usdAccountInfo(`66${Date.now() % 100000}${n}901`),
+  });
   if (ext.status !== 201) throw new Error(ext.text);
   const a = await installedAgent(api, { ...POLICY, ...policy }, cid);
   const out = (amount: number, opts: { from?: string; to?: string } = {}) =>
-    api.post("/agents/me/transfer-out", { source: { accountId: opts.from ?? usd }, destination: { accountId: opts.to ?? ext.body.id }, amount }, { auth: a.auth });
+    api.post(
+      "/agents/me/transfer-out",
+      { source: { accountId: opts.from ?? usd }, destination: { accountId: opts.to ?? ext.body.id }, amount },
+      { auth: a.auth },
+    );
   return { ...a, usd, ext: ext.body.id as string, out };
 }
 
@@ -34,7 +42,13 @@ describe("Agent policy enforcement", () => {
     const s = await setup(api);
     const res = await s.out(2_500);
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ type: "TRANSFER_OUT", status: "APPROVED", agentId: s.agentId, customerId: s.customerId, transferDetails: { amount: 2_500, currency: "USD" } });
+    expect(res.body).toMatchObject({
+      type: "TRANSFER_OUT",
+      status: "APPROVED",
+      agentId: s.agentId,
+      customerId: s.customerId,
+      transferDetails: { amount: 2_500, currency: "USD" },
+    });
     expect(res.body.transaction.id).toBe(res.body.transactionId);
     expect((await balanceOf(api, s.customerId)).available).toBe(1_000_000 - 2_500);
     const me = await api.get("/agents/me", { auth: s.auth });
@@ -56,11 +70,16 @@ describe("Agent policy enforcement", () => {
     const big = await s.out(10_001);
     expect(big.status).toBe(403);
     expect(big.body.details).toMatchObject({ rule: "PER_TRANSACTION_LIMIT", limit: 10_000 });
-    await api.patch(`/agents/${s.agentId}/policy`, { accountRestrictions: { accountRules: [{ accountId: s.usd, perTransactionLimit: 20_000 }] } });
+    await api.patch(`/agents/${s.agentId}/policy`, {
+      accountRestrictions: { accountRules: [{ accountId: s.usd, perTransactionLimit: 20_000 }] },
+    });
     expect((await s.out(15_000)).status).toBe(201);
 
-    const wallet = (await api.get(`/customers/internal-accounts?customerId=${s.customerId}&type=EMBEDDED_WALLET`)).body.data[0].id;
-    expect((await api.patch(`/agents/${s.agentId}/policy`, { accountRestrictions: { allowedAccountIds: [wallet] } })).status).toBe(200);
+    const wallet = (await api.get(`/customers/internal-accounts?customerId=${s.customerId}&type=EMBEDDED_WALLET`)).body
+      .data[0].id;
+    expect(
+      (await api.patch(`/agents/${s.agentId}/policy`, { accountRestrictions: { allowedAccountIds: [wallet] } })).status,
+    ).toBe(200);
     const restricted = await s.out(100);
     expect(restricted.status).toBe(403);
     expect(restricted.body.details.rule).toBe("ACCOUNT_RESTRICTION");
@@ -73,25 +92,36 @@ describe("Agent policy enforcement", () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     const refused = results.filter((r) => r.status === 403);
     expect(refused).toHaveLength(5);
-    for (const r of refused) expect(r.body).toMatchObject({ code: "VELOCITY_LIMIT_EXCEEDED", details: { rule: "DAILY_LIMIT" } });
-    expect((await api.get("/agents/me", { auth: s.auth })).body.usage).toMatchObject({ dailySpend: 500, dailyTransactionCount: 5 });
+    for (const r of refused)
+      expect(r.body).toMatchObject({ code: "VELOCITY_LIMIT_EXCEEDED", details: { rule: "DAILY_LIMIT" } });
+    expect((await api.get("/agents/me", { auth: s.auth })).body.usage).toMatchObject({
+      dailySpend: 500,
+      dailyTransactionCount: 5,
+    });
     expect((await balanceOf(api, s.customerId)).available).toBe(1_000_000 - 500);
   });
 
   it("enforces the daily transaction count and the monthly limit", async () => {
-    const counted = await setup(api, { spendingLimits: { currency: "USD", perTransactionLimit: 100, dailyTransactionLimit: 2 } });
+    const counted = await setup(api, {
+      spendingLimits: { currency: "USD", perTransactionLimit: 100, dailyTransactionLimit: 2 },
+    });
     expect((await counted.out(1)).status).toBe(201);
     expect((await counted.out(1)).status).toBe(201);
     const third = await counted.out(1);
     expect(third.status).toBe(403);
     expect(third.body.details.rule).toBe("DAILY_TRANSACTION_LIMIT");
 
-    const monthly = await setup(api, { spendingLimits: { currency: "USD", perTransactionLimit: 100, monthlyLimit: 150 } });
+    const monthly = await setup(api, {
+      spendingLimits: { currency: "USD", perTransactionLimit: 100, monthlyLimit: 150 },
+    });
     expect((await monthly.out(100)).status).toBe(201);
     const over = await monthly.out(100);
     expect(over.status).toBe(403);
     expect(over.body.details.rule).toBe("MONTHLY_LIMIT");
-    expect((await api.get("/agents/me", { auth: monthly.auth })).body.usage).toMatchObject({ monthlySpend: 100, dailySpend: 100 });
+    expect((await api.get("/agents/me", { auth: monthly.auth })).body.usage).toMatchObject({
+      monthlySpend: 100,
+      dailySpend: 100,
+    });
   });
 
   it("APPROVAL_REQUIRED actions wait, fire the webhook, and are approved once through the action path", async () => {
@@ -101,8 +131,14 @@ describe("Agent policy enforcement", () => {
     expect(res.body.status).toBe("PENDING_APPROVAL");
     expect(res.body.transaction).toBeUndefined();
     expect((await balanceOf(api, s.customerId)).available).toBe(1_000_000);
-    const hook = await hooks.waitForType("AGENT_ACTION.PENDING_APPROVAL", { where: (w) => w.body.data.id === res.body.id });
-    expect(hook.body.data).toMatchObject({ status: "PENDING_APPROVAL", agentId: s.agentId, approvalReasons: ["DEFAULT_EXECUTION_MODE"] });
+    const hook = await hooks.waitForType("AGENT_ACTION.PENDING_APPROVAL", {
+      where: (w) => w.body.data.id === res.body.id,
+    });
+    expect(hook.body.data).toMatchObject({
+      status: "PENDING_APPROVAL",
+      agentId: s.agentId,
+      approvalReasons: ["DEFAULT_EXECUTION_MODE"],
+    });
     const queue = await api.get(`/agents/approvals?agentId=${s.agentId}`);
     expect(queue.body.data.map((a: { id: string }) => a.id)).toEqual([res.body.id]);
 
@@ -137,7 +173,10 @@ describe("Agent policy enforcement", () => {
     expect((await api.get("/agents/me", { auth: s.auth })).body.usage.dailySpend).toBe(3_000);
     const rejected = await api.post(`/agents/${s.agentId}/actions/${res.body.id}/reject`, { reason: "Not this week" });
     expect(rejected.body).toMatchObject({ status: "REJECTED", rejectionReason: "Not this week" });
-    expect((await api.get("/agents/me", { auth: s.auth })).body.usage).toMatchObject({ dailySpend: 0, dailyTransactionCount: 0 });
+    expect((await api.get("/agents/me", { auth: s.auth })).body.usage).toMatchObject({
+      dailySpend: 0,
+      dailyTransactionCount: 0,
+    });
     expect((await api.post(`/transactions/${res.body.transactionId}/approve`, {})).status).toBe(409);
     expect((await balanceOf(api, s.customerId)).available).toBe(1_000_000);
   });
@@ -159,7 +198,12 @@ describe("Agent policy enforcement", () => {
     const s = await setup(api, { approvalThresholds: { currency: "USD", amount: 1_000 } });
     const quote = await api.post(
       "/agents/me/quotes",
-      { source: { sourceType: "ACCOUNT", accountId: s.usd }, destination: { destinationType: "ACCOUNT", accountId: s.ext }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 2_000 },
+      {
+        source: { sourceType: "ACCOUNT", accountId: s.usd },
+        destination: { destinationType: "ACCOUNT", accountId: s.ext },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 2_000,
+      },
       { auth: s.auth },
     );
     expect(quote.status, quote.text).toBe(201);
@@ -168,10 +212,18 @@ describe("Agent policy enforcement", () => {
     expect((await api.get(`/agents/me/quotes/${quote.body.id}`, { auth: other.auth })).status).toBe(404);
     const exec = await api.post(`/agents/me/quotes/${quote.body.id}/execute`, undefined, { auth: s.auth });
     expect(exec.status, exec.text).toBe(200);
-    expect(exec.body).toMatchObject({ type: "EXECUTE_QUOTE", status: "PENDING_APPROVAL", transactionId: quote.body.transactionId });
+    expect(exec.body).toMatchObject({
+      type: "EXECUTE_QUOTE",
+      status: "PENDING_APPROVAL",
+      transactionId: quote.body.transactionId,
+    });
     expect(exec.body.quote.id).toBe(quote.body.id);
     const approved = await api.post(`/transactions/${quote.body.transactionId}/approve`, {});
     expect(approved.status, approved.text).toBe(200);
-    await waitFor(async () => (await api.get(`/agents/me/actions/${exec.body.id}`, { auth: s.auth })).body.transaction?.id === quote.body.transactionId);
+    await waitFor(
+      async () =>
+        (await api.get(`/agents/me/actions/${exec.body.id}`, { auth: s.auth })).body.transaction?.id ===
+        quote.body.transactionId,
+    );
   });
 });

@@ -4,8 +4,19 @@ import { describe, expect, it } from "vitest";
 import { database, newPlatform } from "../../support/api";
 import { installedAgent } from "./helpers";
 
-const reserve = (agent: string, amount: number, daily: number | null, monthly: number | null, count: number | null, day = "D:2026-11-22", month = "M:2026-11") =>
-  database().query<{ r: string }>(`SELECT agent_usage_reserve($1::uuid, $2, $3, $4::bigint, $5::bigint, $6::bigint, $7::integer) AS r`, [agent, day, month, amount, daily, monthly, count]);
+const reserve = (
+  agent: string,
+  amount: number,
+  daily: number | null,
+  monthly: number | null,
+  count: number | null,
+  day = "D:2026-11-22",
+  month = "M:2026-11",
+) =>
+  database().query<{ r: string }>(
+    `SELECT agent_usage_reserve($1::uuid, $2, $3, $4::bigint, $5::bigint, $6::bigint, $7::integer) AS r`,
+    [agent, day, month, amount, daily, monthly, count],
+  );
 
 describe("agent_usage_reserve", () => {
   it("40 concurrent reservations against a daily limit of 10 units admit exactly 10", async () => {
@@ -16,7 +27,10 @@ describe("agent_usage_reserve", () => {
     const ok = results.filter((r) => r.rows[0].r === "OK").length;
     expect(ok).toBe(10);
     expect(results.filter((r) => r.rows[0].r === "DAILY_LIMIT")).toHaveLength(30);
-    const { rows } = await database().query(`SELECT period_key, spent::text, count FROM agent_usage WHERE agent_id = $1 ORDER BY period_key`, [agent]);
+    const { rows } = await database().query(
+      `SELECT period_key, spent::text, count FROM agent_usage WHERE agent_id = $1 ORDER BY period_key`,
+      [agent],
+    );
     expect(rows).toEqual([
       { period_key: "D:2026-11-22", spent: "1000", count: 10 },
       { period_key: "M:2026-11", spent: "1000", count: 10 },
@@ -33,7 +47,10 @@ describe("agent_usage_reserve", () => {
 
     expect((await reserve(agent, 500, null, 600, null, "D:2026-11-23")).rows[0].r).toBe("OK");
     expect((await reserve(agent, 200, null, 600, null, "D:2026-11-24")).rows[0].r).toBe("MONTHLY_LIMIT");
-    const { rows } = await database().query(`SELECT spent::text, count FROM agent_usage WHERE agent_id = $1 AND period_key = 'D:2026-11-24'`, [agent]);
+    const { rows } = await database().query(
+      `SELECT spent::text, count FROM agent_usage WHERE agent_id = $1 AND period_key = 'D:2026-11-24'`,
+      [agent],
+    );
     expect(rows[0]).toEqual({ spent: "0", count: 0 });
   });
 });

@@ -24,7 +24,12 @@ interface Attempt {
  * Keeps checking the credential, recording when each request was sent, until
  * `stopAt()` has passed and at least 3 requests were sent after `deleteAnsweredAt()`.
  */
-async function hammer(instance: string, client: ApiClient, deleteAnsweredAt: () => number, stopAt: () => number): Promise<Attempt[]> {
+async function hammer(
+  instance: string,
+  client: ApiClient,
+  deleteAnsweredAt: () => number,
+  stopAt: () => number,
+): Promise<Attempt[]> {
   const attempts: Attempt[] = [];
   while (performance.now() <= stopAt() || attempts.filter((a) => a.sentAt > deleteAnsweredAt()).length < 3) {
     const sentAt = performance.now();
@@ -35,43 +40,66 @@ async function hammer(instance: string, client: ApiClient, deleteAnsweredAt: () 
 }
 
 describe("API token revocation", () => {
-  it("a deleted token fails every check sent after DELETE answers, on both instances, even with checks in flight", { timeout: 120_000 }, async () => {
-    const root = await newPlatform("revocation race");
-    for (const warm of [false, true]) {
-      const created = await root.post("/tokens", { name: `raced-${warm}`, permissions: ["VIEW"] });
-      expect(created.status).toBe(201);
-      const onFirst = root.withCredentials(created.body.clientId, created.body.clientSecret);
-      const onSecond = new ApiClient(second.baseUrl, created.body.clientId, created.body.clientSecret, root.platformId);
-      if (warm) {
-        expect((await onFirst.get("/config")).status).toBe(200);
-        expect((await onSecond.get("/config")).status).toBe(200);
+  it(
+    "a deleted token fails every check sent after DELETE answers, on both instances, even with checks in flight",
+    { timeout: 120_000 },
+    async () => {
+      const root = await newPlatform("revocation race");
+      for (const warm of [false, true]) {
+        const created = await root.post("/tokens", { name: `raced-${warm}`, permissions: ["VIEW"] });
+        expect(created.status).toBe(201);
+        const onFirst = root.withCredentials(created.body.clientId, created.body.clientSecret);
+        const onSecond = new ApiClient(
+          second.baseUrl,
+          created.body.clientId,
+          created.body.clientSecret,
+          root.platformId,
+        );
+        if (warm) {
+          expect((await onFirst.get("/config")).status).toBe(200);
+          expect((await onSecond.get("/config")).status).toBe(200);
+        }
+
+        let deleteAnsweredAt = Infinity;
+        let stopAt = Infinity;
+        const loops = [
+          ...Array.from({ length: 4 }, () =>
+            hammer(
+              "first",
+              onFirst,
+              () => deleteAnsweredAt,
+              () => stopAt,
+            ),
+          ),
+          ...Array.from({ length: 4 }, () =>
+            hammer(
+              "second",
+              onSecond,
+              () => deleteAnsweredAt,
+              () => stopAt,
+            ),
+          ),
+        ];
+        // Cold: the first checks are still in their scrypt when the deletion commits.
+        await new Promise((r) => setTimeout(r, warm ? 150 : 10));
+        const deleted = await root.delete(`/tokens/${created.body.id}`);
+        deleteAnsweredAt = performance.now();
+        expect(deleted.status).toBe(204);
+        stopAt = deleteAnsweredAt + 2_000;
+        const attempts = (await Promise.all(loops)).flat();
+
+        const after = attempts.filter((a) => a.sentAt > deleteAnsweredAt);
+        expect(after.some((a) => a.instance === "first") && after.some((a) => a.instance === "second")).toBe(true);
+        // 401, or 429 once the hammering spent the failed-attempt budget: never a success.
+        expect(after.filter((a) => a.status !== 401 && a.status !== 429)).toEqual([]);
+        // The race was real: checks of the live token succeeded until the deletion.
+        if (warm) expect(attempts.some((a) => a.status === 200)).toBe(true);
+        // Past the settle window and the 10-second cache alike, fresh checks stay refused on both instances.
+        expect([401, 429]).toContain((await onSecond.get("/config")).status);
+        expect([401, 429]).toContain((await onFirst.get("/config")).status);
       }
-
-      let deleteAnsweredAt = Infinity;
-      let stopAt = Infinity;
-      const loops = [
-        ...Array.from({ length: 4 }, () => hammer("first", onFirst, () => deleteAnsweredAt, () => stopAt)),
-        ...Array.from({ length: 4 }, () => hammer("second", onSecond, () => deleteAnsweredAt, () => stopAt)),
-      ];
-      // Cold: the first checks are still in their scrypt when the deletion commits.
-      await new Promise((r) => setTimeout(r, warm ? 150 : 10));
-      const deleted = await root.delete(`/tokens/${created.body.id}`);
-      deleteAnsweredAt = performance.now();
-      expect(deleted.status).toBe(204);
-      stopAt = deleteAnsweredAt + 2_000;
-      const attempts = (await Promise.all(loops)).flat();
-
-      const after = attempts.filter((a) => a.sentAt > deleteAnsweredAt);
-      expect(after.some((a) => a.instance === "first") && after.some((a) => a.instance === "second")).toBe(true);
-      // 401, or 429 once the hammering spent the failed-attempt budget: never a success.
-      expect(after.filter((a) => a.status !== 401 && a.status !== 429)).toEqual([]);
-      // The race was real: checks of the live token succeeded until the deletion.
-      if (warm) expect(attempts.some((a) => a.status === 200)).toBe(true);
-      // Past the settle window and the 10-second cache alike, fresh checks stay refused on both instances.
-      expect([401, 429]).toContain((await onSecond.get("/config")).status);
-      expect([401, 429]).toContain((await onFirst.get("/config")).status);
-    }
-  });
+    },
+  );
 });
 
 describe("BasicAuth parsing", () => {
@@ -79,11 +107,15 @@ describe("BasicAuth parsing", () => {
     const api = await newPlatform("nul padding");
     expect((await api.get("/config")).status).toBe(200);
     for (const suffix of ["\u0000", "\u0000\u0000\u0000\u0000", "\u0000x"]) {
-      const padded = await api.get("/config", { auth: { clientId: api.clientId, clientSecret: `${api.clientSecret}${suffix}` } });
+      const padded = await api.get("/config", {
+        auth: { clientId: api.clientId, clientSecret: `${api.clientSecret}${suffix}` },
+      });
       expect(padded.status).toBe(401);
       expect(padded.body.code).toBe("UNAUTHORIZED");
     }
-    const nulId = await api.get("/config", { auth: { clientId: `${api.clientId}\u0000`, clientSecret: api.clientSecret } });
+    const nulId = await api.get("/config", {
+      auth: { clientId: `${api.clientId}\u0000`, clientSecret: api.clientSecret },
+    });
     expect([nulId.status, nulId.body.code]).toEqual([401, "UNAUTHORIZED"]);
     const badUtf8 = `Basic ${Buffer.concat([Buffer.from(`${api.clientId}:`), Buffer.from([0xc3, 0x28])]).toString("base64")}`;
     const notUtf8 = await api.get("/config", { auth: "none", headers: { authorization: badUtf8 } });
@@ -96,11 +128,17 @@ describe("source address", () => {
     const api = await newPlatform("spoofing");
     for (let i = 0; i < 10; i++) {
       const headers = { "x-meridian-peer-address": `203.0.113.${i + 1}`, "x-forwarded-for": `198.51.100.${i + 1}` };
-      const res = await api.get("/config", { auth: { clientId: api.clientId, clientSecret: `msk_spoofed_guess_${i}` }, headers });
+      const res = await api.get("/config", {
+        auth: { clientId: api.clientId, clientSecret: `msk_spoofed_guess_${i}` },
+        headers,
+      });
       expect(res.status).toBe(401);
     }
     // All ten came from this one address, whose budget for this client id is now spent.
-    const next = await api.get("/config", { auth: { clientId: api.clientId, clientSecret: "msk_spoofed_guess_x" }, headers: { "x-meridian-peer-address": "203.0.113.99" } });
+    const next = await api.get("/config", {
+      auth: { clientId: api.clientId, clientSecret: "msk_spoofed_guess_x" },
+      headers: { "x-meridian-peer-address": "203.0.113.99" },
+    });
     expect([next.status, next.body.code]).toEqual([429, "RATE_LIMITED"]);
   });
 });

@@ -4,7 +4,13 @@ import { newPlatform, server } from "../../support/api";
 describe("API plumbing: authentication, errors, content types", () => {
   it("401 UNAUTHORIZED with WWW-Authenticate for missing, malformed and wrong credentials", async () => {
     const api = await newPlatform();
-    for (const auth of [undefined, "Bearer abc", "Basic !!!", `Basic ${Buffer.from(`${api.clientId}:wrong`).toString("base64")}`, `Basic ${Buffer.from(`nobody:${api.clientSecret}`).toString("base64")}`]) {
+    for (const auth of [
+      undefined,
+      "Bearer abc",
+      "Basic !!!",
+      `Basic ${Buffer.from(`${api.clientId}:wrong`).toString("base64")}`,
+      `Basic ${Buffer.from(`nobody:${api.clientSecret}`).toString("base64")}`,
+    ]) {
       const res = await fetch(`${server().baseUrl}/config`, { headers: auth ? { authorization: auth } : {} });
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toMatch(/^Basic realm="meridian"/);
@@ -28,19 +34,31 @@ describe("API plumbing: authentication, errors, content types", () => {
   it("answers another version segment with UNSUPPORTED_API_VERSION", async () => {
     const res = await fetch(`${server().origin}/api/2024-01-01/config`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: "UNSUPPORTED_API_VERSION", details: { supportedVersions: ["2025-10-13"] } });
+    expect(await res.json()).toMatchObject({
+      code: "UNSUPPORTED_API_VERSION",
+      details: { supportedVersions: ["2025-10-13"] },
+    });
     expect((await fetch(`${server().origin}/api/v1/config`)).status).toBe(404);
   });
 
   it("rejects malformed JSON, a wrong content type and an oversize body with clear 4xx errors", async () => {
     const api = await newPlatform();
-    const malformed = await api.patch("/config", undefined, { raw: '{"webhookEndpoint": ', headers: { "content-type": "application/json" } });
+    const malformed = await api.patch("/config", undefined, {
+      raw: '{"webhookEndpoint": ',
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe("INVALID_REQUEST_FORMAT");
-    const wrongType = await api.patch("/config", undefined, { raw: "webhookEndpoint=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const wrongType = await api.patch("/config", undefined, {
+      raw: "webhookEndpoint=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    const big = await api.patch("/config", undefined, { raw: JSON.stringify({ umaDomain: "x".repeat(1_100_000) }), headers: { "content-type": "application/json" } });
+    const big = await api.patch("/config", undefined, {
+      raw: JSON.stringify({ umaDomain: "x".repeat(1_100_000) }),
+      headers: { "content-type": "application/json" },
+    });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe("PAYLOAD_TOO_LARGE");
   });

@@ -9,7 +9,9 @@ async function fundableAccount(api: ApiClient): Promise<string> {
 }
 
 async function balance(api: ApiClient, accountId: string, customerId?: string): Promise<number> {
-  const res = await api.get(`/customers/internal-accounts?type=INTERNAL_FIAT${customerId ? `&customerId=${customerId}` : ""}&limit=100`);
+  const res = await api.get(
+    `/customers/internal-accounts?type=INTERNAL_FIAT${customerId ? `&customerId=${customerId}` : ""}&limit=100`,
+  );
   return res.body.data.find((a: { id: string }) => a.id === accountId).balance.amount;
 }
 
@@ -18,8 +20,16 @@ describe("Idempotency-Key", () => {
     const api = await newPlatform();
     const account = await fundableAccount(api);
     const key = randomUUID();
-    const first = await api.post(`/sandbox/internal-accounts/${account}/fund`, { amount: 500 }, { headers: { "idempotency-key": key } });
-    const second = await api.post(`/sandbox/internal-accounts/${account}/fund`, { amount: 500 }, { headers: { "idempotency-key": key } });
+    const first = await api.post(
+      `/sandbox/internal-accounts/${account}/fund`,
+      { amount: 500 },
+      { headers: { "idempotency-key": key } },
+    );
+    const second = await api.post(
+      `/sandbox/internal-accounts/${account}/fund`,
+      { amount: 500 },
+      { headers: { "idempotency-key": key } },
+    );
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
@@ -31,8 +41,16 @@ describe("Idempotency-Key", () => {
     const api = await newPlatform();
     const account = await fundableAccount(api);
     const key = randomUUID();
-    await api.post(`/sandbox/internal-accounts/${account}/fund`, { amount: 100 }, { headers: { "idempotency-key": key } });
-    const reused = await api.post(`/sandbox/internal-accounts/${account}/fund`, { amount: 999 }, { headers: { "idempotency-key": key } });
+    await api.post(
+      `/sandbox/internal-accounts/${account}/fund`,
+      { amount: 100 },
+      { headers: { "idempotency-key": key } },
+    );
+    const reused = await api.post(
+      `/sandbox/internal-accounts/${account}/fund`,
+      { amount: 999 },
+      { headers: { "idempotency-key": key } },
+    );
     expect(reused.status).toBe(409);
     expect(reused.body).toMatchObject({ code: "CONFLICT", details: { state: "REQUEST_MISMATCH" } });
     expect(await balance(api, account)).toBe(100);
@@ -43,12 +61,22 @@ describe("Idempotency-Key", () => {
     const account = await fundableAccount(api);
     const key = randomUUID();
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => api.post(`/sandbox/internal-accounts/${account}/fund`, { amount: 250 }, { headers: { "idempotency-key": key } })),
+      Array.from({ length: 12 }, () =>
+        api.post(
+          `/sandbox/internal-accounts/${account}/fund`,
+          { amount: 250 },
+          { headers: { "idempotency-key": key } },
+        ),
+      ),
     );
     for (const r of results) expect([200, 409]).toContain(r.status);
     for (const r of results.filter((r) => r.status === 409)) expect(r.body.details.state).toBe("IN_PROGRESS");
     expect(await balance(api, account)).toBe(250);
-    const after = await api.post(`/sandbox/internal-accounts/${account}/fund`, { amount: 250 }, { headers: { "idempotency-key": key } });
+    const after = await api.post(
+      `/sandbox/internal-accounts/${account}/fund`,
+      { amount: 250 },
+      { headers: { "idempotency-key": key } },
+    );
     expect(after.status).toBe(200);
     expect(await balance(api, account)).toBe(250);
   });
@@ -58,17 +86,33 @@ describe("Idempotency-Key", () => {
     const b = await newPlatform();
     const key = randomUUID();
     const missing = `InternalAccount:${randomUUID()}`;
-    const first = await a.post(`/sandbox/internal-accounts/${missing}/fund`, { amount: 1 }, { headers: { "idempotency-key": key } });
+    const first = await a.post(
+      `/sandbox/internal-accounts/${missing}/fund`,
+      { amount: 1 },
+      { headers: { "idempotency-key": key } },
+    );
     expect(first.status).toBe(404);
-    const replay = await a.post(`/sandbox/internal-accounts/${missing}/fund`, { amount: 1 }, { headers: { "idempotency-key": key } });
+    const replay = await a.post(
+      `/sandbox/internal-accounts/${missing}/fund`,
+      { amount: 1 },
+      { headers: { "idempotency-key": key } },
+    );
     expect(replay.status).toBe(404);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
 
     const account = await fundableAccount(b);
-    const other = await b.post(`/sandbox/internal-accounts/${account}/fund`, { amount: 7 }, { headers: { "idempotency-key": key } });
+    const other = await b.post(
+      `/sandbox/internal-accounts/${account}/fund`,
+      { amount: 7 },
+      { headers: { "idempotency-key": key } },
+    );
     expect(other.status).toBe(200);
 
-    const invalid = await b.post(`/sandbox/internal-accounts/${account}/fund`, { amount: 7 }, { headers: { "idempotency-key": "has space" } });
+    const invalid = await b.post(
+      `/sandbox/internal-accounts/${account}/fund`,
+      { amount: 7 },
+      { headers: { "idempotency-key": "has space" } },
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.body.details.errors[0]).toMatchObject({ field: "Idempotency-Key", constraint: "PATTERN" });
   });
@@ -82,12 +126,24 @@ describe("Idempotency store (against this run's database)", () => {
     const api = await newPlatform();
     const key = randomUUID();
     let runs = 0;
-    await expect(runIdempotent(api.platformId, key, "h", async () => (runs++, Promise.reject(new Error("boom"))))).rejects.toThrow("boom");
-    const r500 = await runIdempotent(api.platformId, key, "h", async () => (runs++, { status: 503, body: { code: "SERVICE_UNAVAILABLE" } }));
+    await expect(
+      runIdempotent(api.platformId, key, "h", async () => (runs++, Promise.reject(new Error("boom")))),
+    ).rejects.toThrow("boom");
+    const r500 = await runIdempotent(
+      api.platformId,
+      key,
+      "h",
+      async () => (runs++, { status: 503, body: { code: "SERVICE_UNAVAILABLE" } }),
+    );
     expect(r500.status).toBe(503);
     const ok = await runIdempotent(api.platformId, key, "h", async () => (runs++, { status: 201, body: { ok: true } }));
     expect(ok).toEqual({ status: 201, body: { ok: true } });
-    const replay = await runIdempotent(api.platformId, key, "h", async () => (runs++, { status: 201, body: { ok: false } }));
+    const replay = await runIdempotent(
+      api.platformId,
+      key,
+      "h",
+      async () => (runs++, { status: 201, body: { ok: false } }),
+    );
     expect(replay).toMatchObject({ status: 201, body: { ok: true }, replayed: true });
     expect(runs).toBe(3);
     await closeDb();

@@ -24,8 +24,13 @@ describe("OpenAPI document", () => {
     for (const [path, methods] of Object.entries(doc.paths)) {
       const concrete = path.replace(/\{[^}]+\}/g, "Unknown:00000000-0000-7000-8000-000000000000");
       for (const method of Object.keys(methods)) {
-        const res = await api.request(method.toUpperCase(), concrete, method === "get" || method === "delete" ? undefined : {});
-        if (res.status === 405 || (res.status === 404 && /No operation at/.test(res.body?.reason ?? ""))) missing.push(`${method.toUpperCase()} ${path}`);
+        const res = await api.request(
+          method.toUpperCase(),
+          concrete,
+          method === "get" || method === "delete" ? undefined : {},
+        );
+        if (res.status === 405 || (res.status === 404 && /No operation at/.test(res.body?.reason ?? "")))
+          missing.push(`${method.toUpperCase()} ${path}`);
       }
     }
     expect(missing).toEqual([]);

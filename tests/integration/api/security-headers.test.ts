@@ -16,8 +16,18 @@ describe("API security headers", () => {
     const cases: [string, string, RequestInit, number][] = [
       ["operation via the dispatcher", `${base}/config`, { headers: auth }, 200],
       ["no credentials", `${base}/config`, {}, 401],
-      ["validation error", `${base}/config`, { method: "PATCH", headers: { ...auth, "content-type": "application/json" }, body: '{"umaDomain":1}' }, 400],
-      ["malformed JSON", `${base}/customers`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{" }, 400],
+      [
+        "validation error",
+        `${base}/config`,
+        { method: "PATCH", headers: { ...auth, "content-type": "application/json" }, body: '{"umaDomain":1}' },
+        400,
+      ],
+      [
+        "malformed JSON",
+        `${base}/customers`,
+        { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{" },
+        400,
+      ],
       ["empty 204", `${base}/tokens/${token.body.id}`, { method: "DELETE", headers: auth }, 204],
       ["method not allowed", `${base}/config`, { method: "PUT", headers: auth }, 405],
       ["operation via its Next route file (HEAD)", `${base}/config`, { method: "HEAD", headers: auth }, 200],
@@ -30,7 +40,11 @@ describe("API security headers", () => {
     for (const [name, url, init, status] of cases) {
       const res = await fetch(url, init);
       await res.arrayBuffer();
-      expect({ name, status: res.status, nosniff: res.headers.get("x-content-type-options") }).toEqual({ name, status, nosniff: "nosniff" });
+      expect({ name, status: res.status, nosniff: res.headers.get("x-content-type-options") }).toEqual({
+        name,
+        status,
+        nosniff: "nosniff",
+      });
     }
   });
 

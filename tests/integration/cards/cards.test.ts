@@ -42,8 +42,24 @@ describe("POST /cards, activation, GET and list", () => {
     expect(typeof card.issuerRef).toBe("string");
 
     const hook = await hooks.waitForType("CARD.STATUS_CHANGE", { where: (w) => w.body.data.id === card.id });
-    expect(hook.body.data).toMatchObject({ id: card.id, status: "ACTIVE", customerId: holder.customerId, fundingSource: holder.usdAccountId, last4: card.last4 });
-    for (const key of ["brand", "form", "expMonth", "expYear", "currency", "processorRef", "issuerRef", "createdAt", "updatedAt"]) {
+    expect(hook.body.data).toMatchObject({
+      id: card.id,
+      status: "ACTIVE",
+      customerId: holder.customerId,
+      fundingSource: holder.usdAccountId,
+      last4: card.last4,
+    });
+    for (const key of [
+      "brand",
+      "form",
+      "expMonth",
+      "expYear",
+      "currency",
+      "processorRef",
+      "issuerRef",
+      "createdAt",
+      "updatedAt",
+    ]) {
       expect(hook.body.data).toHaveProperty(key);
     }
     const got = await api.get(`/cards/${card.id}`);
@@ -56,7 +72,9 @@ describe("POST /cards, activation, GET and list", () => {
     const holder = await approvedCardholder(api);
     const card = await issueCard(api, holder, { brand: "MASTERCARD" });
     expect(card.brand).toBe("MASTERCARD");
-    const { rows } = await database().query(`SELECT secrets_sealed, last4 FROM cards WHERE id = $1`, [card.id.split(":")[1]]);
+    const { rows } = await database().query(`SELECT secrets_sealed, last4 FROM cards WHERE id = $1`, [
+      card.id.split(":")[1],
+    ]);
     expect(rows[0].last4).toBe(card.last4);
     expect(rows[0].secrets_sealed).toMatch(/^v1\./);
     expect(rows[0].secrets_sealed).not.toMatch(/\d{12,}/);
@@ -65,28 +83,46 @@ describe("POST /cards, activation, GET and list", () => {
   it("refuses a cardholder whose KYC is not APPROVED with 400 CARDHOLDER_KYC_NOT_APPROVED", async () => {
     for (const fullName of ["Pending Person 001", "Rejected Person 002", "Unverified Person 003"]) {
       const holder = await approvedCardholder(api, { fullName });
-      const res = await api.post("/cards", { customerId: holder.customerId, form: "VIRTUAL", fundingSource: holder.usdAccountId });
+      const res = await api.post("/cards", {
+        customerId: holder.customerId,
+        form: "VIRTUAL",
+        fundingSource: holder.usdAccountId,
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("CARDHOLDER_KYC_NOT_APPROVED");
     }
     const unverifiedPlatform = await newPlatform();
     const holder = await approvedCardholder(unverifiedPlatform);
-    const res = await unverifiedPlatform.post("/cards", { customerId: holder.customerId, form: "VIRTUAL", fundingSource: holder.usdAccountId });
+    const res = await unverifiedPlatform.post("/cards", {
+      customerId: holder.customerId,
+      form: "VIRTUAL",
+      fundingSource: holder.usdAccountId,
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("CARDHOLDER_KYC_NOT_APPROVED");
     expect(res.body.details.kycStatus).toBe("UNVERIFIED");
-    const { rows } = await database().query(`SELECT count(*)::int AS n FROM cards WHERE platform_id = $1`, [unverifiedPlatform.platformId]);
+    const { rows } = await database().query(`SELECT count(*)::int AS n FROM cards WHERE platform_id = $1`, [
+      unverifiedPlatform.platformId,
+    ]);
     expect(rows[0].n).toBe(0);
   });
 
   it("requires the funding source to be a fiat internal account of the cardholder", async () => {
     const a = await approvedCardholder(api);
     const b = await approvedCardholder(api);
-    const other = await api.post("/cards", { customerId: a.customerId, form: "VIRTUAL", fundingSource: b.usdAccountId });
+    const other = await api.post("/cards", {
+      customerId: a.customerId,
+      form: "VIRTUAL",
+      fundingSource: b.usdAccountId,
+    });
     expect(other.status).toBe(400);
     expect(other.body.code).toBe("INVALID_INPUT");
     expect(other.body.details.errors[0].field).toBe("fundingSource");
-    const wallet = await api.post("/cards", { customerId: a.customerId, form: "VIRTUAL", fundingSource: a.walletAccountId });
+    const wallet = await api.post("/cards", {
+      customerId: a.customerId,
+      form: "VIRTUAL",
+      fundingSource: a.walletAccountId,
+    });
     expect(wallet.status).toBe(400);
     expect(wallet.body.details.errors[0].field).toBe("fundingSource");
   });
@@ -95,15 +131,26 @@ describe("POST /cards, activation, GET and list", () => {
     const bad = await api.post("/cards", { customerId: "nope", form: "PLASTIC", fundingSource: 12 });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("INVALID_INPUT");
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["customerId", "form", "fundingSource"]);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "customerId",
+      "form",
+      "fundingSource",
+    ]);
     const missing = await api.post("/cards", {});
     expect(missing.status).toBe(400);
-    expect(missing.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["customerId", "fundingSource"]);
+    expect(missing.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "customerId",
+      "fundingSource",
+    ]);
 
     const foreign = await newPlatform();
     await approvePlatform(foreign);
     const holder = await approvedCardholder(foreign);
-    const res = await api.post("/cards", { customerId: holder.customerId, form: "VIRTUAL", fundingSource: holder.usdAccountId });
+    const res = await api.post("/cards", {
+      customerId: holder.customerId,
+      form: "VIRTUAL",
+      fundingSource: holder.usdAccountId,
+    });
     expect(res.status).toBe(404);
     const card = await issueCard(foreign, holder);
     expect((await api.get(`/cards/${card.id}`)).status).toBe(404);

@@ -17,7 +17,10 @@ export interface Cardholder {
 let seq = 0;
 
 /** An individual whose kycStatus is APPROVED (fullName without a magic suffix), with its USD account. */
-export async function approvedCardholder(api: ApiClient, opts: { fund?: number; platformCustomerId?: string; fullName?: string } = {}): Promise<Cardholder> {
+export async function approvedCardholder(
+  api: ApiClient,
+  opts: { fund?: number; platformCustomerId?: string; fullName?: string } = {},
+): Promise<Cardholder> {
   seq += 1;
   const customer = await api.post("/customers", {
     customerType: "INDIVIDUAL",
@@ -29,12 +32,18 @@ export async function approvedCardholder(api: ApiClient, opts: { fund?: number; 
   const accounts = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}`);
   const usd = accounts.body.data.find((a: { type: string }) => a.type === "INTERNAL_FIAT");
   const wallet = accounts.body.data.find((a: { type: string }) => a.type === "EMBEDDED_WALLET");
-  if (opts.fund) expect((await api.post(`/sandbox/internal-accounts/${usd.id}/fund`, { amount: opts.fund })).status).toBe(200);
+  if (opts.fund)
+    expect((await api.post(`/sandbox/internal-accounts/${usd.id}/fund`, { amount: opts.fund })).status).toBe(200);
   return { customerId: customer.body.id, usdAccountId: usd.id, walletAccountId: wallet.id };
 }
 
 export async function issueCard(api: ApiClient, holder: Cardholder, extra: Record<string, unknown> = {}) {
-  const res = await api.post("/cards", { customerId: holder.customerId, form: "VIRTUAL", fundingSource: holder.usdAccountId, ...extra });
+  const res = await api.post("/cards", {
+    customerId: holder.customerId,
+    form: "VIRTUAL",
+    fundingSource: holder.usdAccountId,
+    ...extra,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }

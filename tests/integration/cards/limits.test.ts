@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { database, newPlatform } from "../../support/api";
 import { approvePlatform, approvedCardholder, issueCard, waitForStatus } from "./helpers";
 
-const body = (h: { customerId: string; usdAccountId: string }) => ({ customerId: h.customerId, form: "VIRTUAL", fundingSource: h.usdAccountId });
+const body = (h: { customerId: string; usdAccountId: string }) => ({
+  customerId: h.customerId,
+  form: "VIRTUAL",
+  fundingSource: h.usdAccountId,
+});
 
 describe("Card limits", () => {
   it("maxLiveCards holds under concurrent creates, and closing a card frees a slot", async () => {
@@ -16,7 +20,10 @@ describe("Card limits", () => {
     expect(created).toHaveLength(3);
     expect(refused).toHaveLength(7);
     expect(refused.every((r) => r.body.code === "CARD_LIMIT_REACHED")).toBe(true);
-    const { rows } = await database().query(`SELECT count(*)::int AS n FROM cards WHERE platform_id = $1 AND status <> 'CLOSED'`, [api.platformId]);
+    const { rows } = await database().query(
+      `SELECT count(*)::int AS n FROM cards WHERE platform_id = $1 AND status <> 'CLOSED'`,
+      [api.platformId],
+    );
     expect(rows[0].n).toBe(3);
 
     const first = created[0].body;

@@ -5,7 +5,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { newPlatform, type ApiClient } from "../../support/api";
 import { activeCard, approvePlatform, approvedCardholder, type Cardholder } from "./helpers";
 
-const auth = (amount: number, descriptor = "CORNER SHOP") => ({ amount, currency: { code: "USD" }, merchant: { descriptor, mcc: "5411", country: "US" } });
+const auth = (amount: number, descriptor = "CORNER SHOP") => ({
+  amount,
+  currency: { code: "USD" },
+  merchant: { descriptor, mcc: "5411", country: "US" },
+});
 const uuidOf = (id: string) => id.split(":")[1];
 
 describe("card transactions in GET /transactions", () => {
@@ -18,7 +22,10 @@ describe("card transactions in GET /transactions", () => {
   beforeAll(async () => {
     api = await newPlatform();
     await approvePlatform(api);
-    ({ holder, card: { id: cardId } } = await activeCard(api, 100_000));
+    ({
+      holder,
+      card: { id: cardId },
+    } = await activeCard(api, 100_000));
     const other = await approvedCardholder(api);
     const post = async (amount: number, descriptor?: string) => {
       const res = await api.post(`/sandbox/cards/${cardId}/simulate/authorization`, auth(amount, descriptor));
@@ -27,7 +34,10 @@ describe("card transactions in GET /transactions", () => {
     };
     ids.authorized = await post(100);
     ids.settled = await post(200);
-    expect((await api.post(`/sandbox/cards/${cardId}/simulate/clearing`, { cardTransactionId: ids.settled, amount: 200 })).status).toBe(200);
+    expect(
+      (await api.post(`/sandbox/cards/${cardId}/simulate/clearing`, { cardTransactionId: ids.settled, amount: 200 }))
+        .status,
+    ).toBe(200);
     const quote = await api.post("/quotes", {
       source: { sourceType: "ACCOUNT", accountId: holder.usdAccountId },
       destination: { destinationType: "ACCOUNT", accountId: other.usdAccountId },
@@ -41,8 +51,18 @@ describe("card transactions in GET /transactions", () => {
     moneyId = moneyList.body.data[0].id;
     ids.exception = await post(400, "FLAKY ISSUER 006");
     ids.refundedParent = await post(500);
-    expect((await api.post(`/sandbox/cards/${cardId}/simulate/clearing`, { cardTransactionId: ids.refundedParent, amount: 500 })).status).toBe(200);
-    const refund = await api.post(`/sandbox/cards/${cardId}/simulate/return`, { cardTransactionId: ids.refundedParent, amount: 500 });
+    expect(
+      (
+        await api.post(`/sandbox/cards/${cardId}/simulate/clearing`, {
+          cardTransactionId: ids.refundedParent,
+          amount: 500,
+        })
+      ).status,
+    ).toBe(200);
+    const refund = await api.post(`/sandbox/cards/${cardId}/simulate/return`, {
+      cardTransactionId: ids.refundedParent,
+      amount: 500,
+    });
     expect(refund.status).toBe(200);
     ids.credit = refund.body.id;
   });
@@ -50,11 +70,21 @@ describe("card transactions in GET /transactions", () => {
   it("type=CARD lists the customer's card transactions newest first, each with type CARD", async () => {
     const res = await api.get(`/transactions?customerId=${holder.customerId}&type=CARD`);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((t: { id: string }) => t.id)).toEqual([ids.credit, ids.refundedParent, ids.exception, ids.settled, ids.authorized]);
+    expect(res.body.data.map((t: { id: string }) => t.id)).toEqual([
+      ids.credit,
+      ids.refundedParent,
+      ids.exception,
+      ids.settled,
+      ids.authorized,
+    ]);
     expect(res.body.data.every((t: { type: string }) => t.type === "CARD")).toBe(true);
     expect(res.body).toMatchObject({ hasMore: false, totalCount: 5 });
     const credit = res.body.data[0];
-    expect(credit).toMatchObject({ direction: "CREDIT", originalTransactionId: ids.refundedParent, settledAmount: 500 });
+    expect(credit).toMatchObject({
+      direction: "CREDIT",
+      originalTransactionId: ids.refundedParent,
+      settledAmount: 500,
+    });
   });
 
   it("without a type, card and money transactions share one list and one cursor, ordered by id", async () => {
@@ -67,7 +97,9 @@ describe("card transactions in GET /transactions", () => {
     const paged: string[] = [];
     let cursor: string | undefined;
     for (let i = 0; i < 10; i++) {
-      const page = await api.get(`/transactions?customerId=${holder.customerId}&limit=2&sortOrder=asc${cursor ? `&cursor=${cursor}` : ""}`);
+      const page = await api.get(
+        `/transactions?customerId=${holder.customerId}&limit=2&sortOrder=asc${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       expect(page.status).toBe(200);
       expect(page.body.totalCount).toBe(6);
       paged.push(...page.body.data.map((t: { id: string }) => t.id));
@@ -86,7 +118,9 @@ describe("card transactions in GET /transactions", () => {
     expect(refunded.body.data.map((t: { id: string }) => t.id)).toEqual([ids.refundedParent]);
     const byAccount = await api.get(`/transactions?accountIdentifier=${holder.usdAccountId}&type=CARD`);
     expect(byAccount.body.totalCount).toBe(5);
-    const future = await api.get(`/transactions?type=CARD&startDate=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`);
+    const future = await api.get(
+      `/transactions?type=CARD&startDate=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`,
+    );
     expect(future.body).toMatchObject({ data: [], totalCount: 0 });
     const outgoing = await api.get(`/transactions?customerId=${holder.customerId}&type=OUTGOING`);
     expect(outgoing.body.data.map((t: { id: string }) => t.id)).toEqual([moneyId]);
@@ -100,7 +134,14 @@ describe("card transactions in GET /transactions", () => {
   it("GET /transactions/{id} returns a card transaction with clearings rolled up; unknown and foreign ids are 404", async () => {
     const got = await api.get(`/transactions/${ids.settled}`);
     expect(got.status).toBe(200);
-    expect(got.body).toMatchObject({ type: "CARD", id: ids.settled, cardId, status: "SETTLED", authorizedAmount: 200, settledAmount: 200 });
+    expect(got.body).toMatchObject({
+      type: "CARD",
+      id: ids.settled,
+      cardId,
+      status: "SETTLED",
+      authorizedAmount: 200,
+      settledAmount: 200,
+    });
     const unknown = await api.get(`/transactions/CardTransaction:01900000-0000-7000-8000-000000000000`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("TRANSACTION_NOT_FOUND");

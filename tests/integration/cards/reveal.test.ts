@@ -18,14 +18,20 @@ function luhnValid(pan: string): boolean {
 }
 
 /** GET with an explicit Host header (the vault answers only on its own host). */
-function get(url: string, host?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+function get(
+  url: string,
+  host?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port: u.port, path: u.pathname + u.search, headers: { host: host ?? u.host } }, (res) => {
-      let text = "";
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
+    const req = httpRequest(
+      { host: "127.0.0.1", port: u.port, path: u.pathname + u.search, headers: { host: host ?? u.host } },
+      (res) => {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -117,13 +123,19 @@ describe("POST /cards/{id}/reveal and the vault page", () => {
     expect(onAppOrigin.text).not.toContain('data-field="pan"');
     expect((await get(`${url.origin}/vault/cards/${a.id.split(":")[1]}/${"x".repeat(43)}`)).status).toBe(404);
 
-    const { rows } = await database().query(`SELECT token_hash, used_at FROM card_reveal_tokens WHERE card_id = $1`, [a.id.split(":")[1]]);
+    const { rows } = await database().query(`SELECT token_hash, used_at FROM card_reveal_tokens WHERE card_id = $1`, [
+      a.id.split(":")[1],
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).not.toContain(token);
     expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].used_at).toBeNull();
     // Still good for its own card, exactly once, even when loaded concurrently.
-    const loads = await Promise.all([get(reveal.body.panEmbedUrl), get(reveal.body.panEmbedUrl), get(reveal.body.panEmbedUrl)]);
+    const loads = await Promise.all([
+      get(reveal.body.panEmbedUrl),
+      get(reveal.body.panEmbedUrl),
+      get(reveal.body.panEmbedUrl),
+    ]);
     expect(loads.map((l) => l.status).sort()).toEqual([200, 404, 404]);
   });
 

@@ -6,22 +6,32 @@ import { database, newPlatform, waitFor, type ApiClient } from "../../support/ap
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { activeCard, approvePlatform, approvedCardholder, issueCard, waitForStatus } from "./helpers";
 
-const auth = (amount: number, descriptor: string) => ({ amount, currency: { code: "USD" }, merchant: { descriptor, mcc: "5814", country: "US" } });
+const auth = (amount: number, descriptor: string) => ({
+  amount,
+  currency: { code: "USD" },
+  merchant: { descriptor, mcc: "5814", country: "US" },
+});
 
 async function balances(api: ApiClient, customerId: string) {
   const res = await api.get(`/customers/internal-accounts?customerId=${customerId}&type=INTERNAL_FIAT`);
-  return { available: res.body.data[0].balance.amount as number, total: res.body.data[0].totalBalance.amount as number };
+  return {
+    available: res.body.data[0].balance.amount as number,
+    total: res.body.data[0].totalBalance.amount as number,
+  };
 }
 
 async function postingKinds(reference: string): Promise<string[]> {
-  const { rows } = await database().query(`SELECT kind FROM ledger_postings WHERE reference = $1 ORDER BY id`, [reference]);
+  const { rows } = await database().query(`SELECT kind FROM ledger_postings WHERE reference = $1 ORDER BY id`, [
+    reference,
+  ]);
   return rows.map((r) => r.kind);
 }
 
 async function openConfirmJobs(cardTransactionId: string): Promise<number> {
-  const { rows } = await database().query(`SELECT count(*)::int AS n FROM jobs WHERE type = 'card.pull.confirm' AND payload->>'cardTransactionId' = $1 AND status IN ('PENDING', 'RUNNING')`, [
-    cardTransactionId.split(":")[1],
-  ]);
+  const { rows } = await database().query(
+    `SELECT count(*)::int AS n FROM jobs WHERE type = 'card.pull.confirm' AND payload->>'cardTransactionId' = $1 AND status IN ('PENDING', 'RUNNING')`,
+    [cardTransactionId.split(":")[1]],
+  );
   return rows[0].n;
 }
 
@@ -52,14 +62,22 @@ describe("Card sandbox outcomes", () => {
     expect((await p.post(`/cards/${card.id}/reveal`)).body.code).toBe("CARD_NOT_MUTABLE");
     const auth1 = await p.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100, "SHOP"));
     expect(auth1.status).toBe(409);
-    expect((await p.post("/cards", { customerId: holder.customerId, form: "VIRTUAL", fundingSource: holder.usdAccountId })).status).toBe(201);
+    expect(
+      (await p.post("/cards", { customerId: holder.customerId, form: "VIRTUAL", fundingSource: holder.usdAccountId }))
+        .status,
+    ).toBe(201);
   });
 
   it("issuance suffix 002 fires CARD.STATUS_CHANGE with the closed Card", async () => {
     const holder = await approvedCardholder(api, { platformCustomerId: `rejected-hook-${Date.now()}-002` });
     const card = await issueCard(api, holder);
     const hook = await hooks.waitForType("CARD.STATUS_CHANGE", { where: (w) => w.body.data.id === card.id });
-    expect(hook.body.data).toMatchObject({ id: card.id, status: "CLOSED", statusReason: "ISSUER_REJECTED", customerId: holder.customerId });
+    expect(hook.body.data).toMatchObject({
+      id: card.id,
+      status: "CLOSED",
+      statusReason: "ISSUER_REJECTED",
+      customerId: holder.customerId,
+    });
     expect(hooks.ofType("CARD.STATUS_CHANGE").filter((w) => w.body.data.id === card.id)).toHaveLength(1);
   });
 
@@ -76,19 +94,37 @@ describe("Card sandbox outcomes", () => {
     const { card, holder } = await activeCard(api, 10_000);
     const res = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(1250, "SLOW ACQUIRER 005"));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: "AUTHORIZED", authorizedAmount: 1250, pullSummary: { count: 0, totalAmount: 0, pendingCount: 1 } });
-    const first = await hooks.waitForType("CARD_TRANSACTION.AUTHORIZED", { where: (w) => w.body.data.id === res.body.id && w.body.data.pullSummary.pendingCount === 1 });
+    expect(res.body).toMatchObject({
+      status: "AUTHORIZED",
+      authorizedAmount: 1250,
+      pullSummary: { count: 0, totalAmount: 0, pendingCount: 1 },
+    });
+    const first = await hooks.waitForType("CARD_TRANSACTION.AUTHORIZED", {
+      where: (w) => w.body.data.id === res.body.id && w.body.data.pullSummary.pendingCount === 1,
+    });
     expect(first.body.data).toEqual(res.body);
 
     // Confirmed about 30 s later (sandbox time scale); the hold leaves the account for the card network.
     await api.post("/sandbox/clock/advance", { seconds: 30 });
-    const confirmed = await hooks.waitForType("CARD_TRANSACTION.AUTHORIZED", { where: (w) => w.body.data.id === res.body.id && w.body.data.pullSummary.pendingCount === 0 });
-    expect(confirmed.body.data).toMatchObject({ status: "AUTHORIZED", pullSummary: { count: 1, totalAmount: 1250, pendingCount: 0 } });
+    const confirmed = await hooks.waitForType("CARD_TRANSACTION.AUTHORIZED", {
+      where: (w) => w.body.data.id === res.body.id && w.body.data.pullSummary.pendingCount === 0,
+    });
+    expect(confirmed.body.data).toMatchObject({
+      status: "AUTHORIZED",
+      pullSummary: { count: 1, totalAmount: 1250, pendingCount: 0 },
+    });
     expect(await balances(api, holder.customerId)).toEqual({ available: 8750, total: 8750 });
     expect(await postingKinds(res.body.id)).toEqual(["CARD_PULL_HOLD", "CARD_PULL"]);
 
-    const cleared = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: res.body.id, amount: 1250 });
-    expect(cleared.body).toMatchObject({ status: "SETTLED", settledAmount: 1250, pullSummary: { count: 1, totalAmount: 1250, pendingCount: 0 } });
+    const cleared = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, {
+      cardTransactionId: res.body.id,
+      amount: 1250,
+    });
+    expect(cleared.body).toMatchObject({
+      status: "SETTLED",
+      settledAmount: 1250,
+      pullSummary: { count: 1, totalAmount: 1250, pendingCount: 0 },
+    });
   });
 
   it("descriptor suffix 005 holds the amount in the funding account's pending bucket until the pull confirms", async () => {
@@ -103,10 +139,22 @@ describe("Card sandbox outcomes", () => {
     );
     const account = holder.usdAccountId.split(":")[1];
     expect(rows.map((r) => ({ ...r, amount: Number(r.amount) }))).toEqual([
-      { kind: "CARD_PULL_HOLD", internal_account_id: account, system_account: null, bucket: "available", amount: -2000 },
+      {
+        kind: "CARD_PULL_HOLD",
+        internal_account_id: account,
+        system_account: null,
+        bucket: "available",
+        amount: -2000,
+      },
       { kind: "CARD_PULL_HOLD", internal_account_id: account, system_account: null, bucket: "pending", amount: 2000 },
       { kind: "CARD_PULL", internal_account_id: account, system_account: null, bucket: "pending", amount: -2000 },
-      { kind: "CARD_PULL", internal_account_id: null, system_account: "CARD_NETWORK", bucket: "available", amount: 2000 },
+      {
+        kind: "CARD_PULL",
+        internal_account_id: null,
+        system_account: "CARD_NETWORK",
+        bucket: "available",
+        amount: 2000,
+      },
     ]);
     expect(await balances(api, holder.customerId)).toEqual({ available: 8000, total: 8000 });
   });
@@ -115,10 +163,19 @@ describe("Card sandbox outcomes", () => {
     const { card, holder } = await activeCard(api, 10_000);
     const res = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(1000, "TIP JAR 005"));
     expect(res.status).toBe(200);
-    const cleared = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: res.body.id, amount: 1500 });
+    const cleared = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, {
+      cardTransactionId: res.body.id,
+      amount: 1500,
+    });
     expect(cleared.status).toBe(200);
-    expect(cleared.body).toMatchObject({ status: "SETTLED", settledAmount: 1500, pullSummary: { count: 2, totalAmount: 1500, pendingCount: 0 } });
-    await waitFor(async () => (await openConfirmJobs(res.body.id)) === 0, { what: "the pull confirmation job to finish" });
+    expect(cleared.body).toMatchObject({
+      status: "SETTLED",
+      settledAmount: 1500,
+      pullSummary: { count: 2, totalAmount: 1500, pendingCount: 0 },
+    });
+    await waitFor(async () => (await openConfirmJobs(res.body.id)) === 0, {
+      what: "the pull confirmation job to finish",
+    });
     expect(await balances(api, holder.customerId)).toEqual({ available: 8500, total: 8500 });
     const kinds = await postingKinds(res.body.id);
     expect(kinds.filter((k) => k === "CARD_PULL")).toHaveLength(1);

@@ -87,7 +87,10 @@ describe("Card status machine", () => {
     const unknown = await api.patch(`/cards/${card.id}`, { status: "PROCESSING" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.details.errors[0]).toMatchObject({ field: "status", constraint: "ENUM" });
-    const closeAndMove = await api.patch(`/cards/${card.id}`, { status: "CLOSED", fundingSource: "InternalAccount:0190a5a0-0000-7000-8000-000000000000" });
+    const closeAndMove = await api.patch(`/cards/${card.id}`, {
+      status: "CLOSED",
+      fundingSource: "InternalAccount:0190a5a0-0000-7000-8000-000000000000",
+    });
     expect(closeAndMove.status).toBe(400);
     expect((await api.get(`/cards/${card.id}`)).body.status).toBe("ACTIVE");
   });

@@ -53,13 +53,18 @@ describe("Sandbox card transactions", () => {
     expect(entries).toHaveLength(2);
     expect(entries.reduce((s, e) => s + e.amount, 0)).toBe(0);
     expect(entries.find((e) => e.internal_account_id)?.amount).toBe(-1250);
-    const hook = await hooks.waitForType("CARD_TRANSACTION.AUTHORIZED", { where: (w) => w.body.data.id === res.body.id });
+    const hook = await hooks.waitForType("CARD_TRANSACTION.AUTHORIZED", {
+      where: (w) => w.body.data.id === res.body.id,
+    });
     expect(hook.body.data).toEqual(res.body);
   });
 
   it("declines per descriptor suffix: 002 INSUFFICIENT_FUNDS, 003 CARD_PAUSED; nothing moves", async () => {
     const { card, holder } = await activeCard(api, 10_000);
-    const insufficient = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100, "AMAZON RETAIL US-002"));
+    const insufficient = await api.post(
+      `/sandbox/cards/${card.id}/simulate/authorization`,
+      auth(100, "AMAZON RETAIL US-002"),
+    );
     expect(insufficient.status).toBe(400);
     expect(insufficient.body.code).toBe("INSUFFICIENT_FUNDS");
     expect(insufficient.body.details.declineReason).toBe("INSUFFICIENT_FUNDS");
@@ -68,7 +73,9 @@ describe("Sandbox card transactions", () => {
     expect(paused.body.code).toBe("CONFLICT");
     expect(paused.body.details.declineReason).toBe("CARD_PAUSED");
     expect(await balanceOf(api, holder)).toBe(10_000);
-    const { rows } = await database().query(`SELECT count(*)::int AS n FROM card_transactions WHERE card_id = $1`, [card.id.split(":")[1]]);
+    const { rows } = await database().query(`SELECT count(*)::int AS n FROM card_transactions WHERE card_id = $1`, [
+      card.id.split(":")[1],
+    ]);
     expect(rows[0].n).toBe(0);
     // Other suffixes approve.
     for (const d of ["SHOP 001", "SHOP 004", "SHOP 1002X"]) {
@@ -127,33 +134,67 @@ describe("Sandbox card transactions", () => {
     expect((await api.post(url, auth(100, "X".repeat(25)))).status).toBe(200);
     const many = await api.post(url, { amount: 1.5, currency: {}, merchant: {} });
     expect(many.status).toBe(400);
-    expect(many.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["amount", "currency.code", "merchant.descriptor"]);
+    expect(many.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "amount",
+      "currency.code",
+      "merchant.descriptor",
+    ]);
     const eur = await api.post(url, auth(100, "SHOP", { currency: { code: "EUR" } }));
     expect(eur.status).toBe(400);
     expect(eur.body.code).toBe("INVALID_CURRENCY");
-    expect((await api.post(`/sandbox/cards/Card:0190a5a0-0000-7000-8000-000000000000/simulate/authorization`, auth(100))).status).toBe(404);
-    expect((await api.post(`/sandbox/cards/Card:0190a5a0-0000-7000-8000-000000000000/simulate/authorization`, auth(100, "X 002"))).status).toBe(404);
+    expect(
+      (await api.post(`/sandbox/cards/Card:0190a5a0-0000-7000-8000-000000000000/simulate/authorization`, auth(100)))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await api.post(
+          `/sandbox/cards/Card:0190a5a0-0000-7000-8000-000000000000/simulate/authorization`,
+          auth(100, "X 002"),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("clearing for the authorized amount settles with settledAmount and the transaction webhook", async () => {
     const { card, holder } = await activeCard(api, 10_000);
     const a = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(1_500));
-    const cleared = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: a.body.id, amount: 1_500 });
+    const cleared = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, {
+      cardTransactionId: a.body.id,
+      amount: 1_500,
+    });
     expect(cleared.status).toBe(200);
-    expect(cleared.body).toMatchObject({ id: a.body.id, status: "SETTLED", settledAmount: 1_500, pullSummary: { count: 1, totalAmount: 1_500 }, settlementSummary: { count: 1, totalAmount: 1_500 } });
+    expect(cleared.body).toMatchObject({
+      id: a.body.id,
+      status: "SETTLED",
+      settledAmount: 1_500,
+      pullSummary: { count: 1, totalAmount: 1_500 },
+      settlementSummary: { count: 1, totalAmount: 1_500 },
+    });
     expect(await balanceOf(api, holder)).toBe(8_500);
     const hook = await hooks.waitForType("CARD_TRANSACTION.SETTLED", { where: (w) => w.body.data.id === a.body.id });
     expect(hook.body.data).toEqual(cleared.body);
-    const twice = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: a.body.id, amount: 1_500 });
+    const twice = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, {
+      cardTransactionId: a.body.id,
+      amount: 1_500,
+    });
     expect(twice.status).toBe(409);
   });
 
   it("over-clearing is covered by a post-hoc pull for the difference", async () => {
     const { card, holder } = await activeCard(api, 10_000);
     const a = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(1_000));
-    const cleared = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: a.body.id, amount: 1_200 });
+    const cleared = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, {
+      cardTransactionId: a.body.id,
+      amount: 1_200,
+    });
     expect(cleared.status).toBe(200);
-    expect(cleared.body).toMatchObject({ status: "SETTLED", authorizedAmount: 1_000, settledAmount: 1_200, pullSummary: { count: 2, totalAmount: 1_200 } });
+    expect(cleared.body).toMatchObject({
+      status: "SETTLED",
+      authorizedAmount: 1_000,
+      settledAmount: 1_200,
+      pullSummary: { count: 2, totalAmount: 1_200 },
+    });
     expect(await balanceOf(api, holder)).toBe(8_800);
     const entries = await ledgerOf(a.body.id);
     expect(entries.map((e) => e.kind)).toEqual(["CARD_PULL", "CARD_PULL", "CARD_POST_HOC_PULL", "CARD_POST_HOC_PULL"]);
@@ -163,19 +204,32 @@ describe("Sandbox card transactions", () => {
   it("over-clearing the balance cannot cover leaves the transaction in EXCEPTION; under-clearing returns the rest", async () => {
     const { card, holder } = await activeCard(api, 1_000);
     const a = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(900));
-    const over = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: a.body.id, amount: 1_500 });
+    const over = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, {
+      cardTransactionId: a.body.id,
+      amount: 1_500,
+    });
     expect(over.status).toBe(200);
-    expect(over.body).toMatchObject({ status: "EXCEPTION", settledAmount: 1_500, pullSummary: { count: 1, totalAmount: 900 } });
+    expect(over.body).toMatchObject({
+      status: "EXCEPTION",
+      settledAmount: 1_500,
+      pullSummary: { count: 1, totalAmount: 900 },
+    });
     expect(await balanceOf(api, holder)).toBe(100);
     await hooks.waitForType("CARD_TRANSACTION.EXCEPTION", { where: (w) => w.body.data.id === a.body.id });
 
     const { card: c2, holder: h2 } = await activeCard(api, 1_000);
     const b = await api.post(`/sandbox/cards/${c2.id}/simulate/authorization`, auth(800));
-    const under = await api.post(`/sandbox/cards/${c2.id}/simulate/clearing`, { cardTransactionId: b.body.id, amount: 600 });
+    const under = await api.post(`/sandbox/cards/${c2.id}/simulate/clearing`, {
+      cardTransactionId: b.body.id,
+      amount: 600,
+    });
     expect(under.body).toMatchObject({ status: "SETTLED", settledAmount: 600 });
     expect(await balanceOf(api, h2)).toBe(400);
     const c = await api.post(`/sandbox/cards/${c2.id}/simulate/authorization`, auth(300));
-    const expired = await api.post(`/sandbox/cards/${c2.id}/simulate/clearing`, { cardTransactionId: c.body.id, amount: 0 });
+    const expired = await api.post(`/sandbox/cards/${c2.id}/simulate/clearing`, {
+      cardTransactionId: c.body.id,
+      amount: 0,
+    });
     expect(expired.body).toMatchObject({ status: "SETTLED", settledAmount: 0, settlementSummary: { count: 0 } });
     expect(await balanceOf(api, h2)).toBe(400);
   });
@@ -184,34 +238,63 @@ describe("Sandbox card transactions", () => {
     const { card } = await activeCard(api, 1_000);
     const { card: other } = await activeCard(api, 1_000);
     const a = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100));
-    const wrong = await api.post(`/sandbox/cards/${other.id}/simulate/clearing`, { cardTransactionId: a.body.id, amount: 100 });
+    const wrong = await api.post(`/sandbox/cards/${other.id}/simulate/clearing`, {
+      cardTransactionId: a.body.id,
+      amount: 100,
+    });
     expect(wrong.status).toBe(404);
-    const bad = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: "Transaction:x", amount: -1 });
+    const bad = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, {
+      cardTransactionId: "Transaction:x",
+      amount: -1,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["amount", "cardTransactionId"]);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "amount",
+      "cardTransactionId",
+    ]);
   });
 
   it("merchant refunds are their own dated CREDIT rows linked by originalTransactionId", async () => {
     const { card, holder } = await activeCard(api, 10_000);
     const a = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(2_000));
-    const early = await api.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: a.body.id, amount: 500 });
+    const early = await api.post(`/sandbox/cards/${card.id}/simulate/return`, {
+      cardTransactionId: a.body.id,
+      amount: 500,
+    });
     expect(early.status).toBe(409);
     await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: a.body.id, amount: 2_000 });
     expect(await balanceOf(api, holder)).toBe(8_000);
 
-    const partial = await api.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: a.body.id, amount: 500 });
+    const partial = await api.post(`/sandbox/cards/${card.id}/simulate/return`, {
+      cardTransactionId: a.body.id,
+      amount: 500,
+    });
     expect(partial.status).toBe(200);
-    expect(partial.body).toMatchObject({ direction: "CREDIT", originalTransactionId: a.body.id, settledAmount: 500, cardId: card.id, accountId: holder.usdAccountId });
+    expect(partial.body).toMatchObject({
+      direction: "CREDIT",
+      originalTransactionId: a.body.id,
+      settledAmount: 500,
+      cardId: card.id,
+      accountId: holder.usdAccountId,
+    });
     expect(partial.body.id).not.toBe(a.body.id);
     expect(Date.parse(partial.body.createdAt)).toBeGreaterThanOrEqual(Date.parse(a.body.createdAt));
     expect(await balanceOf(api, holder)).toBe(8_500);
-    const hook = await hooks.waitForType("CARD_TRANSACTION.REFUNDED", { where: (w) => w.body.data.id === partial.body.id });
+    const hook = await hooks.waitForType("CARD_TRANSACTION.REFUNDED", {
+      where: (w) => w.body.data.id === partial.body.id,
+    });
     expect(hook.body.data).toEqual(partial.body);
 
-    const tooMuch = await api.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: a.body.id, amount: 1_501 });
+    const tooMuch = await api.post(`/sandbox/cards/${card.id}/simulate/return`, {
+      cardTransactionId: a.body.id,
+      amount: 1_501,
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.code).toBe("INVALID_AMOUNT");
-    const rest = await api.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: a.body.id, amount: 1_500 });
+    const rest = await api.post(`/sandbox/cards/${card.id}/simulate/return`, {
+      cardTransactionId: a.body.id,
+      amount: 1_500,
+    });
     expect(rest.status).toBe(200);
     expect(await balanceOf(api, holder)).toBe(10_000);
 
@@ -221,8 +304,14 @@ describe("Sandbox card transactions", () => {
     );
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatchObject({ direction: "DEBIT", status: "REFUNDED", settled: 2_000, refunded: 2_000 });
-    expect(rows.slice(1).map((r) => [r.direction, r.settled])).toEqual([["CREDIT", 500], ["CREDIT", 1_500]]);
-    const refundOfRefund = await api.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: partial.body.id, amount: 1 });
+    expect(rows.slice(1).map((r) => [r.direction, r.settled])).toEqual([
+      ["CREDIT", 500],
+      ["CREDIT", 1_500],
+    ]);
+    const refundOfRefund = await api.post(`/sandbox/cards/${card.id}/simulate/return`, {
+      cardTransactionId: partial.body.id,
+      amount: 1,
+    });
     expect(refundOfRefund.status).toBe(409);
     const entries = await ledgerOf(partial.body.id);
     expect(entries.find((e) => e.internal_account_id)?.amount).toBe(500);
@@ -230,7 +319,9 @@ describe("Sandbox card transactions", () => {
 
   it("concurrent authorizations never overdraw the funding source", async () => {
     const { card, holder } = await activeCard(api, 1_000);
-    const results = await Promise.all(Array.from({ length: 12 }, () => api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100))));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100))),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(2);
@@ -240,7 +331,9 @@ describe("Sandbox card transactions", () => {
 
   it("a freeze racing authorizations: every authorization either committed before it or declines", async () => {
     const { card, holder } = await activeCard(api, 100_000);
-    const auths = Array.from({ length: 8 }, () => api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100)));
+    const auths = Array.from({ length: 8 }, () =>
+      api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100)),
+    );
     const freeze = api.patch(`/cards/${card.id}`, { status: "FROZEN" });
     const results = await Promise.all(auths);
     expect((await freeze).status).toBe(200);

@@ -19,7 +19,11 @@ describe("Bulk customer import (CSV)", () => {
   afterAll(() => hooks.stop());
 
   it("creates valid rows, reports one error per failed row, and the job can be polled to completion", async () => {
-    await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Already Here", platformCustomerId: "taken-1" });
+    await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Already Here",
+      platformCustomerId: "taken-1",
+    });
     const csv = [
       "umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country,businessLegalName,businessRegistrationNumber,businessTaxId,businessIncorporatedOn",
       "bulk.john@example.com,bulk-1,INDIVIDUAL,John Doe,1990-01-15,123 Main St,San Francisco,CA,94105,US,,,,",
@@ -41,11 +45,18 @@ describe("Bulk customer import (CSV)", () => {
     expect(job.progress).toEqual({ total: 5, processed: 5, successful: 2, failed: 3 });
     expect(job.completedAt).toEqual(expect.any(String));
     const byId = Object.fromEntries(job.errors.map((e: { correlationId: string }) => [e.correlationId, e]));
-    expect(byId["bulk-3"]).toMatchObject({ code: "INVALID_INPUT", details: { errors: [expect.objectContaining({ field: "birthDate" })] } });
+    expect(byId["bulk-3"]).toMatchObject({
+      code: "INVALID_INPUT",
+      details: { errors: [expect.objectContaining({ field: "birthDate" })] },
+    });
     expect(byId["taken-1"]).toMatchObject({ code: "CONFLICT" });
     expect(byId["bulk-5"]).toMatchObject({ code: "INVALID_INPUT" });
     const john = await api.get("/customers?platformCustomerId=bulk-1");
-    expect(john.body.data[0]).toMatchObject({ fullName: "John Doe", umaAddress: "$bulk.john@example.com", address: { line1: "123 Main St", country: "US" } });
+    expect(john.body.data[0]).toMatchObject({
+      fullName: "John Doe",
+      umaAddress: "$bulk.john@example.com",
+      address: { line1: "123 Main St", country: "US" },
+    });
     const acme = await api.get("/customers?platformCustomerId=bulk-2");
     expect(acme.body.data[0].businessInfo).toMatchObject({ legalName: "Acme Inc", registrationNumber: "REG-1" });
     const hook = await hooks.waitForType("BULK_UPLOAD.COMPLETED");
@@ -63,13 +74,21 @@ describe("Bulk customer import (CSV)", () => {
   });
 
   it("rejects unreadable uploads at once and hides other platforms' jobs", async () => {
-    expect((await api.post("/customers/bulk/csv", undefined, { raw: csvForm("customerType,fullName\n") })).status).toBe(400);
-    expect((await api.post("/customers/bulk/csv", undefined, { raw: csvForm('fullName\n"unterminated') })).status).toBe(400);
-    expect((await api.post("/customers/bulk/csv", undefined, { raw: csvForm("fullName\nNo Type\n") })).status).toBe(400);
+    expect((await api.post("/customers/bulk/csv", undefined, { raw: csvForm("customerType,fullName\n") })).status).toBe(
+      400,
+    );
+    expect((await api.post("/customers/bulk/csv", undefined, { raw: csvForm('fullName\n"unterminated') })).status).toBe(
+      400,
+    );
+    expect((await api.post("/customers/bulk/csv", undefined, { raw: csvForm("fullName\nNo Type\n") })).status).toBe(
+      400,
+    );
     const missing = await api.post("/customers/bulk/csv", undefined, { raw: new FormData() });
     expect(missing.status).toBe(400);
     expect(missing.body.details.errors[0].field).toBe("file");
-    const res = await api.post("/customers/bulk/csv", undefined, { raw: csvForm("customerType,fullName\nINDIVIDUAL,Tenant Test\n") });
+    const res = await api.post("/customers/bulk/csv", undefined, {
+      raw: csvForm("customerType,fullName\nINDIVIDUAL,Tenant Test\n"),
+    });
     const other = await newPlatform();
     expect((await other.get(`/customers/bulk/jobs/${res.body.jobId}`)).status).toBe(404);
     expect((await api.get("/customers/bulk/jobs/Job:00000000-0000-7000-8000-000000000000")).status).toBe(404);

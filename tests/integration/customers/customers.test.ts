@@ -25,9 +25,15 @@ describe("Customers: create, list, get, update, delete", () => {
     const bad = await api.post("/customers", { customerType: "ROBOT" });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors[0]).toMatchObject({ field: "customerType", constraint: "ENUM" });
-    const biz = await api.post("/customers", { customerType: "BUSINESS", businessInfo: { legalName: "X", country: "US", incorporatedOn: "2020-02-30" } });
+    const biz = await api.post("/customers", {
+      customerType: "BUSINESS",
+      businessInfo: { legalName: "X", country: "US", incorporatedOn: "2020-02-30" },
+    });
     expect(biz.status).toBe(400);
-    expect(biz.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["businessInfo.incorporatedOn", "businessInfo.taxId"]);
+    expect(biz.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "businessInfo.incorporatedOn",
+      "businessInfo.taxId",
+    ]);
   });
 
   it("never returns the write-only identifier and generates umaAddress and platformCustomerId", async () => {
@@ -44,31 +50,55 @@ describe("Customers: create, list, get, update, delete", () => {
   });
 
   it("409 CONFLICT on a platformCustomerId collision; 20 concurrent creates yield exactly one customer", async () => {
-    const first = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Dup One", platformCustomerId: "dup-1" });
+    const first = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Dup One",
+      platformCustomerId: "dup-1",
+    });
     expect(first.status).toBe(201);
-    const again = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Dup Two", platformCustomerId: "dup-1" });
+    const again = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Dup Two",
+      platformCustomerId: "dup-1",
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("CONFLICT");
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => api.post("/customers", { customerType: "INDIVIDUAL", fullName: `Racer ${i}`, platformCustomerId: "race-1" })),
+      Array.from({ length: 20 }, (_, i) =>
+        api.post("/customers", { customerType: "INDIVIDUAL", fullName: `Racer ${i}`, platformCustomerId: "race-1" }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     for (const r of results.filter((r) => r.status === 409)) expect(r.body.code).toBe("CONFLICT");
-    const { rows } = await database().query(`SELECT count(*)::int AS n FROM customers WHERE platform_id = $1 AND platform_customer_id = 'race-1'`, [api.platformId]);
+    const { rows } = await database().query(
+      `SELECT count(*)::int AS n FROM customers WHERE platform_id = $1 AND platform_customer_id = 'race-1'`,
+      [api.platformId],
+    );
     expect(rows[0].n).toBe(1);
   });
 
   it("409 UMA_ADDRESS_EXISTS on create and on update", async () => {
-    const a = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Uma One", umaAddress: "$uma.one@example.com" });
+    const a = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Uma One",
+      umaAddress: "$uma.one@example.com",
+    });
     expect(a.status).toBe(201);
-    const b = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Uma Two", umaAddress: "$uma.one@example.com" });
+    const b = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Uma Two",
+      umaAddress: "$uma.one@example.com",
+    });
     expect(b.status).toBe(409);
     expect(b.body.code).toBe("UMA_ADDRESS_EXISTS");
     const c = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Uma Three" });
-    const patch = await api.patch(`/customers/${c.body.id}`, { customerType: "INDIVIDUAL", umaAddress: "$UMA.one@example.com" });
+    const patch = await api.patch(`/customers/${c.body.id}`, {
+      customerType: "INDIVIDUAL",
+      umaAddress: "$UMA.one@example.com",
+    });
     expect(patch.status).toBe(409);
     expect(patch.body.code).toBe("UMA_ADDRESS_EXISTS");
   });
@@ -77,7 +107,13 @@ describe("Customers: create, list, get, update, delete", () => {
     const p = await newPlatform();
     const made: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await p.post("/customers", { customerType: "INDIVIDUAL", fullName: `List ${i}`, platformCustomerId: `list-${i}`, region: i % 2 ? "FR" : "US", currencies: i === 4 ? ["USD", "EUR"] : ["USD"] });
+      const r = await p.post("/customers", {
+        customerType: "INDIVIDUAL",
+        fullName: `List ${i}`,
+        platformCustomerId: `list-${i}`,
+        region: i % 2 ? "FR" : "US",
+        currencies: i === 4 ? ["USD", "EUR"] : ["USD"],
+      });
       made.push(r.body.id);
     }
     await p.post("/customers", business("REG-999", { platformCustomerId: "biz-1" }));
@@ -91,7 +127,11 @@ describe("Customers: create, list, get, update, delete", () => {
     const all = [...page1.body.data, ...page2.body.data, ...page3.body.data].map((c: { id: string }) => c.id);
     expect(new Set(all).size).toBe(6);
 
-    expect((await p.get("/customers?customerType=BUSINESS")).body.data.map((c: { platformCustomerId: string }) => c.platformCustomerId)).toEqual(["biz-1"]);
+    expect(
+      (await p.get("/customers?customerType=BUSINESS")).body.data.map(
+        (c: { platformCustomerId: string }) => c.platformCustomerId,
+      ),
+    ).toEqual(["biz-1"]);
     expect((await p.get("/customers?platformCustomerId=list-3")).body.data[0].id).toBe(made[3]);
     expect((await p.get("/customers?region=FR")).body.totalCount).toBe(2);
     expect((await p.get("/customers?currency=EUR")).body.data.map((c: { id: string }) => c.id)).toEqual([made[4]]);
@@ -104,7 +144,12 @@ describe("Customers: create, list, get, update, delete", () => {
 
     const bad = await p.get("/customers?limit=500&customerType=ALIEN&createdAfter=yesterday&isIncludingDeleted=maybe");
     expect(bad.status).toBe(400);
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["createdAfter", "customerType", "isIncludingDeleted", "limit"]);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "createdAfter",
+      "customerType",
+      "isIncludingDeleted",
+      "limit",
+    ]);
     expect((await p.get("/customers?cursor=garbage")).status).toBe(400);
 
     await p.delete(`/customers/${made[0]}`);
@@ -125,27 +170,61 @@ describe("Customers: create, list, get, update, delete", () => {
       currencies: ["USD", "EUR"],
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ fullName: "Pat After", idType: "SSN", address: { line1: "2 Side St" }, currencies: ["USD", "EUR"] });
+    expect(res.body).toMatchObject({
+      fullName: "Pat After",
+      idType: "SSN",
+      address: { line1: "2 Side St" },
+      currencies: ["USD", "EUR"],
+    });
     expect(res.body.identifier).toBeUndefined();
     const accounts = await api.get(`/customers/internal-accounts?customerId=${c.body.id}`);
-    expect(accounts.body.data.map((a: { balance: { currency: { code: string } } }) => a.balance.currency.code).sort()).toEqual(["EUR", "USD", "USDB"]);
+    expect(
+      accounts.body.data.map((a: { balance: { currency: { code: string } } }) => a.balance.currency.code).sort(),
+    ).toEqual(["EUR", "USD", "USDB"]);
 
-    const bad = await api.patch(`/customers/${c.body.id}`, { customerType: "INDIVIDUAL", birthDate: "15/01/1990", address: { line1: "" }, idType: "NOPE" });
+    const bad = await api.patch(`/customers/${c.body.id}`, {
+      customerType: "INDIVIDUAL",
+      birthDate: "15/01/1990",
+      address: { line1: "" },
+      idType: "NOPE",
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["address.country", "address.line1", "address.postalCode", "birthDate", "idType"]);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "address.country",
+      "address.line1",
+      "address.postalCode",
+      "birthDate",
+      "idType",
+    ]);
     const typeChange = await api.patch(`/customers/${c.body.id}`, { customerType: "BUSINESS" });
     expect(typeChange.status).toBe(400);
     expect(typeChange.body.details.errors[0].field).toBe("customerType");
-    const both = await api.patch(`/customers/${c.body.id}`, { customerType: "INDIVIDUAL", email: "a@example.com", phoneNumber: "+14155550100" });
+    const both = await api.patch(`/customers/${c.body.id}`, {
+      customerType: "INDIVIDUAL",
+      email: "a@example.com",
+      phoneNumber: "+14155550100",
+    });
     expect(both.status).toBe(400);
     expect(both.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["email", "phoneNumber"]);
-    expect((await api.patch(`/customers/${c.body.id}`, { customerType: "INDIVIDUAL", email: "a@example.com" })).body.email).toBe("a@example.com");
-    expect((await api.patch(`/customers/${c.body.id}`, { customerType: "INDIVIDUAL", phoneNumber: "+14155550100" })).body.phoneNumber).toBe("+14155550100");
+    expect(
+      (await api.patch(`/customers/${c.body.id}`, { customerType: "INDIVIDUAL", email: "a@example.com" })).body.email,
+    ).toBe("a@example.com");
+    expect(
+      (await api.patch(`/customers/${c.body.id}`, { customerType: "INDIVIDUAL", phoneNumber: "+14155550100" })).body
+        .phoneNumber,
+    ).toBe("+14155550100");
 
     const b = await api.post("/customers", business("REG-100"));
-    const bp = await api.patch(`/customers/${b.body.id}`, { customerType: "BUSINESS", businessInfo: { doingBusinessAs: "Acme" } });
+    const bp = await api.patch(`/customers/${b.body.id}`, {
+      customerType: "BUSINESS",
+      businessInfo: { doingBusinessAs: "Acme" },
+    });
     expect(bp.status).toBe(200);
-    expect(bp.body.businessInfo).toMatchObject({ legalName: "Acme Corp", doingBusinessAs: "Acme", registrationNumber: "REG-100" });
+    expect(bp.body.businessInfo).toMatchObject({
+      legalName: "Acme Corp",
+      doingBusinessAs: "Acme",
+      registrationNumber: "REG-100",
+    });
     expect(bp.body.beneficialOwners).toEqual([]);
   });
 
@@ -153,19 +232,39 @@ describe("Customers: create, list, get, update, delete", () => {
     const terms = await api.get("/customers/end-user-terms");
     expect(terms.status).toBe(200);
     expect(terms.body).toMatchObject({ version: expect.any(String), url: expect.stringMatching(/^https:\/\//) });
-    const consent = { acceptedAt: "2026-01-01T00:00:00Z", ipAddress: "203.0.113.5", termsVersion: terms.body.version, acceptanceMethod: "CHECKBOX" };
-    const ok = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Terms Ok", endUserTermsConsent: consent });
+    const consent = {
+      acceptedAt: "2026-01-01T00:00:00Z",
+      ipAddress: "203.0.113.5",
+      termsVersion: terms.body.version,
+      acceptanceMethod: "CHECKBOX",
+    };
+    const ok = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Terms Ok",
+      endUserTermsConsent: consent,
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.endUserTermsConsent).toMatchObject({ termsVersion: terms.body.version });
-    const bad = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Terms Bad", endUserTermsConsent: { ...consent, termsVersion: "V999" } });
+    const bad = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Terms Bad",
+      endUserTermsConsent: { ...consent, termsVersion: "V999" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("END_USER_TERMS_VERSION_NOT_FOUND");
-    const badPatch = await api.patch(`/customers/${ok.body.id}`, { customerType: "INDIVIDUAL", endUserTermsConsent: { ...consent, termsVersion: "V0" } });
+    const badPatch = await api.patch(`/customers/${ok.body.id}`, {
+      customerType: "INDIVIDUAL",
+      endUserTermsConsent: { ...consent, termsVersion: "V0" },
+    });
     expect(badPatch.body.code).toBe("END_USER_TERMS_VERSION_NOT_FOUND");
   });
 
   it("DELETE is a soft delete; a repeat is 410 CUSTOMER_DELETED; the platformCustomerId is free again", async () => {
-    const c = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Del Me", platformCustomerId: "del-1" });
+    const c = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Del Me",
+      platformCustomerId: "del-1",
+    });
     const del = await api.delete(`/customers/${c.body.id}`);
     expect(del.status).toBe(200);
     expect(del.body).toMatchObject({ id: c.body.id, isDeleted: true });
@@ -175,7 +274,11 @@ describe("Customers: create, list, get, update, delete", () => {
     const patch = await api.patch(`/customers/${c.body.id}`, { customerType: "INDIVIDUAL", fullName: "Zombie" });
     expect(patch.status).toBe(410);
     expect((await api.get(`/customers/${c.body.id}`)).body.isDeleted).toBe(true);
-    const reuse = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Del Me Again", platformCustomerId: "del-1" });
+    const reuse = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Del Me Again",
+      platformCustomerId: "del-1",
+    });
     expect(reuse.status).toBe(201);
   });
 

@@ -20,7 +20,12 @@ async function completeBusiness(api: ApiClient, registrationNumber: string, owne
 
 async function ownerStatuses(api: ApiClient, customerId: string) {
   const list = await api.get(`/beneficial-owners?customerId=${customerId}`);
-  return Object.fromEntries(list.body.data.map((o: { personalInfo: { lastName: string }; kycStatus: string }) => [o.personalInfo.lastName, o.kycStatus]));
+  return Object.fromEntries(
+    list.body.data.map((o: { personalInfo: { lastName: string }; kycStatus: string }) => [
+      o.personalInfo.lastName,
+      o.kycStatus,
+    ]),
+  );
 }
 
 describe("Business KYB on an unregulated platform: validation first", () => {
@@ -39,21 +44,34 @@ describe("Business KYB on an unregulated platform: validation first", () => {
       expect(b.body.kybStatus).toBe("UNVERIFIED");
       const res = await api.post("/verifications", { customerId: b.body.id });
       expect(res.body.verificationStatus).toBe("RESOLVE_ERRORS");
-      expect(res.body.errors.map((e: { type: string }) => e.type).sort()).toEqual(["MISSING_BENEFICIAL_OWNER", "MISSING_LEGAL_PRESENCE_DOCUMENT"]);
-      expect(res.body.errors.find((e: { type: string }) => e.type === "MISSING_LEGAL_PRESENCE_DOCUMENT").acceptedDocumentTypes).toContain("CERTIFICATE_OF_INCORPORATION");
+      expect(res.body.errors.map((e: { type: string }) => e.type).sort()).toEqual([
+        "MISSING_BENEFICIAL_OWNER",
+        "MISSING_LEGAL_PRESENCE_DOCUMENT",
+      ]);
+      expect(
+        res.body.errors.find((e: { type: string }) => e.type === "MISSING_LEGAL_PRESENCE_DOCUMENT")
+          .acceptedDocumentTypes,
+      ).toContain("CERTIFICATE_OF_INCORPORATION");
       expect((await api.get(`/customers/${b.body.id}`)).body.kybStatus).toBe("UNVERIFIED");
     }
   });
 
   it("reports a missing registration number and owners without identity documents, one entry each", async () => {
-    const b = await api.post("/customers", { customerType: "BUSINESS", businessInfo: { legalName: "NoReg", country: "US", incorporatedOn: "2010-01-01", taxId: "1" } });
+    const b = await api.post("/customers", {
+      customerType: "BUSINESS",
+      businessInfo: { legalName: "NoReg", country: "US", incorporatedOn: "2010-01-01", taxId: "1" },
+    });
     await uploadDocument(api, b.body.id, "ARTICLES_OF_INCORPORATION");
     const o1 = await api.post("/beneficial-owners", owner(b.body.id, "First"));
     const o2 = await api.post("/beneficial-owners", owner(b.body.id, "Second"));
     const res = await api.post("/verifications", { customerId: b.body.id });
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ resourceId: b.body.id, type: "MISSING_FIELD", field: "businessInfo.registrationNumber" }),
+        expect.objectContaining({
+          resourceId: b.body.id,
+          type: "MISSING_FIELD",
+          field: "businessInfo.registrationNumber",
+        }),
         expect.objectContaining({ resourceId: b.body.id, type: "MISSING_FIELD", field: "address.line1" }),
         expect.objectContaining({ resourceId: o1.body.id, type: "MISSING_IDENTITY_DOCUMENT" }),
         expect.objectContaining({ resourceId: o2.body.id, type: "MISSING_IDENTITY_DOCUMENT" }),
@@ -62,15 +80,22 @@ describe("Business KYB on an unregulated platform: validation first", () => {
     expect(res.body.errors).toHaveLength(6);
   });
 
-  it.each(["REG-003", "REG-001"])("%s: documents and owners collected; a complete packet is approved and owners resolve by lastName", async (reg) => {
-    const { business: b } = await completeBusiness(api, reg, ["Ann 001", "Bob 002", "Cy Other"]);
-    const res = await api.post("/verifications", { customerId: b.id });
-    expect(res.body).toMatchObject({ verificationStatus: "APPROVED", errors: [] });
-    expect((await api.get(`/customers/${b.id}`)).body.kybStatus).toBe("APPROVED");
-    expect(await ownerStatuses(api, b.id)).toEqual({ "Ann 001": "PENDING", "Bob 002": "REJECTED", "Cy Other": "APPROVED" });
-    await hooks.waitForType("CUSTOMER.KYB_APPROVED", { where: (w) => w.body.data.id === b.id });
-    expect((await api.post("/verifications", { customerId: b.id })).status).toBe(400);
-  });
+  it.each(["REG-003", "REG-001"])(
+    "%s: documents and owners collected; a complete packet is approved and owners resolve by lastName",
+    async (reg) => {
+      const { business: b } = await completeBusiness(api, reg, ["Ann 001", "Bob 002", "Cy Other"]);
+      const res = await api.post("/verifications", { customerId: b.id });
+      expect(res.body).toMatchObject({ verificationStatus: "APPROVED", errors: [] });
+      expect((await api.get(`/customers/${b.id}`)).body.kybStatus).toBe("APPROVED");
+      expect(await ownerStatuses(api, b.id)).toEqual({
+        "Ann 001": "PENDING",
+        "Bob 002": "REJECTED",
+        "Cy Other": "APPROVED",
+      });
+      await hooks.waitForType("CUSTOMER.KYB_APPROVED", { where: (w) => w.body.data.id === b.id });
+      expect((await api.post("/verifications", { customerId: b.id })).status).toBe(400);
+    },
+  );
 
   it("002 with a complete packet: kybStatus and verificationStatus REJECTED, then 400", async () => {
     const { business: b } = await completeBusiness(api, "REG-002", ["Dee Approved"]);
@@ -86,7 +111,10 @@ describe("Business KYB on an unregulated platform: validation first", () => {
   it("any other suffix with a complete packet: APPROVED; renaming the business does not re-derive", async () => {
     const { business: b } = await completeBusiness(api, "REG-555", ["Eve 002"]);
     expect((await api.post("/verifications", { customerId: b.id })).body.verificationStatus).toBe("APPROVED");
-    const renamed = await api.patch(`/customers/${b.id}`, { customerType: "BUSINESS", businessInfo: { registrationNumber: "REG-002" } });
+    const renamed = await api.patch(`/customers/${b.id}`, {
+      customerType: "BUSINESS",
+      businessInfo: { registrationNumber: "REG-002" },
+    });
     expect(renamed.body.kybStatus).toBe("APPROVED");
     expect(renamed.body.beneficialOwners.map((o: { kycStatus: string }) => o.kycStatus)).toEqual(["REJECTED"]);
     expect((await api.post("/verifications", { customerId: b.id })).status).toBe(400);
@@ -125,7 +153,9 @@ describe.each([
 
   it("003 still validates: RESOLVE_ERRORS until complete, then APPROVED", async () => {
     const b = await api.post("/customers", business("REG-003"));
-    expect((await api.post("/verifications", { customerId: b.body.id })).body.verificationStatus).toBe("RESOLVE_ERRORS");
+    expect((await api.post("/verifications", { customerId: b.body.id })).body.verificationStatus).toBe(
+      "RESOLVE_ERRORS",
+    );
     await uploadDocument(api, b.body.id, "STATE_REGISTRY_EXCERPT");
     const o = await api.post("/beneficial-owners", owner(b.body.id, "Fay Other"));
     await uploadDocument(api, o.body.id, "NATIONAL_ID");
@@ -138,7 +168,12 @@ describe("Beneficial owners CRUD", () => {
   it("create validates every field, belongs to businesses only, supports get/patch/list, and is tenant-scoped", async () => {
     const api = await newPlatform();
     const b = await api.post("/customers", business("REG-1"));
-    const bad = await api.post("/beneficial-owners", { customerId: b.body.id, roles: ["KING"], ownershipPercentage: 101, personalInfo: { firstName: "A", birthDate: "1990-02-31" } });
+    const bad = await api.post("/beneficial-owners", {
+      customerId: b.body.id,
+      roles: ["KING"],
+      ownershipPercentage: 101,
+      personalInfo: { firstName: "A", birthDate: "1990-02-31" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
       "ownershipPercentage",
@@ -154,17 +189,34 @@ describe("Beneficial owners CRUD", () => {
     const wrong = await api.post("/beneficial-owners", owner(person.body.id, "X"));
     expect(wrong.status).toBe(400);
     expect(wrong.body.details.errors[0].field).toBe("customerId");
-    expect((await api.post("/beneficial-owners", owner("Customer:00000000-0000-7000-8000-000000000000", "X"))).status).toBe(404);
+    expect(
+      (await api.post("/beneficial-owners", owner("Customer:00000000-0000-7000-8000-000000000000", "X"))).status,
+    ).toBe(404);
 
     const o = await api.post("/beneficial-owners", owner(b.body.id, "Owner"));
     expect(o.status).toBe(201);
-    expect(o.body).toMatchObject({ id: expect.stringMatching(/^BeneficialOwner:/), customerId: b.body.id, roles: ["UBO"], ownershipPercentage: 60, kycStatus: "UNVERIFIED" });
+    expect(o.body).toMatchObject({
+      id: expect.stringMatching(/^BeneficialOwner:/),
+      customerId: b.body.id,
+      roles: ["UBO"],
+      ownershipPercentage: 60,
+      kycStatus: "UNVERIFIED",
+    });
     expect(o.body.personalInfo.identifier).toBeUndefined();
-    const patched = await api.patch(`/beneficial-owners/${o.body.id}`, { roles: ["UBO", "DIRECTOR"], personalInfo: { lastName: "Renamed 002" } });
-    expect(patched.body).toMatchObject({ roles: ["UBO", "DIRECTOR"], personalInfo: { firstName: "Olive", lastName: "Renamed 002" }, kycStatus: "UNVERIFIED" });
+    const patched = await api.patch(`/beneficial-owners/${o.body.id}`, {
+      roles: ["UBO", "DIRECTOR"],
+      personalInfo: { lastName: "Renamed 002" },
+    });
+    expect(patched.body).toMatchObject({
+      roles: ["UBO", "DIRECTOR"],
+      personalInfo: { firstName: "Olive", lastName: "Renamed 002" },
+      kycStatus: "UNVERIFIED",
+    });
     expect((await api.patch(`/beneficial-owners/${o.body.id}`, { ownershipPercentage: -1 })).status).toBe(400);
     expect((await api.get(`/beneficial-owners/${o.body.id}`)).body.roles).toEqual(["UBO", "DIRECTOR"]);
-    expect((await api.get(`/customers/${b.body.id}`)).body.beneficialOwners.map((x: { id: string }) => x.id)).toEqual([o.body.id]);
+    expect((await api.get(`/customers/${b.body.id}`)).body.beneficialOwners.map((x: { id: string }) => x.id)).toEqual([
+      o.body.id,
+    ]);
     const list = await api.get(`/beneficial-owners?customerId=${b.body.id}&limit=1`);
     expect(list.body).toMatchObject({ totalCount: 1, hasMore: false });
 

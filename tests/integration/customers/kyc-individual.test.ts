@@ -27,23 +27,45 @@ describe("Individual KYC on an unregulated platform (default)", () => {
 
   it("every customer starts UNVERIFIED whatever its suffix", async () => {
     for (const name of ["Amy 001", "Amy 002", "Amy 003", "Amy Smith"]) {
-      expect((await api.post("/customers", { customerType: "INDIVIDUAL", fullName: name })).body.kycStatus).toBe("UNVERIFIED");
+      expect((await api.post("/customers", { customerType: "INDIVIDUAL", fullName: name })).body.kycStatus).toBe(
+        "UNVERIFIED",
+      );
     }
   });
 
   it("an incomplete packet gives RESOLVE_ERRORS with one entry per problem, whatever the suffix", async () => {
-    const c = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Ivy Incomplete 002", nationality: "US" });
+    const c = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Ivy Incomplete 002",
+      nationality: "US",
+    });
     const res = await verify(api, c.body.id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ customerId: c.body.id, verificationStatus: "RESOLVE_ERRORS", id: expect.stringMatching(/^Verification:/) });
-    const missing = res.body.errors.filter((e: { type: string }) => e.type === "MISSING_FIELD").map((e: { field: string }) => e.field).sort();
-    expect(missing).toEqual(["address.country", "address.line1", "address.postalCode", "birthDate", "idType", "identifier"]);
+    expect(res.body).toMatchObject({
+      customerId: c.body.id,
+      verificationStatus: "RESOLVE_ERRORS",
+      id: expect.stringMatching(/^Verification:/),
+    });
+    const missing = res.body.errors
+      .filter((e: { type: string }) => e.type === "MISSING_FIELD")
+      .map((e: { field: string }) => e.field)
+      .sort();
+    expect(missing).toEqual([
+      "address.country",
+      "address.line1",
+      "address.postalCode",
+      "birthDate",
+      "idType",
+      "identifier",
+    ]);
     for (const e of res.body.errors) expect(e).toMatchObject({ resourceId: c.body.id, reason: expect.any(String) });
     const docErr = res.body.errors.find((e: { type: string }) => e.type === "MISSING_IDENTITY_DOCUMENT");
     expect(docErr.acceptedDocumentTypes).toEqual(["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID"]);
     expect(res.body.errors).toHaveLength(7);
     expect((await api.get(`/customers/${c.body.id}`)).body.kycStatus).toBe("UNVERIFIED");
-    const hook = await hooks.waitForType("VERIFICATION.RESOLVE_ERRORS", { where: (w) => w.body.data.id === res.body.id });
+    const hook = await hooks.waitForType("VERIFICATION.RESOLVE_ERRORS", {
+      where: (w) => w.body.data.id === res.body.id,
+    });
     expect(hook.body.data.errors).toHaveLength(7);
   });
 
@@ -59,7 +81,9 @@ describe("Individual KYC on an unregulated platform (default)", () => {
     expect(res.body).toMatchObject({ verificationStatus: "PENDING_MANUAL_REVIEW", errors: [] });
     expect((await api.get(`/customers/${customer.id}`)).body.kycStatus).toBe("PENDING");
     await hooks.waitForType("CUSTOMER.KYC_PENDING", { where: (w) => w.body.data.id === customer.id });
-    await hooks.waitForType("VERIFICATION.PENDING_MANUAL_REVIEW", { where: (w) => w.body.data.customerId === customer.id });
+    await hooks.waitForType("VERIFICATION.PENDING_MANUAL_REVIEW", {
+      where: (w) => w.body.data.customerId === customer.id,
+    });
   });
 
   it("suffix 002 with a complete packet: REJECTED, and 400 once resolved", async () => {
@@ -77,7 +101,9 @@ describe("Individual KYC on an unregulated platform (default)", () => {
     const { customer, doc } = await completePacket(api, "Quinn Quality 003");
     const res = await verify(api, customer.id);
     expect(res.body.verificationStatus).toBe("RESOLVE_ERRORS");
-    expect(res.body.errors).toEqual([{ resourceId: doc.id, type: "POOR_QUALITY_DOCUMENT", reason: expect.any(String) }]);
+    expect(res.body.errors).toEqual([
+      { resourceId: doc.id, type: "POOR_QUALITY_DOCUMENT", reason: expect.any(String) },
+    ]);
     expect((await api.get(`/customers/${customer.id}`)).body.kycStatus).toBe("UNVERIFIED");
   });
 
@@ -90,7 +116,10 @@ describe("Individual KYC on an unregulated platform (default)", () => {
     const again = await verify(api, customer.id);
     expect(again.status).toBe(400);
     expect(again.body.code).toBe("INVALID_INPUT");
-    const renamed = await api.patch(`/customers/${customer.id}`, { customerType: "INDIVIDUAL", fullName: "Alice Renamed 002" });
+    const renamed = await api.patch(`/customers/${customer.id}`, {
+      customerType: "INDIVIDUAL",
+      fullName: "Alice Renamed 002",
+    });
     expect(renamed.body.kycStatus).toBe("APPROVED");
     expect((await verify(api, customer.id)).status).toBe(400);
     expect((await api.get(`/customers/${customer.id}`)).body.kycStatus).toBe("APPROVED");
@@ -105,7 +134,11 @@ describe("Individual KYC on an unregulated platform (default)", () => {
     expect(got.body).toEqual(v.body);
     const list = await api.get(`/verifications?customerId=${customer.id}`);
     expect(list.body.data.map((x: { id: string }) => x.id)).toEqual([v.body.id]);
-    expect((await api.get(`/verifications?verificationStatus=APPROVED&limit=100`)).body.data.every((x: { verificationStatus: string }) => x.verificationStatus === "APPROVED")).toBe(true);
+    expect(
+      (await api.get(`/verifications?verificationStatus=APPROVED&limit=100`)).body.data.every(
+        (x: { verificationStatus: string }) => x.verificationStatus === "APPROVED",
+      ),
+    ).toBe(true);
     const other = await newPlatform();
     expect((await other.get(`/verifications/${v.body.id}`)).status).toBe(404);
     expect((await other.post("/verifications", { customerId: customer.id })).status).toBe(404);
@@ -153,7 +186,9 @@ describe.each([
     expect(c.body.kycStatus).toBe("UNVERIFIED");
     const doc = await uploadDocument(api, c.body.id, "DRIVERS_LICENSE");
     const res = await api.post("/verifications", { customerId: c.body.id });
-    expect(res.body.errors).toEqual([{ resourceId: doc.id, type: "POOR_QUALITY_DOCUMENT", reason: expect.any(String) }]);
+    expect(res.body.errors).toEqual([
+      { resourceId: doc.id, type: "POOR_QUALITY_DOCUMENT", reason: expect.any(String) },
+    ]);
   });
 
   it("any other suffix is APPROVED at creation with no documents, and terminal (400)", async () => {
@@ -161,7 +196,10 @@ describe.each([
     expect(c.body.kycStatus).toBe("APPROVED");
     await hooks.waitForType("CUSTOMER.KYC_APPROVED", { where: (w) => w.body.data.id === c.body.id });
     expect((await api.post("/verifications", { customerId: c.body.id })).status).toBe(400);
-    const renamed = await api.patch(`/customers/${c.body.id}`, { customerType: "INDIVIDUAL", fullName: "Reg Renamed 001" });
+    const renamed = await api.patch(`/customers/${c.body.id}`, {
+      customerType: "INDIVIDUAL",
+      fullName: "Reg Renamed 001",
+    });
     expect(renamed.body.kycStatus).toBe("APPROVED");
   });
 });

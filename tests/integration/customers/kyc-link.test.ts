@@ -8,7 +8,11 @@ async function hosted(kycUrl: string, path = "", init?: RequestInit) {
   const res = await fetch(`${server().origin}/api/kyc/${token}${path}`, init);
   return { status: res.status, body: (await res.json().catch(() => undefined)) as any, headers: res.headers };
 }
-const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 
 describe("Hosted KYC/KYB link", () => {
   it("an individual completes details and a document on the hosted page and submits", async () => {
@@ -16,9 +20,15 @@ describe("Hosted KYC/KYB link", () => {
     const c = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Hosted Person" });
     const link = await api.post(`/customers/${c.body.id}/kyc-link`, { redirectUri: "https://platform.example/done" });
     expect(link.status).toBe(201);
-    expect(link.body).toMatchObject({ kycUrl: expect.stringMatching(/\/kyc\/[A-Za-z0-9_-]{40,}$/), provider: "MERIDIAN", expiresAt: expect.any(String) });
+    expect(link.body).toMatchObject({
+      kycUrl: expect.stringMatching(/\/kyc\/[A-Za-z0-9_-]{40,}$/),
+      provider: "MERIDIAN",
+      expiresAt: expect.any(String),
+    });
     const token = new URL(link.body.kycUrl).pathname.split("/").pop()!;
-    const { rows } = await database().query(`SELECT token_hash FROM kyc_links WHERE customer_id = $1`, [c.body.id.split(":")[1]]);
+    const { rows } = await database().query(`SELECT token_hash FROM kyc_links WHERE customer_id = $1`, [
+      c.body.id.split(":")[1],
+    ]);
     expect(rows[0].token_hash).toBe(createHash("sha256").update(token).digest("hex"));
     expect(JSON.stringify(rows)).not.toContain(token);
 
@@ -35,7 +45,18 @@ describe("Hosted KYC/KYB link", () => {
     const bad = await hosted(link.body.kycUrl, "/details", json({ birthDate: "1990-02-30", email: "x@example.com" }));
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual(["birthDate"]);
-    const saved = await hosted(link.body.kycUrl, "/details", json({ birthDate: "1990-02-03", nationality: "US", idType: "SSN", identifier: "123-45-6789", address: ADDRESS, email: "ignored@example.com" }));
+    const saved = await hosted(
+      link.body.kycUrl,
+      "/details",
+      json({
+        birthDate: "1990-02-03",
+        nationality: "US",
+        idType: "SSN",
+        identifier: "123-45-6789",
+        address: ADDRESS,
+        email: "ignored@example.com",
+      }),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.requirements.map((r: { type: string }) => r.type)).toEqual(["MISSING_IDENTITY_DOCUMENT"]);
     expect(saved.body.details.identifier).toBeUndefined();
@@ -61,29 +82,57 @@ describe("Hosted KYC/KYB link", () => {
     const b = await api.post("/customers", business("REG-003"));
     const link = await api.post(`/customers/${b.body.id}/kyc-link`, {});
     let state = await hosted(link.body.kycUrl);
-    expect(state.body.requirements.map((r: { type: string }) => r.type).sort()).toEqual(["MISSING_BENEFICIAL_OWNER", "MISSING_LEGAL_PRESENCE_DOCUMENT"]);
+    expect(state.body.requirements.map((r: { type: string }) => r.type).sort()).toEqual([
+      "MISSING_BENEFICIAL_OWNER",
+      "MISSING_LEGAL_PRESENCE_DOCUMENT",
+    ]);
     const owner = await hosted(
       link.body.kycUrl,
       "/owners",
-      json({ roles: ["UBO"], ownershipPercentage: 100, personalInfo: { firstName: "Hana", lastName: "Hosted", birthDate: "1970-01-01", nationality: "US", address: ADDRESS, idType: "SSN", identifier: "111-22-3333" } }),
+      json({
+        roles: ["UBO"],
+        ownershipPercentage: 100,
+        personalInfo: {
+          firstName: "Hana",
+          lastName: "Hosted",
+          birthDate: "1970-01-01",
+          nationality: "US",
+          address: ADDRESS,
+          idType: "SSN",
+          identifier: "111-22-3333",
+        },
+      }),
     );
     expect(owner.status).toBe(200);
     expect(owner.body.owners).toHaveLength(1);
     const ownerId = owner.body.owners[0].id;
-    await hosted(link.body.kycUrl, "/documents", { method: "POST", body: documentForm({ documentHolder: b.body.id, documentType: "CERTIFICATE_OF_INCORPORATION", country: "US" }) });
-    state = await hosted(link.body.kycUrl, "/documents", { method: "POST", body: documentForm({ documentHolder: ownerId, documentType: "PASSPORT", country: "US" }) });
+    await hosted(link.body.kycUrl, "/documents", {
+      method: "POST",
+      body: documentForm({ documentHolder: b.body.id, documentType: "CERTIFICATE_OF_INCORPORATION", country: "US" }),
+    });
+    state = await hosted(link.body.kycUrl, "/documents", {
+      method: "POST",
+      body: documentForm({ documentHolder: ownerId, documentType: "PASSPORT", country: "US" }),
+    });
     expect(state.body.requirements).toEqual([]);
     const other = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Not Mine" });
-    const foreign = await hosted(link.body.kycUrl, "/documents", { method: "POST", body: documentForm({ documentHolder: other.body.id, documentType: "PASSPORT", country: "US" }) });
+    const foreign = await hosted(link.body.kycUrl, "/documents", {
+      method: "POST",
+      body: documentForm({ documentHolder: other.body.id, documentType: "PASSPORT", country: "US" }),
+    });
     expect(foreign.status).toBe(404);
-    expect((await hosted(link.body.kycUrl, "/submit", { method: "POST" })).body.verification.verificationStatus).toBe("APPROVED");
+    expect((await hosted(link.body.kycUrl, "/submit", { method: "POST" })).body.verification.verificationStatus).toBe(
+      "APPROVED",
+    );
 
     const skip = await newPlatform();
     await setMode(skip, { skipVerificationPaperwork: true });
     const auto = await skip.post("/customers", business("REG-321"));
     const autoLink = await skip.post(`/customers/${auto.body.id}/kyc-link`, {});
     expect((await hosted(autoLink.body.kycUrl)).body.requirements).toEqual([]);
-    expect((await hosted(autoLink.body.kycUrl, "/submit", { method: "POST" })).body.verification.verificationStatus).toBe("APPROVED");
+    expect(
+      (await hosted(autoLink.body.kycUrl, "/submit", { method: "POST" })).body.verification.verificationStatus,
+    ).toBe("APPROVED");
   });
 
   it("unknown, expired and foreign links are refused; kyc-link validates redirectUri and is tenant-scoped", async () => {
@@ -92,7 +141,9 @@ describe("Hosted KYC/KYB link", () => {
     expect((await hosted("https://x/kyc/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).status).toBe(404);
     expect((await hosted("https://x/kyc/short")).status).toBe(404);
     const link = await api.post(`/customers/${c.body.id}/kyc-link`, {});
-    await database().query(`UPDATE kyc_links SET expires_at = now() - interval '1 second' WHERE customer_id = $1`, [c.body.id.split(":")[1]]);
+    await database().query(`UPDATE kyc_links SET expires_at = now() - interval '1 second' WHERE customer_id = $1`, [
+      c.body.id.split(":")[1],
+    ]);
     expect((await hosted(link.body.kycUrl)).status).toBe(404);
     const bad = await api.post(`/customers/${c.body.id}/kyc-link`, { redirectUri: "javascript:alert(1)" });
     expect(bad.status).toBe(400);

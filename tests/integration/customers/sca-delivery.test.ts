@@ -26,7 +26,11 @@ describe("one-time codes outside the sandbox", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "meridian-otp-"));
     file = join(dir, "otp.jsonl");
-    prod = await startTestServer(server().mode, { MERIDIAN_ENVIRONMENT: "production", MERIDIAN_OTP_SENDER: "record", MERIDIAN_OTP_RECORD_FILE: file });
+    prod = await startTestServer(server().mode, {
+      MERIDIAN_ENVIRONMENT: "production",
+      MERIDIAN_OTP_SENDER: "record",
+      MERIDIAN_OTP_RECORD_FILE: file,
+    });
     api = await newPlatform("Production platform", prod);
   }, 120_000);
 
@@ -36,10 +40,18 @@ describe("one-time codes outside the sandbox", () => {
   });
 
   function sent(): Sent[] {
-    return existsSync(file) ? readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Sent) : [];
+    return existsSync(file)
+      ? readFileSync(file, "utf8")
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Sent)
+      : [];
   }
   function lastTo(to: string): Sent {
-    const m = sent().filter((s) => s.to === to).at(-1);
+    const m = sent()
+      .filter((s) => s.to === to)
+      .at(-1);
     if (!m) throw new Error(`nothing was sent to ${to}`);
     return m;
   }
@@ -47,7 +59,14 @@ describe("one-time codes outside the sandbox", () => {
   it("email and phone verification codes are delivered via the sender and 123456 is refused", async () => {
     const email = `prod.${Date.now()}@example.com`;
     const phone = "+33698765432";
-    const c = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Paula Prod", region: "FR", email, phoneNumber: phone, currencies: ["USD"] });
+    const c = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Paula Prod",
+      region: "FR",
+      email,
+      phoneNumber: phone,
+      currencies: ["USD"],
+    });
     expect(c.status).toBe(201);
 
     expect((await api.post(`/customers/${c.body.id}/verify-email`)).status).toBe(204);
@@ -56,7 +75,10 @@ describe("one-time codes outside the sandbox", () => {
     expect(mail.code).not.toBe(CODE);
     const fixed = await api.post(`/customers/${c.body.id}/verify-email/confirm`, { code: CODE });
     expect(fixed.status).toBe(401);
-    expect((await api.post(`/customers/${c.body.id}/verify-email/confirm`, { code: mail.code })).body.contactVerification.email).toBe("VERIFIED");
+    expect(
+      (await api.post(`/customers/${c.body.id}/verify-email/confirm`, { code: mail.code })).body.contactVerification
+        .email,
+    ).toBe("VERIFIED");
 
     expect((await api.post(`/customers/${c.body.id}/verify-phone`)).status).toBe(204);
     const sms = lastTo(phone);
@@ -69,12 +91,19 @@ describe("one-time codes outside the sandbox", () => {
     const loginCode = lastTo(phone).code;
     const body = { factor: "SMS_OTP", endUserIpAddress: "203.0.113.9", challengeId: start.body.challengeId };
     expect((await api.post(`/sca/login/complete?customerId=${c.body.id}`, { ...body, code: CODE })).status).toBe(401);
-    expect((await api.post(`/sca/login/complete?customerId=${c.body.id}`, { ...body, code: loginCode })).status).toBe(200);
+    expect((await api.post(`/sca/login/complete?customerId=${c.body.id}`, { ...body, code: loginCode })).status).toBe(
+      200,
+    );
 
     const account = await internalAccount(api, c.body.id);
     await fund(api, account, 10_000);
     const payee = await internalAccount(api, (await newCustomer(api, ["USD"], "Pat Payee")).id);
-    const q = await api.post("/quotes", { source: { sourceType: "ACCOUNT", accountId: account }, destination: { destinationType: "ACCOUNT", accountId: payee }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 });
+    const q = await api.post("/quotes", {
+      source: { sourceType: "ACCOUNT", accountId: account },
+      destination: { destinationType: "ACCOUNT", accountId: payee },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 100,
+    });
     const before = sent().length;
     expect((await api.post(`/quotes/${q.body.id}/execute`)).body.status).toBe("PENDING_AUTHORIZATION");
     expect(sent()).toHaveLength(before + 1);
@@ -87,6 +116,14 @@ describe("one-time codes outside the sandbox", () => {
 
     // TOTP: only a real authenticator code, never the sandbox one.
     const enroll = await api.post(`/sca/factors?customerId=${c.body.id}`, { type: "TOTP" });
-    expect((await api.post(`/sca/factors/confirm?customerId=${c.body.id}`, { type: "TOTP", secret: enroll.body.secret, code: CODE })).status).toBe(401);
+    expect(
+      (
+        await api.post(`/sca/factors/confirm?customerId=${c.body.id}`, {
+          type: "TOTP",
+          secret: enroll.body.secret,
+          code: CODE,
+        })
+      ).status,
+    ).toBe(401);
   });
 });

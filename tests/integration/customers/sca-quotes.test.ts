@@ -27,7 +27,10 @@ describe("Quote authorization (SCA)", () => {
 
   /** The OUTGOING_PAYMENT.PENDING_AUTHORIZATION events fired for a quote (stored webhook events). */
   async function pendingAuthorizationEvents(quoteId: string) {
-    const { rows } = await database().query(`SELECT payload FROM webhook_events WHERE type = 'OUTGOING_PAYMENT.PENDING_AUTHORIZATION' AND payload->'data'->>'quoteId' = $1`, [quoteId]);
+    const { rows } = await database().query(
+      `SELECT payload FROM webhook_events WHERE type = 'OUTGOING_PAYMENT.PENDING_AUTHORIZATION' AND payload->'data'->>'quoteId' = $1`,
+      [quoteId],
+    );
     return rows.map((r: { payload: { data: Record<string, unknown> } }) => r.payload.data);
   }
 
@@ -51,12 +54,18 @@ describe("Quote authorization (SCA)", () => {
     expect(executed.status).toBe(200);
     expect(["PROCESSING", "COMPLETED"]).toContain(executed.body.status);
     expect(executed.body.scaChallenge).toBeUndefined();
-    for (const res of [await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE }), await api.post(`/quotes/${q.body.id}/authorize/resend`)]) {
+    for (const res of [
+      await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE }),
+      await api.post(`/quotes/${q.body.id}/authorize/resend`),
+    ]) {
       expect(res.status).toBe(409);
       expect(res.body.code).toBe("CONFLICT");
     }
     const missing = "Quote:0190aaaa-0000-7000-8000-000000000000";
-    for (const res of [await api.post(`/quotes/${missing}/authorize`, { code: CODE }), await api.post(`/quotes/${missing}/authorize/resend`)]) {
+    for (const res of [
+      await api.post(`/quotes/${missing}/authorize`, { code: CODE }),
+      await api.post(`/quotes/${missing}/authorize/resend`),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body.code).toBe("QUOTE_NOT_FOUND");
     }
@@ -71,14 +80,29 @@ describe("Quote authorization (SCA)", () => {
     const executed = await api.post(`/quotes/${q.body.id}/execute`);
     expect(executed.status).toBe(200);
     expect(executed.body.status).toBe("PENDING_AUTHORIZATION");
-    expect(executed.body.scaChallenge).toMatchObject({ id: expect.stringMatching(/^ScaChallenge:/), factor: "SMS_OTP", availableFactors: ["SMS_OTP"], expiresAt: expect.any(String) });
+    expect(executed.body.scaChallenge).toMatchObject({
+      id: expect.stringMatching(/^ScaChallenge:/),
+      factor: "SMS_OTP",
+      availableFactors: ["SMS_OTP"],
+      expiresAt: expect.any(String),
+    });
     expect((await balanceOf(api, s.id)).available).toBe(50_000);
-    expect((await api.get(`/quotes/${q.body.id}`)).body).toMatchObject({ status: "PENDING_AUTHORIZATION", scaChallenge: { id: executed.body.scaChallenge.id } });
+    expect((await api.get(`/quotes/${q.body.id}`)).body).toMatchObject({
+      status: "PENDING_AUTHORIZATION",
+      scaChallenge: { id: executed.body.scaChallenge.id },
+    });
     const waiting = (await api.get(`/transactions/${q.body.transactionId}`)).body;
     expect(waiting).toMatchObject({ status: "PENDING_AUTHORIZATION", quoteId: q.body.id });
     const events = await pendingAuthorizationEvents(q.body.id);
     expect(events).toEqual([
-      expect.objectContaining({ id: q.body.transactionId, status: "PENDING_AUTHORIZATION", type: "OUTGOING", customerId: s.id, quoteId: q.body.id, sentAmount: expect.objectContaining({ amount: 1_000 }) }),
+      expect.objectContaining({
+        id: q.body.transactionId,
+        status: "PENDING_AUTHORIZATION",
+        type: "OUTGOING",
+        customerId: s.id,
+        quoteId: q.body.id,
+        sentAmount: expect.objectContaining({ amount: 1_000 }),
+      }),
     ]);
     expect(events[0].scaChallenge).toBeUndefined();
     const again = await api.post(`/quotes/${q.body.id}/execute`);
@@ -90,15 +114,25 @@ describe("Quote authorization (SCA)", () => {
     expect(noSession.body.code).toBe("SCA_SESSION_REQUIRED");
     await scaLogin(api, s.id);
 
-    const both = await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE, passkeyAssertion: { id: "x" }, origin: appOrigin() });
+    const both = await api.post(`/quotes/${q.body.id}/authorize`, {
+      code: CODE,
+      passkeyAssertion: { id: "x" },
+      origin: appOrigin(),
+    });
     expect(both.status).toBe(400);
     expect(both.body.code).toBe("INVALID_INPUT");
     const noOrigin = await api.post(`/quotes/${q.body.id}/authorize`, { passkeyAssertion: { id: "x" } });
     expect(noOrigin.status).toBe(400);
     expect(noOrigin.body.details.errors.map((e: { field: string }) => e.field)).toContain("origin");
-    const passkeyForSms = await api.post(`/quotes/${q.body.id}/authorize`, { passkeyAssertion: { id: "x" }, origin: appOrigin() });
+    const passkeyForSms = await api.post(`/quotes/${q.body.id}/authorize`, {
+      passkeyAssertion: { id: "x" },
+      origin: appOrigin(),
+    });
     expect(passkeyForSms.status).toBe(400);
-    const wrong = await api.post(`/quotes/${q.body.id}/authorize`, { code: "654321", endUserIpAddress: "203.0.113.42" });
+    const wrong = await api.post(`/quotes/${q.body.id}/authorize`, {
+      code: "654321",
+      endUserIpAddress: "203.0.113.42",
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe("UNAUTHORIZED");
 
@@ -111,13 +145,27 @@ describe("Quote authorization (SCA)", () => {
     expect(["PROCESSING", "COMPLETED"]).toContain(ok.body.status);
     expect(ok.body.scaChallenge).toBeUndefined();
     // The authorized transfer ran on the row announced while it waited.
-    expect((await api.get(`/transactions/${q.body.transactionId}`)).body).toMatchObject({ status: ok.body.status, createdAt: waiting.createdAt });
+    expect((await api.get(`/transactions/${q.body.transactionId}`)).body).toMatchObject({
+      status: ok.body.status,
+      createdAt: waiting.createdAt,
+    });
     // The reference's SCA scenario: PENDING, PENDING_AUTHORIZATION, then the payout's own steps (PENDING once).
-    const { rows: lifecycle } = await database().query(`SELECT type FROM webhook_events WHERE payload->'data'->>'id' = $1 ORDER BY type`, [q.body.transactionId]);
-    expect(lifecycle.map((r: { type: string }) => r.type)).toEqual(["OUTGOING_PAYMENT.COMPLETED", "OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PENDING_AUTHORIZATION", "OUTGOING_PAYMENT.PROCESSING"]);
+    const { rows: lifecycle } = await database().query(
+      `SELECT type FROM webhook_events WHERE payload->'data'->>'id' = $1 ORDER BY type`,
+      [q.body.transactionId],
+    );
+    expect(lifecycle.map((r: { type: string }) => r.type)).toEqual([
+      "OUTGOING_PAYMENT.COMPLETED",
+      "OUTGOING_PAYMENT.PENDING",
+      "OUTGOING_PAYMENT.PENDING_AUTHORIZATION",
+      "OUTGOING_PAYMENT.PROCESSING",
+    ]);
     expect((await balanceOf(api, s.id)).available).toBe(49_000);
 
-    for (const res of [await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE }), await api.post(`/quotes/${q.body.id}/authorize/resend`)]) {
+    for (const res of [
+      await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE }),
+      await api.post(`/quotes/${q.body.id}/authorize/resend`),
+    ]) {
       expect(res.status).toBe(409);
       expect(res.body.code).toBe("CONFLICT");
     }
@@ -153,7 +201,8 @@ describe("Quote authorization (SCA)", () => {
     expect(tooMany.body.code).toBe("RATE_LIMITED");
     expect(Number(tooMany.headers.get("retry-after"))).toBeGreaterThan(0);
 
-    for (let i = 0; i < 3; i++) expect((await api.post(`/quotes/${q.body.id}/authorize`, { code: "000001" })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await api.post(`/quotes/${q.body.id}/authorize`, { code: "000001" })).status).toBe(401);
     const limited = await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe("RATE_LIMITED");
@@ -167,10 +216,15 @@ describe("Quote authorization (SCA)", () => {
     const q = await quote(s.account);
     const executed = await api.post(`/quotes/${q.body.id}/execute`);
     expect(executed.body.status).toBe("PENDING_AUTHORIZATION");
-    expect((await api.get(`/transactions/${q.body.transactionId}`)).body).toMatchObject({ status: "PENDING_AUTHORIZATION", quoteId: q.body.id });
+    expect((await api.get(`/transactions/${q.body.transactionId}`)).body).toMatchObject({
+      status: "PENDING_AUTHORIZATION",
+      quoteId: q.body.id,
+    });
     // The challenge lives 10 minutes (not scaled); age it, and the job due at its expiry, instead of waiting.
     const quoteUuid = q.body.id.split(":")[1];
-    await database().query(`UPDATE sca_challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, [executed.body.scaChallenge.id.split(":")[1]]);
+    await database().query(`UPDATE sca_challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      executed.body.scaChallenge.id.split(":")[1],
+    ]);
     const late = await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE });
     expect(late.status).toBe(400);
     expect(late.body.code).toBe("INVALID_INPUT");
@@ -178,18 +232,37 @@ describe("Quote authorization (SCA)", () => {
     expect(resend.status).toBe(409);
     expect((await api.get(`/quotes/${q.body.id}`)).body.status).toBe("FAILED");
 
-    const { rowCount } = await database().query(`UPDATE jobs SET run_at = now() WHERE type = 'quote.sca-expiry' AND payload->>'quoteId' = $1 AND status = 'PENDING'`, [quoteUuid]);
+    const { rowCount } = await database().query(
+      `UPDATE jobs SET run_at = now() WHERE type = 'quote.sca-expiry' AND payload->>'quoteId' = $1 AND status = 'PENDING'`,
+      [quoteUuid],
+    );
     expect(rowCount).toBe(1);
-    const tx = await waitFor(async () => {
-      const res = await api.get(`/transactions/${q.body.transactionId}`);
-      return res.body.status === "FAILED" ? res.body : undefined;
-    }, { what: "the transaction of the unauthorized quote to fail" });
-    expect(tx).toMatchObject({ id: q.body.transactionId, status: "FAILED", failureReason: "SCA_NOT_COMPLETED", quoteId: q.body.id });
+    const tx = await waitFor(
+      async () => {
+        const res = await api.get(`/transactions/${q.body.transactionId}`);
+        return res.body.status === "FAILED" ? res.body : undefined;
+      },
+      { what: "the transaction of the unauthorized quote to fail" },
+    );
+    expect(tx).toMatchObject({
+      id: q.body.transactionId,
+      status: "FAILED",
+      failureReason: "SCA_NOT_COMPLETED",
+      quoteId: q.body.id,
+    });
     expect(tx.refund).toBeUndefined();
     expect((await api.get(`/quotes/${q.body.id}`)).body.status).toBe("FAILED");
-    const { rows: events } = await database().query(`SELECT payload FROM webhook_events WHERE type = 'OUTGOING_PAYMENT.FAILED' AND payload->'data'->>'id' = $1`, [q.body.transactionId]);
-    expect(events.map((e: { payload: { data: { failureReason: string } } }) => e.payload.data.failureReason)).toEqual(["SCA_NOT_COMPLETED"]);
-    const { rows: postings } = await database().query(`SELECT count(*)::int AS n FROM ledger_postings WHERE reference = $1`, [q.body.transactionId]);
+    const { rows: events } = await database().query(
+      `SELECT payload FROM webhook_events WHERE type = 'OUTGOING_PAYMENT.FAILED' AND payload->'data'->>'id' = $1`,
+      [q.body.transactionId],
+    );
+    expect(events.map((e: { payload: { data: { failureReason: string } } }) => e.payload.data.failureReason)).toEqual([
+      "SCA_NOT_COMPLETED",
+    ]);
+    const { rows: postings } = await database().query(
+      `SELECT count(*)::int AS n FROM ledger_postings WHERE reference = $1`,
+      [q.body.transactionId],
+    );
     expect(postings[0].n).toBe(0);
     expect(await balanceOf(api, s.id)).toMatchObject({ available: 50_000, total: 50_000 });
     // Too late to authorize now, also with a fresh login.
@@ -201,7 +274,8 @@ describe("Quote authorization (SCA)", () => {
     await scaLogin(api, s.id);
     const q = await quote(s.account);
     expect((await api.post(`/quotes/${q.body.id}/execute`)).status).toBe(200);
-    for (let i = 0; i < 5; i++) await api.post(`/sca/record-event?customerId=${s.id}`, { eventType: "FAILED_LOGIN_ATTEMPT" });
+    for (let i = 0; i < 5; i++)
+      await api.post(`/sca/record-event?customerId=${s.id}`, { eventType: "FAILED_LOGIN_ATTEMPT" });
     const locked = await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE });
     expect(locked.status).toBe(423);
     expect(locked.body.code).toBe("ACCOUNT_LOCKED");
@@ -215,21 +289,38 @@ describe("Quote authorization (SCA)", () => {
     const executed = await api.post(`/quotes/${q.body.id}/execute`, { scaFactor: "PASSKEY" });
     expect(executed.status).toBe(200);
     const ch = executed.body.scaChallenge;
-    expect(ch).toMatchObject({ factor: "PASSKEY", availableFactors: ["SMS_OTP", "PASSKEY"], passkeyAssertionOptions: { rpId: "localhost", challenge: expect.any(String) } });
+    expect(ch).toMatchObject({
+      factor: "PASSKEY",
+      availableFactors: ["SMS_OTP", "PASSKEY"],
+      passkeyAssertionOptions: { rpId: "localhost", challenge: expect.any(String) },
+    });
     expect(ch.passkeyAssertionOptions.allowCredentials[0].id).toBe(authenticator.credentialId);
 
     const resend = await api.post(`/quotes/${q.body.id}/authorize/resend`);
     expect(resend.status).toBe(409);
     const code = await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE });
     expect(code.status).toBe(400);
-    const wrongOrigin = await api.post(`/quotes/${q.body.id}/authorize`, { passkeyAssertion: assertionJson(authenticator, ch.passkeyAssertionOptions), origin: "https://evil.example" });
+    const wrongOrigin = await api.post(`/quotes/${q.body.id}/authorize`, {
+      passkeyAssertion: assertionJson(authenticator, ch.passkeyAssertionOptions),
+      origin: "https://evil.example",
+    });
     expect(wrongOrigin.status).toBe(400);
     expect(wrongOrigin.body.details.errors[0].field).toBe("origin");
-    const forged = await api.post(`/quotes/${q.body.id}/authorize`, { passkeyAssertion: assertionJson(authenticator, ch.passkeyAssertionOptions, { corruptSignature: true }), origin: appOrigin() });
+    const forged = await api.post(`/quotes/${q.body.id}/authorize`, {
+      passkeyAssertion: assertionJson(authenticator, ch.passkeyAssertionOptions, { corruptSignature: true }),
+      origin: appOrigin(),
+    });
     expect(forged.status).toBe(401);
-    const otherChallenge = await api.post(`/quotes/${q.body.id}/authorize`, { passkeyAssertion: assertionJson(authenticator, { challenge: Buffer.from("f".repeat(64)).toString("base64url") }), origin: appOrigin() });
+    const otherChallenge = await api.post(`/quotes/${q.body.id}/authorize`, {
+      passkeyAssertion: assertionJson(authenticator, { challenge: Buffer.from("f".repeat(64)).toString("base64url") }),
+      origin: appOrigin(),
+    });
     expect(otherChallenge.status).toBe(401);
-    const ok = await api.post(`/quotes/${q.body.id}/authorize`, { passkeyAssertion: assertionJson(authenticator, ch.passkeyAssertionOptions), origin: appOrigin(), endUserIpAddress: "2001:db8::7" });
+    const ok = await api.post(`/quotes/${q.body.id}/authorize`, {
+      passkeyAssertion: assertionJson(authenticator, ch.passkeyAssertionOptions),
+      origin: appOrigin(),
+      endUserIpAddress: "2001:db8::7",
+    });
     expect(ok.status).toBe(200);
     expect(["PROCESSING", "COMPLETED"]).toContain(ok.body.status);
     expect((await balanceOf(api, s.id)).available).toBe(49_000);
@@ -244,7 +335,11 @@ describe("Quote authorization (SCA)", () => {
       lockedCurrencyAmount: 700,
     });
     expect(q.status).toBe(202);
-    expect(q.body).toMatchObject({ status: "PENDING_AUTHORIZATION", paymentInstructions: [], scaChallenge: { factor: "SMS_OTP" } });
+    expect(q.body).toMatchObject({
+      status: "PENDING_AUTHORIZATION",
+      paymentInstructions: [],
+      scaChallenge: { factor: "SMS_OTP" },
+    });
     expect(await pendingAuthorizationEvents(q.body.id)).toHaveLength(1);
     const early = await api.post("/sandbox/send", { quoteId: q.body.id, currencyCode: "USD" });
     expect(early.status).toBe(409);
@@ -252,14 +347,29 @@ describe("Quote authorization (SCA)", () => {
     const ok = await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE });
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe("PENDING");
-    expect(ok.body.paymentInstructions[0]).toMatchObject({ isPlatformAccount: true, accountOrWalletInfo: { accountType: "USD_ACCOUNT" } });
+    expect(ok.body.paymentInstructions[0]).toMatchObject({
+      isPlatformAccount: true,
+      accountOrWalletInfo: { accountType: "USD_ACCOUNT" },
+    });
     // Authorized, the transaction waits for the payment.
     expect((await api.get(`/transactions/${q.body.transactionId}`)).body.status).toBe("PENDING");
-    const sent = await api.post("/sandbox/send", { quoteId: q.body.id, currencyCode: "USD", currencyAmount: q.body.totalSendingAmount });
+    const sent = await api.post("/sandbox/send", {
+      quoteId: q.body.id,
+      currencyCode: "USD",
+      currencyAmount: q.body.totalSendingAmount,
+    });
     expect(sent.status).toBe(200);
     expect(sent.body.status).toBe("COMPLETED");
-    const { rows } = await database().query(`SELECT type FROM webhook_events WHERE payload->'data'->>'id' = $1 ORDER BY type`, [q.body.transactionId]);
-    expect(rows.map((r: { type: string }) => r.type)).toEqual(["OUTGOING_PAYMENT.COMPLETED", "OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PENDING_AUTHORIZATION", "OUTGOING_PAYMENT.PROCESSING"]);
+    const { rows } = await database().query(
+      `SELECT type FROM webhook_events WHERE payload->'data'->>'id' = $1 ORDER BY type`,
+      [q.body.transactionId],
+    );
+    expect(rows.map((r: { type: string }) => r.type)).toEqual([
+      "OUTGOING_PAYMENT.COMPLETED",
+      "OUTGOING_PAYMENT.PENDING",
+      "OUTGOING_PAYMENT.PENDING_AUTHORIZATION",
+      "OUTGOING_PAYMENT.PROCESSING",
+    ]);
   });
 
   it("immediatelyExecute: 202 PENDING_AUTHORIZATION, idempotent replay, and authorize executes it", async () => {
@@ -271,12 +381,24 @@ describe("Quote authorization (SCA)", () => {
     expect((await balanceOf(api, s.id)).available).toBe(50_000);
     const keyed = await api.post(
       "/quotes",
-      { source: { sourceType: "ACCOUNT", accountId: s.account }, destination: { destinationType: "ACCOUNT", accountId: payeeAccount }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 500, immediatelyExecute: true },
+      {
+        source: { sourceType: "ACCOUNT", accountId: s.account },
+        destination: { destinationType: "ACCOUNT", accountId: payeeAccount },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 500,
+        immediatelyExecute: true,
+      },
       { headers: { "idempotency-key": key } },
     );
     const replay = await api.post(
       "/quotes",
-      { source: { sourceType: "ACCOUNT", accountId: s.account }, destination: { destinationType: "ACCOUNT", accountId: payeeAccount }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 500, immediatelyExecute: true },
+      {
+        source: { sourceType: "ACCOUNT", accountId: s.account },
+        destination: { destinationType: "ACCOUNT", accountId: payeeAccount },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 500,
+        immediatelyExecute: true,
+      },
       { headers: { "idempotency-key": key } },
     );
     expect(keyed.status, keyed.text).toBe(202);

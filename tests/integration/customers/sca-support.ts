@@ -27,7 +27,12 @@ export async function verifyPhone(api: ApiClient, id: string) {
 export async function scaLogin(api: ApiClient, id: string) {
   const start = await api.post(`/sca/login/start?customerId=${id}`, { factor: "SMS_OTP" });
   expect(start.status).toBe(200);
-  const done = await api.post(`/sca/login/complete?customerId=${id}`, { factor: "SMS_OTP", endUserIpAddress: "203.0.113.9", challengeId: start.body.challengeId, code: CODE });
+  const done = await api.post(`/sca/login/complete?customerId=${id}`, {
+    factor: "SMS_OTP",
+    endUserIpAddress: "203.0.113.9",
+    challengeId: start.body.challengeId,
+    code: CODE,
+  });
   expect(done.status).toBe(200);
   return done.body;
 }
@@ -42,7 +47,11 @@ export function newAuthenticator(): SoftwareAuthenticator {
 }
 
 /** navigator.credentials.create() as RegistrationResponseJSON. */
-export function registrationJson(authenticator: SoftwareAuthenticator, challenge: string, overrides: { origin?: string } = {}) {
+export function registrationJson(
+  authenticator: SoftwareAuthenticator,
+  challenge: string,
+  overrides: { origin?: string } = {},
+) {
   const r = authenticator.register(challenge, overrides);
   return {
     id: r.credentialId,
@@ -54,7 +63,11 @@ export function registrationJson(authenticator: SoftwareAuthenticator, challenge
 }
 
 /** navigator.credentials.get() with WebAuthn request options (challenge is base64url) as AuthenticationResponseJSON. */
-export function assertionJson(authenticator: SoftwareAuthenticator, options: { challenge: string }, overrides: Parameters<SoftwareAuthenticator["assert"]>[1] = {}) {
+export function assertionJson(
+  authenticator: SoftwareAuthenticator,
+  options: { challenge: string },
+  overrides: Parameters<SoftwareAuthenticator["assert"]>[1] = {},
+) {
   const a = authenticator.assert(Buffer.from(options.challenge, "base64url").toString("utf8"), overrides);
   return {
     id: a.credentialId,
@@ -69,7 +82,11 @@ export function assertionJson(authenticator: SoftwareAuthenticator, options: { c
 export async function enrollPasskey(api: ApiClient, customerId: string, authenticator = newAuthenticator()) {
   const start = await api.post(`/sca/factors?customerId=${customerId}`, { type: "PASSKEY" });
   expect(start.status).toBe(200);
-  const confirm = await api.post(`/sca/factors/confirm?customerId=${customerId}`, { type: "PASSKEY", origin: appOrigin(), credential: registrationJson(authenticator, start.body.options.challenge) });
+  const confirm = await api.post(`/sca/factors/confirm?customerId=${customerId}`, {
+    type: "PASSKEY",
+    origin: appOrigin(),
+    credential: registrationJson(authenticator, start.body.options.challenge),
+  });
   expect(confirm.status).toBe(200);
   return { authenticator, credentialId: confirm.body.factor.credentialId as string };
 }

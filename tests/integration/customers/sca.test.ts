@@ -8,7 +8,14 @@ import { completeIndividual, uploadDocument } from "./helpers";
 const CODE = "123456";
 
 async function euCustomer(api: ApiClient, extra: Record<string, unknown> = {}) {
-  const res = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Elsa Europe", region: "FR", email: `elsa.${Date.now()}.${Math.random()}@example.com`, phoneNumber: "+33612345678", ...extra });
+  const res = await api.post("/customers", {
+    customerType: "INDIVIDUAL",
+    fullName: "Elsa Europe",
+    region: "FR",
+    email: `elsa.${Date.now()}.${Math.random()}@example.com`,
+    phoneNumber: "+33612345678",
+    ...extra,
+  });
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -21,7 +28,12 @@ async function verifyPhone(api: ApiClient, id: string) {
 async function scaLogin(api: ApiClient, id: string) {
   const start = await api.post(`/sca/login/start?customerId=${id}`, { factor: "SMS_OTP" });
   expect(start.status).toBe(200);
-  const done = await api.post(`/sca/login/complete?customerId=${id}`, { factor: "SMS_OTP", endUserIpAddress: "203.0.113.9", challengeId: start.body.challengeId, code: CODE });
+  const done = await api.post(`/sca/login/complete?customerId=${id}`, {
+    factor: "SMS_OTP",
+    endUserIpAddress: "203.0.113.9",
+    challengeId: start.body.challengeId,
+    code: CODE,
+  });
   expect(done.status).toBe(200);
   return done.body;
 }
@@ -33,7 +45,12 @@ describe("Contact Verification", () => {
   });
 
   it("is 409 for customers outside the EU/EEA and their responses carry no contactVerification", async () => {
-    const us = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Sam States", region: "US", email: "sam@example.com" });
+    const us = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Sam States",
+      region: "US",
+      email: "sam@example.com",
+    });
     expect(us.body.contactVerification).toBeUndefined();
     for (const res of [
       await api.post(`/customers/${us.body.id}/verify-email`),
@@ -59,8 +76,14 @@ describe("Contact Verification", () => {
     expect(ok.body.contactVerification).toEqual({ email: "VERIFIED", phone: "PENDING" });
     expect((await api.post(`/customers/${c.id}/verify-email/confirm`, { code: CODE })).status).toBe(400);
     await verifyPhone(api, c.id);
-    expect((await api.get(`/customers/${c.id}`)).body.contactVerification).toEqual({ email: "VERIFIED", phone: "VERIFIED" });
-    const changed = await api.patch(`/customers/${c.id}`, { customerType: "INDIVIDUAL", email: "new.elsa@example.com" });
+    expect((await api.get(`/customers/${c.id}`)).body.contactVerification).toEqual({
+      email: "VERIFIED",
+      phone: "VERIFIED",
+    });
+    const changed = await api.patch(`/customers/${c.id}`, {
+      customerType: "INDIVIDUAL",
+      email: "new.elsa@example.com",
+    });
     expect(changed.body.contactVerification).toEqual({ email: "PENDING", phone: "VERIFIED" });
     const bad = await api.post(`/customers/${c.id}/verify-email/confirm`, { code: "12ab" });
     expect(bad.status).toBe(400);
@@ -68,7 +91,11 @@ describe("Contact Verification", () => {
   });
 
   it("a customer without an email gets 400; unverified contacts block KYC with one error each", async () => {
-    const c = await api.post("/customers", { ...completeIndividual("Nora Nocontact"), region: "DE", phoneNumber: "+4915112345678" });
+    const c = await api.post("/customers", {
+      ...completeIndividual("Nora Nocontact"),
+      region: "DE",
+      phoneNumber: "+4915112345678",
+    });
     const res = await api.post(`/customers/${c.body.id}/verify-email`);
     expect(res.status).toBe(400);
     expect(res.body.details.errors[0].field).toBe("email");
@@ -88,8 +115,17 @@ describe("Strong Customer Authentication", () => {
   });
 
   it("is 409 outside the EU/EEA for every SCA operation", async () => {
-    const us = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Una States", region: "US", currencies: ["USD"] });
-    const acct = await api.post("/customers/external-accounts", { customerId: us.body.id, currency: "USD", accountInfo: usdAccountInfo("5550001234") });
+    const us = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Una States",
+      region: "US",
+      currencies: ["USD"],
+    });
+    const acct = await api.post("/customers/external-accounts", {
+      customerId: us.body.id,
+      currency: "USD",
+      accountInfo: usdAccountInfo("5550001234"),
+    });
     expect(acct.status).toBe(201);
     const q = `customerId=${us.body.id}`;
     for (const res of [
@@ -115,23 +151,57 @@ describe("Strong Customer Authentication", () => {
     expect((await api.get(`/sca/factors?customerId=${c.id}`)).body.factors).toEqual([{ factor: "SMS_OTP" }]);
 
     const start = await api.post(`/sca/login/start?customerId=${c.id}`, { factor: "SMS_OTP" });
-    expect(start.body).toMatchObject({ factor: "SMS_OTP", challengeId: expect.stringMatching(/^ScaChallenge:/), expiresAt: expect.any(String) });
-    const wrong = await api.post(`/sca/login/complete?customerId=${c.id}`, { factor: "SMS_OTP", endUserIpAddress: "203.0.113.9", challengeId: start.body.challengeId, code: "654321" });
+    expect(start.body).toMatchObject({
+      factor: "SMS_OTP",
+      challengeId: expect.stringMatching(/^ScaChallenge:/),
+      expiresAt: expect.any(String),
+    });
+    const wrong = await api.post(`/sca/login/complete?customerId=${c.id}`, {
+      factor: "SMS_OTP",
+      endUserIpAddress: "203.0.113.9",
+      challengeId: start.body.challengeId,
+      code: "654321",
+    });
     expect(wrong.status).toBe(401);
-    const badIp = await api.post(`/sca/login/complete?customerId=${c.id}`, { factor: "SMS_OTP", endUserIpAddress: "nope", code: CODE });
+    const badIp = await api.post(`/sca/login/complete?customerId=${c.id}`, {
+      factor: "SMS_OTP",
+      endUserIpAddress: "nope",
+      code: CODE,
+    });
     expect(badIp.status).toBe(400);
     expect(badIp.body.details.errors[0].field).toBe("endUserIpAddress");
-    const done = await api.post(`/sca/login/complete?customerId=${c.id}`, { factor: "SMS_OTP", endUserIpAddress: "203.0.113.9", challengeId: start.body.challengeId, code: CODE });
+    const done = await api.post(`/sca/login/complete?customerId=${c.id}`, {
+      factor: "SMS_OTP",
+      endUserIpAddress: "203.0.113.9",
+      challengeId: start.body.challengeId,
+      code: CODE,
+    });
     expect(done.body).toMatchObject({ status: "SUCCESS", sessionExpiresAt: expect.any(String) });
     expect(new Date(done.body.sessionExpiresAt).getTime()).toBeGreaterThan(Date.now());
 
     expect((await api.post(`/sca/factors?customerId=${c.id}`, { type: "SMS_OTP" })).status).toBe(400);
     const enroll = await api.post(`/sca/factors?customerId=${c.id}`, { type: "TOTP" });
     expect(enroll.status).toBe(200);
-    expect(enroll.body).toMatchObject({ type: "TOTP", secret: expect.stringMatching(/^[A-Z2-7]{32}$/), totpUri: expect.stringMatching(/^otpauth:\/\/totp\//) });
-    expect((await api.post(`/sca/factors/confirm?customerId=${c.id}`, { type: "TOTP", secret: enroll.body.secret, code: "000000" })).status).toBe(401);
+    expect(enroll.body).toMatchObject({
+      type: "TOTP",
+      secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
+      totpUri: expect.stringMatching(/^otpauth:\/\/totp\//),
+    });
+    expect(
+      (
+        await api.post(`/sca/factors/confirm?customerId=${c.id}`, {
+          type: "TOTP",
+          secret: enroll.body.secret,
+          code: "000000",
+        })
+      ).status,
+    ).toBe(401);
     const code = totpCode(base32Decode(enroll.body.secret), Date.now());
-    const confirmed = await api.post(`/sca/factors/confirm?customerId=${c.id}`, { type: "TOTP", secret: enroll.body.secret, code });
+    const confirmed = await api.post(`/sca/factors/confirm?customerId=${c.id}`, {
+      type: "TOTP",
+      secret: enroll.body.secret,
+      code,
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(8);
     const factors = (await api.get(`/sca/factors?customerId=${c.id}`)).body.factors;
@@ -140,7 +210,11 @@ describe("Strong Customer Authentication", () => {
 
     const totpLogin = await api.post(`/sca/login/start?customerId=${c.id}`, { factor: "TOTP" });
     expect(totpLogin.body).toEqual({ factor: "TOTP" });
-    const totpDone = await api.post(`/sca/login/complete?customerId=${c.id}`, { factor: "TOTP", endUserIpAddress: "2001:db8::1", code: totpCode(base32Decode(enroll.body.secret), Date.now()) });
+    const totpDone = await api.post(`/sca/login/complete?customerId=${c.id}`, {
+      factor: "TOTP",
+      endUserIpAddress: "2001:db8::1",
+      code: totpCode(base32Decode(enroll.body.secret), Date.now()),
+    });
     expect(totpDone.body.status).toBe("SUCCESS");
 
     const totpId = factors.find((f: { factor: string }) => f.factor === "TOTP").credentialId;
@@ -157,8 +231,14 @@ describe("Strong Customer Authentication", () => {
     const c = await euCustomer(api);
     await verifyPhone(api, c.id);
     let state;
-    for (let i = 1; i <= 4; i++) state = (await api.post(`/sca/record-event?customerId=${c.id}`, { eventType: "FAILED_LOGIN_ATTEMPT" })).body;
-    expect(state).toEqual({ eventType: "FAILED_LOGIN_ATTEMPT", suspended: false, lockedUntil: null, failedAttempts: 4 });
+    for (let i = 1; i <= 4; i++)
+      state = (await api.post(`/sca/record-event?customerId=${c.id}`, { eventType: "FAILED_LOGIN_ATTEMPT" })).body;
+    expect(state).toEqual({
+      eventType: "FAILED_LOGIN_ATTEMPT",
+      suspended: false,
+      lockedUntil: null,
+      failedAttempts: 4,
+    });
     state = (await api.post(`/sca/record-event?customerId=${c.id}`, { eventType: "FAILED_LOGIN_ATTEMPT" })).body;
     expect(state.failedAttempts).toBe(5);
     const lockedFor = new Date(state.lockedUntil).getTime() - Date.now();
@@ -166,18 +246,39 @@ describe("Strong Customer Authentication", () => {
     expect(lockedFor).toBeLessThanOrEqual(15 * 60_000);
     const locked = await api.post(`/sca/login/start?customerId=${c.id}`, { factor: "SMS_OTP" });
     expect(locked.status).toBe(423);
-    expect(locked.body).toMatchObject({ code: "ACCOUNT_LOCKED", details: { failedAttempts: 5, lockedUntil: state.lockedUntil } });
-    for (let i = 6; i <= 9; i++) state = (await api.post(`/sca/record-event?customerId=${c.id}`, { eventType: "FAILED_LOGIN_ATTEMPT" })).body;
+    expect(locked.body).toMatchObject({
+      code: "ACCOUNT_LOCKED",
+      details: { failedAttempts: 5, lockedUntil: state.lockedUntil },
+    });
+    for (let i = 6; i <= 9; i++)
+      state = (await api.post(`/sca/record-event?customerId=${c.id}`, { eventType: "FAILED_LOGIN_ATTEMPT" })).body;
     expect(state).toMatchObject({ suspended: true, lockedUntil: null, failedAttempts: 9 });
-    expect((await api.post(`/sca/login/complete?customerId=${c.id}`, { factor: "SMS_OTP", endUserIpAddress: "203.0.113.9", code: CODE })).status).toBe(423);
+    expect(
+      (
+        await api.post(`/sca/login/complete?customerId=${c.id}`, {
+          factor: "SMS_OTP",
+          endUserIpAddress: "203.0.113.9",
+          code: CODE,
+        })
+      ).status,
+    ).toBe(423);
     const cleared = await api.post(`/sca/record-event?customerId=${c.id}`, { eventType: "RESET_PASSWORD_COMPLETED" });
-    expect(cleared.body).toEqual({ eventType: "RESET_PASSWORD_COMPLETED", suspended: false, lockedUntil: null, failedAttempts: 0 });
+    expect(cleared.body).toEqual({
+      eventType: "RESET_PASSWORD_COMPLETED",
+      suspended: false,
+      lockedUntil: null,
+      failedAttempts: 0,
+    });
     await scaLogin(api, c.id);
   });
 
   it("beneficiary trust needs an SCA session and a confirmed code; a trusted beneficiary cannot be deleted until untrusted", async () => {
     const c = await euCustomer(api, { currencies: ["USD"] });
-    const acct = await api.post("/customers/external-accounts", { customerId: c.id, currency: "USD", accountInfo: usdAccountInfo("5550009876") });
+    const acct = await api.post("/customers/external-accounts", {
+      customerId: c.id,
+      currency: "USD",
+      accountInfo: usdAccountInfo("5550009876"),
+    });
     expect(acct.status).toBe(201);
     await verifyPhone(api, c.id);
     const noSession = await api.post(`/customers/external-accounts/${acct.body.id}/trust`);
@@ -186,15 +287,37 @@ describe("Strong Customer Authentication", () => {
     await scaLogin(api, c.id);
     const start = await api.post(`/customers/external-accounts/${acct.body.id}/trust`);
     expect(start.status).toBe(200);
-    expect(start.body.scaChallenge).toMatchObject({ id: expect.stringMatching(/^ScaChallenge:/), factor: "SMS_OTP", availableFactors: ["SMS_OTP"], expiresAt: expect.any(String) });
-    expect((await api.post(`/customers/external-accounts/${acct.body.id}/trust/confirm`, { challengeId: start.body.scaChallenge.id, code: "999999" })).status).toBe(401);
-    const ok = await api.post(`/customers/external-accounts/${acct.body.id}/trust/confirm`, { challengeId: start.body.scaChallenge.id, code: CODE });
+    expect(start.body.scaChallenge).toMatchObject({
+      id: expect.stringMatching(/^ScaChallenge:/),
+      factor: "SMS_OTP",
+      availableFactors: ["SMS_OTP"],
+      expiresAt: expect.any(String),
+    });
+    expect(
+      (
+        await api.post(`/customers/external-accounts/${acct.body.id}/trust/confirm`, {
+          challengeId: start.body.scaChallenge.id,
+          code: "999999",
+        })
+      ).status,
+    ).toBe(401);
+    const ok = await api.post(`/customers/external-accounts/${acct.body.id}/trust/confirm`, {
+      challengeId: start.body.scaChallenge.id,
+      code: CODE,
+    });
     expect(ok.body).toEqual({ trusted: true });
     const del = await api.delete(`/customers/external-accounts/${acct.body.id}`);
     expect(del.status).toBe(409);
     expect(del.body.code).toBe("BENEFICIARY_TRUSTED");
     const un = await api.post(`/customers/external-accounts/${acct.body.id}/untrust`);
-    expect((await api.post(`/customers/external-accounts/${acct.body.id}/untrust/confirm`, { challengeId: un.body.scaChallenge.id, code: CODE })).body).toEqual({ trusted: false });
+    expect(
+      (
+        await api.post(`/customers/external-accounts/${acct.body.id}/untrust/confirm`, {
+          challengeId: un.body.scaChallenge.id,
+          code: CODE,
+        })
+      ).body,
+    ).toEqual({ trusted: false });
     expect((await api.delete(`/customers/external-accounts/${acct.body.id}`)).status).toBe(204);
     const other = await newPlatform();
     expect((await other.post(`/customers/external-accounts/${acct.body.id}/trust`)).status).toBe(404);
@@ -211,19 +334,34 @@ describe("Strong Customer Authentication", () => {
     expect((await api.post(`/sca/factors/reset?customerId=${c.id}`, { factor: "TOTP" })).status).toBe(409);
     const status = await api.get(`/sca/factors/reset/${reset.body.resetId}?customerId=${c.id}`);
     expect(status.body).toMatchObject({ status: "LIVENESS_PASSED", factor: "TOTP", completedAt: null });
-    expect((await api.post(`/sca/factors/reset/${reset.body.resetId}/complete?customerId=${c.id}`, {})).status).toBe(204);
-    expect((await api.get(`/sca/factors/reset/${reset.body.resetId}?customerId=${c.id}`)).body).toMatchObject({ status: "COMPLETED", enrollmentStatus: "PENDING" });
-    expect((await api.post(`/sca/factors/reset/${reset.body.resetId}/complete?customerId=${c.id}`, {})).status).toBe(409);
+    expect((await api.post(`/sca/factors/reset/${reset.body.resetId}/complete?customerId=${c.id}`, {})).status).toBe(
+      204,
+    );
+    expect((await api.get(`/sca/factors/reset/${reset.body.resetId}?customerId=${c.id}`)).body).toMatchObject({
+      status: "COMPLETED",
+      enrollmentStatus: "PENDING",
+    });
+    expect((await api.post(`/sca/factors/reset/${reset.body.resetId}/complete?customerId=${c.id}`, {})).status).toBe(
+      409,
+    );
     expect((await api.get(`/sca/factors?customerId=${c.id}`)).body.factors).toEqual([{ factor: "SMS_OTP" }]);
 
     const sms = await api.post(`/sca/factors/reset?customerId=${c.id}`, { factor: "SMS_OTP" });
     const noMobile = await api.post(`/sca/factors/reset/${sms.body.resetId}/complete?customerId=${c.id}`, {});
     expect(noMobile.status).toBe(400);
     expect(noMobile.body.details.errors[0].field).toBe("mobile");
-    expect((await api.post(`/sca/factors/reset/${sms.body.resetId}/complete?customerId=${c.id}`, { mobile: { countryCode: "+33", number: "698765432" } })).status).toBe(204);
+    expect(
+      (
+        await api.post(`/sca/factors/reset/${sms.body.resetId}/complete?customerId=${c.id}`, {
+          mobile: { countryCode: "+33", number: "698765432" },
+        })
+      ).status,
+    ).toBe(204);
     const after = await api.get(`/customers/${c.id}`);
     expect(after.body.phoneNumber).toBe("+33698765432");
     expect(after.body.contactVerification.phone).toBe("VERIFIED");
-    expect((await api.get(`/sca/factors/reset/ScaReset:00000000-0000-7000-8000-000000000000?customerId=${c.id}`)).status).toBe(404);
+    expect(
+      (await api.get(`/sca/factors/reset/ScaReset:00000000-0000-7000-8000-000000000000?customerId=${c.id}`)).status,
+    ).toBe(404);
   });
 });

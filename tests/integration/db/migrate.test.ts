@@ -5,7 +5,9 @@ import { createExternalDatabase } from "../../support/server";
 
 function runMigrate(url: string): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { env: { ...process.env, DATABASE_URL: url } });
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
+      env: { ...process.env, DATABASE_URL: url },
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -24,7 +26,9 @@ describe("npm run db:migrate", () => {
       expect(again.out).toMatch(/applied 0 migration\(s\)/);
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
-      const { rows } = await client.query(`SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY migration_name`);
+      const { rows } = await client.query(
+        `SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY migration_name`,
+      );
       await client.end();
       expect(rows.length).toBeGreaterThan(1);
       for (const r of rows) expect(r.n).toBe(1);

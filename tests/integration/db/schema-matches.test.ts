@@ -5,7 +5,15 @@ import { describe, expect, it } from "vitest";
 import { get_dmmf } from "@prisma/prisma-schema-wasm";
 import { database, server } from "../../support/api";
 
-type Field = { name: string; kind: string; type: string; isList: boolean; isRequired: boolean; dbName?: string | null; nativeType?: [string, string[]] | null };
+type Field = {
+  name: string;
+  kind: string;
+  type: string;
+  isList: boolean;
+  isRequired: boolean;
+  dbName?: string | null;
+  nativeType?: [string, string[]] | null;
+};
 type Model = { name: string; dbName: string | null; fields: Field[] };
 
 const SCALAR_TO_PG: Record<string, string> = {
@@ -19,18 +27,28 @@ const SCALAR_TO_PG: Record<string, string> = {
   Decimal: "numeric",
   Bytes: "bytea",
 };
-const NATIVE_TO_PG: Record<string, string> = { Uuid: "uuid", Timestamptz: "timestamp with time zone", Text: "text", VarChar: "character varying" };
+const NATIVE_TO_PG: Record<string, string> = {
+  Uuid: "uuid",
+  Timestamptz: "timestamp with time zone",
+  Text: "text",
+  VarChar: "character varying",
+};
 
 describe(`database schema (${server().mode} PostgreSQL)`, () => {
   it("has exactly the tables and columns of prisma/schema.prisma", async () => {
-    const dmmf = JSON.parse(get_dmmf(JSON.stringify({ prismaSchema: [["schema.prisma", readFileSync("prisma/schema.prisma", "utf8")]] })));
+    const dmmf = JSON.parse(
+      get_dmmf(JSON.stringify({ prismaSchema: [["schema.prisma", readFileSync("prisma/schema.prisma", "utf8")]] })),
+    );
     const models: Model[] = dmmf.datamodel.models;
     const expected = new Map<string, string>();
     for (const m of models) {
       for (const f of m.fields.filter((f) => f.kind === "scalar" || f.kind === "enum")) {
         const base = f.nativeType ? NATIVE_TO_PG[f.nativeType[0]] : SCALAR_TO_PG[f.type];
         const type = f.isList ? `${base}[]` : base;
-        expected.set(`${m.dbName ?? m.name}.${f.dbName ?? f.name}`, `${type} ${f.isRequired || f.isList ? "NOT NULL" : "NULL"}`);
+        expected.set(
+          `${m.dbName ?? m.name}.${f.dbName ?? f.name}`,
+          `${type} ${f.isRequired || f.isList ? "NOT NULL" : "NULL"}`,
+        );
       }
     }
     const { rows } = await database().query(

@@ -15,15 +15,20 @@ function prefixedSign(prefix: string, secretKey: Uint8Array, message: string): s
   const sig = secp256k1.sign(h, secretKey, { prehash: false, format: "recovered" });
   return `0x${Buffer.from(sig.slice(1)).toString("hex")}${(sig[0] + 27).toString(16)}`;
 }
-const tronSign = (secretKey: Uint8Array, message: string) => prefixedSign("\x19TRON Signed Message:\n", secretKey, message);
+const tronSign = (secretKey: Uint8Array, message: string) =>
+  prefixedSign("\x19TRON Signed Message:\n", secretKey, message);
 
-const eip191Sign = (secretKey: Uint8Array, message: string) => prefixedSign("\x19Ethereum Signed Message:\n", secretKey, message);
+const eip191Sign = (secretKey: Uint8Array, message: string) =>
+  prefixedSign("\x19Ethereum Signed Message:\n", secretKey, message);
 
 /** A Spark address as the Spark SDK encodes it: bech32m(prefix, protobuf field 1 = identity key). */
-const sparkAddress = (publicKey: Uint8Array, prefix = "spark") => bech32m.encode(prefix, bech32m.toWords(Uint8Array.from([0x0a, 33, ...publicKey])), 1023);
+const sparkAddress = (publicKey: Uint8Array, prefix = "spark") =>
+  bech32m.encode(prefix, bech32m.toWords(Uint8Array.from([0x0a, 33, ...publicKey])), 1023);
 /** The Spark SDK's signMessageWithIdentityKey: ECDSA secp256k1 over SHA-256 of the message, DER or compact, hex. */
 const sparkSign = (secretKey: Uint8Array, message: string, format: "der" | "compact" = "der") =>
-  Buffer.from(secp256k1.sign(sha256(new TextEncoder().encode(message)), secretKey, { prehash: false, format })).toString("hex");
+  Buffer.from(
+    secp256k1.sign(sha256(new TextEncoder().encode(message)), secretKey, { prehash: false, format }),
+  ).toString("hex");
 
 describe("external accounts", () => {
   let api: ApiClient;
@@ -62,21 +67,35 @@ describe("external accounts", () => {
   });
 
   it("409 DUPLICATE_EXTERNAL_ACCOUNT for an equivalent live account", async () => {
-    const first = await api.post("/customers/external-accounts", { customerId, currency: "USD", accountInfo: usdAccountInfo("55501234") });
+    const first = await api.post("/customers/external-accounts", {
+      customerId,
+      currency: "USD",
+      accountInfo: usdAccountInfo("55501234"),
+    });
     expect(first.status).toBe(201);
-    const dup = await api.post("/customers/external-accounts", { customerId, currency: "USD", accountInfo: usdAccountInfo(" 55501234 ", "Someone Else") });
+    const dup = await api.post("/customers/external-accounts", {
+      customerId,
+      currency: "USD",
+      accountInfo: usdAccountInfo(" 55501234 ", "Someone Else"),
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe("DUPLICATE_EXTERNAL_ACCOUNT");
   });
 
   it("400 INVALID_INPUT lists every invalid field at once and writes nothing", async () => {
-    const before = await database().query(`SELECT count(*)::int AS n FROM external_accounts WHERE platform_id = $1`, [api.platformId]);
+    const before = await database().query(`SELECT count(*)::int AS n FROM external_accounts WHERE platform_id = $1`, [
+      api.platformId,
+    ]);
     const res = await api.post("/customers/external-accounts", {
       customerId,
       currency: "USD",
       platformAccountId: "p".repeat(256),
       ownershipType: "SOMEONE",
-      accountInfo: { accountType: "USD_ACCOUNT", routingNumber: "abc", beneficiary: { beneficiaryType: "INDIVIDUAL", address: { line1: "x" } } },
+      accountInfo: {
+        accountType: "USD_ACCOUNT",
+        routingNumber: "abc",
+        beneficiary: { beneficiaryType: "INDIVIDUAL", address: { line1: "x" } },
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("INVALID_INPUT");
@@ -92,24 +111,68 @@ describe("external accounts", () => {
         "platformAccountId",
       ].sort(),
     );
-    const after = await database().query(`SELECT count(*)::int AS n FROM external_accounts WHERE platform_id = $1`, [api.platformId]);
+    const after = await database().query(`SELECT count(*)::int AS n FROM external_accounts WHERE platform_id = $1`, [
+      api.platformId,
+    ]);
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
   it("accepts a sample of every family of variants, with business beneficiaries", async () => {
     const business = { beneficiaryType: "BUSINESS", legalName: "Acme Ltd" };
-    const individual = (extra = {}) => ({ beneficiaryType: "INDIVIDUAL", fullName: "Kim Lee", address: ADDRESS, ...extra });
+    const individual = (extra = {}) => ({
+      beneficiaryType: "INDIVIDUAL",
+      fullName: "Kim Lee",
+      address: ADDRESS,
+      ...extra,
+    });
     const samples: [string, Record<string, unknown>][] = [
       ["AED", { accountType: "AED_ACCOUNT", iban: "AE070331234567890123456", beneficiary: individual() }],
       ["MXN", { accountType: "MXN_ACCOUNT", clabeNumber: "123456789012345678", beneficiary: business }],
-      ["BRL", { accountType: "BRL_ACCOUNT", pixKey: "kim@example.com", pixKeyType: "EMAIL", taxId: "12345678901", beneficiary: individual() }],
-      ["KES", { accountType: "KES_ACCOUNT", phoneNumber: "+254712345678", provider: "M-Pesa", beneficiary: individual() }],
-      ["XOF", { accountType: "XOF_ACCOUNT", phoneNumber: "+221771234567", provider: "Orange", region: "SN", beneficiary: business }],
+      [
+        "BRL",
+        {
+          accountType: "BRL_ACCOUNT",
+          pixKey: "kim@example.com",
+          pixKeyType: "EMAIL",
+          taxId: "12345678901",
+          beneficiary: individual(),
+        },
+      ],
+      [
+        "KES",
+        { accountType: "KES_ACCOUNT", phoneNumber: "+254712345678", provider: "M-Pesa", beneficiary: individual() },
+      ],
+      [
+        "XOF",
+        {
+          accountType: "XOF_ACCOUNT",
+          phoneNumber: "+221771234567",
+          provider: "Orange",
+          region: "SN",
+          beneficiary: business,
+        },
+      ],
       ["GBP", { accountType: "GBP_ACCOUNT", sortCode: "123456", accountNumber: "12345678", beneficiary: individual() }],
-      ["EUR", { accountType: "EUR_ACCOUNT", iban: "DE89370400440532013000", beneficiary: individual({ countryOfResidence: "DE" }) }],
+      [
+        "EUR",
+        {
+          accountType: "EUR_ACCOUNT",
+          iban: "DE89370400440532013000",
+          beneficiary: individual({ countryOfResidence: "DE" }),
+        },
+      ],
       ["ILS", { accountType: "ILS_ACCOUNT", iban: "IL620108000000099999999", beneficiary: business }],
       ["TRY", { accountType: "TRY_ACCOUNT", iban: "TR330006100519786457841326", beneficiary: business }],
-      ["EUR", { accountType: "SWIFT_ACCOUNT", country: "FR", swiftCode: "BNPAFRPP", bankName: "BNP", iban: "FR7630006000011234567890189" }],
+      [
+        "EUR",
+        {
+          accountType: "SWIFT_ACCOUNT",
+          country: "FR",
+          swiftCode: "BNPAFRPP",
+          bankName: "BNP",
+          iban: "FR7630006000011234567890189",
+        },
+      ],
       ["USDC", { accountType: "SPARK_WALLET", address: "sp1qexample0001" }],
       ["USDC", { accountType: "ARBITRUM_WALLET", address: "0x1111111111111111111111111111111111111111" }],
       ["BTC", { accountType: "LIGHTNING", lightningAddress: "kim@wallet.example" }],
@@ -118,20 +181,39 @@ describe("external accounts", () => {
       const res = await api.post("/customers/external-accounts", { customerId, currency, accountInfo });
       expect(res.status, `${accountInfo.accountType}: ${res.text}`).toBe(201);
     }
-    const mismatch = await api.post("/customers/external-accounts", { customerId, currency: "EUR", accountInfo: usdAccountInfo("99988877") });
+    const mismatch = await api.post("/customers/external-accounts", {
+      customerId,
+      currency: "EUR",
+      accountInfo: usdAccountInfo("99988877"),
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.details.errors).toEqual([expect.objectContaining({ field: "currency" })]);
   });
 
   it("beneficiary name verification follows the 1xx suffix table; 105 is 400 INVALID_BANK_ACCOUNT", async () => {
-    const expected: Record<string, string> = { "102": "NOT_MATCHED", "103": "PARTIAL_MATCH", "104": "PENDING", "106": "UNSUPPORTED", "107": "CHECKED_BY_RECEIVING_FI", "101": "MATCHED" };
+    const expected: Record<string, string> = {
+      "102": "NOT_MATCHED",
+      "103": "PARTIAL_MATCH",
+      "104": "PENDING",
+      "106": "UNSUPPORTED",
+      "107": "CHECKED_BY_RECEIVING_FI",
+      "101": "MATCHED",
+    };
     for (const [suffix, status] of Object.entries(expected)) {
-      const res = await api.post("/customers/external-accounts", { customerId, currency: "USD", accountInfo: usdAccountInfo(`7000${suffix}`) });
+      const res = await api.post("/customers/external-accounts", {
+        customerId,
+        currency: "USD",
+        accountInfo: usdAccountInfo(`7000${suffix}`),
+      });
       expect(res.status).toBe(201);
       expect(res.body.beneficiaryVerificationStatus).toBe(status);
       expect(res.body.status).toBe(status === "PENDING" ? "PENDING" : "ACTIVE");
     }
-    const invalid = await api.post("/customers/external-accounts", { customerId, currency: "USD", accountInfo: usdAccountInfo("7000105") });
+    const invalid = await api.post("/customers/external-accounts", {
+      customerId,
+      currency: "USD",
+      accountInfo: usdAccountInfo("7000105"),
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe("INVALID_BANK_ACCOUNT");
   });
@@ -141,28 +223,52 @@ describe("external accounts", () => {
     const p = await newPlatform();
     await p.patch("/config", { webhookEndpoint: hooks.url });
     const c = await newCustomer(p);
-    const res = await p.post("/customers/external-accounts", { customerId: c.id, currency: "USD", accountInfo: usdAccountInfo("8800104") });
+    const res = await p.post("/customers/external-accounts", {
+      customerId: c.id,
+      currency: "USD",
+      accountInfo: usdAccountInfo("8800104"),
+    });
     expect(res.body.status).toBe("PENDING");
     const hook = await hooks.waitForType("EXTERNAL_ACCOUNT.STATUS_UPDATED");
-    expect(hook.body.data).toMatchObject({ id: res.body.id, status: "ACTIVE", beneficiaryVerificationStatus: "MATCHED" });
+    expect(hook.body.data).toMatchObject({
+      id: res.body.id,
+      status: "ACTIVE",
+      beneficiaryVerificationStatus: "MATCHED",
+    });
     expect((await p.get(`/customers/external-accounts/${res.body.id}`)).body.status).toBe("ACTIVE");
     await hooks.stop();
   });
 
   it("one default UMA deposit account per customer: a new default replaces the old; the DB refuses two", async () => {
     const c = await newCustomer(api);
-    const a = await api.post("/customers/external-accounts", { customerId: c.id, currency: "USD", defaultUmaDepositAccount: true, accountInfo: usdAccountInfo("3100001") });
-    const b = await api.post("/customers/external-accounts", { customerId: c.id, currency: "USD", defaultUmaDepositAccount: true, accountInfo: usdAccountInfo("3100002") });
+    const a = await api.post("/customers/external-accounts", {
+      customerId: c.id,
+      currency: "USD",
+      defaultUmaDepositAccount: true,
+      accountInfo: usdAccountInfo("3100001"),
+    });
+    const b = await api.post("/customers/external-accounts", {
+      customerId: c.id,
+      currency: "USD",
+      defaultUmaDepositAccount: true,
+      accountInfo: usdAccountInfo("3100002"),
+    });
     expect(a.body.defaultUmaDepositAccount).toBe(true);
     expect(b.body.defaultUmaDepositAccount).toBe(true);
     expect((await api.get(`/customers/external-accounts/${a.body.id}`)).body.defaultUmaDepositAccount).toBe(false);
     await expect(
-      database().query(`UPDATE external_accounts SET default_uma_deposit_account = true WHERE id = $1`, [a.body.id.split(":")[1]]),
+      database().query(`UPDATE external_accounts SET default_uma_deposit_account = true WHERE id = $1`, [
+        a.body.id.split(":")[1],
+      ]),
     ).rejects.toMatchObject({ code: "23505" });
   });
 
   it("DELETE of a trusted beneficiary is 409 BENEFICIARY_TRUSTED", async () => {
-    const res = await api.post("/customers/external-accounts", { customerId, currency: "USD", accountInfo: usdAccountInfo("4400001") });
+    const res = await api.post("/customers/external-accounts", {
+      customerId,
+      currency: "USD",
+      accountInfo: usdAccountInfo("4400001"),
+    });
     // Trust is set by the SCA trust flow (another group); the flag is what DELETE reads.
     await database().query(`UPDATE external_accounts SET trusted = true WHERE id = $1`, [res.body.id.split(":")[1]]);
     const del = await api.delete(`/customers/external-accounts/${res.body.id}`);
@@ -171,7 +277,11 @@ describe("external accounts", () => {
   });
 
   it("platform external accounts: create/list/get/delete, scoped to the platform and tenant", async () => {
-    const res = await api.post("/platform/external-accounts", { currency: "USD", platformAccountId: "treasury", accountInfo: usdAccountInfo("6600001") });
+    const res = await api.post("/platform/external-accounts", {
+      currency: "USD",
+      platformAccountId: "treasury",
+      accountInfo: usdAccountInfo("6600001"),
+    });
     expect(res.status).toBe(201);
     expect(res.body.customerId).toBeUndefined();
     const list = await api.get("/platform/external-accounts");
@@ -188,10 +298,19 @@ describe("external accounts", () => {
     const c = await newCustomer(p);
     const { secretKey } = secp256k1.keygen();
     const address = evmAddressOf(secp256k1.getPublicKey(secretKey, false));
-    const missing = await p.post("/customers/external-accounts", { customerId: c.id, currency: "USDC", accountInfo: { accountType: "BASE_WALLET", address } });
+    const missing = await p.post("/customers/external-accounts", {
+      customerId: c.id,
+      currency: "USDC",
+      accountInfo: { accountType: "BASE_WALLET", address },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.details.errors[0].field).toBe("ownershipType");
-    const created = await p.post("/customers/external-accounts", { customerId: c.id, currency: "USDC", ownershipType: "FIRST_PARTY", accountInfo: { accountType: "BASE_WALLET", address } });
+    const created = await p.post("/customers/external-accounts", {
+      customerId: c.id,
+      currency: "USDC",
+      ownershipType: "FIRST_PARTY",
+      accountInfo: { accountType: "BASE_WALLET", address },
+    });
     expect(created.body.status).toBe("PENDING_OWNERSHIP_VERIFICATION");
     const base = `/customers/external-accounts/${created.body.id}`;
 
@@ -202,7 +321,9 @@ describe("external accounts", () => {
     expect(bad.status).toBe(400);
     expect((await p.get(base)).body.status).toBe("UNVERIFIED");
     // The challenge was single-use.
-    expect((await p.post(`${base}/verify`, { signature: eip191Sign(secretKey, ch1.body.messageToSign) })).status).toBe(409);
+    expect((await p.post(`${base}/verify`, { signature: eip191Sign(secretKey, ch1.body.messageToSign) })).status).toBe(
+      409,
+    );
 
     const ch2 = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
     const good = await p.post(`${base}/verify`, { signature: eip191Sign(secretKey, ch2.body.messageToSign) });
@@ -222,7 +343,9 @@ describe("external accounts", () => {
       ownershipType: "FIRST_PARTY",
       accountInfo: { accountType: "SOLANA_WALLET", address: base58.encode(publicKey) },
     });
-    const ch = await p.post(`/customers/external-accounts/${created.body.id}/challenge`, { method: "WALLET_SIGNATURE" });
+    const ch = await p.post(`/customers/external-accounts/${created.body.id}/challenge`, {
+      method: "WALLET_SIGNATURE",
+    });
     const sig = base58.encode(ed25519.sign(new TextEncoder().encode(ch.body.messageToSign), secretKey));
     const ok = await p.post(`/customers/external-accounts/${created.body.id}/verify`, { signature: sig });
     expect(ok.status).toBe(200);
@@ -248,7 +371,9 @@ describe("external accounts", () => {
     // Another key's signature: its recovered address is not this account's.
     const ch1 = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
     expect(ch1.status).toBe(201);
-    const wrongKey = await p.post(`${base}/verify`, { signature: tronSign(secp256k1.keygen().secretKey, ch1.body.messageToSign) });
+    const wrongKey = await p.post(`${base}/verify`, {
+      signature: tronSign(secp256k1.keygen().secretKey, ch1.body.messageToSign),
+    });
     expect(wrongKey.status).toBe(400);
     expect(wrongKey.body.code).toBe("INVALID_INPUT");
     expect(wrongKey.body.details.errors[0].field).toBe("signature");
@@ -293,7 +418,10 @@ describe("external accounts", () => {
     const c = await newCustomer(p);
     const { secretKey } = secp256k1.keygen();
     const publicKey = secp256k1.getPublicKey(secretKey, true);
-    for (const [prefix, format] of [["spark", "der"], ["sp", "compact"]] as const) {
+    for (const [prefix, format] of [
+      ["spark", "der"],
+      ["sp", "compact"],
+    ] as const) {
       const created = await p.post("/customers/external-accounts", {
         customerId: c.id,
         currency: "USDC",
@@ -307,12 +435,16 @@ describe("external accounts", () => {
       // Another identity key, or the right key over another message, proves nothing.
       const ch1 = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
       expect(ch1.status).toBe(201);
-      const wrongKey = await p.post(`${base}/verify`, { signature: sparkSign(secp256k1.keygen().secretKey, ch1.body.messageToSign, format) });
+      const wrongKey = await p.post(`${base}/verify`, {
+        signature: sparkSign(secp256k1.keygen().secretKey, ch1.body.messageToSign, format),
+      });
       expect(wrongKey.status).toBe(400);
       expect(wrongKey.body.details.errors[0].field).toBe("signature");
       expect((await p.get(base)).body.status).toBe("UNVERIFIED");
       const ch2 = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
-      const wrongMessage = await p.post(`${base}/verify`, { signature: sparkSign(secretKey, `${ch2.body.messageToSign}.`, format) });
+      const wrongMessage = await p.post(`${base}/verify`, {
+        signature: sparkSign(secretKey, `${ch2.body.messageToSign}.`, format),
+      });
       expect(wrongMessage.status).toBe(400);
 
       const ch3 = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
@@ -331,7 +463,10 @@ describe("external accounts", () => {
       customerId: c.id,
       currency: "USDC",
       ownershipType: "FIRST_PARTY",
-      accountInfo: { accountType: "SPARK_WALLET", address: "sp1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu" },
+      accountInfo: {
+        accountType: "SPARK_WALLET",
+        address: "sp1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu",
+      },
     });
     const base = `/customers/external-accounts/${created.body.id}`;
     const ch = await p.post(`${base}/challenge`, { method: "WALLET_SIGNATURE" });
@@ -351,7 +486,9 @@ describe("external accounts", () => {
       accountInfo: { accountType: "LIGHTNING", lightningAddress: "kim@wallet.example" },
     });
     expect(created.status, created.text).toBe(201);
-    const ch = await p.post(`/customers/external-accounts/${created.body.id}/challenge`, { method: "WALLET_SIGNATURE" });
+    const ch = await p.post(`/customers/external-accounts/${created.body.id}/challenge`, {
+      method: "WALLET_SIGNATURE",
+    });
     expect(ch.status).toBe(400);
     expect(ch.body.code).toBe("INVALID_INPUT");
     expect(ch.body.details.errors[0].field).toBe("method");
@@ -360,7 +497,9 @@ describe("external accounts", () => {
   it("platform internal accounts exist for the platform (created on first use)", async () => {
     const res = await api.get("/platform/internal-accounts");
     expect(res.status).toBe(200);
-    expect(res.body.data.map((a: { balance: { currency: { code: string } } }) => a.balance.currency.code)).toContain("USD");
+    expect(res.body.data.map((a: { balance: { currency: { code: string } } }) => a.balance.currency.code)).toContain(
+      "USD",
+    );
     expect(res.body.data.every((a: { customerId?: string }) => a.customerId === undefined)).toBe(true);
     const again = await api.get("/platform/internal-accounts");
     expect(again.body.data.map((a: { id: string }) => a.id)).toEqual(res.body.data.map((a: { id: string }) => a.id));

@@ -9,7 +9,11 @@ import { startTestServer, type TestServer } from "../../support/server";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { newCustomer } from "../../support/money";
 
-const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 
 async function hosted(link: string, path = "", init?: RequestInit, origin = server().origin) {
   const token = new URL(link).pathname.split("/").pop()!;
@@ -21,7 +25,12 @@ let n = 0;
 async function pendingWallet(p: ApiClient) {
   const c = await newCustomer(p);
   const address = `0x${(Date.now().toString(16) + (n++).toString(16)).padStart(40, "a").slice(-40)}`;
-  const created = await p.post("/customers/external-accounts", { customerId: c.id, currency: "USDC", ownershipType: "FIRST_PARTY", accountInfo: { accountType: "BASE_WALLET", address } });
+  const created = await p.post("/customers/external-accounts", {
+    customerId: c.id,
+    currency: "USDC",
+    ownershipType: "FIRST_PARTY",
+    accountInfo: { accountType: "BASE_WALLET", address },
+  });
   expect(created.status).toBe(201);
   expect(created.body.status).toBe("PENDING_OWNERSHIP_VERIFICATION");
   return { id: created.body.id as string, base: `/customers/external-accounts/${created.body.id}` };
@@ -41,13 +50,23 @@ describe("LIVENESS ownership verification (sandbox)", () => {
     const { id, base } = await pendingWallet(p);
     const ch = await p.post(`${base}/challenge`, { method: "LIVENESS" });
     expect(ch.status).toBe(201);
-    expect(ch.body).toEqual({ method: "LIVENESS", verificationLink: expect.stringMatching(/\/verify\/liveness\/[A-Za-z0-9_-]{40,}$/), expiresAt: expect.any(String) });
+    expect(ch.body).toEqual({
+      method: "LIVENESS",
+      verificationLink: expect.stringMatching(/\/verify\/liveness\/[A-Za-z0-9_-]{40,}$/),
+      expiresAt: expect.any(String),
+    });
     const ttl = Date.parse(ch.body.expiresAt) - Date.now();
     expect(ttl).toBeGreaterThan(9 * 60_000);
     expect(ttl).toBeLessThanOrEqual(10 * 60_000);
     const token = new URL(ch.body.verificationLink).pathname.split("/").pop()!;
-    const { rows } = await database().query(`SELECT ownership_challenge FROM external_accounts WHERE id = $1`, [id.split(":")[1]]);
-    expect(rows[0].ownership_challenge).toEqual({ method: "LIVENESS", tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: ch.body.expiresAt });
+    const { rows } = await database().query(`SELECT ownership_challenge FROM external_accounts WHERE id = $1`, [
+      id.split(":")[1],
+    ]);
+    expect(rows[0].ownership_challenge).toEqual({
+      method: "LIVENESS",
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      expiresAt: ch.body.expiresAt,
+    });
 
     const page = await fetch(`${server().origin}${new URL(ch.body.verificationLink).pathname}`);
     expect(page.status).toBe(200);
@@ -56,7 +75,12 @@ describe("LIVENESS ownership verification (sandbox)", () => {
     const state = await hosted(ch.body.verificationLink);
     expect(state.status).toBe(200);
     expect(state.headers.get("cache-control")).toContain("no-store");
-    expect(state.body).toMatchObject({ provider: "MERIDIAN_SANDBOX", externalAccountId: id, accountType: "BASE_WALLET", expiresAt: ch.body.expiresAt });
+    expect(state.body).toMatchObject({
+      provider: "MERIDIAN_SANDBOX",
+      externalAccountId: id,
+      accountType: "BASE_WALLET",
+      expiresAt: ch.body.expiresAt,
+    });
 
     // /verify is for signatures only; it neither completes nor consumes the LIVENESS challenge.
     const viaVerify = await p.post(`${base}/verify`, { signature: "0x00" });
@@ -94,7 +118,9 @@ describe("LIVENESS ownership verification (sandbox)", () => {
     const second = await p.post(`${base}/challenge`, { method: "LIVENESS" });
     const third = await p.post(`${base}/challenge`, { method: "LIVENESS" });
     expect((await hosted(second.body.verificationLink, "/complete", json({ outcome: "PASS" }))).status).toBe(404);
-    expect((await hosted(third.body.verificationLink, "/complete", json({ outcome: "PASS" }))).body.status).toBe("ACTIVE");
+    expect((await hosted(third.body.verificationLink, "/complete", json({ outcome: "PASS" }))).body.status).toBe(
+      "ACTIVE",
+    );
   });
 
   it("a token completes only its own account; a WALLET_SIGNATURE challenge replaces an open LIVENESS link", async () => {
@@ -103,7 +129,9 @@ describe("LIVENESS ownership verification (sandbox)", () => {
     const chA = await p.post(`${a.base}/challenge`, { method: "LIVENESS" });
     const chB = await p.post(`${b.base}/challenge`, { method: "LIVENESS" });
     expect((await hosted(chA.body.verificationLink)).body.externalAccountId).toBe(a.id);
-    expect((await hosted(chB.body.verificationLink, "/complete", json({ outcome: "PASS" }))).body.status).toBe("ACTIVE");
+    expect((await hosted(chB.body.verificationLink, "/complete", json({ outcome: "PASS" }))).body.status).toBe(
+      "ACTIVE",
+    );
     expect((await p.get(a.base)).body.status).toBe("PENDING_OWNERSHIP_VERIFICATION");
     expect((await p.get(b.base)).body.status).toBe("ACTIVE");
 
@@ -128,7 +156,9 @@ describe("LIVENESS ownership verification (sandbox)", () => {
     expect((await hosted(ch.body.verificationLink, "/complete", json({ outcome: "PASS" }))).status).toBe(404);
     expect((await p.get(base)).body.status).toBe("PENDING_OWNERSHIP_VERIFICATION");
     const fresh = await p.post(`${base}/challenge`, { method: "LIVENESS" });
-    expect((await hosted(fresh.body.verificationLink, "/complete", json({ outcome: "PASS" }))).body.status).toBe("ACTIVE");
+    expect((await hosted(fresh.body.verificationLink, "/complete", json({ outcome: "PASS" }))).body.status).toBe(
+      "ACTIVE",
+    );
   });
 });
 
@@ -149,10 +179,16 @@ describe("LIVENESS outside the sandbox", () => {
     const ch = await api.post(`${base}/challenge`, { method: "LIVENESS" });
     expect(ch.status).toBe(400);
     expect(ch.body.code).toBe("INVALID_INPUT");
-    expect(ch.body.details.errors[0]).toMatchObject({ field: "method", message: expect.stringContaining("No liveness provider is configured") });
+    expect(ch.body.details.errors[0]).toMatchObject({
+      field: "method",
+      message: expect.stringContaining("No liveness provider is configured"),
+    });
     const link = `${prod.origin}/verify/liveness/${"a".repeat(43)}`;
     const state = await hosted(link, "", undefined, prod.origin);
-    expect(state.body).toMatchObject({ provider: null, reason: expect.stringContaining("No liveness provider is configured") });
+    expect(state.body).toMatchObject({
+      provider: null,
+      reason: expect.stringContaining("No liveness provider is configured"),
+    });
     expect((await hosted(link, "/complete", json({ outcome: "PASS" }), prod.origin)).status).toBe(400);
   });
 });

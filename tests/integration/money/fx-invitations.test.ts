@@ -10,7 +10,9 @@ describe("exchange rates, discoveries, receiver lookups", () => {
   });
 
   it("GET /exchange-rates: deterministic sandbox rates with the platform's current fees and a ~5 minute cache", async () => {
-    const res = await api.get("/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&destinationCurrency=MXN&sendingAmount=10000");
+    const res = await api.get(
+      "/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&destinationCurrency=MXN&sendingAmount=10000",
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(2);
     expect(res.body.data[0]).toMatchObject({
@@ -24,7 +26,16 @@ describe("exchange rates, discoveries, receiver lookups", () => {
     });
     expect(res.headers.get("cache-control")).toMatch(/max-age=(\d+)/);
     expect(Number(/max-age=(\d+)/.exec(res.headers.get("cache-control")!)![1])).toBeLessThanOrEqual(300);
-    await api.patch("/config", { feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "USD", variableFeeBps: 50, fixedFee: { amount: 25, currency: "USD" } }] });
+    await api.patch("/config", {
+      feeConfigs: [
+        {
+          feeType: "CROSS_CURRENCY_TRANSACTION",
+          sourceCurrency: "USD",
+          variableFeeBps: 50,
+          fixedFee: { amount: 25, currency: "USD" },
+        },
+      ],
+    });
     const withFees = await api.get("/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR");
     expect(withFees.body.data[0]).toMatchObject({ fees: { fixed: 25, total: 75 }, receivingAmount: 9131 });
     // The cached snapshot time does not move between calls.
@@ -33,28 +44,42 @@ describe("exchange rates, discoveries, receiver lookups", () => {
     expect(all.body.data.length).toBeGreaterThan(30);
     const bad = await api.get("/exchange-rates?sourceCurrency=XXX&sendingAmount=-1");
     expect(bad.status).toBe(400);
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["sendingAmount", "sourceCurrency"]);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "sendingAmount",
+      "sourceCurrency",
+    ]);
   });
 
   it("GET /discoveries covers every fiat currency of the spec and filters by country and currency", async () => {
     const all = await api.get("/discoveries");
     const currencies = new Set(all.body.data.map((d: { currency: string }) => d.currency));
-    for (const c of "AED BDT BRL BWP CAD CNY COP DKK EGP EUR GBP GHS GTQ HKD HTG IDR ILS INR JMD KES MWK MXN MYR NGN PHP PKR RWF SGD SLV THB TRY TZS UGX USD VND XAF XOF ZAR ZMW".split(" ")) {
+    for (const c of "AED BDT BRL BWP CAD CNY COP DKK EGP EUR GBP GHS GTQ HKD HTG IDR ILS INR JMD KES MWK MXN MYR NGN PHP PKR RWF SGD SLV THB TRY TZS UGX USD VND XAF XOF ZAR ZMW".split(
+      " ",
+    )) {
       expect(currencies.has(c), c).toBe(true);
     }
     const ke = await api.get("/discoveries?country=KE&currency=KES");
     expect(ke.body.data.map((d: { bankName: string }) => d.bankName)).toContain("MPESA");
-    expect(ke.body.data.every((d: { country: string; displayName: string }) => d.country === "KE" && d.displayName)).toBe(true);
+    expect(
+      ke.body.data.every((d: { country: string; displayName: string }) => d.country === "KE" && d.displayName),
+    ).toBe(true);
   });
 
   it("receiver lookups for UMA addresses and external accounts", async () => {
     const c = await newCustomer(api, ["USD", "EUR"]);
-    const sandbox = await api.get(`/receiver/uma/${encodeURIComponent("$success.mxn@sandbox.meridian.local")}?customerId=${c.id}`);
+    const sandbox = await api.get(
+      `/receiver/uma/${encodeURIComponent("$success.mxn@sandbox.meridian.local")}?customerId=${c.id}`,
+    );
     expect(sandbox.status).toBe(200);
-    expect(sandbox.body).toMatchObject({ receiverUmaAddress: "$success.mxn@sandbox.meridian.local", supportedCurrencies: [{ currency: { code: "MXN" }, estimatedExchangeRate: 17.2 }] });
+    expect(sandbox.body).toMatchObject({
+      receiverUmaAddress: "$success.mxn@sandbox.meridian.local",
+      supportedCurrencies: [{ currency: { code: "MXN" }, estimatedExchangeRate: 17.2 }],
+    });
     expect(sandbox.body.lookupId).toMatch(/^Lookup:/);
     const customer = await api.get(`/receiver/uma/${encodeURIComponent(c.umaAddress)}`);
-    expect(customer.body.supportedCurrencies.map((s: { currency: { code: string } }) => s.currency.code).sort()).toEqual(["EUR", "USD"]);
+    expect(
+      customer.body.supportedCurrencies.map((s: { currency: { code: string } }) => s.currency.code).sort(),
+    ).toEqual(["EUR", "USD"]);
     expect((await api.get(`/receiver/uma/${encodeURIComponent("$ghost@nowhere.example")}`)).status).toBe(404);
     const bad = await api.get(`/receiver/uma/not-uma`);
     expect(bad.status).toBe(400);
@@ -87,9 +112,18 @@ describe("invitations", () => {
   });
 
   it("create, get, claim (INVITATION.CLAIMED webhook), then 400 INVITATION_ALREADY_CLAIMED", async () => {
-    const created = await api.post("/invitations", { inviterUma: inviter.umaAddress, firstName: "Zoe", amountToSend: 500 });
+    const created = await api.post("/invitations", {
+      inviterUma: inviter.umaAddress,
+      firstName: "Zoe",
+      amountToSend: 500,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: "PENDING", inviterUma: inviter.umaAddress, firstName: "Zoe", amountToSend: { amount: 500, currency: { code: "USD" } } });
+    expect(created.body).toMatchObject({
+      status: "PENDING",
+      inviterUma: inviter.umaAddress,
+      firstName: "Zoe",
+      amountToSend: { amount: 500, currency: { code: "USD" } },
+    });
     expect(created.body.url).toContain(created.body.code);
     const other = await newPlatform();
     expect((await other.get(`/invitations/${created.body.code}`)).body.code).toBe(created.body.code);
@@ -115,7 +149,10 @@ describe("invitations", () => {
     expect(claim.body.code).toBe("INVITATION_CANCELLED");
     expect((await api.post(`/invitations/${created.body.code}/cancel`)).body.code).toBe("INVITATION_CANCELLED");
     expect((await api.get(`/invitations/NOPE1234`)).status).toBe(404);
-    const soon = await api.post("/invitations", { inviterUma: inviter.umaAddress, expiresAt: new Date(Date.now() + 300).toISOString() });
+    const soon = await api.post("/invitations", {
+      inviterUma: inviter.umaAddress,
+      expiresAt: new Date(Date.now() + 300).toISOString(),
+    });
     await new Promise((r) => setTimeout(r, 400));
     expect((await api.get(`/invitations/${soon.body.code}`)).body.status).toBe("EXPIRED");
     expect((await api.post(`/invitations/${soon.body.code}/claim`, { inviteeUma: "$x@y.example" })).status).toBe(400);

@@ -9,11 +9,20 @@ import { externalUsd, fund, internalAccount, newCustomer } from "../../support/m
 
 interface StoredEvent {
   type: string;
-  data: { id: string; status: string; settledAt?: string; failureReason?: string; refund?: { status: string; settledAt?: string } };
+  data: {
+    id: string;
+    status: string;
+    settledAt?: string;
+    failureReason?: string;
+    refund?: { status: string; settledAt?: string };
+  };
 }
 
 async function eventsOf(transactionId: string): Promise<Record<string, StoredEvent["data"]>> {
-  const { rows } = await database().query(`SELECT type, payload->'data' AS data FROM webhook_events WHERE payload->'data'->>'id' = $1`, [transactionId]);
+  const { rows } = await database().query(
+    `SELECT type, payload->'data' AS data FROM webhook_events WHERE payload->'data'->>'id' = $1`,
+    [transactionId],
+  );
   const byType: Record<string, StoredEvent["data"]> = {};
   for (const e of rows as StoredEvent[]) {
     expect(byType[e.type], `${e.type} fired twice`).toBeUndefined();
@@ -52,7 +61,11 @@ describe("payment webhooks follow the transaction lifecycle", () => {
     const q = await execute(usd, payee);
     expect(q.status).toBe("COMPLETED");
     const events = await eventsOf(q.transactionId);
-    expect(Object.keys(events).sort()).toEqual(["OUTGOING_PAYMENT.COMPLETED", "OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING"]);
+    expect(Object.keys(events).sort()).toEqual([
+      "OUTGOING_PAYMENT.COMPLETED",
+      "OUTGOING_PAYMENT.PENDING",
+      "OUTGOING_PAYMENT.PROCESSING",
+    ]);
     expect(events["OUTGOING_PAYMENT.PENDING"]).toMatchObject({ status: "PENDING" });
     expect(events["OUTGOING_PAYMENT.PROCESSING"]).toMatchObject({ status: "PROCESSING" });
     expect(events["OUTGOING_PAYMENT.PENDING"].settledAt).toBeUndefined();
@@ -78,13 +91,28 @@ describe("payment webhooks follow the transaction lifecycle", () => {
       "OUTGOING_PAYMENT.REFUND_PENDING",
     ]);
     expect(events["OUTGOING_PAYMENT.PROCESSING"].failureReason).toBeUndefined();
-    expect(events["OUTGOING_PAYMENT.FAILED"]).toMatchObject({ status: "FAILED", failureReason: "QUOTE_EXECUTION_FAILED", refund: { status: "PENDING" } });
-    expect(events["OUTGOING_PAYMENT.REFUND_PENDING"].refund).toMatchObject({ status: "PENDING", reason: "TRANSACTION_FAILED" });
+    expect(events["OUTGOING_PAYMENT.FAILED"]).toMatchObject({
+      status: "FAILED",
+      failureReason: "QUOTE_EXECUTION_FAILED",
+      refund: { status: "PENDING" },
+    });
+    expect(events["OUTGOING_PAYMENT.REFUND_PENDING"].refund).toMatchObject({
+      status: "PENDING",
+      reason: "TRANSACTION_FAILED",
+    });
     expect(events["OUTGOING_PAYMENT.REFUND_PENDING"].refund?.settledAt).toBeUndefined();
-    expect(events["OUTGOING_PAYMENT.REFUND_COMPLETED"].refund).toMatchObject({ status: "COMPLETED", settledAt: expect.any(String) });
+    expect(events["OUTGOING_PAYMENT.REFUND_COMPLETED"].refund).toMatchObject({
+      status: "COMPLETED",
+      settledAt: expect.any(String),
+    });
     expect(events["OUTGOING_PAYMENT.REFUND_PENDING"]).toEqual(events["OUTGOING_PAYMENT.FAILED"]);
-    expect(events["OUTGOING_PAYMENT.REFUND_COMPLETED"]).toEqual({ ...events["OUTGOING_PAYMENT.FAILED"], refund: events["OUTGOING_PAYMENT.REFUND_COMPLETED"].refund });
-    expect(events["OUTGOING_PAYMENT.REFUND_COMPLETED"]).toEqual((await api.get(`/transactions/${q.transactionId}`)).body);
+    expect(events["OUTGOING_PAYMENT.REFUND_COMPLETED"]).toEqual({
+      ...events["OUTGOING_PAYMENT.FAILED"],
+      refund: events["OUTGOING_PAYMENT.REFUND_COMPLETED"].refund,
+    });
+    expect(events["OUTGOING_PAYMENT.REFUND_COMPLETED"]).toEqual(
+      (await api.get(`/transactions/${q.transactionId}`)).body,
+    );
     const { failureReason: _, refund: __, ...beforeFailure } = events["OUTGOING_PAYMENT.FAILED"];
     expect(events["OUTGOING_PAYMENT.PENDING"]).toEqual({ ...beforeFailure, status: "PENDING" });
   });
@@ -93,11 +121,17 @@ describe("payment webhooks follow the transaction lifecycle", () => {
     const ext = await externalUsd(api, customer.id, "4000000003");
     const q = await execute(usd, ext.id);
     expect(q.status).toBe("PROCESSING");
-    expect(Object.keys(await eventsOf(q.transactionId)).sort()).toEqual(["OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING"]);
-    const settled = await waitFor(async () => {
-      const events = await eventsOf(q.transactionId);
-      return events["OUTGOING_PAYMENT.COMPLETED"] ? events : undefined;
-    }, { what: "003 completion" });
+    expect(Object.keys(await eventsOf(q.transactionId)).sort()).toEqual([
+      "OUTGOING_PAYMENT.PENDING",
+      "OUTGOING_PAYMENT.PROCESSING",
+    ]);
+    const settled = await waitFor(
+      async () => {
+        const events = await eventsOf(q.transactionId);
+        return events["OUTGOING_PAYMENT.COMPLETED"] ? events : undefined;
+      },
+      { what: "003 completion" },
+    );
     expect(Object.keys(settled)).toHaveLength(3);
   });
 
@@ -107,7 +141,10 @@ describe("payment webhooks follow the transaction lifecycle", () => {
     expect(q.status).toBe("FAILED");
     const events = await eventsOf(q.transactionId);
     expect(Object.keys(events).sort()).toEqual(["OUTGOING_PAYMENT.FAILED", "OUTGOING_PAYMENT.PENDING"]);
-    expect(events["OUTGOING_PAYMENT.FAILED"]).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
+    expect(events["OUTGOING_PAYMENT.FAILED"]).toMatchObject({
+      status: "FAILED",
+      failureReason: "ACCOUNT_CANNOT_RECEIVE",
+    });
   });
 
   async function realtimeQuote() {
@@ -129,10 +166,18 @@ describe("payment webhooks follow the transaction lifecycle", () => {
     const cancel = await api.post(`/transactions/${q.transactionId}/cancel`);
     expect(cancel.status).toBe(409);
     expect(cancel.body.code).toBe("TRANSACTION_NOT_CANCELLABLE");
-    const sent = await api.post("/sandbox/send", { quoteId: q.id, currencyCode: "USD", currencyAmount: q.totalSendingAmount });
+    const sent = await api.post("/sandbox/send", {
+      quoteId: q.id,
+      currencyCode: "USD",
+      currencyAmount: q.totalSendingAmount,
+    });
     expect(sent.body.status).toBe("COMPLETED");
     const events = await eventsOf(q.transactionId);
-    expect(Object.keys(events).sort()).toEqual(["OUTGOING_PAYMENT.COMPLETED", "OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING"]);
+    expect(Object.keys(events).sort()).toEqual([
+      "OUTGOING_PAYMENT.COMPLETED",
+      "OUTGOING_PAYMENT.PENDING",
+      "OUTGOING_PAYMENT.PROCESSING",
+    ]);
     // updatedAt aside: a status change stamps the row with the database's clock, the event with the server's.
     const { updatedAt: _, ...settled } = (await api.get(`/transactions/${q.transactionId}`)).body;
     expect(events["OUTGOING_PAYMENT.COMPLETED"]).toMatchObject(settled);
@@ -142,16 +187,23 @@ describe("payment webhooks follow the transaction lifecycle", () => {
   it("real-time funding never paid: when the quote expires its transaction EXPIRES (OUTGOING_PAYMENT.EXPIRED); a late payment is 400 QUOTE_EXPIRED", async () => {
     const before = (await api.get(`/customers/internal-accounts?customerId=${customer.id}`)).body.data;
     const q = await realtimeQuote();
-    const expired = await waitFor(async () => {
-      const t = (await api.get(`/transactions/${q.transactionId}`)).body;
-      return t.status === "EXPIRED" ? t : undefined;
-    }, { what: "the unfunded quote to expire" });
+    const expired = await waitFor(
+      async () => {
+        const t = (await api.get(`/transactions/${q.transactionId}`)).body;
+        return t.status === "EXPIRED" ? t : undefined;
+      },
+      { what: "the unfunded quote to expire" },
+    );
     expect(expired.settledAt).toBeUndefined();
     const events = await eventsOf(q.transactionId);
     expect(Object.keys(events).sort()).toEqual(["OUTGOING_PAYMENT.EXPIRED", "OUTGOING_PAYMENT.PENDING"]);
     expect(events["OUTGOING_PAYMENT.EXPIRED"]).toMatchObject({ status: "EXPIRED" });
     expect((await api.get(`/quotes/${q.id}`)).body.status).toBe("EXPIRED");
-    const late = await api.post("/sandbox/send", { quoteId: q.id, currencyCode: "USD", currencyAmount: q.totalSendingAmount });
+    const late = await api.post("/sandbox/send", {
+      quoteId: q.id,
+      currencyCode: "USD",
+      currencyAmount: q.totalSendingAmount,
+    });
     expect(late.status).toBe(400);
     expect(late.body.code).toBe("QUOTE_EXPIRED");
     expect((await api.get(`/customers/internal-accounts?customerId=${customer.id}`)).body.data).toEqual(before);
@@ -161,7 +213,12 @@ describe("payment webhooks follow the transaction lifecycle", () => {
     const other = await newPlatform();
     const receiver = await newCustomer(other, ["USD"], "Ria Receiver");
     await internalAccount(other, receiver.id);
-    const res = await other.post("/sandbox/uma/receive", { senderUmaAddress: "$alice@sender.example", customerId: receiver.id, receivingCurrencyCode: "USD", receivingCurrencyAmount: 500 });
+    const res = await other.post("/sandbox/uma/receive", {
+      senderUmaAddress: "$alice@sender.example",
+      customerId: receiver.id,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 500,
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("COMPLETED");
     const events = await eventsOf(res.body.id);

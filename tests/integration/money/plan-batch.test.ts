@@ -52,7 +52,10 @@ describe("concurrent transfers through the plan batch", () => {
     expect(results.every((r) => r.body.status === "COMPLETED")).toBe(true);
 
     // The source's webhooks: the funding (4,000), then 3,900 … 0, each exactly once.
-    expect(await balanceWebhooks(api.platformId, from)).toEqual([0, ...Array.from({ length: 40 }, (_, i) => 100 * (i + 1))]);
+    expect(await balanceWebhooks(api.platformId, from)).toEqual([
+      0,
+      ...Array.from({ length: 40 }, (_, i) => 100 * (i + 1)),
+    ]);
     expect(await balanceWebhooks(api.platformId, to)).toEqual(Array.from({ length: 40 }, (_, i) => 100 * (i + 1)));
     // Plans of one batch commit in one transaction, so they share its start time.
     const { rows } = await database().query(
@@ -72,84 +75,108 @@ describe("concurrent transfers through the plan batch", () => {
     const refused = results.filter((r) => r.status !== 201);
     expect(ok).toHaveLength(10);
     expect(refused.map((r) => [r.status, r.body.code])).toEqual(new Array(20).fill([400, "INSUFFICIENT_FUNDS"]));
-    const { rows } = await database().query(`SELECT id::text, available::int FROM internal_accounts WHERE id = ANY($1::uuid[])`, [[uuid(from), uuid(to)]]);
+    const { rows } = await database().query(
+      `SELECT id::text, available::int FROM internal_accounts WHERE id = ANY($1::uuid[])`,
+      [[uuid(from), uuid(to)]],
+    );
     expect(Object.fromEntries(rows.map((r) => [r.id, r.available]))).toEqual({ [uuid(from)]: 0, [uuid(to)]: 1_000 });
-    expect(await balanceWebhooks(api.platformId, from)).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1_000]);
+    expect(await balanceWebhooks(api.platformId, from)).toEqual([
+      0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1_000,
+    ]);
   });
 });
 
 describe("group commit across instances", () => {
-  it("two instances on one database batching concurrent transfers among the same accounts: money conserved, never negative, ledger matches", { timeout: 300_000 }, async () => {
-    const db = await createExternalDatabase();
-    const a = await startTestServer("external", {}, { databaseUrl: db.url });
-    const b = await startTestServer("external", {}, { databaseUrl: db.url });
-    const direct = new pg.Client({ connectionString: db.url });
-    try {
-      const viaA = await newPlatform("batches on two instances", a);
-      const viaB = new (viaA.constructor as typeof ApiClient)(b.baseUrl, viaA.clientId, viaA.clientSecret, viaA.platformId);
-      const START = 20_000;
-      const accounts: string[] = [];
-      for (let i = 0; i < 10; i++) accounts.push(await fundedAccount(viaA, `Instance ${i}`, START));
-      // Few accounts and many clients, so both instances' batches keep locking the same rows.
-      // mulberry32, as in invariants.test.ts: deterministic, so a failure replays.
-      let seed = 7;
-      const rand = (n: number) => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        return ((t ^ (t >>> 14)) >>> 0) % n;
-      };
-      const jobs = Array.from({ length: 600 }, () => {
-        const from = rand(accounts.length);
-        const to = (from + 1 + rand(accounts.length - 1)) % accounts.length;
-        return { from, to, amount: 1 + rand(2_000) };
-      });
-      let next = 0;
-      const results: { status: number; code?: string }[] = [];
-      await Promise.all(
-        Array.from({ length: 30 }, async (_, client) => {
-          const api = client % 2 ? viaA : viaB;
-          while (next < jobs.length) {
-            const job = jobs[next++];
-            const res = await transfer(api, accounts[job.from], accounts[job.to], job.amount);
-            results.push({ status: res.status, code: res.body?.code });
-          }
-        }),
-      );
-      expect(results).toHaveLength(jobs.length);
-      const ok = results.filter((r) => r.status === 201).length;
-      expect(results.filter((r) => r.status !== 201).every((r) => r.status === 400 && r.code === "INSUFFICIENT_FUNDS")).toBe(true);
-      expect(ok).toBeGreaterThan(jobs.length / 2);
+  it(
+    "two instances on one database batching concurrent transfers among the same accounts: money conserved, never negative, ledger matches",
+    { timeout: 300_000 },
+    async () => {
+      const db = await createExternalDatabase();
+      const a = await startTestServer("external", {}, { databaseUrl: db.url });
+      const b = await startTestServer("external", {}, { databaseUrl: db.url });
+      const direct = new pg.Client({ connectionString: db.url });
+      try {
+        const viaA = await newPlatform("batches on two instances", a);
+        const viaB = new (viaA.constructor as typeof ApiClient)(
+          b.baseUrl,
+          viaA.clientId,
+          viaA.clientSecret,
+          viaA.platformId,
+        );
+        const START = 20_000;
+        const accounts: string[] = [];
+        for (let i = 0; i < 10; i++) accounts.push(await fundedAccount(viaA, `Instance ${i}`, START));
+        // Few accounts and many clients, so both instances' batches keep locking the same rows.
+        // mulberry32, as in invariants.test.ts: deterministic, so a failure replays.
+        let seed = 7;
+        const rand = (n: number) => {
+          seed = (seed + 0x6d2b79f5) | 0;
+          let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+          t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+          return ((t ^ (t >>> 14)) >>> 0) % n;
+        };
+        const jobs = Array.from({ length: 600 }, () => {
+          const from = rand(accounts.length);
+          const to = (from + 1 + rand(accounts.length - 1)) % accounts.length;
+          return { from, to, amount: 1 + rand(2_000) };
+        });
+        let next = 0;
+        const results: { status: number; code?: string }[] = [];
+        await Promise.all(
+          Array.from({ length: 30 }, async (_, client) => {
+            const api = client % 2 ? viaA : viaB;
+            while (next < jobs.length) {
+              const job = jobs[next++];
+              const res = await transfer(api, accounts[job.from], accounts[job.to], job.amount);
+              results.push({ status: res.status, code: res.body?.code });
+            }
+          }),
+        );
+        expect(results).toHaveLength(jobs.length);
+        const ok = results.filter((r) => r.status === 201).length;
+        expect(
+          results.filter((r) => r.status !== 201).every((r) => r.status === 400 && r.code === "INSUFFICIENT_FUNDS"),
+        ).toBe(true);
+        expect(ok).toBeGreaterThan(jobs.length / 2);
 
-      await direct.connect();
-      const { rows } = await direct.query(`SELECT available, pending FROM internal_accounts WHERE id = ANY($1::uuid[])`, [accounts.map(uuid)]);
-      expect(rows.reduce((sum, r) => sum + BigInt(r.available), 0n)).toBe(BigInt(START * accounts.length));
-      expect(rows.every((r) => BigInt(r.available) >= 0n && r.pending === "0")).toBe(true);
-      const postings = await direct.query(
-        `SELECT count(*)::int AS n, count(DISTINCT created_at)::int AS commits FROM ledger_postings WHERE platform_id = $1 AND kind = 'TRANSFER'`,
-        [viaA.platformId],
-      );
-      expect(postings.rows[0].n).toBe(ok);
-      expect(postings.rows[0].commits).toBeLessThan(ok); // transfers did share commits
-      const drift = await direct.query(
-        `SELECT a.id FROM internal_accounts a
+        await direct.connect();
+        const { rows } = await direct.query(
+          `SELECT available, pending FROM internal_accounts WHERE id = ANY($1::uuid[])`,
+          [accounts.map(uuid)],
+        );
+        expect(rows.reduce((sum, r) => sum + BigInt(r.available), 0n)).toBe(BigInt(START * accounts.length));
+        expect(rows.every((r) => BigInt(r.available) >= 0n && r.pending === "0")).toBe(true);
+        const postings = await direct.query(
+          `SELECT count(*)::int AS n, count(DISTINCT created_at)::int AS commits FROM ledger_postings WHERE platform_id = $1 AND kind = 'TRANSFER'`,
+          [viaA.platformId],
+        );
+        expect(postings.rows[0].n).toBe(ok);
+        expect(postings.rows[0].commits).toBeLessThan(ok); // transfers did share commits
+        const drift = await direct.query(
+          `SELECT a.id FROM internal_accounts a
            LEFT JOIN (SELECT internal_account_id, sum(amount) AS s FROM ledger_entries WHERE platform_id = $1 AND bucket = 'available' GROUP BY internal_account_id) e
              ON e.internal_account_id = a.id
           WHERE a.platform_id = $1 AND a.available <> COALESCE(e.s, 0)`,
-        [viaA.platformId],
-      );
-      expect(drift.rows).toEqual([]);
-    } finally {
-      await direct.end().catch(() => {});
-      await a.stop({ keepData: true });
-      await b.stop({ keepData: true });
-      await db.drop();
-    }
-  });
+          [viaA.platformId],
+        );
+        expect(drift.rows).toEqual([]);
+      } finally {
+        await direct.end().catch(() => {});
+        await a.stop({ keepData: true });
+        await b.stop({ keepData: true });
+        await db.drop();
+      }
+    },
+  );
 });
 
 describe("money_apply_batch", () => {
-  const template = (accountId: string) => ({ id: accountId, balance: { amount: 0, currency: { code: "USD" } }, totalBalance: { amount: 0 }, updatedAt: "" });
+  const template = (accountId: string) => ({
+    id: accountId,
+    balance: { amount: 0, currency: { code: "USD" } },
+    totalBalance: { amount: 0 },
+    updatedAt: "",
+  });
   const plan = (platformId: string, from: string, to: string, amount: number) => ({
     platform: platformId,
     posting: {
@@ -169,11 +196,15 @@ describe("money_apply_batch", () => {
     jobs: [],
   });
   const balances = async (ids: string[]) => {
-    const { rows } = await database().query(`SELECT id::text, available::int FROM internal_accounts WHERE id = ANY($1::uuid[])`, [ids.map(uuid)]);
+    const { rows } = await database().query(
+      `SELECT id::text, available::int FROM internal_accounts WHERE id = ANY($1::uuid[])`,
+      [ids.map(uuid)],
+    );
     const byId = new Map(rows.map((r) => [r.id, r.available]));
     return ids.map((id) => byId.get(uuid(id)));
   };
-  const applyBatch = (plans: unknown[]) => database().query("SELECT money_apply_batch($1::jsonb)", [JSON.stringify(plans)]);
+  const applyBatch = (plans: unknown[]) =>
+    database().query("SELECT money_apply_batch($1::jsonb)", [JSON.stringify(plans)]);
 
   it("applies plans that depend on each other in order, with running balances in the webhooks", async () => {
     const api = await newPlatform("batch order");
@@ -205,7 +236,10 @@ describe("money_apply_batch", () => {
       // Another transaction holds the quote row (as a single plan executing it would).
       await holder.query("BEGIN");
       await holder.query("SELECT 1 FROM quotes WHERE id = $1 FOR UPDATE", [uuid(q.body.id)]);
-      const execute = { ...plan(api.platformId, a, b, 10), quoteUpdate: { id: uuid(q.body.id), from: ["PENDING"], status: "PROCESSING" } };
+      const execute = {
+        ...plan(api.platformId, a, b, 10),
+        quoteUpdate: { id: uuid(q.body.id), from: ["PENDING"], status: "PROCESSING" },
+      };
       const pending = applyBatch([execute, plan(api.platformId, a, b, 5)]);
       await new Promise((r) => setTimeout(r, 300));
       // The batch waits for the quote row holding no account: the account is free to take.
@@ -226,9 +260,14 @@ describe("money_apply_batch", () => {
     const api = await newPlatform("batch refuse");
     const a = await fundedAccount(api, "A", 100);
     const b = await fundedAccount(api, "B", 0);
-    await expect(applyBatch([plan(api.platformId, a, b, 60), plan(api.platformId, a, b, 60)])).rejects.toMatchObject({ code: "MB001" });
+    await expect(applyBatch([plan(api.platformId, a, b, 60), plan(api.platformId, a, b, 60)])).rejects.toMatchObject({
+      code: "MB001",
+    });
     expect(await balances([a, b])).toEqual([100, 0]);
-    const { rows } = await database().query(`SELECT count(*)::int AS n FROM ledger_postings WHERE platform_id = $1 AND kind = 'TEST_BATCH'`, [api.platformId]);
+    const { rows } = await database().query(
+      `SELECT count(*)::int AS n FROM ledger_postings WHERE platform_id = $1 AND kind = 'TEST_BATCH'`,
+      [api.platformId],
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -242,13 +281,20 @@ describe("money_apply_batch", () => {
     const unbalanced = plan(api.platformId, a, b, 10);
     unbalanced.posting.entries[1].amount = 9;
     await expect(applyBatch([plan(api.platformId, a, b, 10), unbalanced])).rejects.toMatchObject({ code: "MB001" });
-    await expect(applyBatch([plan(api.platformId, a, b, 10), plan(api.platformId, foreign, b, 10)])).rejects.toMatchObject({ code: "MB001" });
+    await expect(
+      applyBatch([plan(api.platformId, a, b, 10), plan(api.platformId, foreign, b, 10)]),
+    ).rejects.toMatchObject({ code: "MB001" });
 
     // Two plans executing the same quote: only one could, so the batch does not apply.
     const q = await quote(api, a, b, 10);
     expect(q.status).toBe(201);
-    const execute = { ...plan(api.platformId, a, b, 10), quoteUpdate: { id: uuid(q.body.id), from: ["PENDING"], status: "PROCESSING" } };
-    await expect(applyBatch([execute, { ...execute, posting: { ...execute.posting, id: randomUUID() } }])).rejects.toMatchObject({ code: "MB001" });
+    const execute = {
+      ...plan(api.platformId, a, b, 10),
+      quoteUpdate: { id: uuid(q.body.id), from: ["PENDING"], status: "PROCESSING" },
+    };
+    await expect(
+      applyBatch([execute, { ...execute, posting: { ...execute.posting, id: randomUUID() } }]),
+    ).rejects.toMatchObject({ code: "MB001" });
     expect(await balances([a, b, foreign])).toEqual([100, 0, 100]);
   });
 });

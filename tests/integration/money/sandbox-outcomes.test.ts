@@ -44,13 +44,21 @@ describe("sandbox outcomes", () => {
     expect((await balanceOf(api, customer.id)).available).toBe(before.available - 1000);
   });
 
-  for (const [suffix, reason] of [["002", "QUOTE_EXECUTION_FAILED"], ["004", "COUNTERPARTY_POST_TX_FAILED"], ["006", "COMPLIANCE_REJECTED"]] as const) {
+  for (const [suffix, reason] of [
+    ["002", "QUOTE_EXECUTION_FAILED"],
+    ["004", "COUNTERPARTY_POST_TX_FAILED"],
+    ["006", "COMPLIANCE_REJECTED"],
+  ] as const) {
     it(`quote destination ${suffix}: fails at once, sender refunded`, async () => {
       const before = await balanceOf(api, customer.id);
       const { quote, txId } = await payTo(`4000000${suffix}`);
       expect(quote.status).toBe("FAILED");
       const t = await tx(txId);
-      expect(t).toMatchObject({ status: "FAILED", failureReason: reason, refund: { status: "COMPLETED", reason: "TRANSACTION_FAILED" } });
+      expect(t).toMatchObject({
+        status: "FAILED",
+        failureReason: reason,
+        refund: { status: "COMPLETED", reason: "TRANSACTION_FAILED" },
+      });
       expect(await balanceOf(api, customer.id)).toEqual(before);
       await hooks.waitForType("OUTGOING_PAYMENT.FAILED", { where: (w) => w.body.data.id === txId });
       await hooks.waitForType("OUTGOING_PAYMENT.REFUND_COMPLETED", { where: (w) => w.body.data.id === txId });
@@ -64,7 +72,10 @@ describe("sandbox outcomes", () => {
     const held = await balanceOf(api, customer.id);
     expect(held).toEqual({ available: before.available - 1000, total: before.total });
     await waitFor(async () => (await tx(txId)).status === "COMPLETED", { timeoutMs: 20_000, what: "003 completion" });
-    expect(await balanceOf(api, customer.id)).toEqual({ available: before.available - 1000, total: before.total - 1000 });
+    expect(await balanceOf(api, customer.id)).toEqual({
+      available: before.available - 1000,
+      total: before.total - 1000,
+    });
     expect((await api.get(`/quotes/${quote.id}`)).body.status).toBe("COMPLETED");
   });
 
@@ -89,13 +100,21 @@ describe("sandbox outcomes", () => {
 
   async function transferOut(accountNumber: string) {
     const ext = await externalUsd(api, customer.id, accountNumber);
-    const res = await api.post("/transfer-out", { source: { accountId: usd }, destination: { accountId: ext.id, paymentRail: "ACH" }, amount: 500 });
+    const res = await api.post("/transfer-out", {
+      source: { accountId: usd },
+      destination: { accountId: ext.id, paymentRail: "ACH" },
+      amount: 500,
+    });
     expect(res.status).toBe(201);
     return res;
   }
 
   it("payouts (transfer-out): 002, 003, 004 fail at once; 005 pending ~30 s then fails; default succeeds; Deprecation header", async () => {
-    const expected: Record<string, string> = { "002": "ACCOUNT_CANNOT_RECEIVE", "003": "ACCOUNT_INVALID", "004": "COUNTERPARTY_POST_TX_FAILED" };
+    const expected: Record<string, string> = {
+      "002": "ACCOUNT_CANNOT_RECEIVE",
+      "003": "ACCOUNT_INVALID",
+      "004": "COUNTERPARTY_POST_TX_FAILED",
+    };
     for (const [suffix, reason] of Object.entries(expected)) {
       const res = await transferOut(`5100000${suffix}`);
       expect(res.body).toMatchObject({ status: "FAILED", failureReason: reason });
@@ -108,20 +127,31 @@ describe("sandbox outcomes", () => {
     const slow = await transferOut("5100000005");
     expect(slow.body.status).toBe("PROCESSING");
     expect((await balanceOf(api, customer.id)).available).toBe(before.available - 500);
-    await waitFor(async () => (await tx(slow.body.id)).status === "FAILED", { timeoutMs: 15_000, what: "005 payout failure" });
+    await waitFor(async () => (await tx(slow.body.id)).status === "FAILED", {
+      timeoutMs: 15_000,
+      what: "005 payout failure",
+    });
     expect(await balanceOf(api, customer.id)).toEqual(before);
   });
 
   it("pulls (transfer-in and immediatelyExecute from an external account): 002-004 fail, 005 pending then fails, default credits", async () => {
     for (const suffix of ["002", "003", "004"]) {
       const ext = await externalUsd(api, customer.id, `5200000${suffix}`);
-      const res = await api.post("/transfer-in", { source: { accountId: ext.id }, destination: { accountId: usd }, amount: 300 });
+      const res = await api.post("/transfer-in", {
+        source: { accountId: ext.id },
+        destination: { accountId: usd },
+        amount: 300,
+      });
       expect(res.status).toBe(201);
       expect(res.body.status).toBe("FAILED");
     }
     const before = await balanceOf(api, customer.id);
     const good = await externalUsd(api, customer.id, "5200000001");
-    const pulled = await api.post("/transfer-in", { source: { accountId: good.id }, destination: { accountId: usd }, amount: 300 });
+    const pulled = await api.post("/transfer-in", {
+      source: { accountId: good.id },
+      destination: { accountId: usd },
+      amount: 300,
+    });
     expect(pulled.body).toMatchObject({ status: "COMPLETED", type: "INCOMING" });
     expect((await balanceOf(api, customer.id)).available).toBe(before.available + 300);
 
@@ -134,7 +164,10 @@ describe("sandbox outcomes", () => {
       immediatelyExecute: true,
     });
     expect(q.body.status).toBe("PROCESSING");
-    await waitFor(async () => (await tx(q.body.transactionId)).status === "FAILED", { timeoutMs: 15_000, what: "005 pull failure" });
+    await waitFor(async () => (await tx(q.body.transactionId)).status === "FAILED", {
+      timeoutMs: 15_000,
+      what: "005 pull failure",
+    });
     expect((await balanceOf(api, customer.id)).available).toBe(before.available + 300);
   });
 
@@ -148,7 +181,11 @@ describe("sandbox outcomes", () => {
         lockedCurrencyAmount: 1000,
         immediatelyExecute: true,
       });
-    for (const [local, ccy] of [["success.usd", "USD"], ["success.eur", "EUR"], ["success.mxn", "MXN"]]) {
+    for (const [local, ccy] of [
+      ["success.usd", "USD"],
+      ["success.eur", "EUR"],
+      ["success.mxn", "MXN"],
+    ]) {
       const res = await send(`$${local}@sandbox.meridian.local`);
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ status: "COMPLETED", receivingCurrency: { code: ccy } });
@@ -158,7 +195,10 @@ describe("sandbox outcomes", () => {
     const fail = await send("$fail.compliance.usd@sandbox.meridian.local");
     expect(fail.body.status).toBe("FAILED");
     expect((await tx(fail.body.transactionId)).failureReason).toBe("COMPLIANCE_REJECTED");
-    await waitFor(async () => (await tx(long.body.transactionId)).status === "COMPLETED", { timeoutMs: 20_000, what: "long UMA payment" });
+    await waitFor(async () => (await tx(long.body.transactionId)).status === "COMPLETED", {
+      timeoutMs: 20_000,
+      what: "long UMA payment",
+    });
   });
 
   it("real-time funding: payment instructions, then POST /sandbox/send executes the quote", async () => {
@@ -169,10 +209,19 @@ describe("sandbox outcomes", () => {
       lockedCurrencyAmount: 920,
     });
     expect(q.status).toBe(201);
-    expect(q.body.paymentInstructions[0]).toMatchObject({ isPlatformAccount: true, accountOrWalletInfo: { accountType: "USD_ACCOUNT" } });
+    expect(q.body.paymentInstructions[0]).toMatchObject({
+      isPlatformAccount: true,
+      accountOrWalletInfo: { accountType: "USD_ACCOUNT" },
+    });
     expect((await api.post(`/quotes/${q.body.id}/execute`)).status).toBe(400);
-    expect((await api.post("/sandbox/send", { quoteId: q.body.id, currencyCode: "EUR" })).body.code).toBe("INVALID_CURRENCY");
-    const sent = await api.post("/sandbox/send", { quoteId: q.body.id, currencyCode: "USD", currencyAmount: q.body.totalSendingAmount });
+    expect((await api.post("/sandbox/send", { quoteId: q.body.id, currencyCode: "EUR" })).body.code).toBe(
+      "INVALID_CURRENCY",
+    );
+    const sent = await api.post("/sandbox/send", {
+      quoteId: q.body.id,
+      currencyCode: "USD",
+      currencyAmount: q.body.totalSendingAmount,
+    });
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ id: q.body.transactionId, status: "COMPLETED", receivedAmount: { amount: 920 } });
     expect((await balanceOf(api, customer.id, "EUR")).available).toBe(920);

@@ -18,7 +18,13 @@ describe("transactions", () => {
     bUsd = await internalAccount(api, b.id);
     await fund(api, aUsd, 100_000);
     for (let i = 1; i <= 5; i++) {
-      await api.post("/quotes", { source: { sourceType: "ACCOUNT", accountId: aUsd }, destination: { destinationType: "ACCOUNT", accountId: bUsd }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: i * 100, immediatelyExecute: true });
+      await api.post("/quotes", {
+        source: { sourceType: "ACCOUNT", accountId: aUsd },
+        destination: { destinationType: "ACCOUNT", accountId: bUsd },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: i * 100,
+        immediatelyExecute: true,
+      });
     }
   });
 
@@ -36,10 +42,14 @@ describe("transactions", () => {
     }
     expect(seen.map((t) => t.sentAmount.amount)).toEqual([500, 400, 300, 200, 100]);
     const asc = await api.get(`/transactions?customerId=${a.id}&sortOrder=asc`);
-    expect(asc.body.data.map((t: { sentAmount: { amount: number } }) => t.sentAmount.amount)).toEqual([100, 200, 300, 400, 500]);
+    expect(asc.body.data.map((t: { sentAmount: { amount: number } }) => t.sentAmount.amount)).toEqual([
+      100, 200, 300, 400, 500,
+    ]);
     expect((await api.get(`/transactions?receiverAccountIdentifier=${bUsd}`)).body.totalCount).toBe(5);
     expect((await api.get(`/transactions?senderAccountIdentifier=${bUsd}`)).body.totalCount).toBe(0);
-    expect((await api.get(`/transactions?accountIdentifier=${aUsd}&status=COMPLETED&type=OUTGOING`)).body.totalCount).toBe(5);
+    expect(
+      (await api.get(`/transactions?accountIdentifier=${aUsd}&status=COMPLETED&type=OUTGOING`)).body.totalCount,
+    ).toBe(5);
     expect((await api.get(`/transactions?status=FAILED`)).body.totalCount).toBe(0);
     const future = new Date(Date.now() + 3600_000).toISOString();
     expect((await api.get(`/transactions?startDate=${encodeURIComponent(future)}`)).body.totalCount).toBe(0);
@@ -56,7 +66,12 @@ describe("transactions", () => {
     const p = await newPlatform();
     await p.patch("/config", { webhookEndpoint: hooks.url });
     const c = await newCustomer(p, ["USD"], "Rita Receiver");
-    const incoming = await p.post("/sandbox/uma/receive", { senderUmaAddress: "$sender@other.example", receiverUmaAddress: c.umaAddress, receivingCurrencyCode: "USD", receivingCurrencyAmount: 1234 });
+    const incoming = await p.post("/sandbox/uma/receive", {
+      senderUmaAddress: "$sender@other.example",
+      receiverUmaAddress: c.umaAddress,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 1234,
+    });
     expect(incoming.status).toBe(200);
     expect(incoming.body).toMatchObject({ type: "INCOMING", direction: "CREDIT", status: "PENDING" });
     await hooks.waitForType("INCOMING_PAYMENT.PENDING", { where: (w) => w.body.data.id === incoming.body.id });
@@ -69,34 +84,66 @@ describe("transactions", () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL");
 
-    const second = await p.post("/sandbox/uma/receive", { senderUmaAddress: "$sender@other.example", customerId: c.id, receivingCurrencyCode: "USD", receivingCurrencyAmount: 50 });
+    const second = await p.post("/sandbox/uma/receive", {
+      senderUmaAddress: "$sender@other.example",
+      customerId: c.id,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 50,
+    });
     const rejected = await p.post(`/transactions/${second.body.id}/reject`, { reason: "not expected" });
     expect(rejected.body.status).toBe("REJECTED");
     expect((await balanceOf(p, c.id)).available).toBe(1234);
-    expect((await p.post(`/transactions/${second.body.id}/reject`, {})).body.code).toBe("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL");
+    expect((await p.post(`/transactions/${second.body.id}/reject`, {})).body.code).toBe(
+      "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
+    );
     await hooks.stop();
   });
 
   it("UMA receive: 400 INVALID_UMA_ADDRESS, 404 for an unknown receiver; without a webhook endpoint it completes at once", async () => {
-    const bad = await api.post("/sandbox/uma/receive", { senderUmaAddress: "nope", receiverUmaAddress: b.umaAddress, receivingCurrencyCode: "USD", receivingCurrencyAmount: 1 });
+    const bad = await api.post("/sandbox/uma/receive", {
+      senderUmaAddress: "nope",
+      receiverUmaAddress: b.umaAddress,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 1,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("INVALID_UMA_ADDRESS");
-    const unknown = await api.post("/sandbox/uma/receive", { senderUmaAddress: "$x@y.example", receiverUmaAddress: "$nobody@y.example", receivingCurrencyCode: "USD", receivingCurrencyAmount: 1 });
+    const unknown = await api.post("/sandbox/uma/receive", {
+      senderUmaAddress: "$x@y.example",
+      receiverUmaAddress: "$nobody@y.example",
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 1,
+    });
     expect(unknown.status).toBe(404);
     const before = (await balanceOf(api, b.id)).available;
-    const ok = await api.post("/sandbox/uma/receive", { senderUmaAddress: "$x@y.example", receiverUmaAddress: b.umaAddress, receivingCurrencyCode: "USD", receivingCurrencyAmount: 77 });
+    const ok = await api.post("/sandbox/uma/receive", {
+      senderUmaAddress: "$x@y.example",
+      receiverUmaAddress: b.umaAddress,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 77,
+    });
     expect(ok.body.status).toBe("COMPLETED");
     expect((await balanceOf(api, b.id)).available).toBe(before + 77);
   });
 
   it("cancel stops a held long payout and refunds it; settled ones answer 409 TRANSACTION_NOT_CANCELLABLE", async () => {
     const ext = await externalUsd(api, a.id, "6100000003");
-    const q = await api.post("/quotes", { source: { sourceType: "ACCOUNT", accountId: aUsd }, destination: { destinationType: "ACCOUNT", accountId: ext.id }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 1000, immediatelyExecute: true });
+    const q = await api.post("/quotes", {
+      source: { sourceType: "ACCOUNT", accountId: aUsd },
+      destination: { destinationType: "ACCOUNT", accountId: ext.id },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 1000,
+      immediatelyExecute: true,
+    });
     expect(q.body.status).toBe("PROCESSING");
     const before = await balanceOf(api, a.id);
     const cancelled = await api.post(`/transactions/${q.body.transactionId}/cancel`, { reason: "changed my mind" });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ status: "FAILED", failureReason: "USER_CANCELLATION", refund: { status: "COMPLETED", reason: "USER_CANCELLATION" } });
+    expect(cancelled.body).toMatchObject({
+      status: "FAILED",
+      failureReason: "USER_CANCELLATION",
+      refund: { status: "COMPLETED", reason: "USER_CANCELLATION" },
+    });
     expect(await balanceOf(api, a.id)).toEqual({ available: before.available + 1000, total: before.total });
     const twice = await api.post(`/transactions/${q.body.transactionId}/cancel`, {});
     expect(twice.status).toBe(409);

@@ -26,8 +26,18 @@ describe("Platform Configuration", () => {
       isRegulatedFinancialInstitution: true,
       skipVerificationPaperwork: true,
       cardLimits: { maxLiveCards: 5, oneCardPerCardholder: true },
-      transactionLimits: [{ sendingCurrency: "USD", receivingCurrency: "MXN", maxAmount: 100000 }, { receivingCurrency: "EUR", maxAmount: 5000 }],
-      feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "USD", variableFeeBps: 50, fixedFee: { amount: 25, currency: "USD" } }],
+      transactionLimits: [
+        { sendingCurrency: "USD", receivingCurrency: "MXN", maxAmount: 100000 },
+        { receivingCurrency: "EUR", maxAmount: 5000 },
+      ],
+      feeConfigs: [
+        {
+          feeType: "CROSS_CURRENCY_TRANSACTION",
+          sourceCurrency: "USD",
+          variableFeeBps: 50,
+          fixedFee: { amount: 25, currency: "USD" },
+        },
+      ],
       embeddedWalletConfig: { appName: "Acme", otpLength: 6 },
     });
     expect(res.status).toBe(200);
@@ -43,7 +53,14 @@ describe("Platform Configuration", () => {
 
     // zero fees deactivate a fee config; omitted fields stay unchanged
     const second = await api.patch("/config", {
-      feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "USD", variableFeeBps: 0, fixedFee: { amount: 0, currency: "USD" } }],
+      feeConfigs: [
+        {
+          feeType: "CROSS_CURRENCY_TRANSACTION",
+          sourceCurrency: "USD",
+          variableFeeBps: 0,
+          fixedFee: { amount: 0, currency: "USD" },
+        },
+      ],
       embeddedWalletConfig: { otpLength: 8 },
     });
     expect(second.status).toBe(200);
@@ -65,9 +82,17 @@ describe("Platform Configuration", () => {
     expect(res.body.code).toBe("INVALID_INPUT");
     const fields = res.body.details.errors.map((e: { field: string }) => e.field).sort();
     expect(fields).toEqual(
-      ["cardLimits.maxLiveCards", "supportedCurrencies.0.currencyCode", "supportedCurrencies.0.maxAmount", "supportedCurrencies.0.minAmount", "webhookEndpoint"].sort(),
+      [
+        "cardLimits.maxLiveCards",
+        "supportedCurrencies.0.currencyCode",
+        "supportedCurrencies.0.maxAmount",
+        "supportedCurrencies.0.minAmount",
+        "webhookEndpoint",
+      ].sort(),
     );
-    const byField = Object.fromEntries(res.body.details.errors.map((e: { field: string; constraint: string }) => [e.field, e.constraint]));
+    const byField = Object.fromEntries(
+      res.body.details.errors.map((e: { field: string; constraint: string }) => [e.field, e.constraint]),
+    );
     expect(byField["supportedCurrencies.0.maxAmount"]).toBe("REQUIRED");
     expect(byField["supportedCurrencies.0.minAmount"]).toBe("MINIMUM");
     expect(byField["cardLimits.maxLiveCards"]).toBe("TYPE");

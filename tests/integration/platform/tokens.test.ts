@@ -73,7 +73,8 @@ describe("API Tokens", () => {
   it("paginates with limit/cursor, stable while new rows are inserted", async () => {
     const api = await newPlatform();
     const created: string[] = [];
-    for (let i = 0; i < 7; i++) created.push((await api.post("/tokens", { name: `t${i}`, permissions: ["VIEW"] })).body.id);
+    for (let i = 0; i < 7; i++)
+      created.push((await api.post("/tokens", { name: `t${i}`, permissions: ["VIEW"] })).body.id);
     const first = await api.get("/tokens?limit=3");
     expect(first.body).toMatchObject({ hasMore: true, totalCount: 8 }); // 7 + the root credential
     expect(first.body.data).toHaveLength(3);
@@ -102,13 +103,17 @@ describe("API token escalation", () => {
   async function token(api: ApiClient, permissions: string[], name = permissions.join("+")) {
     const created = await api.post("/tokens", { name, permissions });
     expect(created.status).toBe(201);
-    return { id: created.body.id as string, client: api.withCredentials(created.body.clientId, created.body.clientSecret) };
+    return {
+      id: created.body.id as string,
+      client: api.withCredentials(created.body.clientId, created.body.clientSecret),
+    };
   }
   async function rootTokenId(api: ApiClient): Promise<string> {
     const list = await api.get("/tokens?limit=100");
     return list.body.data.find((t: { clientId: string }) => t.clientId === api.clientId).id;
   }
-  const names = async (api: ApiClient) => (await api.get("/tokens?limit=100")).body.data.map((t: { name: string }) => t.name).sort();
+  const names = async (api: ApiClient) =>
+    (await api.get("/tokens?limit=100")).body.data.map((t: { name: string }) => t.name).sort();
 
   it("a token can grant only permissions it holds (403 FORBIDDEN naming the missing ones, nothing created)", async () => {
     const api = await newPlatform();
@@ -128,7 +133,9 @@ describe("API token escalation", () => {
 
     expect((await manager.post("/tokens", { name: "peer", permissions: ["MANAGE"] })).status).toBe(201);
     const viewManager = (await token(api, ["VIEW", "MANAGE"])).client;
-    expect((await viewManager.post("/tokens", { name: "reader", permissions: ["VIEW"] })).body.permissions).toEqual(["VIEW"]);
+    expect((await viewManager.post("/tokens", { name: "reader", permissions: ["VIEW"] })).body.permissions).toEqual([
+      "VIEW",
+    ]);
     expect((await viewManager.post("/tokens", { name: "mover", permissions: ["TRANSACT"] })).status).toBe(403);
   });
 

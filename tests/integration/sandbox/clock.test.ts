@@ -7,7 +7,9 @@ describe("POST /sandbox/clock/advance", () => {
     const missing = await api.post("/sandbox/clock/advance", {});
     expect(missing.status).toBe(400);
     expect(missing.body.details.errors).toEqual([{ field: "seconds", constraint: "REQUIRED", message: "Required" }]);
-    expect((await api.post("/sandbox/clock/advance", { seconds: 0 })).body.details.errors[0].constraint).toBe("MINIMUM");
+    expect((await api.post("/sandbox/clock/advance", { seconds: 0 })).body.details.errors[0].constraint).toBe(
+      "MINIMUM",
+    );
     expect((await api.post("/sandbox/clock/advance", { seconds: 1.5 })).body.details.errors[0].constraint).toBe("TYPE");
   });
 

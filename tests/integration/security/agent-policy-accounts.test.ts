@@ -29,13 +29,21 @@ describe("agent policies accept only the agent's customer's accounts", () => {
   });
 
   it("create: another tenant's, another customer's or an unknown account id → 400 naming each field; no agent is created", async () => {
-    const create = (accountRestrictions: object) => api.post("/agents", { name: "Bookkeeper", customerId: ownCustomer, policy: { ...POLICY, accountRestrictions } });
-    expectFields(await create({ allowedAccountIds: [own, otherTenantsAccount] }), ["policy.accountRestrictions.allowedAccountIds[1]"]);
-    expectFields(await create({ accountRules: [{ accountId: otherCustomersAccount, perTransactionLimit: 1 }] }), ["policy.accountRestrictions.accountRules[0].accountId"]);
-    expectFields(await create({ allowedAccountIds: [unknown], accountRules: [{ accountId: own }, { accountId: otherTenantsAccount }] }), [
-      "policy.accountRestrictions.allowedAccountIds[0]",
-      "policy.accountRestrictions.accountRules[1].accountId",
+    const create = (accountRestrictions: object) =>
+      api.post("/agents", { name: "Bookkeeper", customerId: ownCustomer, policy: { ...POLICY, accountRestrictions } });
+    expectFields(await create({ allowedAccountIds: [own, otherTenantsAccount] }), [
+      "policy.accountRestrictions.allowedAccountIds[1]",
     ]);
+    expectFields(await create({ accountRules: [{ accountId: otherCustomersAccount, perTransactionLimit: 1 }] }), [
+      "policy.accountRestrictions.accountRules[0].accountId",
+    ]);
+    expectFields(
+      await create({
+        allowedAccountIds: [unknown],
+        accountRules: [{ accountId: own }, { accountId: otherTenantsAccount }],
+      }),
+      ["policy.accountRestrictions.allowedAccountIds[0]", "policy.accountRestrictions.accountRules[1].accountId"],
+    );
     expect((await api.get(`/agents?customerId=${ownCustomer}`)).body.data).toHaveLength(0);
     const ok = await create({ allowedAccountIds: [own], accountRules: [{ accountId: own, perTransactionLimit: 5 }] });
     expect(ok.status, ok.text).toBe(201);
@@ -43,13 +51,31 @@ describe("agent policies accept only the agent's customer's accounts", () => {
   });
 
   it("policy update: a foreign account id → 400 and the stored policy is unchanged", async () => {
-    const created = await api.post("/agents", { name: "Bookkeeper", customerId: ownCustomer, policy: { ...POLICY, accountRestrictions: { allowedAccountIds: [own] } } });
+    const created = await api.post("/agents", {
+      name: "Bookkeeper",
+      customerId: ownCustomer,
+      policy: { ...POLICY, accountRestrictions: { allowedAccountIds: [own] } },
+    });
     expect(created.status, created.text).toBe(201);
     const path = `/agents/${created.body.agent.id}/policy`;
-    expectFields(await api.patch(path, { accountRestrictions: { allowedAccountIds: [otherTenantsAccount] } }), ["accountRestrictions.allowedAccountIds[0]"]);
-    expectFields(await api.patch(path, { accountRestrictions: { accountRules: [{ accountId: otherCustomersAccount, executionMode: "AUTO" }] } }), ["accountRestrictions.accountRules[0].accountId"]);
-    expect((await api.get(`/agents/${created.body.agent.id}`)).body.policy.accountRestrictions).toEqual({ allowedAccountIds: [own] });
-    const ok = await api.patch(path, { accountRestrictions: { allowedAccountIds: null, accountRules: [{ accountId: own, executionMode: "APPROVAL_REQUIRED" }] } });
+    expectFields(await api.patch(path, { accountRestrictions: { allowedAccountIds: [otherTenantsAccount] } }), [
+      "accountRestrictions.allowedAccountIds[0]",
+    ]);
+    expectFields(
+      await api.patch(path, {
+        accountRestrictions: { accountRules: [{ accountId: otherCustomersAccount, executionMode: "AUTO" }] },
+      }),
+      ["accountRestrictions.accountRules[0].accountId"],
+    );
+    expect((await api.get(`/agents/${created.body.agent.id}`)).body.policy.accountRestrictions).toEqual({
+      allowedAccountIds: [own],
+    });
+    const ok = await api.patch(path, {
+      accountRestrictions: {
+        allowedAccountIds: null,
+        accountRules: [{ accountId: own, executionMode: "APPROVAL_REQUIRED" }],
+      },
+    });
     expect(ok.status, ok.text).toBe(200);
   });
 });

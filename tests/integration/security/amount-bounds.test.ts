@@ -11,17 +11,27 @@ const TOO_BIG = 2 ** 53;
 function expectRefused(res: { status: number; body: any; text: string }, field: string) {
   expect(res.status, res.text).toBe(400);
   expect(res.body.code).toBe("INVALID_INPUT");
-  expect(res.body.details.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field, constraint: "MAXIMUM" })]));
+  expect(res.body.details.errors).toEqual(
+    expect.arrayContaining([expect.objectContaining({ field, constraint: "MAXIMUM" })]),
+  );
 }
 
 async function entries(accountId: string): Promise<number> {
-  const { rows } = await database().query(`SELECT count(*)::int AS n FROM ledger_entries WHERE internal_account_id = $1::uuid`, [accountId.split(":")[1]]);
+  const { rows } = await database().query(
+    `SELECT count(*)::int AS n FROM ledger_entries WHERE internal_account_id = $1::uuid`,
+    [accountId.split(":")[1]],
+  );
   return rows[0].n;
 }
 
 /** Fills a customer's USD account through an incoming UMA payment (sandbox funding is capped per call). */
 async function umaCredit(api: ApiClient, customerId: string, amount: number) {
-  const res = await api.post("/sandbox/uma/receive", { senderUmaAddress: "$sender@example.com", customerId, receivingCurrencyCode: "USD", receivingCurrencyAmount: amount });
+  const res = await api.post("/sandbox/uma/receive", {
+    senderUmaAddress: "$sender@example.com",
+    customerId,
+    receivingCurrencyCode: "USD",
+    receivingCurrencyAmount: amount,
+  });
   expect(res.status, res.text).toBe(200);
 }
 
@@ -43,20 +53,53 @@ describe("amounts above 2^53 − 1 are refused, not served lossily", () => {
     const ext = await externalUsd(api, c.id, "000123456789");
     const before = await entries(usd);
     expectRefused(
-      await api.post("/quotes", { source: { sourceType: "ACCOUNT", accountId: usd }, destination: { destinationType: "ACCOUNT", accountId: ext.id }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: TOO_BIG }),
+      await api.post("/quotes", {
+        source: { sourceType: "ACCOUNT", accountId: usd },
+        destination: { destinationType: "ACCOUNT", accountId: ext.id },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: TOO_BIG,
+      }),
       "lockedCurrencyAmount",
     );
-    expectRefused(await api.post("/transfer-out", { source: { accountId: usd }, destination: { accountId: ext.id }, amount: TOO_BIG }), "amount");
-    expectRefused(await api.post("/transfer-in", { source: { accountId: ext.id }, destination: { accountId: usd }, amount: TOO_BIG }), "amount");
+    expectRefused(
+      await api.post("/transfer-out", {
+        source: { accountId: usd },
+        destination: { accountId: ext.id },
+        amount: TOO_BIG,
+      }),
+      "amount",
+    );
+    expectRefused(
+      await api.post("/transfer-in", {
+        source: { accountId: ext.id },
+        destination: { accountId: usd },
+        amount: TOO_BIG,
+      }),
+      "amount",
+    );
     expectRefused(await api.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: TOO_BIG }), "amount");
-    expectRefused(await api.post("/sandbox/uma/receive", { senderUmaAddress: "$sender@example.com", customerId: c.id, receivingCurrencyCode: "USD", receivingCurrencyAmount: TOO_BIG }), "receivingCurrencyAmount");
+    expectRefused(
+      await api.post("/sandbox/uma/receive", {
+        senderUmaAddress: "$sender@example.com",
+        customerId: c.id,
+        receivingCurrencyCode: "USD",
+        receivingCurrencyAmount: TOO_BIG,
+      }),
+      "receivingCurrencyAmount",
+    );
     expect(await entries(usd)).toBe(before);
   });
 
   it("UMA credits of 2^53 − 1: the first lands, the one that would overflow the balance is refused, the balance reads back exactly", async () => {
     const c = await newCustomer(api, ["USD"]);
     const usd = await internalAccount(api, c.id);
-    const credit = () => api.post("/sandbox/uma/receive", { senderUmaAddress: "$sender@example.com", customerId: c.id, receivingCurrencyCode: "USD", receivingCurrencyAmount: MAX });
+    const credit = () =>
+      api.post("/sandbox/uma/receive", {
+        senderUmaAddress: "$sender@example.com",
+        customerId: c.id,
+        receivingCurrencyCode: "USD",
+        receivingCurrencyAmount: MAX,
+      });
     const first = await credit();
     expect(first.status, first.text).toBe(200);
     const landed = await entries(usd);
@@ -94,7 +137,9 @@ describe("amounts above 2^53 − 1 are refused, not served lossily", () => {
       lockedCurrencyAmount: 9_000_000_000_000_000,
     });
     expectRefused(receiving, "lockedCurrencyAmount");
-    const none = await database().query(`SELECT count(*)::int AS n FROM quotes WHERE platform_id = $1::uuid`, [api.platformId]);
+    const none = await database().query(`SELECT count(*)::int AS n FROM quotes WHERE platform_id = $1::uuid`, [
+      api.platformId,
+    ]);
     expect(none.rows[0].n).toBe(0);
 
     // Same currency: the payer has the money, the payee's balance would pass the bound.

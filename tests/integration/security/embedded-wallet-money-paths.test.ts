@@ -22,7 +22,10 @@ async function walletBalance(api: ApiClient, customerId: string) {
 
 /** Ledger entries that touched the wallet (every refused attempt must leave this unchanged). */
 async function walletEntries(accountId: string): Promise<number> {
-  const { rows } = await database().query(`SELECT count(*)::int AS n FROM ledger_entries WHERE internal_account_id = $1::uuid`, [uuidOf(accountId)]);
+  const { rows } = await database().query(
+    `SELECT count(*)::int AS n FROM ledger_entries WHERE internal_account_id = $1::uuid`,
+    [uuidOf(accountId)],
+  );
   return rows[0].n;
 }
 
@@ -57,29 +60,49 @@ describe("moving money out of an embedded wallet requires the holder's signed re
 
     const challenge = await api.post("/transfer-out", body);
     expect(challenge.status, challenge.text).toBe(202);
-    expect(challenge.body).toMatchObject({ payloadToSign: expect.any(String), requestId: expect.stringMatching(/^Request:/), expiresAt: expect.any(String) });
-    expect(JSON.parse(challenge.body.payloadToSign)).toMatchObject({ type: "TRANSFER_OUT", amount: 10_000, currency: "USDB", sourceAccountId: alice.accountId, destinationAccountId: spark });
+    expect(challenge.body).toMatchObject({
+      payloadToSign: expect.any(String),
+      requestId: expect.stringMatching(/^Request:/),
+      expiresAt: expect.any(String),
+    });
+    expect(JSON.parse(challenge.body.payloadToSign)).toMatchObject({
+      type: "TRANSFER_OUT",
+      amount: 10_000,
+      currency: "USDB",
+      sourceAccountId: alice.accountId,
+      destinationAccountId: spark,
+    });
 
     const idOnly = await api.post("/transfer-out", body, { headers: { "Request-Id": challenge.body.requestId } });
     expect(idOnly.status).toBe(401);
     expect(idOnly.body.code).toBe("WALLET_SIGNATURE_MISSING");
-    const forged = await api.post("/transfer-out", body, { headers: await retryHeaders(bob.session.key, challenge.body) });
+    const forged = await api.post("/transfer-out", body, {
+      headers: await retryHeaders(bob.session.key, challenge.body),
+    });
     expect(forged.status).toBe(401);
     expect(forged.body.code).toBe("WALLET_SIGNATURE_INVALID");
-    const otherBody = await api.post("/transfer-out", { ...body, amount: 999_999 }, { headers: await retryHeaders(alice.session.key, challenge.body) });
+    const otherBody = await api.post(
+      "/transfer-out",
+      { ...body, amount: 999_999 },
+      { headers: await retryHeaders(alice.session.key, challenge.body) },
+    );
     expect(otherBody.status).toBe(401);
     expect(await walletEntries(alice.accountId)).toBe(before);
     expect(await walletBalance(api, alice.customerId)).toBe(1_000_000);
 
     const second = await api.post("/transfer-out", body);
     expect(second.status).toBe(202);
-    const signed = await api.post("/transfer-out", body, { headers: await retryHeaders(alice.session.key, second.body) });
+    const signed = await api.post("/transfer-out", body, {
+      headers: await retryHeaders(alice.session.key, second.body),
+    });
     expect(signed.status, signed.text).toBe(201);
     expect(signed.body).toMatchObject({ type: "OUTGOING", status: "COMPLETED" });
     expect(await walletBalance(api, alice.customerId)).toBe(990_000);
     expect(await walletEntries(alice.accountId)).toBeGreaterThan(before);
 
-    const replay = await api.post("/transfer-out", body, { headers: await retryHeaders(alice.session.key, second.body) });
+    const replay = await api.post("/transfer-out", body, {
+      headers: await retryHeaders(alice.session.key, second.body),
+    });
     expect(replay.status).toBe(401);
     expect(await walletBalance(api, alice.customerId)).toBe(990_000);
   });
@@ -116,15 +139,28 @@ describe("moving money out of an embedded wallet requires the holder's signed re
   });
 
   it("agents cannot move money out of their customer's wallet: transfer-out, quotes and quote execution → 400, nothing moves", async () => {
-    const agent = await installedAgent(api, { ...POLICY, spendingLimits: { ...POLICY.spendingLimits, currency: "USDB" } }, alice.customerId);
+    const agent = await installedAgent(
+      api,
+      { ...POLICY, spendingLimits: { ...POLICY.spendingLimits, currency: "USDB" } },
+      alice.customerId,
+    );
     const before = await walletEntries(alice.accountId);
     const balance = await walletBalance(api, alice.customerId);
 
-    const out = await api.post("/agents/me/transfer-out", { source: { accountId: alice.accountId }, destination: { accountId: spark }, amount: 1_000 }, { auth: agent.auth });
+    const out = await api.post(
+      "/agents/me/transfer-out",
+      { source: { accountId: alice.accountId }, destination: { accountId: spark }, amount: 1_000 },
+      { auth: agent.auth },
+    );
     expect(out.status, out.text).toBe(400);
     expect(out.body.details.errors[0].field).toBe("source.accountId");
 
-    const quoteBody = { source: { sourceType: "ACCOUNT", accountId: alice.accountId }, destination: { destinationType: "ACCOUNT", accountId: spark }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 1_000 };
+    const quoteBody = {
+      source: { sourceType: "ACCOUNT", accountId: alice.accountId },
+      destination: { destinationType: "ACCOUNT", accountId: spark },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 1_000,
+    };
     const agentQuote = await api.post("/agents/me/quotes", quoteBody, { auth: agent.auth });
     expect(agentQuote.status, agentQuote.text).toBe(400);
     expect(agentQuote.body.details.errors[0].field).toBe("source.accountId");
@@ -146,7 +182,11 @@ describe("moving money out of an embedded wallet requires the holder's signed re
     const holder = await approvedCardholder(cards, { fund: 10_000 });
     await fund(cards, holder.walletAccountId, 10_000);
     const before = await walletEntries(holder.walletAccountId);
-    const refused = await cards.post("/cards", { customerId: holder.customerId, form: "VIRTUAL", fundingSource: holder.walletAccountId });
+    const refused = await cards.post("/cards", {
+      customerId: holder.customerId,
+      form: "VIRTUAL",
+      fundingSource: holder.walletAccountId,
+    });
     expect(refused.status, refused.text).toBe(400);
     expect(refused.body.details.errors.map((e: { field: string }) => e.field)).toContain("fundingSource");
     const card = await issueCard(cards, holder);
@@ -162,7 +202,15 @@ describe("moving money out of an embedded wallet requires the holder's signed re
     const holder = await walletWithSession(issuer);
     await fund(issuer, holder.accountId, 100_000);
     const before = await walletEntries(holder.accountId);
-    const mint = await issuer.post(`/stablecoins/${sc.id}/mints`, { amount: "10000000", fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: holder.accountId }, destination: { accountId: sc.internalAccountId } }, idem());
+    const mint = await issuer.post(
+      `/stablecoins/${sc.id}/mints`,
+      {
+        amount: "10000000",
+        fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: holder.accountId },
+        destination: { accountId: sc.internalAccountId },
+      },
+      idem(),
+    );
     expect(mint.status, mint.text).toBe(400);
     expect(await walletEntries(holder.accountId)).toBe(before);
     expect(await walletBalance(issuer, holder.customerId)).toBe(100_000);
@@ -171,7 +219,8 @@ describe("moving money out of an embedded wallet requires the holder's signed re
   it("an SCA quote from a wallet: signed on execute, it moves the money on authorize (the approval waits on the quote)", async () => {
     const eu = await euCustomer(api);
     await verifyPhone(api, eu.id);
-    const wallet = (await api.get(`/customers/internal-accounts?customerId=${eu.id}&type=EMBEDDED_WALLET`)).body.data[0].id as string;
+    const wallet = (await api.get(`/customers/internal-accounts?customerId=${eu.id}&type=EMBEDDED_WALLET`)).body.data[0]
+      .id as string;
     const cred = await api.post("/auth/credentials", { type: "EMAIL_OTP", accountId: wallet });
     expect(cred.status, cred.text).toBe(201);
     const session = await otpLogin(api, cred.body.id, "EMAIL_OTP", cred.body.otpEncryptionTargetBundle);
@@ -203,19 +252,44 @@ describe("moving money out of an embedded wallet requires the holder's signed re
     const before = await walletEntries(alice.accountId);
     const debit = (approval?: string) =>
       JSON.stringify([
-        { account: wallet, bucket: "available", currency: "USDB", amount: "-1", ...(approval ? { wallet_approval: approval } : {}) },
+        {
+          account: wallet,
+          bucket: "available",
+          currency: "USDB",
+          amount: "-1",
+          ...(approval ? { wallet_approval: approval } : {}),
+        },
         { system: "PAYOUT", bucket: "available", currency: "USDB", amount: "1" },
       ]);
     const posting = () => crypto.randomUUID();
-    await expect(database().query(`SELECT ledger_post($1::uuid, $2::uuid, 'TEST', NULL, $3::jsonb)`, [platform, posting(), debit()])).rejects.toMatchObject({ code: "MW001" });
-    const plan = (entries: string) => JSON.stringify({ platform, posting: { id: posting(), kind: "TEST", reference: "test", entries: JSON.parse(entries) }, events: [], balanceEvents: [], jobs: [] });
-    await expect(database().query(`SELECT money_apply($1::jsonb)`, [plan(debit())])).rejects.toMatchObject({ code: "MW001" });
-    await expect(database().query(`SELECT money_apply_batch($1::jsonb)`, [`[${plan(debit())},${plan(debit())}]`])).rejects.toMatchObject({ code: "MB001" });
+    await expect(
+      database().query(`SELECT ledger_post($1::uuid, $2::uuid, 'TEST', NULL, $3::jsonb)`, [
+        platform,
+        posting(),
+        debit(),
+      ]),
+    ).rejects.toMatchObject({ code: "MW001" });
+    const plan = (entries: string) =>
+      JSON.stringify({
+        platform,
+        posting: { id: posting(), kind: "TEST", reference: "test", entries: JSON.parse(entries) },
+        events: [],
+        balanceEvents: [],
+        jobs: [],
+      });
+    await expect(database().query(`SELECT money_apply($1::jsonb)`, [plan(debit())])).rejects.toMatchObject({
+      code: "MW001",
+    });
+    await expect(
+      database().query(`SELECT money_apply_batch($1::jsonb)`, [`[${plan(debit())},${plan(debit())}]`]),
+    ).rejects.toMatchObject({ code: "MB001" });
     expect(await walletEntries(alice.accountId)).toBe(before);
 
     // With the approval marker the same debit posts (the routes set it only after a verified signed retry).
     const balance = await walletBalance(api, alice.customerId);
-    await database().query(`SELECT money_apply_batch($1::jsonb)`, [`[${plan(debit(alice.session.key.publicKey))},${plan(debit(alice.session.key.publicKey))}]`]);
+    await database().query(`SELECT money_apply_batch($1::jsonb)`, [
+      `[${plan(debit(alice.session.key.publicKey))},${plan(debit(alice.session.key.publicKey))}]`,
+    ]);
     expect(await walletBalance(api, alice.customerId)).toBe(balance - 2);
   });
 });

@@ -64,7 +64,21 @@ function seededUuid(): string {
 }
 
 // Raw JSON tokens no JSON.stringify can produce: spliced into the text by placeholder.
-const RAW_TOKENS = ["NaN", "Infinity", "-Infinity", "9223372036854775808", "-9223372036854775809", "18446744073709551616", "1e400", "-1e400", "1e-400", "-0", "0.1", "-1", "12345678901234567890123"];
+const RAW_TOKENS = [
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "9223372036854775808",
+  "-9223372036854775809",
+  "18446744073709551616",
+  "1e400",
+  "-1e400",
+  "1e-400",
+  "-0",
+  "0.1",
+  "-1",
+  "12345678901234567890123",
+];
 const rawTokens: string[] = [];
 const RAW = (token: string) => `\u0001raw:${rawTokens.push(token) - 1}\u0001`;
 
@@ -117,9 +131,52 @@ const BAD_VALUES: Json[] = [
   ["\ud800"],
   Array.from({ length: 2_000 }, (_, i) => i),
 ];
-const BAD_PATH_SEGMENTS = ["%E0%A4%A", "%00", "%ED%A0%80", "%C3%28", "%FF%FE", "abc%00", "x".repeat(3_000), "%F0%9F%92%A9", "%2F", "..", "%2e%2e", "%20", "Customer:not-a-uuid", "-1", "9223372036854775808", "NaN"];
-const BAD_QUERY_VALUES = ["abc", "-1", "0", "1.5", "1e309", "NaN", "Infinity", "9223372036854775808", "\u0000", "a\u0000", "\ud800", "x".repeat(5_000), "", "true", "null", "[]", "2025-13-45"];
-const WRONG_CONTENT_TYPES = ["text/plain", "application/x-www-form-urlencoded", "application/xml", "multipart/form-data", "application/json; charset=utf-16", "image/png", ""];
+const BAD_PATH_SEGMENTS = [
+  "%E0%A4%A",
+  "%00",
+  "%ED%A0%80",
+  "%C3%28",
+  "%FF%FE",
+  "abc%00",
+  "x".repeat(3_000),
+  "%F0%9F%92%A9",
+  "%2F",
+  "..",
+  "%2e%2e",
+  "%20",
+  "Customer:not-a-uuid",
+  "-1",
+  "9223372036854775808",
+  "NaN",
+];
+const BAD_QUERY_VALUES = [
+  "abc",
+  "-1",
+  "0",
+  "1.5",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "9223372036854775808",
+  "\u0000",
+  "a\u0000",
+  "\ud800",
+  "x".repeat(5_000),
+  "",
+  "true",
+  "null",
+  "[]",
+  "2025-13-45",
+];
+const WRONG_CONTENT_TYPES = [
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "application/xml",
+  "multipart/form-data",
+  "application/json; charset=utf-16",
+  "image/png",
+  "",
+];
 
 /** A value meeting the schema as far as this generator understands it, with known ids where it asks for one. */
 function valueFor(schema: JsonSchema | undefined, ids: Map<string, string[]>, depth = 0): Json {
@@ -132,7 +189,8 @@ function valueFor(schema: JsonSchema | undefined, ids: Map<string, string[]>, de
     const concrete = options.filter((o: JsonSchema) => o.type !== "null");
     return valueFor(rnd.pick(concrete.length ? concrete : options), ids, depth + 1);
   }
-  if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map((s: JsonSchema) => valueFor(s, ids, depth + 1)));
+  if (Array.isArray(schema.allOf))
+    return Object.assign({}, ...schema.allOf.map((s: JsonSchema) => valueFor(s, ids, depth + 1)));
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== "null") : schema.type;
   switch (type) {
     case "object": {
@@ -163,7 +221,24 @@ function valueFor(schema: JsonSchema | undefined, ids: Map<string, string[]>, de
 }
 
 let localUrl = "http://127.0.0.1:9/fuzz";
-const STRING_CANDIDATES = ["US", "USD", "USDB", "BTC", "INDIVIDUAL", "1", "12", "123456", "000000", "021000021", "1234567890", "+14155550100", "$alice@example.com", "12-3456789", "abc", "x"];
+const STRING_CANDIDATES = [
+  "US",
+  "USD",
+  "USDB",
+  "BTC",
+  "INDIVIDUAL",
+  "1",
+  "12",
+  "123456",
+  "000000",
+  "021000021",
+  "1234567890",
+  "+14155550100",
+  "$alice@example.com",
+  "12-3456789",
+  "abc",
+  "x",
+];
 
 function stringFor(schema: JsonSchema, ids: Map<string, string[]>): string {
   switch (schema.format) {
@@ -195,7 +270,8 @@ function stringFor(schema: JsonSchema, ids: Map<string, string[]>): string {
 function propertyPaths(schema: JsonSchema | undefined, prefix: string[] = [], depth = 0): string[][] {
   if (!schema || depth > 3) return [];
   const out: string[][] = [];
-  for (const branch of schema.anyOf ?? schema.oneOf ?? schema.allOf ?? []) out.push(...propertyPaths(branch, prefix, depth + 1));
+  for (const branch of schema.anyOf ?? schema.oneOf ?? schema.allOf ?? [])
+    out.push(...propertyPaths(branch, prefix, depth + 1));
   for (const [key, prop] of Object.entries<JsonSchema>(schema.properties ?? {})) {
     out.push([...prefix, key]);
     out.push(...propertyPaths(prop, [...prefix, key], depth + 1));
@@ -258,7 +334,11 @@ const ID_TYPES: Record<string, string> = {
   jobId: "Job",
 };
 
-function requestsFor(op: Operation, ids: Map<string, string[]>, auth: (op: Operation) => Record<string, string>): FuzzRequest[] {
+function requestsFor(
+  op: Operation,
+  ids: Map<string, string[]>,
+  auth: (op: Operation) => Record<string, string>,
+): FuzzRequest[] {
   const pathParams = op.params.filter((p) => p.in === "path");
   const queryParams = op.params.filter((p) => p.in === "query");
   const hasBody = op.method !== "GET" && op.method !== "DELETE";
@@ -300,12 +380,20 @@ function requestsFor(op: Operation, ids: Map<string, string[]>, auth: (op: Opera
     kinds.push(() => {
       const param = rnd.pick(pathParams);
       const other = rnd.pick(Object.values(ID_TYPES));
-      return request(`path ${param.name} of another type`, { path: pathWith({ name: param.name, raw: encodeURIComponent(ids.get(other)?.[0] ?? `${other}:${seededUuid()}`) }) });
+      return request(`path ${param.name} of another type`, {
+        path: pathWith({
+          name: param.name,
+          raw: encodeURIComponent(ids.get(other)?.[0] ?? `${other}:${seededUuid()}`),
+        }),
+      });
     });
   }
   const badQuery = () => {
     const q = validQuery();
-    const name = queryParams.length && rnd.chance(0.8) ? rnd.pick(queryParams).name : rnd.pick(["unknown", "limit", "cursor", "\u0000", "__proto__"]);
+    const name =
+      queryParams.length && rnd.chance(0.8)
+        ? rnd.pick(queryParams).name
+        : rnd.pick(["unknown", "limit", "cursor", "\u0000", "__proto__"]);
     const value = rnd.pick(BAD_QUERY_VALUES);
     if (rnd.chance(0.2)) q.append(name, value);
     q.append(name, value);
@@ -314,33 +402,93 @@ function requestsFor(op: Operation, ids: Map<string, string[]>, auth: (op: Opera
   kinds.push(badQuery);
   if (queryParams.length) {
     kinds.push(badQuery);
-    kinds.push(() => request("query with a malformed escape", { query: `${rnd.pick(queryParams).name}=%E0%A4%A&limit=%ZZ` }));
+    kinds.push(() =>
+      request("query with a malformed escape", { query: `${rnd.pick(queryParams).name}=%E0%A4%A&limit=%ZZ` }),
+    );
   }
   if (hasBody && !multipart) {
-    const json = (what: string, text: string, contentType = "application/json") => () => request(what, { body: text, headers: { "content-type": contentType } });
+    const json =
+      (what: string, text: string, contentType = "application/json") =>
+      () =>
+        request(what, { body: text, headers: { "content-type": contentType } });
     const paths = propertyPaths(op.body?.schema);
     const mutate = () => {
-      const path = paths.length && rnd.chance(0.9) ? rnd.pick(paths) : [rnd.pick(["unknownField", "__proto__", "constructor", "\u0000", "x\ud800"])];
+      const path =
+        paths.length && rnd.chance(0.9)
+          ? rnd.pick(paths)
+          : [rnd.pick(["unknownField", "__proto__", "constructor", "\u0000", "x\ud800"])];
       const value = rnd.pick(BAD_VALUES);
-      return request(`body ${path.join(".")}=${jsonText(value).slice(0, 40)}`, { body: jsonText(setPath(baseBody(), path, value)), headers: { "content-type": "application/json" } });
+      return request(`body ${path.join(".")}=${jsonText(value).slice(0, 40)}`, {
+        body: jsonText(setPath(baseBody(), path, value)),
+        headers: { "content-type": "application/json" },
+      });
     };
     for (let i = 0; i < 6; i++) kinds.push(mutate);
     const amountPaths = paths.filter((p) => /amount|limit/i.test(p[p.length - 1]));
     kinds.push(() => {
       const path = amountPaths.length ? rnd.pick(amountPaths) : ["amount"];
-      const value = RAW(rnd.pick(["9223372036854775808", "9223372036854775807", "-9223372036854775808", "9007199254740993", "-1", "0.5", "1e21"]));
-      return request(`body amount ${path.join(".")}`, { body: jsonText(setPath(baseBody(), path, value)), headers: { "content-type": "application/json" } });
+      const value = RAW(
+        rnd.pick([
+          "9223372036854775808",
+          "9223372036854775807",
+          "-9223372036854775808",
+          "9007199254740993",
+          "-1",
+          "0.5",
+          "1e21",
+        ]),
+      );
+      return request(`body amount ${path.join(".")}`, {
+        body: jsonText(setPath(baseBody(), path, value)),
+        headers: { "content-type": "application/json" },
+      });
     });
-    kinds.push(() => request("body with every field NaN", { body: jsonText(Object.fromEntries(Object.keys(op.body?.schema?.properties ?? { a: 1 }).map((k) => [k, RAW(rnd.pick(["NaN", "Infinity", "-Infinity"]))]))), headers: { "content-type": "application/json" } }));
-    kinds.push(() => request("body with every field negative", { body: jsonText(Object.fromEntries(Object.keys(op.body?.schema?.properties ?? { a: 1 }).map((k) => [k, rnd.pick([-1, -0.5, -(2 ** 63)])]))), headers: { "content-type": "application/json" } }));
+    kinds.push(() =>
+      request("body with every field NaN", {
+        body: jsonText(
+          Object.fromEntries(
+            Object.keys(op.body?.schema?.properties ?? { a: 1 }).map((k) => [
+              k,
+              RAW(rnd.pick(["NaN", "Infinity", "-Infinity"])),
+            ]),
+          ),
+        ),
+        headers: { "content-type": "application/json" },
+      }),
+    );
+    kinds.push(() =>
+      request("body with every field negative", {
+        body: jsonText(
+          Object.fromEntries(
+            Object.keys(op.body?.schema?.properties ?? { a: 1 }).map((k) => [k, rnd.pick([-1, -0.5, -(2 ** 63)])]),
+          ),
+        ),
+        headers: { "content-type": "application/json" },
+      }),
+    );
     kinds.push(json("body nested 10,000 deep", deepNesting(10_000, "[", "]")));
-    kinds.push(json("body nested 40 deep in a field", jsonText(setPath(baseBody(), [paths.length ? rnd.pick(paths)[0] : "x"], RAW(deepNesting(40, '{"a":', "}"))))));
+    kinds.push(
+      json(
+        "body nested 40 deep in a field",
+        jsonText(setPath(baseBody(), [paths.length ? rnd.pick(paths)[0] : "x"], RAW(deepNesting(40, '{"a":', "}")))),
+      ),
+    );
     kinds.push(json("body over 1 MiB", JSON.stringify({ pad: "x".repeat(1_100_000) })));
     kinds.push(json("body not JSON", rnd.pick(["{", '{"a":}', "[1,]", "nul", "{'a':1}", '"\\ud800', "\u0000"])));
     kinds.push(json("body a JSON scalar or array", rnd.pick(["null", "1", '"x"', "[]", "true", "[{}]"])));
     kinds.push(json("body with duplicate keys", `{"a":1,"a":2,"__proto__":{"admin":true}}`));
-    kinds.push(() => request("body with a wrong content type", { body: jsonText(baseBody()), headers: { "content-type": rnd.pick(WRONG_CONTENT_TYPES) } }));
-    kinds.push(() => request("body of invalid UTF-8", { body: new Blob([new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d])]), headers: { "content-type": "application/json" } }));
+    kinds.push(() =>
+      request("body with a wrong content type", {
+        body: jsonText(baseBody()),
+        headers: { "content-type": rnd.pick(WRONG_CONTENT_TYPES) },
+      }),
+    );
+    kinds.push(() =>
+      request("body of invalid UTF-8", {
+        body: new Blob([new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d])]),
+        headers: { "content-type": "application/json" },
+      }),
+    );
   }
   if (multipart) {
     const form = (what: string, fill: (f: FormData) => void) => () => {
@@ -348,16 +496,40 @@ function requestsFor(op: Operation, ids: Map<string, string[]>, auth: (op: Opera
       fill(f);
       return request(what, { body: f });
     };
-    kinds.push(form("multipart csv with NUL", (f) => f.set("file", new Blob(["customerType,fullName\nINDIVIDUAL,A\u0000B\n"]), "a.csv")));
-    kinds.push(form("multipart csv of binary", (f) => f.set("file", new Blob([new Uint8Array([0, 255, 254, 0, 10, 13])]), "a.csv")));
+    kinds.push(
+      form("multipart csv with NUL", (f) =>
+        f.set("file", new Blob(["customerType,fullName\nINDIVIDUAL,A\u0000B\n"]), "a.csv"),
+      ),
+    );
+    kinds.push(
+      form("multipart csv of binary", (f) =>
+        f.set("file", new Blob([new Uint8Array([0, 255, 254, 0, 10, 13])]), "a.csv"),
+      ),
+    );
     kinds.push(form("multipart file as text field", (f) => f.set("file", "customerType\nINDIVIDUAL")));
     kinds.push(form("multipart with unknown fields", (f) => f.set("\u0000", "\ud800")));
-    kinds.push(form("multipart over 11 MiB", (f) => f.set("file", new Blob([new Uint8Array(12 * 1024 * 1024).fill(0x41)]), "big.csv")));
-    kinds.push(() => request("multipart sent as JSON", { body: '{"file":"x"}', headers: { "content-type": "application/json" } }));
-    kinds.push(() => request("multipart without a boundary", { body: "--x\r\n\r\n", headers: { "content-type": "multipart/form-data" } }));
+    kinds.push(
+      form("multipart over 11 MiB", (f) =>
+        f.set("file", new Blob([new Uint8Array(12 * 1024 * 1024).fill(0x41)]), "big.csv"),
+      ),
+    );
+    kinds.push(() =>
+      request("multipart sent as JSON", { body: '{"file":"x"}', headers: { "content-type": "application/json" } }),
+    );
+    kinds.push(() =>
+      request("multipart without a boundary", {
+        body: "--x\r\n\r\n",
+        headers: { "content-type": "multipart/form-data" },
+      }),
+    );
   }
-  if (!hasBody) kinds.push(() => request("body on a bodyless method", { body: '{"a":1}', headers: { "content-type": "application/json" } }));
-  kinds.push(() => request("bad Idempotency-Key", { headers: { "idempotency-key": rnd.pick(["", "x".repeat(300), "a\tb", "ü"]) } }));
+  if (!hasBody)
+    kinds.push(() =>
+      request("body on a bodyless method", { body: '{"a":1}', headers: { "content-type": "application/json" } }),
+    );
+  kinds.push(() =>
+    request("bad Idempotency-Key", { headers: { "idempotency-key": rnd.pick(["", "x".repeat(300), "a\tb", "ü"]) } }),
+  );
 
   // Every kind once, then seeded picks up to the per-operation budget.
   const out = kinds.map((k) => k());
@@ -381,11 +553,24 @@ async function send(base: URL, r: FuzzRequest): Promise<{ status: number; conten
   if (headers["content-type"] === "") delete headers["content-type"];
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { agent, host: base.hostname, port: base.port, method: r.op.method, path: `${base.pathname}${r.path}${r.query ? `?${r.query}` : ""}`, headers },
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method: r.op.method,
+        path: `${base.pathname}${r.path}${r.query ? `?${r.query}` : ""}`,
+        headers,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers["content-type"] ?? ""),
+            text: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
         res.on("error", reject);
       },
     );
@@ -443,9 +628,15 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
   it("answers ~2,800 fuzzed requests with no 5xx, the error body on every 4xx, and no write from any rejected request", async () => {
     const base = fuzzServer.baseUrl;
     const baseUrl = new URL(base);
-    const basic = { authorization: `Basic ${Buffer.from(`${fuzzServer.clientId}:${fuzzServer.clientSecret}`).toString("base64")}` };
+    const basic = {
+      authorization: `Basic ${Buffer.from(`${fuzzServer.clientId}:${fuzzServer.clientSecret}`).toString("base64")}`,
+    };
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}`, { method, headers: { ...basic, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...basic, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json().catch(() => null)) as any };
     };
 
@@ -456,32 +647,58 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
       const type = id.split(":")[0];
       ids.set(type, [...(ids.get(type) ?? []), id]);
     };
-    const customer = await call("POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Fuzz Target", birthDate: "1990-01-15", address: { line1: "1 Main St", postalCode: "94105", country: "US" } });
+    const customer = await call("POST", "/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Fuzz Target",
+      birthDate: "1990-01-15",
+      address: { line1: "1 Main St", postalCode: "94105", country: "US" },
+    });
     expect(customer.status, JSON.stringify(customer.body)).toBe(201);
     remember(customer.body.id);
-    const accounts = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.body.id)}`);
+    const accounts = await call(
+      "GET",
+      `/customers/internal-accounts?customerId=${encodeURIComponent(customer.body.id)}`,
+    );
     expect(accounts.status).toBe(200);
     for (const a of accounts.body.data) remember(a.id);
     const agent = await call("POST", "/agents", {
       name: "Fuzz agent",
       customerId: customer.body.id,
-      policy: { permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"], defaultExecutionMode: "APPROVAL_REQUIRED", spendingLimits: { currency: "USD", perTransactionLimit: 1000 } },
+      policy: {
+        permissions: [
+          "VIEW_TRANSACTIONS",
+          "CREATE_TRANSFERS",
+          "CREATE_QUOTES",
+          "EXECUTE_QUOTES",
+          "MANAGE_EXTERNAL_ACCOUNTS",
+        ],
+        defaultExecutionMode: "APPROVAL_REQUIRED",
+        spendingLimits: { currency: "USD", perTransactionLimit: 1000 },
+      },
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(201);
     remember(agent.body.agent.id);
-    const redeemed = await call("POST", `/agents/device-codes/${encodeURIComponent(agent.body.deviceCode.code)}/redeem`, {});
+    const redeemed = await call(
+      "POST",
+      `/agents/device-codes/${encodeURIComponent(agent.body.deviceCode.code)}/redeem`,
+      {},
+    );
     expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
     const bearer = { authorization: `Bearer ${redeemed.body.accessToken}` };
 
     const doc = await (await fetch(`${base}/openapi.json`)).json();
     // Agent operations first: a later request may pause or delete the agent whose token they use.
-    const ops = operationsOf(doc).sort((a, b) => Number(b.security.includes("AgentAuth")) - Number(a.security.includes("AgentAuth")));
+    const ops = operationsOf(doc).sort(
+      (a, b) => Number(b.security.includes("AgentAuth")) - Number(a.security.includes("AgentAuth")),
+    );
     expect(ops.length).toBeGreaterThan(100);
-    const auth = (op: Operation) => (op.security.includes("AgentAuth") ? bearer : op.security.includes("BasicAuth") ? basic : {});
+    const auth = (op: Operation) =>
+      op.security.includes("AgentAuth") ? bearer : op.security.includes("BasicAuth") ? basic : {};
     const requests = ops.flatMap((op) => requestsFor(op, ids, auth));
 
     // A named statement: planned once, not for each of the ~2,800 snapshots.
-    const snapshot = async () => (await db.query({ name: "snapshot", text: snapshotSql })).rows.map((r) => `${r.t}:${r.n}:${r.h}`).join("\n");
+    const snapshot = async () =>
+      (await db.query({ name: "snapshot", text: snapshotSql })).rows.map((r) => `${r.t}:${r.n}:${r.h}`).join("\n");
     const problems: string[] = [];
     const seen = new Map<number, number>();
     let before = await snapshot();
@@ -509,9 +726,15 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
       before = after;
     }
     const seconds = (Date.now() - started) / 1000;
-    const summary = [...seen.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
+    const summary = [...seen.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ");
     console.info(`fuzz: ${requests.length} requests in ${seconds.toFixed(1)} s (${summary})`);
     expect(requests.length).toBeGreaterThan(2_000);
-    expect(problems, `${requests.length} requests in ${seconds.toFixed(1)} s (${summary}):\n${problems.slice(0, 40).join("\n")}`).toEqual([]);
+    expect(
+      problems,
+      `${requests.length} requests in ${seconds.toFixed(1)} s (${summary}):\n${problems.slice(0, 40).join("\n")}`,
+    ).toEqual([]);
   }, 240_000);
 });

@@ -23,7 +23,9 @@ function expectFieldError(res: ApiResponse, field: string, constraint = "FORMAT"
 }
 
 async function countRows(table: string, platformId: string): Promise<number> {
-  const { rows } = await database().query(`SELECT count(*)::int AS n FROM ${table} WHERE platform_id = $1`, [platformId]);
+  const { rows } = await database().query(`SELECT count(*)::int AS n FROM ${table} WHERE platform_id = $1`, [
+    platformId,
+  ]);
   return rows[0].n;
 }
 
@@ -35,7 +37,11 @@ describe("Malformed input: 4xx in the error body, never a 500", () => {
   beforeAll(async () => {
     api = await newPlatform("Malformed input");
     // A second server on the same database that leaves every operation to the Next.js route files.
-    nextServer = await startTestServer(server().mode, { MERIDIAN_DIRECT_API: "off", MERIDIAN_JOB_WORKER: "off" }, { databaseUrl: server().databaseUrl });
+    nextServer = await startTestServer(
+      server().mode,
+      { MERIDIAN_DIRECT_API: "off", MERIDIAN_JOB_WORKER: "off" },
+      { databaseUrl: server().databaseUrl },
+    );
     viaNext = new ApiClient(nextServer.baseUrl, api.clientId, api.clientSecret, api.platformId);
   });
   afterAll(async () => {
@@ -66,7 +72,10 @@ describe("Malformed input: 4xx in the error body, never a 500", () => {
     for (const base of [new URL(server().baseUrl).origin, new URL(nextServer.baseUrl).origin]) {
       const bff = await fetch(`${base}/api/wallet/transactions/%E0%A4%A`);
       expect(bff.status).toBe(400);
-      expect(await bff.json()).toMatchObject({ code: "INVALID_INPUT", details: { errors: [expect.objectContaining({ field: "path", constraint: "FORMAT" })] } });
+      expect(await bff.json()).toMatchObject({
+        code: "INVALID_INPUT",
+        details: { errors: [expect.objectContaining({ field: "path", constraint: "FORMAT" })] },
+      });
       const page = await fetch(`${base}/wallet/transactions/%E0%A4%A`);
       expect(page.status).toBe(400);
       expect(await page.text()).toMatch(/not valid/);
@@ -76,7 +85,10 @@ describe("Malformed input: 4xx in the error body, never a 500", () => {
   it("a NUL in a path parameter is 400 naming it, on both servers (invitation codes reached PostgreSQL)", async () => {
     for (const client of [api, viaNext]) {
       expectFieldError(await client.get("/invitations/abc%00def"), "invitationCode");
-      expectFieldError(await client.post("/invitations/abc%00def/claim", { inviteeUma: "$bob@example.com" }), "invitationCode");
+      expectFieldError(
+        await client.post("/invitations/abc%00def/claim", { inviteeUma: "$bob@example.com" }),
+        "invitationCode",
+      );
       expectFieldError(await client.get("/customers/Customer:%00"), "customerId");
     }
   });
@@ -86,10 +98,22 @@ describe("Malformed input: 4xx in the error body, never a 500", () => {
     const tokensBefore = await countRows("api_tokens", api.platformId);
     const cases: [string, string, string][] = [
       ["/customers", `{"customerType":"INDIVIDUAL","fullName":"Ann${NUL}Lee"}`, "fullName"],
-      ["/customers", `{"customerType":"INDIVIDUAL","fullName":"Ann","platformCustomerId":"p${LONE_HIGH}"}`, "platformCustomerId"],
-      ["/customers", `{"customerType":"INDIVIDUAL","fullName":"Ann","address":{"line1":"${LONE_LOW}x","postalCode":"1","country":"US"}}`, "address.line1"],
+      [
+        "/customers",
+        `{"customerType":"INDIVIDUAL","fullName":"Ann","platformCustomerId":"p${LONE_HIGH}"}`,
+        "platformCustomerId",
+      ],
+      [
+        "/customers",
+        `{"customerType":"INDIVIDUAL","fullName":"Ann","address":{"line1":"${LONE_LOW}x","postalCode":"1","country":"US"}}`,
+        "address.line1",
+      ],
       ["/tokens", `{"name":"ci${NUL}","permissions":["VIEW"]}`, "name"],
-      ["/quotes", `{"lockedCurrencySide":"SENDING","lockedCurrencyAmount":100,"senderCustomerInfo":{"name":"${NUL}"}}`, "senderCustomerInfo.name"],
+      [
+        "/quotes",
+        `{"lockedCurrencySide":"SENDING","lockedCurrencyAmount":100,"senderCustomerInfo":{"name":"${NUL}"}}`,
+        "senderCustomerInfo.name",
+      ],
       ["/customers/external-accounts", `{"currency":"USD","accountInfo":{"x${NUL}":"1"}}`, "accountInfo.(key)"],
       ["/agents", `{"name":"bot${LONE_HIGH}","customerId":"Customer:00000000-0000-7000-8000-000000000000"}`, "name"],
     ];
@@ -116,11 +140,21 @@ describe("Malformed input: 4xx in the error body, never a 500", () => {
   });
 
   it("a CSV upload with a NUL is 400 on the file and starts no import", async () => {
-    const { rows: before } = await database().query("SELECT count(*)::int AS n FROM customer_import_jobs WHERE platform_id = $1", [api.platformId]);
+    const { rows: before } = await database().query(
+      "SELECT count(*)::int AS n FROM customer_import_jobs WHERE platform_id = $1",
+      [api.platformId],
+    );
     const form = new FormData();
-    form.set("file", new Blob(["customerType,fullName\nINDIVIDUAL,Ann\u0000Lee\n"], { type: "text/csv" }), "customers.csv");
+    form.set(
+      "file",
+      new Blob(["customerType,fullName\nINDIVIDUAL,Ann\u0000Lee\n"], { type: "text/csv" }),
+      "customers.csv",
+    );
     expectFieldError(await api.post("/customers/bulk/csv", undefined, { raw: form }), "file");
-    const { rows: after } = await database().query("SELECT count(*)::int AS n FROM customer_import_jobs WHERE platform_id = $1", [api.platformId]);
+    const { rows: after } = await database().query(
+      "SELECT count(*)::int AS n FROM customer_import_jobs WHERE platform_id = $1",
+      [api.platformId],
+    );
     expect(after[0].n).toBe(before[0].n);
   });
 
@@ -160,11 +194,17 @@ describe("Unknown body fields: 400 UNKNOWN_FIELD naming each one (README's docum
   it("refuses a misspelled field on an update instead of answering 200 with nothing changed", async () => {
     const res = await api.patch("/config", { webhookEndpoit: "https://example.com/hooks" });
     expect(res.status).toBe(400);
-    expect(res.body.details.errors).toEqual([{ field: "webhookEndpoit", constraint: "UNKNOWN_FIELD", message: "Unknown field" }]);
+    expect(res.body.details.errors).toEqual([
+      { field: "webhookEndpoit", constraint: "UNKNOWN_FIELD", message: "Unknown field" },
+    ]);
   });
 
   it("still accepts a body with only known fields, and the OpenAPI document says additionalProperties: false", async () => {
-    const ok = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Ann Lee", address: { line1: "1 Main St", postalCode: "94105", country: "US" } });
+    const ok = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Ann Lee",
+      address: { line1: "1 Main St", postalCode: "94105", country: "US" },
+    });
     expect(ok.status).toBe(201);
     const doc = (await api.get("/openapi.json")).body;
     const schema = doc.paths["/tokens"].post.requestBody.content["application/json"].schema;

@@ -122,10 +122,23 @@ const usdAccount = () => ({
   routingNumber: "021000021",
   bankAccountType: "CHECKING",
   bankName: "Chase",
-  beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Ada Lovelace", address: { line1: "1 Main St", city: "New York", postalCode: "10001", country: "US" } },
+  beneficiary: {
+    beneficiaryType: "INDIVIDUAL",
+    fullName: "Ada Lovelace",
+    address: { line1: "1 Main St", city: "New York", postalCode: "10001", country: "US" },
+  },
 });
-const transferBody = (i: OwnIds) => ({ source: { accountId: i.internalAccount }, destination: { accountId: i.customerExternalAccount }, amount: 100 });
-const quoteBody = (i: OwnIds) => ({ source: { sourceType: "ACCOUNT", accountId: i.internalAccount }, destination: { destinationType: "ACCOUNT", accountId: i.customerExternalAccount }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 });
+const transferBody = (i: OwnIds) => ({
+  source: { accountId: i.internalAccount },
+  destination: { accountId: i.customerExternalAccount },
+  amount: 100,
+});
+const quoteBody = (i: OwnIds) => ({
+  source: { sourceType: "ACCOUNT", accountId: i.internalAccount },
+  destination: { destinationType: "ACCOUNT", accountId: i.customerExternalAccount },
+  lockedCurrencySide: "SENDING",
+  lockedCurrencyAmount: 100,
+});
 
 /**
  * Bodies the schemas alone do not pin down, built from the caller's own
@@ -140,7 +153,11 @@ const BODIES: Record<string, (own: OwnIds) => unknown> = {
   "POST /agents/me/quotes": quoteBody,
   "POST /transfer-out": transferBody,
   "POST /agents/me/transfer-out": transferBody,
-  "POST /transfer-in": (i) => ({ source: { accountId: i.customerExternalAccount }, destination: { accountId: i.internalAccount }, amount: 100 }),
+  "POST /transfer-in": (i) => ({
+    source: { accountId: i.customerExternalAccount },
+    destination: { accountId: i.internalAccount },
+    amount: 100,
+  }),
   "POST /cards": (i) => ({ customerId: i.customer, form: "VIRTUAL", fundingSource: i.internalAccount }),
   "PATCH /cards/{id}": (i) => ({ fundingSource: i.internalAccount }),
   "POST /customers/external-accounts": (i) => ({ customerId: i.customer, currency: "USD", accountInfo: usdAccount() }),
@@ -149,21 +166,60 @@ const BODIES: Record<string, (own: OwnIds) => unknown> = {
     customerId: i.businessCustomer,
     roles: ["UBO"],
     ownershipPercentage: 30,
-    personalInfo: { firstName: "Otto", lastName: "Owner", birthDate: "1980-05-05", nationality: "US", address: { line1: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", country: "US" }, idType: "SSN", identifier: "987-65-4321" },
+    personalInfo: {
+      firstName: "Otto",
+      lastName: "Owner",
+      birthDate: "1980-05-05",
+      nationality: "US",
+      address: { line1: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", country: "US" },
+      idType: "SSN",
+      identifier: "987-65-4321",
+    },
   }),
-  "POST /documents": (i) => ({ file: "sweep.jpg", documentType: "NATIONAL_ID", country: "US", documentHolder: i.customer }),
+  "POST /documents": (i) => ({
+    file: "sweep.jpg",
+    documentType: "NATIONAL_ID",
+    country: "US",
+    documentHolder: i.customer,
+  }),
   "POST /auth/credentials": (i) => ({ type: "SMS_OTP", accountId: i.embeddedWallet }),
-  "POST /agents": (i) => ({ name: "Sweep agent", customerId: i.customer, policy: { permissions: ["VIEW_TRANSACTIONS"], defaultExecutionMode: "AUTO", spendingLimits: { currency: "USD", perTransactionLimit: 100 } } }),
+  "POST /agents": (i) => ({
+    name: "Sweep agent",
+    customerId: i.customer,
+    policy: {
+      permissions: ["VIEW_TRANSACTIONS"],
+      defaultExecutionMode: "AUTO",
+      spendingLimits: { currency: "USD", perTransactionLimit: 100 },
+    },
+  }),
   "PATCH /agents/{agentId}/policy": (i) => ({ accountRestrictions: { allowedAccountIds: [i.internalAccount] } }),
   // the receiver by its address alone (a customerId, when given, names the receiver instead)
-  "POST /sandbox/uma/receive": (i) => ({ senderUmaAddress: "$sender@elsewhere.example", receiverUmaAddress: i.umaAddress, receivingCurrencyCode: "USD", receivingCurrencyAmount: 100 }),
+  "POST /sandbox/uma/receive": (i) => ({
+    senderUmaAddress: "$sender@elsewhere.example",
+    receiverUmaAddress: i.umaAddress,
+    receivingCurrencyCode: "USD",
+    receivingCurrencyAmount: 100,
+  }),
   "POST /invitations": (i) => ({ inviterUma: i.umaAddress }),
   "POST /stablecoins": (i) => {
     const symbol = `W${randomUUID().slice(0, 8).toUpperCase()}`;
-    return { providerTokenIdentifier: symbol, networkTokenIdentifier: `btkn1${symbol.toLowerCase()}`, network: "SPARK", stablecoinProviderAccountId: i.stablecoinProviderAccount };
+    return {
+      providerTokenIdentifier: symbol,
+      networkTokenIdentifier: `btkn1${symbol.toLowerCase()}`,
+      network: "SPARK",
+      stablecoinProviderAccountId: i.stablecoinProviderAccount,
+    };
   },
-  "POST /stablecoins/{stablecoinId}/mints": (i) => ({ amount: "10000", fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: i.internalAccount }, destination: { accountId: i.stablecoinAccount } }),
-  "POST /sandbox/cards/{cardId}/simulate/authorization": () => ({ amount: 100, currency: { code: "USD" }, merchant: { descriptor: "Sweep" } }),
+  "POST /stablecoins/{stablecoinId}/mints": (i) => ({
+    amount: "10000",
+    fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: i.internalAccount },
+    destination: { accountId: i.stablecoinAccount },
+  }),
+  "POST /sandbox/cards/{cardId}/simulate/authorization": () => ({
+    amount: 100,
+    currency: { code: "USD" },
+    merchant: { descriptor: "Sweep" },
+  }),
   "PUT /documents/{documentId}": () => ({ file: "sweep.jpg", documentType: "PASSPORT", country: "US" }),
   "POST /auth/sessions/{id}/refresh": () => ({ clientPublicKey: clientPublicKey() }),
   "POST /internal-accounts/{id}/export": () => ({ clientPublicKey: clientPublicKey() }),
@@ -174,7 +230,9 @@ const BODIES: Record<string, (own: OwnIds) => unknown> = {
 /** The kinds of resource a body template names, found by building it once over recording ids. */
 function bodyReferences(key: string): ResourceKind[] {
   const seen = new Set<ResourceKind>();
-  const recorder = new Proxy({} as OwnIds, { get: (_, kind) => (seen.add(kind as ResourceKind), `${String(kind)}:recorded`) });
+  const recorder = new Proxy({} as OwnIds, {
+    get: (_, kind) => (seen.add(kind as ResourceKind), `${String(kind)}:recorded`),
+  });
   BODIES[key]?.(recorder);
   return [...seen];
 }
@@ -184,7 +242,8 @@ function clientPublicKey(): string {
 }
 
 function idKind(path: string, param: DocParameter): ResourceKind | undefined {
-  if (param.in === "path") return PATH_PARAMETER_KINDS[path.slice(0, path.indexOf(`{${param.name}}`) + param.name.length + 2)];
+  if (param.in === "path")
+    return PATH_PARAMETER_KINDS[path.slice(0, path.indexOf(`{${param.name}}`) + param.name.length + 2)];
   return QUERY_PARAMETER_KINDS[`/${path.split("/")[1]}?${param.name}`];
 }
 
@@ -193,9 +252,16 @@ const operations: SweptOperation[] = Object.entries(document.paths).flatMap(([pa
     method: method.toUpperCase(),
     path,
     doc,
-    ids: doc.parameters.filter((p) => p.in === "path" || (p.in === "query" && p.required)).map((param) => ({ param, kind: idKind(path, param) })),
+    ids: doc.parameters
+      .filter((p) => p.in === "path" || (p.in === "query" && p.required))
+      .map((param) => ({ param, kind: idKind(path, param) })),
     filters: doc.parameters
-      .filter((p) => p.in === "query" && !p.required && (p.name in FILTER_KINDS || (/Id$/.test(p.name) && !PLATFORM_LABELS.has(p.name))))
+      .filter(
+        (p) =>
+          p.in === "query" &&
+          !p.required &&
+          (p.name in FILTER_KINDS || (/Id$/.test(p.name) && !PLATFORM_LABELS.has(p.name))),
+      )
       .map((param) => ({ param, kind: FILTER_KINDS[param.name] })),
   })),
 );
@@ -208,8 +274,14 @@ function resolve(schema: JsonSchema, root: JsonSchema): JsonSchema {
   if (typeof schema.$ref !== "string") return schema;
   const ref = schema.$ref as string;
   const target = ref.startsWith("#/components/")
-    ? ref.split("/").slice(1).reduce((node: any, key) => node?.[key], document)
-    : ref.split("/").slice(1).reduce((node: any, key) => node?.[key], root);
+    ? ref
+        .split("/")
+        .slice(1)
+        .reduce((node: any, key) => node?.[key], document)
+    : ref
+        .split("/")
+        .slice(1)
+        .reduce((node: any, key) => node?.[key], root);
   return resolve(target ?? {}, root);
 }
 
@@ -220,12 +292,15 @@ function sample(raw: JsonSchema, root: JsonSchema): unknown {
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(alternatives)) return sample(alternatives.find((a: JsonSchema) => resolve(a, root).type !== "null") ?? alternatives[0], root);
+  if (Array.isArray(alternatives))
+    return sample(alternatives.find((a: JsonSchema) => resolve(a, root).type !== "null") ?? alternatives[0], root);
   if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map((s: JsonSchema) => sample(s, root)));
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== "null") : schema.type;
   switch (type) {
     case "object":
-      return Object.fromEntries((schema.required ?? []).map((k: string) => [k, sample(schema.properties?.[k] ?? {}, root)]));
+      return Object.fromEntries(
+        (schema.required ?? []).map((k: string) => [k, sample(schema.properties?.[k] ?? {}, root)]),
+      );
     case "array":
       return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items ?? {}, root));
     case "integer":
@@ -257,9 +332,13 @@ function sample(raw: JsonSchema, root: JsonSchema): unknown {
   }
 }
 
-function requestBody(op: SweptOperation, own: TenantFixtures["ids"]): { body?: string | FormData; contentType?: string } {
+function requestBody(
+  op: SweptOperation,
+  own: TenantFixtures["ids"],
+): { body?: string | FormData; contentType?: string } {
   const content = op.doc.requestBody?.content;
-  if (!content) return op.method === "GET" || op.method === "DELETE" ? {} : { body: "{}", contentType: "application/json" };
+  if (!content)
+    return op.method === "GET" || op.method === "DELETE" ? {} : { body: "{}", contentType: "application/json" };
   const key = `${op.method} ${op.path}`;
   const [mediaType, { schema }] = Object.entries(content)[0];
   const value = BODIES[key] ? BODIES[key](own) : sample(schema, schema);
@@ -267,7 +346,8 @@ function requestBody(op: SweptOperation, own: TenantFixtures["ids"]): { body?: s
   const form = new FormData();
   const props = resolve(schema, schema).properties ?? {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (props[k]?.format === "binary" || props[k]?.contentMediaType || k === "file") form.set(k, new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])]), "sweep.jpg");
+    if (props[k]?.format === "binary" || props[k]?.contentMediaType || k === "file")
+      form.set(k, new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])]), "sweep.jpg");
     else form.set(k, String(v));
   }
   return { body: form };
@@ -285,7 +365,13 @@ interface Outcome {
 }
 
 /** Calls op with these parameter ids; `own` is the caller's fixtures (for bodies naming the caller's resources). */
-async function call(op: SweptOperation, ids: Record<string, string>, credential: Credential, own: TenantFixtures["ids"], filters: Record<string, string> = {}): Promise<Outcome> {
+async function call(
+  op: SweptOperation,
+  ids: Record<string, string>,
+  credential: Credential,
+  own: TenantFixtures["ids"],
+  filters: Record<string, string> = {},
+): Promise<Outcome> {
   let path = op.path;
   const query = new URLSearchParams(filters);
   for (const { param } of op.ids) {
@@ -293,7 +379,8 @@ async function call(op: SweptOperation, ids: Record<string, string>, credential:
     else query.set(param.name, ids[param.name]);
   }
   const headers: Record<string, string> = {};
-  for (const p of op.doc.parameters) if (p.in === "header" && p.name.toLowerCase() === "idempotency-key") headers["idempotency-key"] = randomUUID();
+  for (const p of op.doc.parameters)
+    if (p.in === "header" && p.name.toLowerCase() === "idempotency-key") headers["idempotency-key"] = randomUUID();
   const { body, contentType } = requestBody(op, own);
   if (contentType) headers["content-type"] = contentType;
   if (credential && "basic" in credential) headers.authorization = basic(credential.basic);
@@ -323,18 +410,31 @@ const errorCodes = new Set<string>(document.components.schemas.Error?.properties
 function refusalProblems(op: SweptOperation, label: string, res: Outcome, expected: number): string[] {
   const out: string[] = [];
   if (res.status !== expected) out.push(`${label}: expected ${expected}, got ${res.status} ${res.text.slice(0, 200)}`);
-  if (!(String(res.status) in op.doc.responses)) out.push(`${label}: ${res.status} is not among the operation's documented responses`);
+  if (!(String(res.status) in op.doc.responses))
+    out.push(`${label}: ${res.status} is not among the operation's documented responses`);
   if (!/^application\/json\b/.test(res.contentType)) out.push(`${label}: content-type ${res.contentType}`);
   const body = res.body;
-  if (!body || typeof body !== "object" || Array.isArray(body)) return [...out, `${label}: the body is not a JSON error object: ${res.text.slice(0, 200)}`];
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    return [...out, `${label}: the body is not a JSON error object: ${res.text.slice(0, 200)}`];
   const extra = Object.keys(body).filter((k) => !["code", "reason", "details"].includes(k));
   if (extra.length) out.push(`${label}: unexpected error fields ${extra.join(", ")}`);
   if (!errorCodes.has(body.code)) out.push(`${label}: code ${body.code} is not one of the spec's error codes`);
-  else if (ERROR_STATUS[body.code as keyof typeof ERROR_STATUS] !== res.status) out.push(`${label}: code ${body.code} belongs to ${ERROR_STATUS[body.code as keyof typeof ERROR_STATUS]}, not ${res.status}`);
+  else if (ERROR_STATUS[body.code as keyof typeof ERROR_STATUS] !== res.status)
+    out.push(
+      `${label}: code ${body.code} belongs to ${ERROR_STATUS[body.code as keyof typeof ERROR_STATUS]}, not ${res.status}`,
+    );
   if (typeof body.reason !== "string" || body.reason.length === 0) out.push(`${label}: no reason`);
-  if (body.details !== undefined && (typeof body.details !== "object" || body.details === null || Array.isArray(body.details))) out.push(`${label}: details is not an object`);
+  if (
+    body.details !== undefined &&
+    (typeof body.details !== "object" || body.details === null || Array.isArray(body.details))
+  )
+    out.push(`${label}: details is not an object`);
   const fieldErrors = body.details?.errors;
-  if (fieldErrors !== undefined && !(Array.isArray(fieldErrors) && fieldErrors.every((e) => typeof e?.field === "string"))) out.push(`${label}: details.errors is not a list of {field, constraint, message}`);
+  if (
+    fieldErrors !== undefined &&
+    !(Array.isArray(fieldErrors) && fieldErrors.every((e) => typeof e?.field === "string"))
+  )
+    out.push(`${label}: details.errors is not a list of {field, constraint, message}`);
   if (res.status >= 500) out.push(`${label}: server error ${res.status}`);
   return out;
 }
@@ -388,7 +488,10 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
       customer_id: "x.customer_id IN (SELECT id FROM customers WHERE platform_id = ANY($1::uuid[]))",
     };
     snapshotSql = `SELECT json_build_object(${scoped
-      .map((r) => `'${r.table_name}', (SELECT count(*) || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM "${r.table_name}" x WHERE ${where[r.scope]})`)
+      .map(
+        (r) =>
+          `'${r.table_name}', (SELECT count(*) || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM "${r.table_name}" x WHERE ${where[r.scope]})`,
+      )
       .join(", ")}) AS snapshot`;
 
     // The fixtures' own background work (webhook deliveries, jobs) finishes before the sweep counts writes.
@@ -412,8 +515,15 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
   afterAll(async () => hooks?.stop());
 
   it("every id parameter of every operation names a resource kind the sweep can make", () => {
-    const unfillable = operations.flatMap((o) => [...o.ids, ...o.filters].filter((i) => !i.kind).map((i) => `${o.method} ${o.path}: ${i.param.in} parameter ${i.param.name}`));
-    expect(unfillable, "add the parameter to PATH_PARAMETER_KINDS/QUERY_PARAMETER_KINDS/FILTER_KINDS and its resource to tests/support/tenant-fixtures.ts").toEqual([]);
+    const unfillable = operations.flatMap((o) =>
+      [...o.ids, ...o.filters]
+        .filter((i) => !i.kind)
+        .map((i) => `${o.method} ${o.path}: ${i.param.in} parameter ${i.param.name}`),
+    );
+    expect(
+      unfillable,
+      "add the parameter to PATH_PARAMETER_KINDS/QUERY_PARAMETER_KINDS/FILTER_KINDS and its resource to tests/support/tenant-fixtures.ts",
+    ).toEqual([]);
     expect(operations.length).toBeGreaterThan(100);
   });
 
@@ -428,7 +538,10 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
 
   it("operations documented as unauthenticated answer without credentials", async () => {
     const open = operations.filter((o) => o.doc.security.length === 0);
-    expect(open.map((o) => `${o.method} ${o.path}`).sort()).toEqual(["GET /webhooks/signing-key", "POST /agents/device-codes/{code}/redeem"]);
+    expect(open.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
+      "GET /webhooks/signing-key",
+      "POST /agents/device-codes/{code}/redeem",
+    ]);
     for (const op of open) {
       // a never-issued id: nothing to redeem, but the answer proves no credential was asked for
       const ids = Object.fromEntries(op.ids.map(({ param }) => [param.name, "SWEEPUNKNOWN"]));
@@ -440,10 +553,14 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
   it("the fixtures are real: each platform reads its own resources through every GET with ids", async () => {
     const problems: string[] = [];
     for (const op of secured.filter((o) => o.method === "GET" && o.ids.length > 0)) {
-      for (const [api, f] of [[a, fa], [b, fb]] as const) {
+      for (const [api, f] of [
+        [a, fa],
+        [b, fb],
+      ] as const) {
         const ids = Object.fromEntries(op.ids.map(({ param, kind }) => [param.name, f.ids[kind!]]));
         const res = await call(op, ids, isAgentOperation(op) ? { bearer: f.agentToken } : { basic: api }, f.ids);
-        if (res.status !== 200) problems.push(`${op.method} ${op.path} (${api === a ? "A" : "B"}): ${res.status} ${res.text.slice(0, 200)}`);
+        if (res.status !== 200)
+          problems.push(`${op.method} ${op.path} (${api === a ? "A" : "B"}): ${res.status} ${res.text.slice(0, 200)}`);
       }
     }
     expect(problems).toEqual([]);
@@ -454,20 +571,31 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
     const required = op.doc["x-required-permission"];
     it(`${key} refuses callers without credentials, without ${required ?? "the agent's token"}, and on another platform's ids`, async () => {
       const problems: string[] = [];
-      const own = (f: TenantFixtures) => Object.fromEntries(op.ids.map(({ param, kind }) => [param.name, f.ids[kind!]]));
+      const own = (f: TenantFixtures) =>
+        Object.fromEntries(op.ids.map(({ param, kind }) => [param.name, f.ids[kind!]]));
       const agent = isAgentOperation(op);
       const before = await snapshot();
 
       // (a) no credentials, and the other scheme's credentials
       problems.push(...refusalProblems(op, "no credentials", await call(op, own(fa), null, fa.ids), 401));
-      problems.push(...refusalProblems(op, "other scheme", await call(op, own(fa), agent ? { basic: a } : { bearer: fa.agentToken }, fa.ids), 401));
+      problems.push(
+        ...refusalProblems(
+          op,
+          "other scheme",
+          await call(op, own(fa), agent ? { basic: a } : { bearer: fa.agentToken }, fa.ids),
+          401,
+        ),
+      );
 
       // (b) every token of A that lacks the required permission
       if (!agent) expect(required, `${key} declares no x-required-permission`).toBeDefined();
       for (const weak of weakTokens.filter((t) => required && !t.permissions.includes(required))) {
         const res = await call(op, own(fa), { basic: weak.client }, fa.ids);
         problems.push(...refusalProblems(op, `token with ${weak.permissions.join("+")}`, res, 403));
-        if (res.body?.details?.requiredPermission !== required) problems.push(`token with ${weak.permissions.join("+")}: details.requiredPermission is ${res.body?.details?.requiredPermission}`);
+        if (res.body?.details?.requiredPermission !== required)
+          problems.push(
+            `token with ${weak.permissions.join("+")}: details.requiredPermission is ${res.body?.details?.requiredPermission}`,
+          );
       }
 
       // (c) A on B's ids: all at once, then each one alone among A's own
@@ -475,7 +603,9 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
         const design = CROSS_PLATFORM_DESIGN[key];
         const listFilter = op.method === "GET" && op.ids.every(({ param }) => param.in === "query");
         const variants: [string, Record<string, string>][] = [["all of B's ids", own(fb)]];
-        if (op.ids.length > 1) for (const { param } of op.ids) variants.push([`B's ${param.name}`, { ...own(fa), [param.name]: own(fb)[param.name] }]);
+        if (op.ids.length > 1)
+          for (const { param } of op.ids)
+            variants.push([`B's ${param.name}`, { ...own(fa), [param.name]: own(fb)[param.name] }]);
         if (design !== "shared") {
           for (const [label, ids] of variants) {
             const res = await call(op, ids, agent ? { bearer: fa.agentToken } : { basic: a }, fa.ids);
@@ -488,13 +618,18 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
 
       // (c) A's own ids, with each resource the body names swapped for B's: invalid input, or not found
       for (const kind of bodyReferences(key)) {
-        const res = await call(op, own(fa), agent ? { bearer: fa.agentToken } : { basic: a }, { ...fa.ids, [kind]: fb.ids[kind] });
+        const res = await call(op, own(fa), agent ? { bearer: fa.agentToken } : { basic: a }, {
+          ...fa.ids,
+          [kind]: fb.ids[kind],
+        });
         problems.push(...refusalProblems(op, `B's ${kind} in the body`, res, res.status === 400 ? 400 : 404));
       }
 
       // (c) A's own ids, filtered by each of B's resources: the empty list, or not found
       for (const { param, kind } of op.filters) {
-        const res = await call(op, own(fa), agent ? { bearer: fa.agentToken } : { basic: a }, fa.ids, { [param.name]: fb.ids[kind!] });
+        const res = await call(op, own(fa), agent ? { bearer: fa.agentToken } : { basic: a }, fa.ids, {
+          [param.name]: fb.ids[kind!],
+        });
         if (res.status === 200 && isEmptyList(res.body)) continue;
         problems.push(...refusalProblems(op, `filter ${param.name} of B`, res, 404));
       }

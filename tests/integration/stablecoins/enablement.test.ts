@@ -27,7 +27,10 @@ describe("Stablecoin enablement machine", () => {
       expect((await api.get(`/stablecoins/${sc.id}`)).body.gridOperationsStatus).toBe(state);
     }
     // DISABLED → ENABLING is the operator's re-enable path; the platform still cannot request.
-    expect((await operator("POST", `/stablecoins/${sc.id}/enablement`, { gridOperationsStatus: "ENABLING" })).body.gridOperationsStatus).toBe("ENABLING");
+    expect(
+      (await operator("POST", `/stablecoins/${sc.id}/enablement`, { gridOperationsStatus: "ENABLING" })).body
+        .gridOperationsStatus,
+    ).toBe("ENABLING");
     expect((await api.post(path, {})).status).toBe(409);
   });
 
@@ -51,8 +54,19 @@ describe("Stablecoin enablement machine", () => {
     const skip = await operator("POST", `/stablecoins/${sc.id}/enablement`, { gridOperationsStatus: "ENABLED" });
     expect(skip.status).toBe(409);
     expect(skip.body.details).toMatchObject({ gridOperationsStatus: "NOT_ENABLED", allowed: [] });
-    expect((await operator("POST", `/stablecoins/${sc.id}/enablement`, { gridOperationsStatus: "ENABLING" }, "wrong-token-wrong-token")).status).toBe(401);
-    expect((await operator("POST", `/stablecoins/${sc.id}/enablement`, { gridOperationsStatus: "PENDING_APPROVAL" })).status).toBe(400);
+    expect(
+      (
+        await operator(
+          "POST",
+          `/stablecoins/${sc.id}/enablement`,
+          { gridOperationsStatus: "ENABLING" },
+          "wrong-token-wrong-token",
+        )
+      ).status,
+    ).toBe(401);
+    expect(
+      (await operator("POST", `/stablecoins/${sc.id}/enablement`, { gridOperationsStatus: "PENDING_APPROVAL" })).status,
+    ).toBe(400);
 
     const review = (await register(api, symbol("REVIEW"))).body;
     const notProvisioned = await api.post(`/stablecoins/${review.id}/enablement-requests`, {});
@@ -67,7 +81,9 @@ describe("Stablecoin enablement machine", () => {
     const api = await newPlatform();
     await link(api);
     const sc = (await register(api)).body;
-    const results = await Promise.all(Array.from({ length: 6 }, () => api.post(`/stablecoins/${sc.id}/enablement-requests`, {})));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => api.post(`/stablecoins/${sc.id}/enablement-requests`, {})),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await api.get(`/stablecoins/${sc.id}`)).body.gridOperationsStatus).toBe("PENDING_APPROVAL");
   });

@@ -4,12 +4,18 @@ import { usdAccountInfo } from "../../support/money";
 import { idem, link, register } from "./helpers";
 
 async function spark(api: ApiClient, suffix: string) {
-  const res = await api.post("/platform/external-accounts", { currency: "USDC", accountInfo: { accountType: "SPARK_WALLET", address: `sp1qsandboxwallet${Date.now()}${suffix}` } });
+  const res = await api.post("/platform/external-accounts", {
+    currency: "USDC",
+    accountInfo: { accountType: "SPARK_WALLET", address: `sp1qsandboxwallet${Date.now()}${suffix}` },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.id as string;
 }
 async function bank(api: ApiClient, suffix: string) {
-  const res = await api.post("/platform/external-accounts", { currency: "USD", accountInfo: usdAccountInfo(`77${Date.now() % 1_000_000}${suffix}`) });
+  const res = await api.post("/platform/external-accounts", {
+    currency: "USD",
+    accountInfo: usdAccountInfo(`77${Date.now() % 1_000_000}${suffix}`),
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.id as string;
 }
@@ -26,18 +32,37 @@ describe("Stablecoin operations with external accounts", () => {
   const mint = (destination: string, fundingSource: object = { type: "WIRE" }, amount = "1000000") =>
     api.post(`/stablecoins/${sc.id}/mints`, { amount, fundingSource, destination: { accountId: destination } }, idem());
   const burn = (externalAccountId: string, amount = "1000000", rail = "ACH_CREDIT") =>
-    api.post(`/stablecoins/${sc.id}/burns`, { amount, source: { type: "EXTERNAL_ACCOUNT" }, destination: { type: "EXTERNAL_ACCOUNT", externalAccountId, rail } }, idem());
+    api.post(
+      `/stablecoins/${sc.id}/burns`,
+      {
+        amount,
+        source: { type: "EXTERNAL_ACCOUNT" },
+        destination: { type: "EXTERNAL_ACCOUNT", externalAccountId, rail },
+      },
+      idem(),
+    );
 
   it("mints to a Spark wallet without Meridian enablement, funded by wire or ACH debit", async () => {
     const wallet = await spark(api, "900");
     const wire = await mint(wallet);
     expect(wire.status, wire.text).toBe(201);
-    expect(wire.body).toMatchObject({ status: "PENDING_FUNDING", destination: { accountId: wallet }, source: { type: "WIRE" } });
-    await waitFor(async () => (await api.get(`/stablecoin-operations/${wire.body.id}`)).body.status === "COMPLETED", { what: "wire mint" });
+    expect(wire.body).toMatchObject({
+      status: "PENDING_FUNDING",
+      destination: { accountId: wallet },
+      source: { type: "WIRE" },
+    });
+    await waitFor(async () => (await api.get(`/stablecoin-operations/${wire.body.id}`)).body.status === "COMPLETED", {
+      what: "wire mint",
+    });
     const achAccount = await bank(api, "900");
     const ach = await mint(wallet, { type: "ACH_DEBIT", externalAccountId: achAccount });
-    expect(ach.body).toMatchObject({ status: "PENDING_PROVIDER", source: { type: "ACH_DEBIT", externalAccountId: achAccount } });
-    await waitFor(async () => (await api.get(`/stablecoin-operations/${ach.body.id}`)).body.status === "COMPLETED", { what: "ach mint" });
+    expect(ach.body).toMatchObject({
+      status: "PENDING_PROVIDER",
+      source: { type: "ACH_DEBIT", externalAccountId: achAccount },
+    });
+    await waitFor(async () => (await api.get(`/stablecoin-operations/${ach.body.id}`)).body.status === "COMPLETED", {
+      what: "ach mint",
+    });
   });
 
   it("burns to a bank account: deposit instructions, estimated delivery, completion", async () => {
@@ -51,7 +76,9 @@ describe("Stablecoin operations with external accounts", () => {
       estimatedDelivery: { rail: "WIRE", amount: "2500", currency: "USD" },
       destination: { accountId: dest, rail: "WIRE" },
     });
-    await waitFor(async () => (await api.get(`/stablecoin-operations/${res.body.id}`)).body.status === "COMPLETED", { what: "burn" });
+    await waitFor(async () => (await api.get(`/stablecoin-operations/${res.body.id}`)).body.status === "COMPLETED", {
+      what: "burn",
+    });
     const burns = await api.get(`/stablecoins/${sc.id}/operations?operationType=BURN`);
     expect(burns.body.data.map((o: { id: string }) => o.id)).toContain(res.body.id);
   });

@@ -14,7 +14,16 @@ export async function operator(method: string, path: string, body?: unknown, tok
 }
 
 export async function link(api: ApiClient, apiClientId = `cid_${randomUUID()}`, providerAccountId?: string) {
-  return api.post("/stablecoin-provider-accounts", { provider: "BRALE", apiClientId, apiClientSecret: "s3cret-value", ...(providerAccountId ? { providerAccountId } : {}) }, idem());
+  return api.post(
+    "/stablecoin-provider-accounts",
+    {
+      provider: "BRALE",
+      apiClientId,
+      apiClientSecret: "s3cret-value",
+      ...(providerAccountId ? { providerAccountId } : {}),
+    },
+    idem(),
+  );
 }
 
 let counter = 0;
@@ -23,8 +32,21 @@ export function symbol(suffix = "") {
   return `T${Date.now().toString(36).toUpperCase()}${counter}${suffix}`;
 }
 
-export async function register(api: ApiClient, providerTokenIdentifier = symbol(), extra: Record<string, unknown> = {}) {
-  return api.post("/stablecoins", { providerTokenIdentifier, networkTokenIdentifier: `btkn1${providerTokenIdentifier.toLowerCase()}`, network: "SPARK", ...extra }, idem());
+export async function register(
+  api: ApiClient,
+  providerTokenIdentifier = symbol(),
+  extra: Record<string, unknown> = {},
+) {
+  return api.post(
+    "/stablecoins",
+    {
+      providerTokenIdentifier,
+      networkTokenIdentifier: `btkn1${providerTokenIdentifier.toLowerCase()}`,
+      network: "SPARK",
+      ...extra,
+    },
+    idem(),
+  );
 }
 
 /** A stablecoin moved to ENABLED through the request and the operator, with the platform's account in it. */

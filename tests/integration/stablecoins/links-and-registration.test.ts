@@ -11,7 +11,10 @@ describe("Stablecoin provider account links", () => {
     expect(res.body.id).toMatch(/^StablecoinProviderAccount:/);
     expect(res.body.lastVerifiedAt).toBeTruthy();
     expect(res.text).not.toContain("s3cret-value");
-    const { rows } = await database().query(`SELECT api_client_secret_sealed FROM stablecoin_provider_accounts WHERE id = $1`, [res.body.id.split(":")[1]]);
+    const { rows } = await database().query(
+      `SELECT api_client_secret_sealed FROM stablecoin_provider_accounts WHERE id = $1`,
+      [res.body.id.split(":")[1]],
+    );
     expect(rows[0].api_client_secret_sealed).not.toContain("s3cret-value");
     expect(rows[0].api_client_secret_sealed).toMatch(/^v1\./);
 
@@ -42,12 +45,20 @@ describe("Stablecoin provider account links", () => {
 
   it("requires an Idempotency-Key and validates every field", async () => {
     const api = await newPlatform();
-    const noKey = await api.post("/stablecoin-provider-accounts", { provider: "BRALE", apiClientId: "a", apiClientSecret: "b" });
+    const noKey = await api.post("/stablecoin-provider-accounts", {
+      provider: "BRALE",
+      apiClientId: "a",
+      apiClientSecret: "b",
+    });
     expect(noKey.status).toBe(400);
     expect(noKey.body.details.errors[0].field).toBe("Idempotency-Key");
     const bad = await api.post("/stablecoin-provider-accounts", { provider: "OTHER" }, idem());
     expect(bad.status).toBe(400);
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["apiClientId", "apiClientSecret", "provider"]);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "apiClientId",
+      "apiClientSecret",
+      "provider",
+    ]);
   });
 });
 
@@ -71,10 +82,18 @@ describe("Registering stablecoins", () => {
       stablecoinProviderAccountId: l.body.id,
       providerTokenIdentifier: sym,
     });
-    const sameSymbol = await api.post("/stablecoins", { providerTokenIdentifier: sym, networkTokenIdentifier: "btkn1other", network: "SPARK" }, idem());
+    const sameSymbol = await api.post(
+      "/stablecoins",
+      { providerTokenIdentifier: sym, networkTokenIdentifier: "btkn1other", network: "SPARK" },
+      idem(),
+    );
     expect(sameSymbol.status).toBe(409);
     expect(sameSymbol.body.code).toBe("STABLECOIN_SYMBOL_ALREADY_EXISTS");
-    const sameToken = await api.post("/stablecoins", { providerTokenIdentifier: symbol(), networkTokenIdentifier: sc.body.networkTokenIdentifier, network: "SPARK" }, idem());
+    const sameToken = await api.post(
+      "/stablecoins",
+      { providerTokenIdentifier: symbol(), networkTokenIdentifier: sc.body.networkTokenIdentifier, network: "SPARK" },
+      idem(),
+    );
     expect(sameToken.status).toBe(409);
     expect(sameToken.body.code).toBe("STABLECOIN_TOKEN_IDENTIFIER_ALREADY_EXISTS");
 
@@ -118,7 +137,9 @@ describe("Registering stablecoins", () => {
     expect(missing.body.code).toBe("STABLECOIN_VERIFICATION_FAILED");
     const prov = await register(api, symbol("PROV"));
     expect(prov.body.issuanceStatus).toBe("PROVISIONING");
-    await waitFor(async () => (await api.get(`/stablecoins/${prov.body.id}`)).body.issuanceStatus === "PROVISIONED", { what: "provisioning" });
+    await waitFor(async () => (await api.get(`/stablecoins/${prov.body.id}`)).body.issuanceStatus === "PROVISIONED", {
+      what: "provisioning",
+    });
   });
 
   it("rotating a link's credentials changes its status", async () => {

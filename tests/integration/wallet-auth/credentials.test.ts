@@ -14,11 +14,16 @@ describe("credentials", () => {
     expect(first.status, first.text).toBe(202);
     expect(first.body.type).toBe("SMS_OTP");
     const payload = JSON.parse(first.body.payloadToSign);
-    expect(payload).toMatchObject({ type: "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER", parameters: { userPhoneNumber: w.phoneNumber } });
+    expect(payload).toMatchObject({
+      type: "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER",
+      parameters: { userPhoneNumber: w.phoneNumber },
+    });
     expect(Object.keys(payload)).toEqual([...Object.keys(payload)].sort());
     expect((await api.get(`/auth/credentials?accountId=${w.accountId}`)).body.data).toHaveLength(1);
 
-    const created = await api.post("/auth/credentials", body, { headers: await retryHeaders(w.session.key, first.body) });
+    const created = await api.post("/auth/credentials", body, {
+      headers: await retryHeaders(w.session.key, first.body),
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ type: "SMS_OTP", nickname: w.phoneNumber, accountId: w.accountId });
     expect(created.body.otpEncryptionTargetBundle).toEqual(expect.any(String));
@@ -38,7 +43,13 @@ describe("credentials", () => {
     expect(dupEmail.status).toBe(400);
     expect(dupEmail.body.code).toBe("EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS");
 
-    const sms = await signedCall(api, "POST", "/auth/credentials", { type: "SMS_OTP", accountId: w.accountId }, w.session.key);
+    const sms = await signedCall(
+      api,
+      "POST",
+      "/auth/credentials",
+      { type: "SMS_OTP", accountId: w.accountId },
+      w.session.key,
+    );
     expect(sms.retry.status).toBe(201);
     const dupSms = await api.post("/auth/credentials", { type: "SMS_OTP", accountId: w.accountId });
     expect(dupSms.status).toBe(400);
@@ -56,7 +67,9 @@ describe("credentials", () => {
     // Another platform is another namespace.
     const other = await newPlatform();
     const foreignTwin = await newWalletCustomer(other, { email: w.email, phoneNumber: w.phoneNumber });
-    expect((await other.post("/auth/credentials", { type: "EMAIL_OTP", accountId: foreignTwin.accountId })).status).toBe(201);
+    expect(
+      (await other.post("/auth/credentials", { type: "EMAIL_OTP", accountId: foreignTwin.accountId })).status,
+    ).toBe(201);
   });
 
   it("revokes a credential by signed retry from another credential's session, never its own; never the last one", async () => {
@@ -66,7 +79,13 @@ describe("credentials", () => {
     expect(only.status).toBe(400);
     expect(only.body.code).toBe("INVALID_INPUT");
 
-    const sms = await signedCall(api, "POST", "/auth/credentials", { type: "SMS_OTP", accountId: w.accountId }, w.session.key);
+    const sms = await signedCall(
+      api,
+      "POST",
+      "/auth/credentials",
+      { type: "SMS_OTP", accountId: w.accountId },
+      w.session.key,
+    );
     const smsSession = await otpLogin(api, sms.retry.body.id, "SMS_OTP", sms.retry.body.otpEncryptionTargetBundle);
 
     // The email credential's own session cannot revoke it.
@@ -83,12 +102,20 @@ describe("credentials", () => {
     // Its sessions went with it.
     const sessions = await api.get(`/auth/sessions?accountId=${w.accountId}`);
     expect(sessions.body.data.map((s: { id: string }) => s.id)).toEqual([smsSession.id]);
-    const { rows } = await database().query("SELECT count(*)::int AS n FROM wallet_sessions WHERE credential_id = $1", [w.credentialId.split(":")[1]]);
+    const { rows } = await database().query("SELECT count(*)::int AS n FROM wallet_sessions WHERE credential_id = $1", [
+      w.credentialId.split(":")[1],
+    ]);
     expect(rows[0].n).toBe(0);
     expect((await api.delete(`/auth/credentials/${w.credentialId}`)).status).toBe(404);
 
     // EMAIL_OTP can be added back after removal.
-    const back = await signedCall(api, "POST", "/auth/credentials", { type: "EMAIL_OTP", accountId: w.accountId }, smsSession.key);
+    const back = await signedCall(
+      api,
+      "POST",
+      "/auth/credentials",
+      { type: "EMAIL_OTP", accountId: w.accountId },
+      smsSession.key,
+    );
     expect(back.retry.status, back.retry.text).toBe(201);
   });
 
@@ -98,11 +125,19 @@ describe("credentials", () => {
     const other = await walletWithSession(api);
     const first = await api.post("/auth/credentials", { type: "SMS_OTP", accountId: w.accountId });
     // Another wallet's session may not approve it.
-    const foreign = await api.post("/auth/credentials", { type: "SMS_OTP", accountId: w.accountId }, { headers: await retryHeaders(other.session.key, first.body) });
+    const foreign = await api.post(
+      "/auth/credentials",
+      { type: "SMS_OTP", accountId: w.accountId },
+      { headers: await retryHeaders(other.session.key, first.body) },
+    );
     expect(foreign.status).toBe(401);
     expect(foreign.body.code).toBe("WALLET_SIGNATURE_INVALID");
     const f2 = await api.post("/auth/credentials", { type: "SMS_OTP", accountId: w.accountId });
-    const swapped = await api.post("/auth/credentials", { type: "SMS_OTP", accountId: other.accountId }, { headers: await retryHeaders(w.session.key, f2.body) });
+    const swapped = await api.post(
+      "/auth/credentials",
+      { type: "SMS_OTP", accountId: other.accountId },
+      { headers: await retryHeaders(w.session.key, f2.body) },
+    );
     expect(swapped.status).toBe(401);
     expect(swapped.body.code).toBe("WALLET_SIGNATURE_BODY_MISMATCH");
     expect((await api.get(`/auth/credentials?accountId=${other.accountId}`)).body.data).toHaveLength(1);

@@ -16,8 +16,17 @@ async function issuer(): Promise<string> {
 
 async function token(claims: Record<string, unknown>, opts: { iatOffset?: number; expOffset?: number } = {}) {
   const now = Math.floor(Date.now() / 1000);
-  const payload = { iss: await issuer(), aud: "meridian-test-app", sub: "user-123", email: "oidc@example.com", iat: now + (opts.iatOffset ?? 0), exp: now + (opts.expOffset ?? 600), ...claims };
-  for (const k of Object.keys(payload)) if ((payload as Record<string, unknown>)[k] === undefined) delete (payload as Record<string, unknown>)[k];
+  const payload = {
+    iss: await issuer(),
+    aud: "meridian-test-app",
+    sub: "user-123",
+    email: "oidc@example.com",
+    iat: now + (opts.iatOffset ?? 0),
+    exp: now + (opts.expOffset ?? 600),
+    ...claims,
+  };
+  for (const k of Object.keys(payload))
+    if ((payload as Record<string, unknown>)[k] === undefined) delete (payload as Record<string, unknown>)[k];
   // The sandbox checks claims, not signatures, so a token from any key passes the signature stage.
   return new SignJWT(payload).setProtectedHeader({ alg: "ES256" }).sign(providerKey);
 }
@@ -36,39 +45,75 @@ describe("OAUTH credentials", () => {
   it("registers from an ID token and verifies with a fresh token whose nonce binds clientPublicKey", async () => {
     const api = await newPlatform();
     const c = await newWalletCustomer(api);
-    const created = await api.post("/auth/credentials", { type: "OAUTH", accountId: c.accountId, oidcToken: await token({ aud: ["meridian-test-app"] }) });
+    const created = await api.post("/auth/credentials", {
+      type: "OAUTH",
+      accountId: c.accountId,
+      oidcToken: await token({ aud: ["meridian-test-app"] }),
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ type: "OAUTH", nickname: "oidc@example.com" });
 
     const client = newClientKey();
-    const verify = await api.post(`/auth/credentials/${created.body.id}/verify`, { type: "OAUTH", oidcToken: await token({ nonce: nonceFor(client.publicKey) }), clientPublicKey: client.publicKey });
+    const verify = await api.post(`/auth/credentials/${created.body.id}/verify`, {
+      type: "OAUTH",
+      oidcToken: await token({ nonce: nonceFor(client.publicKey) }),
+      clientPublicKey: client.publicKey,
+    });
     expect(verify.status, verify.text).toBe(200);
     expect(verify.body).toMatchObject({ type: "OAUTH", accountId: c.accountId });
     const sessionPrivate = openSessionKey(verify.body.encryptedSessionSigningKey, client.privateKey);
     const ecdh = createECDH("prime256v1");
     ecdh.setPrivateKey(Buffer.from(sessionPrivate, "hex"));
-    const r = await signedCall(api, "PATCH", `/internal-accounts/${c.accountId}`, { privateEnabled: true }, { privateKey: sessionPrivate, publicKey: ecdh.getPublicKey("hex", "compressed") });
+    const r = await signedCall(
+      api,
+      "PATCH",
+      `/internal-accounts/${c.accountId}`,
+      { privateEnabled: true },
+      { privateKey: sessionPrivate, publicKey: ecdh.getPublicKey("hex", "compressed") },
+    );
     expect(r.retry.status).toBe(200);
   });
 
   it("takes clientPublicKey compressed, uncompressed or in upper-case hex; the nonce hashes the string exactly as sent", async () => {
     const api = await newPlatform();
     const c = await newWalletCustomer(api);
-    const created = await api.post("/auth/credentials", { type: "OAUTH", accountId: c.accountId, oidcToken: await token({}) });
+    const created = await api.post("/auth/credentials", {
+      type: "OAUTH",
+      accountId: c.accountId,
+      oidcToken: await token({}),
+    });
     expect(created.status, created.text).toBe(201);
     const client = newClientKey();
-    for (const clientPublicKey of [client.publicKey, client.publicKeyUncompressed, client.publicKeyUncompressed.toUpperCase()]) {
-      const verify = await api.post(`/auth/credentials/${created.body.id}/verify`, { type: "OAUTH", oidcToken: await token({ nonce: nonceFor(clientPublicKey) }), clientPublicKey });
+    for (const clientPublicKey of [
+      client.publicKey,
+      client.publicKeyUncompressed,
+      client.publicKeyUncompressed.toUpperCase(),
+    ]) {
+      const verify = await api.post(`/auth/credentials/${created.body.id}/verify`, {
+        type: "OAUTH",
+        oidcToken: await token({ nonce: nonceFor(clientPublicKey) }),
+        clientPublicKey,
+      });
       expect(verify.status, `${clientPublicKey}: ${verify.text}`).toBe(200);
       const sessionPrivate = openSessionKey(verify.body.encryptedSessionSigningKey, client.privateKey);
       const ecdh = createECDH("prime256v1");
       ecdh.setPrivateKey(Buffer.from(sessionPrivate, "hex"));
-      const r = await signedCall(api, "PATCH", `/internal-accounts/${c.accountId}`, { privateEnabled: true }, { privateKey: sessionPrivate, publicKey: ecdh.getPublicKey("hex", "compressed") });
+      const r = await signedCall(
+        api,
+        "PATCH",
+        `/internal-accounts/${c.accountId}`,
+        { privateEnabled: true },
+        { privateKey: sessionPrivate, publicKey: ecdh.getPublicKey("hex", "compressed") },
+      );
       expect(r.retry.status, r.retry.text).toBe(200);
     }
     // No normalisation before hashing: a nonce over the lower-case string does not bind the upper-case one.
     const upper = client.publicKey.toUpperCase();
-    const mismatch = await api.post(`/auth/credentials/${created.body.id}/verify`, { type: "OAUTH", oidcToken: await token({ nonce: nonceFor(client.publicKey) }), clientPublicKey: upper });
+    const mismatch = await api.post(`/auth/credentials/${created.body.id}/verify`, {
+      type: "OAUTH",
+      oidcToken: await token({ nonce: nonceFor(client.publicKey) }),
+      clientPublicKey: upper,
+    });
     expect(mismatch.status).toBe(401);
     expect(mismatch.body.reason).toMatch(/nonce/);
   });
@@ -89,13 +134,25 @@ describe("OAUTH credentials", () => {
       [{ exp: undefined }, {}, /exp/],
     ];
     for (const [claims, opts, reason] of cases) {
-      const r = await api.post("/auth/credentials", { type: "OAUTH", accountId: c.accountId, oidcToken: await token(claims, opts) });
+      const r = await api.post("/auth/credentials", {
+        type: "OAUTH",
+        accountId: c.accountId,
+        oidcToken: await token(claims, opts),
+      });
       expect(r.status, JSON.stringify(claims)).toBe(401);
       expect(r.body.code).toBe("UNAUTHORIZED");
       expect(r.body.reason).toMatch(reason);
     }
     // iat 62 s old is inside the 60 s + 5 s skew window.
-    expect((await api.post("/auth/credentials", { type: "OAUTH", accountId: c.accountId, oidcToken: await token({}, { iatOffset: -62 }) })).status).toBe(201);
+    expect(
+      (
+        await api.post("/auth/credentials", {
+          type: "OAUTH",
+          accountId: c.accountId,
+          oidcToken: await token({}, { iatOffset: -62 }),
+        })
+      ).status,
+    ).toBe(201);
 
     for (const malformed of ["not-a-jwt", "a.b.c", "eyJhbGciOiJub25lIn0.bm90IGpzb24.x"]) {
       const r = await api.post("/auth/credentials", { type: "OAUTH", accountId: c.accountId, oidcToken: malformed });
@@ -108,10 +165,15 @@ describe("OAUTH credentials", () => {
   it("on verify requires the registered identity and the exact nonce", async () => {
     const api = await newPlatform();
     const c = await newWalletCustomer(api);
-    const created = await api.post("/auth/credentials", { type: "OAUTH", accountId: c.accountId, oidcToken: await token({}) });
+    const created = await api.post("/auth/credentials", {
+      type: "OAUTH",
+      accountId: c.accountId,
+      oidcToken: await token({}),
+    });
     const id = created.body.id;
     const client = newClientKey();
-    const verify = (oidcToken: string, clientPublicKey = client.publicKey) => api.post(`/auth/credentials/${id}/verify`, { type: "OAUTH", oidcToken, clientPublicKey });
+    const verify = (oidcToken: string, clientPublicKey = client.publicKey) =>
+      api.post(`/auth/credentials/${id}/verify`, { type: "OAUTH", oidcToken, clientPublicKey });
 
     const otherSub = await verify(await token({ sub: "someone-else", nonce: nonceFor(client.publicKey) }));
     expect(otherSub.status).toBe(401);

@@ -15,14 +15,22 @@ function rp() {
 
 async function registerPasskey(api: ApiClient, accountId: string, authenticator = new SoftwareAuthenticator(rp())) {
   const challenge = randomBytes(32).toString("base64url");
-  const body = { type: "PASSKEY", accountId, nickname: "iPhone Face-ID", challenge, attestation: authenticator.register(challenge) };
+  const body = {
+    type: "PASSKEY",
+    accountId,
+    nickname: "iPhone Face-ID",
+    challenge,
+    attestation: authenticator.register(challenge),
+  };
   const res = await api.post("/auth/credentials", body);
   return { res, authenticator, body };
 }
 
 async function passkeyChallenge(api: ApiClient, credentialId: string) {
   const client = newClientKey();
-  const res = await api.post(`/auth/credentials/${credentialId}/challenge`, { clientPublicKey: client.publicKeyUncompressed });
+  const res = await api.post(`/auth/credentials/${credentialId}/challenge`, {
+    clientPublicKey: client.publicKeyUncompressed,
+  });
   expect(res.status, res.text).toBe(200);
   return { client, challenge: res.body };
 }
@@ -33,13 +41,26 @@ describe("passkey credentials", () => {
     const c = await newWalletCustomer(api);
     const { res, authenticator } = await registerPasskey(api, c.accountId);
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ type: "PASSKEY", nickname: "iPhone Face-ID", credentialId: authenticator.credentialId });
+    expect(res.body).toMatchObject({
+      type: "PASSKEY",
+      nickname: "iPhone Face-ID",
+      credentialId: authenticator.credentialId,
+    });
 
     const { client, challenge } = await passkeyChallenge(api, res.body.id);
-    expect(challenge).toMatchObject({ id: res.body.id, type: "PASSKEY", credentialId: authenticator.credentialId, requestId: expect.stringMatching(/^Request:/) });
+    expect(challenge).toMatchObject({
+      id: res.body.id,
+      type: "PASSKEY",
+      credentialId: authenticator.credentialId,
+      requestId: expect.stringMatching(/^Request:/),
+    });
     expect(challenge.challenge).toMatch(/^[0-9a-f]{64}$/);
 
-    const verify = await api.post(`/auth/credentials/${res.body.id}/verify`, { type: "PASSKEY", assertion: authenticator.assert(challenge.challenge) }, { headers: { "Request-Id": challenge.requestId } });
+    const verify = await api.post(
+      `/auth/credentials/${res.body.id}/verify`,
+      { type: "PASSKEY", assertion: authenticator.assert(challenge.challenge) },
+      { headers: { "Request-Id": challenge.requestId } },
+    );
     expect(verify.status, verify.text).toBe(200);
     expect(verify.body).toMatchObject({ type: "PASSKEY", accountId: c.accountId, nickname: "iPhone Face-ID" });
     const sessionPrivate = openSessionKey(verify.body.encryptedSessionSigningKey, client.privateKey);
@@ -61,20 +82,38 @@ describe("passkey credentials", () => {
     for (const clientPublicKey of [client.publicKey, client.publicKeyUncompressed, client.publicKey.toUpperCase()]) {
       const ch = await api.post(`/auth/credentials/${res.body.id}/challenge`, { clientPublicKey });
       expect(ch.status, ch.text).toBe(200);
-      const verify = await api.post(`/auth/credentials/${res.body.id}/verify`, { type: "PASSKEY", assertion: authenticator.assert(ch.body.challenge) }, { headers: { "Request-Id": ch.body.requestId } });
+      const verify = await api.post(
+        `/auth/credentials/${res.body.id}/verify`,
+        { type: "PASSKEY", assertion: authenticator.assert(ch.body.challenge) },
+        { headers: { "Request-Id": ch.body.requestId } },
+      );
       expect(verify.status, verify.text).toBe(200);
       const sessionPrivate = openSessionKey(verify.body.encryptedSessionSigningKey, client.privateKey);
       const ecdh = createECDH("prime256v1");
       ecdh.setPrivateKey(Buffer.from(sessionPrivate, "hex"));
-      const patch = await signedCall(api, "PATCH", `/internal-accounts/${c.accountId}`, { privateEnabled: true }, { privateKey: sessionPrivate, publicKey: ecdh.getPublicKey("hex", "compressed") });
+      const patch = await signedCall(
+        api,
+        "PATCH",
+        `/internal-accounts/${c.accountId}`,
+        { privateEnabled: true },
+        { privateKey: sessionPrivate, publicKey: ecdh.getPublicKey("hex", "compressed") },
+      );
       expect(patch.retry.status, `${clientPublicKey}: ${patch.retry.text}`).toBe(200);
     }
     // The challenge binds the key as sent: the other encoding of the same key is another challenge.
     const a = await api.post(`/auth/credentials/${res.body.id}/challenge`, { clientPublicKey: client.publicKey });
-    const b = await api.post(`/auth/credentials/${res.body.id}/challenge`, { clientPublicKey: client.publicKeyUncompressed });
+    const b = await api.post(`/auth/credentials/${res.body.id}/challenge`, {
+      clientPublicKey: client.publicKeyUncompressed,
+    });
     expect(a.body.challenge).not.toBe(b.body.challenge);
     // 33- or 65-byte SEC1 encodings of a point on the curve only (x = 2^256 - 1 is not a field element).
-    for (const bad of [`05${client.publicKey.slice(2)}`, client.publicKey.slice(0, 64), `${client.publicKeyUncompressed}00`, `02${"f".repeat(64)}`, `04${"0".repeat(128)}`]) {
+    for (const bad of [
+      `05${client.publicKey.slice(2)}`,
+      client.publicKey.slice(0, 64),
+      `${client.publicKeyUncompressed}00`,
+      `02${"f".repeat(64)}`,
+      `04${"0".repeat(128)}`,
+    ]) {
       const r = await api.post(`/auth/credentials/${res.body.id}/challenge`, { clientPublicKey: bad });
       expect(r.status, bad).toBe(400);
       expect(r.body.details.errors[0].field).toBe("clientPublicKey");
@@ -88,7 +127,11 @@ describe("passkey credentials", () => {
     const id = res.body.id;
     const attempt = async (overrides: Parameters<SoftwareAuthenticator["assert"]>[1], expectReason: RegExp) => {
       const { challenge } = await passkeyChallenge(api, id);
-      const r = await api.post(`/auth/credentials/${id}/verify`, { type: "PASSKEY", assertion: authenticator.assert(challenge.challenge, overrides) }, { headers: { "Request-Id": challenge.requestId } });
+      const r = await api.post(
+        `/auth/credentials/${id}/verify`,
+        { type: "PASSKEY", assertion: authenticator.assert(challenge.challenge, overrides) },
+        { headers: { "Request-Id": challenge.requestId } },
+      );
       expect(r.status, r.text).toBe(401);
       expect(r.body.code).toBe("UNAUTHORIZED");
       expect(r.body.reason).toMatch(expectReason);
@@ -101,7 +144,11 @@ describe("passkey credentials", () => {
 
     // A good login moves the counter to 10; an assertion with a counter that does not increase fails.
     const { challenge } = await passkeyChallenge(api, id);
-    const good = await api.post(`/auth/credentials/${id}/verify`, { type: "PASSKEY", assertion: authenticator.assert(challenge.challenge, { counter: 10 }) }, { headers: { "Request-Id": challenge.requestId } });
+    const good = await api.post(
+      `/auth/credentials/${id}/verify`,
+      { type: "PASSKEY", assertion: authenticator.assert(challenge.challenge, { counter: 10 }) },
+      { headers: { "Request-Id": challenge.requestId } },
+    );
     expect(good.status, good.text).toBe(200);
     await attempt({ counter: 10 }, /counter/i);
 
@@ -111,15 +158,31 @@ describe("passkey credentials", () => {
     const noId = await api.post(`/auth/credentials/${id}/verify`, { type: "PASSKEY", assertion });
     expect(noId.status).toBe(401);
     expect(noId.body.code).toBe("REQUEST_ID_MISSING");
-    expect((await api.post(`/auth/credentials/${id}/verify`, { type: "PASSKEY", assertion }, { headers: { "Request-Id": ch2.requestId } })).status).toBe(200);
-    const replay = await api.post(`/auth/credentials/${id}/verify`, { type: "PASSKEY", assertion: authenticator.assert(ch2.challenge, { counter: 30 }) }, { headers: { "Request-Id": ch2.requestId } });
+    expect(
+      (
+        await api.post(
+          `/auth/credentials/${id}/verify`,
+          { type: "PASSKEY", assertion },
+          { headers: { "Request-Id": ch2.requestId } },
+        )
+      ).status,
+    ).toBe(200);
+    const replay = await api.post(
+      `/auth/credentials/${id}/verify`,
+      { type: "PASSKEY", assertion: authenticator.assert(ch2.challenge, { counter: 30 }) },
+      { headers: { "Request-Id": ch2.requestId } },
+    );
     expect(replay.status).toBe(401);
     expect(replay.body.reason).toMatch(/already used|unknown/);
 
     // An assertion over another challenge (another clientPublicKey) does not pass.
     const { challenge: ch3 } = await passkeyChallenge(api, id);
     const { challenge: ch4 } = await passkeyChallenge(api, id);
-    const crossed = await api.post(`/auth/credentials/${id}/verify`, { type: "PASSKEY", assertion: authenticator.assert(ch4.challenge, { counter: 40 }) }, { headers: { "Request-Id": ch3.requestId } });
+    const crossed = await api.post(
+      `/auth/credentials/${id}/verify`,
+      { type: "PASSKEY", assertion: authenticator.assert(ch4.challenge, { counter: 40 }) },
+      { headers: { "Request-Id": ch3.requestId } },
+    );
     expect(crossed.status).toBe(401);
     expect(crossed.body.reason).toMatch(/challenge/i);
 
@@ -134,34 +197,76 @@ describe("passkey credentials", () => {
     const authenticator = new SoftwareAuthenticator(rp());
     const challenge = randomBytes(32).toString("base64url");
     const att = authenticator.register(challenge);
-    const mismatched = await api.post("/auth/credentials", { type: "PASSKEY", accountId: w.accountId, nickname: "Key", challenge: randomBytes(32).toString("base64url"), attestation: att });
+    const mismatched = await api.post("/auth/credentials", {
+      type: "PASSKEY",
+      accountId: w.accountId,
+      nickname: "Key",
+      challenge: randomBytes(32).toString("base64url"),
+      attestation: att,
+    });
     expect(mismatched.status).toBe(401);
     expect(mismatched.body.reason).toMatch(/challenge/i);
-    const wrongOrigin = await api.post("/auth/credentials", { type: "PASSKEY", accountId: w.accountId, nickname: "Key", challenge, attestation: authenticator.register(challenge, { origin: "https://evil.example" }) });
+    const wrongOrigin = await api.post("/auth/credentials", {
+      type: "PASSKEY",
+      accountId: w.accountId,
+      nickname: "Key",
+      challenge,
+      attestation: authenticator.register(challenge, { origin: "https://evil.example" }),
+    });
     expect(wrongOrigin.status).toBe(401);
-    const badNick = await api.post("/auth/credentials", { type: "PASSKEY", accountId: w.accountId, nickname: "<script>", challenge, attestation: att });
+    const badNick = await api.post("/auth/credentials", {
+      type: "PASSKEY",
+      accountId: w.accountId,
+      nickname: "<script>",
+      challenge,
+      attestation: att,
+    });
     expect(badNick.status).toBe(400);
     expect(badNick.body.details.errors[0].field).toBe("nickname");
 
     // Adding the passkey to a wallet that has a credential takes the signed retry.
-    const added = await signedCall(api, "POST", "/auth/credentials", { type: "PASSKEY", accountId: w.accountId, nickname: "Key", challenge, attestation: att }, w.session.key);
+    const added = await signedCall(
+      api,
+      "POST",
+      "/auth/credentials",
+      { type: "PASSKEY", accountId: w.accountId, nickname: "Key", challenge, attestation: att },
+      w.session.key,
+    );
     expect(JSON.parse(added.first.body.payloadToSign).type).toBe("ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2");
     expect(added.retry.status, added.retry.text).toBe(201);
 
-    const again = await api.post("/auth/credentials", { type: "PASSKEY", accountId: w.accountId, nickname: "Key", challenge, attestation: att });
+    const again = await api.post("/auth/credentials", {
+      type: "PASSKEY",
+      accountId: w.accountId,
+      nickname: "Key",
+      challenge,
+      attestation: att,
+    });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe("PASSKEY_CREDENTIAL_ALREADY_EXISTS");
 
     const second = new SoftwareAuthenticator(rp());
     const ch2 = randomBytes(32).toString("base64url");
-    const enrolled = await api.post("/auth/credentials", { type: "PASSKEY", accountId: w.accountId, nickname: "Other", challenge: ch2, attestation: second.register(ch2) });
+    const enrolled = await api.post("/auth/credentials", {
+      type: "PASSKEY",
+      accountId: w.accountId,
+      nickname: "Other",
+      challenge: ch2,
+      attestation: second.register(ch2),
+    });
     expect(enrolled.status).toBe(409);
     expect(enrolled.body.code).toBe("PASSKEY_ALREADY_ENROLLED");
 
     // The registration challenge works once, on any wallet of the platform.
     const other = await newWalletCustomer(api);
     const third = new SoftwareAuthenticator(rp());
-    const reused = await api.post("/auth/credentials", { type: "PASSKEY", accountId: other.accountId, nickname: "Reuse", challenge, attestation: third.register(challenge) });
+    const reused = await api.post("/auth/credentials", {
+      type: "PASSKEY",
+      accountId: other.accountId,
+      nickname: "Reuse",
+      challenge,
+      attestation: third.register(challenge),
+    });
     expect(reused.status).toBe(401);
     expect(reused.body.reason).toMatch(/already used/);
   });

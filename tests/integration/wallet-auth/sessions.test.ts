@@ -16,7 +16,13 @@ describe("sessions", () => {
     const api = await newPlatform();
     const w = await walletWithSession(api);
     const client = newClientKey();
-    const { first, retry } = await signedCall(api, "POST", `/auth/sessions/${w.session.id}/refresh`, { clientPublicKey: client.publicKey }, w.session.key);
+    const { first, retry } = await signedCall(
+      api,
+      "POST",
+      `/auth/sessions/${w.session.id}/refresh`,
+      { clientPublicKey: client.publicKey },
+      w.session.key,
+    );
     expect(first.body.type).toBe("EMAIL_OTP");
     expect(JSON.parse(first.body.payloadToSign).parameters.targetPublicKey).toBe(client.publicKey);
     expect(retry.status, retry.text).toBe(201);
@@ -39,11 +45,23 @@ describe("sessions", () => {
     const w = await walletWithSession(api);
     const client = newClientKey();
     for (const clientPublicKey of [client.publicKeyUncompressed, client.publicKey.toUpperCase()]) {
-      const { first, retry } = await signedCall(api, "POST", `/auth/sessions/${w.session.id}/refresh`, { clientPublicKey }, w.session.key);
+      const { first, retry } = await signedCall(
+        api,
+        "POST",
+        `/auth/sessions/${w.session.id}/refresh`,
+        { clientPublicKey },
+        w.session.key,
+      );
       expect(JSON.parse(first.body.payloadToSign).parameters.targetPublicKey).toBe(clientPublicKey);
       expect(retry.status, retry.text).toBe(201);
       const sessionPrivate = openSessionKey(retry.body.encryptedSessionSigningKey, client.privateKey);
-      const patch = await signedCall(api, "PATCH", `/internal-accounts/${w.accountId}`, { privateEnabled: true }, { privateKey: sessionPrivate, publicKey: publicOf(sessionPrivate) });
+      const patch = await signedCall(
+        api,
+        "PATCH",
+        `/internal-accounts/${w.accountId}`,
+        { privateEnabled: true },
+        { privateKey: sessionPrivate, publicKey: publicOf(sessionPrivate) },
+      );
       expect(patch.retry.status, patch.retry.text).toBe(200);
     }
   });
@@ -51,13 +69,28 @@ describe("sessions", () => {
   it("revoke: a session can revoke itself; its key stops working; the credential still logs in", async () => {
     const api = await newPlatform();
     const w = await walletWithSession(api);
-    const { first, retry } = await signedCall(api, "DELETE", `/auth/sessions/${w.session.id}`, undefined, w.session.key);
-    expect(first.body).toMatchObject({ type: "EMAIL_OTP", payloadToSign: expect.any(String), requestId: expect.any(String), expiresAt: expect.any(String) });
+    const { first, retry } = await signedCall(
+      api,
+      "DELETE",
+      `/auth/sessions/${w.session.id}`,
+      undefined,
+      w.session.key,
+    );
+    expect(first.body).toMatchObject({
+      type: "EMAIL_OTP",
+      payloadToSign: expect.any(String),
+      requestId: expect.any(String),
+      expiresAt: expect.any(String),
+    });
     expect(retry.status, retry.text).toBe(204);
     expect((await api.get(`/auth/sessions?accountId=${w.accountId}`)).body.data).toEqual([]);
 
     const f = await api.patch(`/internal-accounts/${w.accountId}`, { privateEnabled: true });
-    const revoked = await api.patch(`/internal-accounts/${w.accountId}`, { privateEnabled: true }, { headers: await retryHeaders(w.session.key, f.body) });
+    const revoked = await api.patch(
+      `/internal-accounts/${w.accountId}`,
+      { privateEnabled: true },
+      { headers: await retryHeaders(w.session.key, f.body) },
+    );
     expect(revoked.status).toBe(401);
     expect(revoked.body.code).toBe("WALLET_SIGNATURE_INVALID");
 
@@ -73,13 +106,17 @@ describe("sessions", () => {
     const second = await otpLogin(api, w.credentialId, "EMAIL_OTP");
 
     const f = await api.delete(`/auth/sessions/${w.session.id}`);
-    const foreign = await api.delete(`/auth/sessions/${w.session.id}`, { headers: await retryHeaders(other.session.key, f.body) });
+    const foreign = await api.delete(`/auth/sessions/${w.session.id}`, {
+      headers: await retryHeaders(other.session.key, f.body),
+    });
     expect(foreign.status).toBe(401);
     expect(foreign.body.code).toBe("WALLET_SIGNATURE_INVALID");
 
     const { retry } = await signedCall(api, "DELETE", `/auth/sessions/${w.session.id}`, undefined, second.key);
     expect(retry.status).toBe(204);
-    expect((await api.get(`/auth/sessions?accountId=${w.accountId}`)).body.data.map((s: { id: string }) => s.id)).toEqual([second.id]);
+    expect(
+      (await api.get(`/auth/sessions?accountId=${w.accountId}`)).body.data.map((s: { id: string }) => s.id),
+    ).toEqual([second.id]);
   });
 
   it("validates input and scopes to the platform", async () => {

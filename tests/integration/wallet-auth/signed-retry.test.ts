@@ -16,10 +16,19 @@ describe("signed retry", () => {
     expect(first.status, first.text).toBe(202);
     expect(Object.keys(first.body).sort()).toEqual(["expiresAt", "payloadToSign", "requestId"]);
     const payload = JSON.parse(first.body.payloadToSign);
-    expect(payload).toMatchObject({ type: "ACTIVITY_TYPE_UPDATE_WALLET", requestId: first.body.requestId, parameters: { privateEnabled: true } });
+    expect(payload).toMatchObject({
+      type: "ACTIVITY_TYPE_UPDATE_WALLET",
+      requestId: first.body.requestId,
+      parameters: { privateEnabled: true },
+    });
     // Nothing changes until the retry.
-    expect((await api.get(`/customers/internal-accounts?customerId=${w.customerId}&type=EMBEDDED_WALLET`)).body.data[0].privateEnabled).toBe(false);
-    const done = await api.patch(`/internal-accounts/${w.accountId}`, body, { headers: await retryHeaders(w.session.key, first.body) });
+    expect(
+      (await api.get(`/customers/internal-accounts?customerId=${w.customerId}&type=EMBEDDED_WALLET`)).body.data[0]
+        .privateEnabled,
+    ).toBe(false);
+    const done = await api.patch(`/internal-accounts/${w.accountId}`, body, {
+      headers: await retryHeaders(w.session.key, first.body),
+    });
     expect(done.status, done.text).toBe(200);
     expect(done.body).toMatchObject({ id: w.accountId, type: "EMBEDDED_WALLET", privateEnabled: true });
   });
@@ -40,13 +49,24 @@ describe("signed retry", () => {
     expect(noId.body.code).toBe("REQUEST_ID_MISSING");
 
     const good = JSON.parse(Buffer.from(sig, "base64url").toString());
-    for (const bad of ["%%%", `${sig}==`, Buffer.from("{").toString("base64url"), b64url({ ...good, scheme: "X" }), b64url({ ...good, publicKey: "02zz" }), b64url({ ...good, signature: "3000" })]) {
-      const r = await api.patch(path, body, { headers: { "Service-Wallet-Signature": bad, "Request-Id": first.body.requestId } });
+    for (const bad of [
+      "%%%",
+      `${sig}==`,
+      Buffer.from("{").toString("base64url"),
+      b64url({ ...good, scheme: "X" }),
+      b64url({ ...good, publicKey: "02zz" }),
+      b64url({ ...good, signature: "3000" }),
+    ]) {
+      const r = await api.patch(path, body, {
+        headers: { "Service-Wallet-Signature": bad, "Request-Id": first.body.requestId },
+      });
       expect(r.status, bad).toBe(401);
       expect(r.body.code).toBe("WALLET_SIGNATURE_MALFORMED");
     }
     // Malformed headers do not burn the challenge.
-    const ok = await api.patch(path, body, { headers: { "Service-Wallet-Signature": sig, "Request-Id": first.body.requestId } });
+    const ok = await api.patch(path, body, {
+      headers: { "Service-Wallet-Signature": sig, "Request-Id": first.body.requestId },
+    });
     expect(ok.status, ok.text).toBe(200);
   });
 
@@ -61,12 +81,19 @@ describe("signed retry", () => {
     expect(changed.body.code).toBe("WALLET_SIGNATURE_BODY_MISMATCH");
     // Whitespace counts: the retry must be byte-identical.
     const f2 = await api.patch(path, { privateEnabled: true });
-    const spaced = await api.patch(path, undefined, { raw: '{ "privateEnabled": true }', headers: { ...(await retryHeaders(w.session.key, f2.body)), "content-type": "application/json" } });
+    const spaced = await api.patch(path, undefined, {
+      raw: '{ "privateEnabled": true }',
+      headers: { ...(await retryHeaders(w.session.key, f2.body)), "content-type": "application/json" },
+    });
     expect(spaced.body.code).toBe("WALLET_SIGNATURE_BODY_MISMATCH");
 
     // The same requestId on another endpoint of the same wallet is a different request.
     const f3 = await api.patch(path, { privateEnabled: true });
-    const elsewhere = await api.post(`/internal-accounts/${w.accountId}/export`, { clientPublicKey: newClientKey().publicKeyUncompressed }, { headers: await retryHeaders(w.session.key, f3.body) });
+    const elsewhere = await api.post(
+      `/internal-accounts/${w.accountId}/export`,
+      { clientPublicKey: newClientKey().publicKeyUncompressed },
+      { headers: await retryHeaders(w.session.key, f3.body) },
+    );
     expect(elsewhere.body.code).toBe("WALLET_SIGNATURE_BODY_MISMATCH");
 
     const f4 = await api.patch(path, { privateEnabled: true });
@@ -75,7 +102,11 @@ describe("signed retry", () => {
     const replay = await api.patch(path, { privateEnabled: true }, { headers: h4 });
     expect(replay.status).toBe(401);
     expect(replay.body.code).toBe("INVALID_SIGNATURE");
-    const unknown = await api.patch(path, { privateEnabled: true }, { headers: { ...h4, "Request-Id": "Request:00000000-0000-7000-8000-000000000000" } });
+    const unknown = await api.patch(
+      path,
+      { privateEnabled: true },
+      { headers: { ...h4, "Request-Id": "Request:00000000-0000-7000-8000-000000000000" } },
+    );
     expect(unknown.body.code).toBe("INVALID_SIGNATURE");
     const notAnId = await api.patch(path, { privateEnabled: true }, { headers: { ...h4, "Request-Id": "abc" } });
     expect(notAnId.body.code).toBe("INVALID_SIGNATURE");
@@ -87,7 +118,9 @@ describe("signed retry", () => {
     const path = `/internal-accounts/${w.accountId}`;
     const first = await api.patch(path, { privateEnabled: true });
     const headers = await retryHeaders(w.session.key, first.body);
-    const results = await Promise.all(Array.from({ length: 8 }, () => api.patch(path, { privateEnabled: true }, { headers })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => api.patch(path, { privateEnabled: true }, { headers })),
+    );
     const final = results.filter((r) => r.status === 200 && r.body.id === w.accountId);
     expect(final).toHaveLength(1);
     expect(final[0]!.body.privateEnabled).toBe(true);
@@ -112,7 +145,15 @@ describe("signed retry", () => {
       await lock.query("BEGIN");
       await lock.query("SELECT 1 FROM internal_accounts WHERE id = $1 FOR UPDATE", [w.accountId.split(":")[1]]);
       const running = api.patch(path, body, { headers });
-      await waitFor(async () => (await database().query("SELECT 1 FROM wallet_challenges WHERE id = $1 AND processing_since IS NOT NULL", [challengeId])).rowCount === 1, { what: "the first retry to claim its challenge" });
+      await waitFor(
+        async () =>
+          (
+            await database().query("SELECT 1 FROM wallet_challenges WHERE id = $1 AND processing_since IS NOT NULL", [
+              challengeId,
+            ])
+          ).rowCount === 1,
+        { what: "the first retry to claim its challenge" },
+      );
 
       const repeats = await Promise.all(Array.from({ length: 4 }, () => api.patch(path, body, { headers })));
       for (const r of repeats) {
@@ -125,7 +166,9 @@ describe("signed retry", () => {
       expect([changed.status, changed.body.code]).toEqual([401, "WALLET_SIGNATURE_BODY_MISMATCH"]);
       const otherKey = await api.patch(path, body, { headers: await retryHeaders(other.key, first.body) });
       expect([otherKey.status, otherKey.body.code]).toEqual([401, "WALLET_SIGNATURE_INVALID"]);
-      const forged = await api.patch(path, body, { headers: { ...headers, "Service-Wallet-Signature": await stamp(w.session.key, "something else") } });
+      const forged = await api.patch(path, body, {
+        headers: { ...headers, "Service-Wallet-Signature": await stamp(w.session.key, "something else") },
+      });
       expect([forged.status, forged.body.code]).toEqual([401, "WALLET_SIGNATURE_INVALID"]);
 
       await lock.query("COMMIT");
@@ -149,7 +192,9 @@ describe("signed retry", () => {
     const first = await api.post(path, { clientPublicKey: client.publicKey });
     expect(first.status, first.text).toBe(202);
     const headers = await retryHeaders(w.session.key, first.body);
-    const results = await Promise.all(Array.from({ length: 6 }, () => api.post(path, { clientPublicKey: client.publicKey }, { headers })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => api.post(path, { clientPublicKey: client.publicKey }, { headers })),
+    );
     const created = results.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
     expect(openSessionKey(created[0]!.body.encryptedSessionSigningKey, client.privateKey)).toMatch(/^[0-9a-f]{64}$/);
@@ -174,10 +219,14 @@ describe("signed retry", () => {
 
     const stranger = newClientKey();
     const f2 = await api.patch(path, body);
-    expect((await api.patch(path, body, { headers: await retryHeaders(stranger, f2.body) })).body.code).toBe("WALLET_SIGNATURE_INVALID");
+    expect((await api.patch(path, body, { headers: await retryHeaders(stranger, f2.body) })).body.code).toBe(
+      "WALLET_SIGNATURE_INVALID",
+    );
 
     // A session that has expired. No API moves a session's clock, so the test ages it in the database.
-    await database().query("UPDATE wallet_sessions SET expires_at = now() - interval '1 second' WHERE id = $1", [a.session.id.split(":")[1]]);
+    await database().query("UPDATE wallet_sessions SET expires_at = now() - interval '1 second' WHERE id = $1", [
+      a.session.id.split(":")[1],
+    ]);
     const f3 = await api.patch(path, body);
     const expired = await api.patch(path, body, { headers: await retryHeaders(a.session.key, f3.body) });
     expect(expired.status).toBe(401);
@@ -191,8 +240,14 @@ describe("signed retry", () => {
     const path = `/internal-accounts/${w.accountId}`;
     const first = await api.patch(path, { privateEnabled: true });
     // Challenges live 5 minutes; the test ages this one in the database rather than waiting.
-    await database().query("UPDATE wallet_challenges SET expires_at = now() - interval '1 second' WHERE id = $1", [first.body.requestId.split(":")[1]]);
-    const late = await api.patch(path, { privateEnabled: true }, { headers: await retryHeaders(w.session.key, first.body) });
+    await database().query("UPDATE wallet_challenges SET expires_at = now() - interval '1 second' WHERE id = $1", [
+      first.body.requestId.split(":")[1],
+    ]);
+    const late = await api.patch(
+      path,
+      { privateEnabled: true },
+      { headers: await retryHeaders(w.session.key, first.body) },
+    );
     expect(late.status).toBe(401);
     expect(late.body.code).toBe("INVALID_SIGNATURE");
     expect(late.body.reason).toMatch(/expired/);
@@ -207,12 +262,22 @@ describe("signed retry", () => {
     const target = newClientKey();
     const mnemonics: string[] = [];
     for (const clientPublicKey of [target.publicKeyUncompressed, target.publicKey]) {
-      const { retry } = await signedCall(api, "POST", `/internal-accounts/${w.accountId}/export`, { clientPublicKey }, w.session.key);
+      const { retry } = await signedCall(
+        api,
+        "POST",
+        `/internal-accounts/${w.accountId}/export`,
+        { clientPublicKey },
+        w.session.key,
+      );
       expect(retry.status, retry.text).toBe(200);
       expect(retry.body.id).toBe(w.accountId);
       const envelope = JSON.parse(retry.body.encryptedWalletCredentials);
       expect(Object.keys(envelope)).toEqual(["version", "data", "dataSignature", "enclaveQuorumPublic"]);
-      expect(Object.keys(JSON.parse(Buffer.from(envelope.data, "hex").toString()))).toEqual(["encappedPublic", "ciphertext", "organizationId"]);
+      expect(Object.keys(JSON.parse(Buffer.from(envelope.data, "hex").toString()))).toEqual([
+        "encappedPublic",
+        "ciphertext",
+        "organizationId",
+      ]);
       const mnemonic = await decryptExportBundle({
         exportBundle: retry.body.encryptedWalletCredentials,
         embeddedKey: target.privateKey,
@@ -231,7 +296,13 @@ describe("signed retry", () => {
     // Same wallet, same secret on a second export; another wallet has another one.
     expect(again).toBe(mnemonic);
     const other = await walletWithSession(api);
-    const { retry } = await signedCall(api, "POST", `/internal-accounts/${other.accountId}/export`, { clientPublicKey: target.publicKey }, other.session.key);
+    const { retry } = await signedCall(
+      api,
+      "POST",
+      `/internal-accounts/${other.accountId}/export`,
+      { clientPublicKey: target.publicKey },
+      other.session.key,
+    );
     const otherMnemonic = await decryptExportBundle({
       exportBundle: retry.body.encryptedWalletCredentials,
       embeddedKey: target.privateKey,
@@ -243,7 +314,13 @@ describe("signed retry", () => {
     expect(otherMnemonic).not.toBe(mnemonic);
     // The envelope names its wallet: opening it as another organization fails.
     await expect(
-      decryptExportBundle({ exportBundle: retry.body.encryptedWalletCredentials, embeddedKey: target.privateKey, organizationId: w.accountId, dangerouslyOverrideSignerPublicKey: JSON.parse(retry.body.encryptedWalletCredentials).enclaveQuorumPublic, returnMnemonic: true }),
+      decryptExportBundle({
+        exportBundle: retry.body.encryptedWalletCredentials,
+        embeddedKey: target.privateKey,
+        organizationId: w.accountId,
+        dangerouslyOverrideSignerPublicKey: JSON.parse(retry.body.encryptedWalletCredentials).enclaveQuorumPublic,
+        returnMnemonic: true,
+      }),
     ).rejects.toThrow();
     for (const clientPublicKey of ["04abc", `03${"f".repeat(64)}`]) {
       const bad = await api.post(`/internal-accounts/${w.accountId}/export`, { clientPublicKey });

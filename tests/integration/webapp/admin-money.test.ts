@@ -27,7 +27,12 @@ describe("admin BFF: transactions, incoming UMA and external accounts", () => {
   });
 
   async function receive(amount: number) {
-    const r = await operator.bff("POST", "/api/admin/sandbox/uma-receive", { senderUmaAddress: "$payer@sender.example", customerId: customer.id, receivingCurrencyCode: "USD", receivingCurrencyAmount: amount });
+    const r = await operator.bff("POST", "/api/admin/sandbox/uma-receive", {
+      senderUmaAddress: "$payer@sender.example",
+      customerId: customer.id,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: amount,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body as { id: string; status: string };
   }
@@ -38,20 +43,39 @@ describe("admin BFF: transactions, incoming UMA and external accounts", () => {
     expect(done.status).toBe("COMPLETED");
     expect((await balanceOf(api, customer.id)).available).toBe(before + 250);
 
-    const byAddress = await operator.bff("POST", "/api/admin/sandbox/uma-receive", { senderUmaAddress: "$payer@sender.example", receiverUmaAddress: customer.umaAddress, receivingCurrencyCode: "USD", receivingCurrencyAmount: 5 });
+    const byAddress = await operator.bff("POST", "/api/admin/sandbox/uma-receive", {
+      senderUmaAddress: "$payer@sender.example",
+      receiverUmaAddress: customer.umaAddress,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 5,
+    });
     expect(byAddress.status).toBe(200);
 
-    const unknown = await operator.bff("POST", "/api/admin/sandbox/uma-receive", { senderUmaAddress: "$payer@sender.example", receiverUmaAddress: "$nobody@nowhere.example", receivingCurrencyCode: "USD", receivingCurrencyAmount: 5 });
+    const unknown = await operator.bff("POST", "/api/admin/sandbox/uma-receive", {
+      senderUmaAddress: "$payer@sender.example",
+      receiverUmaAddress: "$nobody@nowhere.example",
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 5,
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("UMA_NOT_FOUND");
     expect(unknown.body.reason).toContain("Check the receiver's UMA address");
     expect(unknown.body).not.toHaveProperty("message");
 
-    const noReceiver = await operator.bff("POST", "/api/admin/sandbox/uma-receive", { senderUmaAddress: "$payer@sender.example", receivingCurrencyCode: "USD", receivingCurrencyAmount: 5 });
+    const noReceiver = await operator.bff("POST", "/api/admin/sandbox/uma-receive", {
+      senderUmaAddress: "$payer@sender.example",
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 5,
+    });
     expect(noReceiver.status).toBe(400);
     expect(noReceiver.body.code).toBe("INVALID_INPUT");
 
-    const denied = await viewer.bff("POST", "/api/admin/sandbox/uma-receive", { senderUmaAddress: "$payer@sender.example", customerId: customer.id, receivingCurrencyCode: "USD", receivingCurrencyAmount: 5 });
+    const denied = await viewer.bff("POST", "/api/admin/sandbox/uma-receive", {
+      senderUmaAddress: "$payer@sender.example",
+      customerId: customer.id,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 5,
+    });
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe("FORBIDDEN");
   });
@@ -69,21 +93,33 @@ describe("admin BFF: transactions, incoming UMA and external accounts", () => {
       expect(viewerTry.status).toBe(403);
       expect((await api.get(`/transactions/${first.id}`)).body.status).toBe("PENDING");
 
-      const noCsrf = await operator.fetch(`/api/admin/transactions/${encodeURIComponent(first.id)}/approve`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      const noCsrf = await operator.fetch(`/api/admin/transactions/${encodeURIComponent(first.id)}/approve`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
       expect(noCsrf.status).toBe(403);
 
-      const approved = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(first.id)}/approve`, {});
+      const approved = await operator.bff(
+        "POST",
+        `/api/admin/transactions/${encodeURIComponent(first.id)}/approve`,
+        {},
+      );
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
       expect(approved.body.status).toBe("COMPLETED");
       expect((await balanceOf(api, customer.id)).available).toBe(before + 1_111);
 
-      const again = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(first.id)}/reject`, { reason: "too late" });
+      const again = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(first.id)}/reject`, {
+        reason: "too late",
+      });
       expect(again.status).toBe(409);
       expect(again.body.code).toBe("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL");
       expect(again.body.reason).toContain("not waiting for platform approval any more");
       expect(again.body.reason).toContain("Reload the page");
 
-      const rejected = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(second.id)}/reject`, { reason: "Unexpected sender" });
+      const rejected = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(second.id)}/reject`, {
+        reason: "Unexpected sender",
+      });
       expect(rejected.status).toBe(200);
       expect(rejected.body).toMatchObject({ status: "REJECTED", failureReason: "Unexpected sender" });
       expect((await balanceOf(api, customer.id)).available).toBe(before + 1_111);
@@ -96,28 +132,60 @@ describe("admin BFF: transactions, incoming UMA and external accounts", () => {
     const usd = await internalAccount(api, customer.id);
     await fund(api, usd, 10_000);
     const ext = await externalUsd(api, customer.id, "6200000003");
-    const q = await api.post("/quotes", { source: { sourceType: "ACCOUNT", accountId: usd }, destination: { destinationType: "ACCOUNT", accountId: ext.id }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 1000, immediatelyExecute: true });
+    const q = await api.post("/quotes", {
+      source: { sourceType: "ACCOUNT", accountId: usd },
+      destination: { destinationType: "ACCOUNT", accountId: ext.id },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 1000,
+      immediatelyExecute: true,
+    });
     expect(q.body.status).toBe("PROCESSING");
-    const cancelled = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(q.body.transactionId)}/cancel`, { reason: "operator stop" });
+    const cancelled = await operator.bff(
+      "POST",
+      `/api/admin/transactions/${encodeURIComponent(q.body.transactionId)}/cancel`,
+      { reason: "operator stop" },
+    );
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body).toMatchObject({ status: "FAILED", failureReason: "USER_CANCELLATION" });
 
-    const twice = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(q.body.transactionId)}/cancel`, {});
+    const twice = await operator.bff(
+      "POST",
+      `/api/admin/transactions/${encodeURIComponent(q.body.transactionId)}/cancel`,
+      {},
+    );
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe("TRANSACTION_NOT_CANCELLABLE");
     expect(twice.body.reason).toContain("can no longer be cancelled");
 
-    const bogus = await operator.bff("POST", `/api/admin/transactions/${encodeURIComponent(q.body.transactionId)}/refund`, {});
+    const bogus = await operator.bff(
+      "POST",
+      `/api/admin/transactions/${encodeURIComponent(q.body.transactionId)}/refund`,
+      {},
+    );
     expect(bogus.status).toBe(404);
-    const missing = await operator.bff("POST", "/api/admin/transactions/Transaction:00000000-0000-4000-8000-000000000000/approve", {});
+    const missing = await operator.bff(
+      "POST",
+      "/api/admin/transactions/Transaction:00000000-0000-4000-8000-000000000000/approve",
+      {},
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe("TRANSACTION_NOT_FOUND");
     expect(missing.body.reason).toContain("Go back to the transactions list");
   });
 
   it("platform external accounts: an operator adds one and deletes it; field errors come through; a viewer is refused", async () => {
-    const info = { ...usdAccountInfo(`88${Date.now().toString().slice(-7)}1`), beneficiary: { beneficiaryType: "BUSINESS", legalName: "Platform Treasury LLC", address: { line1: "1 Main St", postalCode: "10001", country: "US" } } };
-    const bad = await operator.bff("POST", "/api/admin/external-accounts", { currency: "USD", accountInfo: { ...info, routingNumber: "12" } });
+    const info = {
+      ...usdAccountInfo(`88${Date.now().toString().slice(-7)}1`),
+      beneficiary: {
+        beneficiaryType: "BUSINESS",
+        legalName: "Platform Treasury LLC",
+        address: { line1: "1 Main St", postalCode: "10001", country: "US" },
+      },
+    };
+    const bad = await operator.bff("POST", "/api/admin/external-accounts", {
+      currency: "USD",
+      accountInfo: { ...info, routingNumber: "12" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("INVALID_INPUT");
     expect(JSON.stringify(bad.body.details)).toContain("routingNumber");
@@ -125,7 +193,11 @@ describe("admin BFF: transactions, incoming UMA and external accounts", () => {
     const viewerTry = await viewer.bff("POST", "/api/admin/external-accounts", { currency: "USD", accountInfo: info });
     expect(viewerTry.status).toBe(403);
 
-    const made = await operator.bff("POST", "/api/admin/external-accounts", { currency: "USD", platformAccountId: "treasury-1", accountInfo: info });
+    const made = await operator.bff("POST", "/api/admin/external-accounts", {
+      currency: "USD",
+      platformAccountId: "treasury-1",
+      accountInfo: info,
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.customerId).toBeUndefined();
     const listed = await api.get("/platform/external-accounts?limit=100");
@@ -135,11 +207,20 @@ describe("admin BFF: transactions, incoming UMA and external accounts", () => {
     expect(dup.status).toBe(409);
     expect(dup.body.reason).toContain("Use the existing one");
 
-    expect((await viewer.bff("DELETE", `/api/admin/external-accounts/${encodeURIComponent(made.body.id)}?owner=platform`)).status).toBe(403);
-    const deleted = await operator.bff("DELETE", `/api/admin/external-accounts/${encodeURIComponent(made.body.id)}?owner=platform`);
+    expect(
+      (await viewer.bff("DELETE", `/api/admin/external-accounts/${encodeURIComponent(made.body.id)}?owner=platform`))
+        .status,
+    ).toBe(403);
+    const deleted = await operator.bff(
+      "DELETE",
+      `/api/admin/external-accounts/${encodeURIComponent(made.body.id)}?owner=platform`,
+    );
     expect(deleted.status).toBe(204);
     expect((await api.get(`/platform/external-accounts/${made.body.id}`)).status).toBe(404);
-    const gone = await operator.bff("DELETE", `/api/admin/external-accounts/${encodeURIComponent(made.body.id)}?owner=platform`);
+    const gone = await operator.bff(
+      "DELETE",
+      `/api/admin/external-accounts/${encodeURIComponent(made.body.id)}?owner=platform`,
+    );
     expect(gone.status).toBe(404);
     expect(gone.body.reason).toContain("Reload the page");
   });

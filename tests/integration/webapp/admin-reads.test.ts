@@ -42,7 +42,10 @@ describe("admin BFF reads through the API", () => {
     expect(own).toBeDefined();
     const res = await operator.bff("DELETE", `/api/admin/tokens/${encodeURIComponent(own.id)}`);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: "TOKEN_IN_USE", reason: expect.stringContaining("create another token for the app") });
+    expect(res.body).toEqual({
+      code: "TOKEN_IN_USE",
+      reason: expect.stringContaining("create another token for the app"),
+    });
     expect((await api.get("/tokens?limit=1")).status).toBe(200);
   });
 
@@ -50,19 +53,27 @@ describe("admin BFF reads through the API", () => {
     const other = await newPlatform("Other stablecoin platform");
     const foreign = await newStablecoin(other);
     expect(foreign.id).toMatch(/^Stablecoin:/);
-    const res = await operator.bff("POST", `/api/admin/stablecoins/${encodeURIComponent(foreign.id)}/enablement`, { gridOperationsStatus: "ENABLING" });
+    const res = await operator.bff("POST", `/api/admin/stablecoins/${encodeURIComponent(foreign.id)}/enablement`, {
+      gridOperationsStatus: "ENABLING",
+    });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe("NOT_FOUND");
     expect(typeof res.body.reason).toBe("string");
     expect(res.body).not.toHaveProperty("message");
-    expect((await other.get(`/stablecoins/${encodeURIComponent(foreign.id)}`)).body.gridOperationsStatus).not.toBe("ENABLING");
+    expect((await other.get(`/stablecoins/${encodeURIComponent(foreign.id)}`)).body.gridOperationsStatus).not.toBe(
+      "ENABLING",
+    );
   });
 
   it("moves its own stablecoin through the operator's enablement machine", async () => {
     const own = await newStablecoin(api);
-    const requested = await operator.bff("POST", `/api/admin/stablecoins/${encodeURIComponent(own.id)}/enablement`, { gridOperationsStatus: "REQUEST" });
+    const requested = await operator.bff("POST", `/api/admin/stablecoins/${encodeURIComponent(own.id)}/enablement`, {
+      gridOperationsStatus: "REQUEST",
+    });
     expect(requested.status, JSON.stringify(requested.body)).toBe(200);
-    const enabling = await operator.bff("POST", `/api/admin/stablecoins/${encodeURIComponent(own.id)}/enablement`, { gridOperationsStatus: "ENABLING" });
+    const enabling = await operator.bff("POST", `/api/admin/stablecoins/${encodeURIComponent(own.id)}/enablement`, {
+      gridOperationsStatus: "ENABLING",
+    });
     expect(enabling.status).toBe(200);
     expect(enabling.body.gridOperationsStatus).toBe("ENABLING");
   });

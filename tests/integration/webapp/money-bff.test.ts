@@ -48,31 +48,52 @@ class WebCustomer {
 
   /** A same-origin call with the CSRF token, as lib/browser/bff.ts makes it. */
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res> {
-    const res = await this.raw(method, path, body, { origin: appOrigin(), ...(method === "GET" ? {} : { "x-csrf-token": this.csrf }), ...headers });
+    const res = await this.raw(method, path, body, {
+      origin: appOrigin(),
+      ...(method === "GET" ? {} : { "x-csrf-token": this.csrf }),
+      ...headers,
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   }
 
   static async signUp(fullName: string): Promise<WebCustomer> {
     const c = new WebCustomer();
-    const signup = await c.call("POST", "/api/wallet/signup", { fullName, email: `m-${randomUUID().slice(0, 8)}@example.com` });
+    const signup = await c.call("POST", "/api/wallet/signup", {
+      fullName,
+      email: `m-${randomUUID().slice(0, 8)}@example.com`,
+    });
     expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-    const cred = await c.call("POST", "/api/wallet/enroll", { enrollment: signup.body.enrollment, credential: { type: "EMAIL_OTP" } });
+    const cred = await c.call("POST", "/api/wallet/enroll", {
+      enrollment: signup.body.enrollment,
+      credential: { type: "EMAIL_OTP" },
+    });
     expect(cred.status, JSON.stringify(cred.body)).toBe(201);
     const bundle = cred.body.otpEncryptionTargetBundle as string;
     c.key = newClientKey();
-    const verifyBody = { type: "EMAIL_OTP", encryptedOtpBundle: await otpBundle("000000", bundle, c.key, bundleSigner(bundle)) };
+    const verifyBody = {
+      type: "EMAIL_OTP",
+      encryptedOtpBundle: await otpBundle("000000", bundle, c.key, bundleSigner(bundle)),
+    };
     const path = `/api/wallet/credentials/${encodeURIComponent(cred.body.id)}/verify`;
     const first = await c.call("POST", path, verifyBody);
     expect(first.status, JSON.stringify(first.body)).toBe(202);
-    const second = await c.call("POST", path, verifyBody, { [WALLET_SIGNATURE_HEADER]: await stamp(c.key, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
+    const second = await c.call("POST", path, verifyBody, {
+      [WALLET_SIGNATURE_HEADER]: await stamp(c.key, first.body.payloadToSign),
+      [SIGNED_REQUEST_ID_HEADER]: first.body.requestId,
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     c.walletId = second.body.session.accountId;
 
     const { csrfToken } = (await (await c.raw("GET", "/api/auth/csrf")).json()) as { csrfToken: string };
-    const signin = await c.raw("POST", "/api/auth/callback/customer", new URLSearchParams({ csrfToken, ticket: second.body.ticket, json: "true" }).toString(), {
-      "content-type": "application/x-www-form-urlencoded",
-    });
+    const signin = await c.raw(
+      "POST",
+      "/api/auth/callback/customer",
+      new URLSearchParams({ csrfToken, ticket: second.body.ticket, json: "true" }).toString(),
+      {
+        "content-type": "application/x-www-form-urlencoded",
+      },
+    );
     expect(signin.status).toBeLessThan(400);
     const session = (await (await c.raw("GET", "/api/auth/session")).json()) as { identity: { customerId: string } };
     c.customerId = session.identity.customerId;
@@ -93,7 +114,10 @@ class WebCustomer {
     const path = `/api/wallet/quotes/${encodeURIComponent(quoteId)}/execute`;
     const first = await this.call("POST", path);
     if (first.status !== 202) return { first, retry: first };
-    const retry = await this.call("POST", path, undefined, { [WALLET_SIGNATURE_HEADER]: await stamp(key, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
+    const retry = await this.call("POST", path, undefined, {
+      [WALLET_SIGNATURE_HEADER]: await stamp(key, first.body.payloadToSign),
+      [SIGNED_REQUEST_ID_HEADER]: first.body.requestId,
+    });
     return { first, retry };
   }
 }
@@ -104,7 +128,10 @@ async function fundWallet(c: WebCustomer, amount: number) {
 }
 
 async function addUsdAccount(c: WebCustomer, accountNumber: string): Promise<string> {
-  const res = await c.call("POST", "/api/wallet/external-accounts", { currency: "USD", accountInfo: usdAccountInfo(accountNumber) });
+  const res = await c.call("POST", "/api/wallet/external-accounts", {
+    currency: "USD",
+    accountInfo: usdAccountInfo(accountNumber),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
 }
@@ -131,7 +158,10 @@ describe("customer money BFF", () => {
       });
     const quote = await send("$success.usd@sandbox.meridian.local");
     expect(quote.status, JSON.stringify(quote.body)).toBe(201);
-    expect(quote.body).toMatchObject({ status: "PENDING", destination: { destinationType: "UMA_ADDRESS", umaAddress: "$success.usd@sandbox.meridian.local" } });
+    expect(quote.body).toMatchObject({
+      status: "PENDING",
+      destination: { destinationType: "UMA_ADDRESS", umaAddress: "$success.usd@sandbox.meridian.local" },
+    });
     const unknown = await send("$nobody.here@sandbox.meridian.local");
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("UMA_NOT_FOUND");
@@ -142,14 +172,24 @@ describe("customer money BFF", () => {
     const eve = await WebCustomer.signUp("Eve Other");
     await fundWallet(bob, 50_000_000);
     const ext = await addUsdAccount(bob, `5550${Math.floor(Math.random() * 1e4)}001`);
-    const rate = await bob.call("GET", "/api/wallet/exchange-rates?sourceCurrency=USDB&destinationCurrency=USD&sendingAmount=10000000");
+    const rate = await bob.call(
+      "GET",
+      "/api/wallet/exchange-rates?sourceCurrency=USDB&destinationCurrency=USD&sendingAmount=10000000",
+    );
     expect(rate.status, JSON.stringify(rate.body)).toBe(200);
     expect(rate.body.data[0]).toMatchObject({ sourceCurrency: { code: "USDB" }, destinationCurrency: { code: "USD" } });
 
     const quote = await quoteTo(bob, ext, 10_000_000);
     expect(quote.status, JSON.stringify(quote.body)).toBe(201);
-    expect(quote.body).toMatchObject({ status: "PENDING", sendingCurrency: { code: "USDB" }, receivingCurrency: { code: "USD" }, source: { accountId: bob.walletId } });
-    expect((await bob.call("GET", `/api/wallet/quotes/${encodeURIComponent(quote.body.id)}`)).body.id).toBe(quote.body.id);
+    expect(quote.body).toMatchObject({
+      status: "PENDING",
+      sendingCurrency: { code: "USDB" },
+      receivingCurrency: { code: "USD" },
+      source: { accountId: bob.walletId },
+    });
+    expect((await bob.call("GET", `/api/wallet/quotes/${encodeURIComponent(quote.body.id)}`)).body.id).toBe(
+      quote.body.id,
+    );
 
     // The BFF passes the 202 through; Eve's session key cannot authorize Bob's wallet.
     const forged = await bob.execute(quote.body.id, eve.key);
@@ -185,7 +225,10 @@ describe("customer money BFF", () => {
     const first = await bob.call("GET", "/api/wallet/transactions?limit=1");
     expect(first.body).toMatchObject({ hasMore: true });
     expect(first.body.data.map((t: { id: string }) => t.id)).toEqual([toSelf.body.transactionId]);
-    const second = await bob.call("GET", `/api/wallet/transactions?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    const second = await bob.call(
+      "GET",
+      `/api/wallet/transactions?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`,
+    );
     expect(second.body.data.map((t: { id: string }) => t.id)).toEqual([quote.body.transactionId]);
   });
 
@@ -210,9 +253,36 @@ describe("customer money BFF", () => {
       ["GET", `/api/wallet/quotes/${encodeURIComponent(bobQuote.id)}`],
       ["POST", `/api/wallet/quotes/${encodeURIComponent(bobQuote.id)}/execute`],
       ["GET", `/api/wallet/transactions/${encodeURIComponent(bobQuote.transactionId)}`],
-      ["POST", "/api/wallet/quotes", { sourceAccountId: bob.walletId, destination: { destinationType: "ACCOUNT", accountId: bobExt }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 }],
-      ["POST", "/api/wallet/quotes", { sourceAccountId: alice.walletId, destination: { destinationType: "ACCOUNT", accountId: bobExt }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 }],
-      ["POST", "/api/wallet/quotes", { sourceAccountId: alice.walletId, destination: { destinationType: "ACCOUNT", accountId: bob.walletId }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 }],
+      [
+        "POST",
+        "/api/wallet/quotes",
+        {
+          sourceAccountId: bob.walletId,
+          destination: { destinationType: "ACCOUNT", accountId: bobExt },
+          lockedCurrencySide: "SENDING",
+          lockedCurrencyAmount: 100,
+        },
+      ],
+      [
+        "POST",
+        "/api/wallet/quotes",
+        {
+          sourceAccountId: alice.walletId,
+          destination: { destinationType: "ACCOUNT", accountId: bobExt },
+          lockedCurrencySide: "SENDING",
+          lockedCurrencyAmount: 100,
+        },
+      ],
+      [
+        "POST",
+        "/api/wallet/quotes",
+        {
+          sourceAccountId: alice.walletId,
+          destination: { destinationType: "ACCOUNT", accountId: bob.walletId },
+          lockedCurrencySide: "SENDING",
+          lockedCurrencyAmount: 100,
+        },
+      ],
     ];
     for (const [method, path, body] of attempts) {
       const res = await alice.call(method, path, body);
@@ -220,7 +290,9 @@ describe("customer money BFF", () => {
       expect(res.body.code).toBe("NOT_FOUND");
     }
     // Bob's things are untouched.
-    expect((await bob.call("GET", "/api/wallet/external-accounts")).body.data.map((e: { id: string }) => e.id)).toEqual([bobExt]);
+    expect((await bob.call("GET", "/api/wallet/external-accounts")).body.data.map((e: { id: string }) => e.id)).toEqual(
+      [bobExt],
+    );
     expect((await bob.accounts()).find((a) => a.id === bob.walletId)!.balance.amount).toBe(19_000_000);
     // The same through the platform API: the transaction is Bob's, not Alice's.
     const tx = await sandboxPlatform().get(`/transactions/${encodeURIComponent(bobQuote.transactionId)}`);
@@ -234,7 +306,16 @@ describe("customer money BFF", () => {
       ["POST", `/api/wallet/accounts/${encodeURIComponent(carol.walletId)}/fund`, { amount: 100 }],
       ["POST", "/api/wallet/external-accounts", { currency: "USD", accountInfo: usdAccountInfo("88800002") }],
       ["DELETE", `/api/wallet/external-accounts/${encodeURIComponent(ext)}`],
-      ["POST", "/api/wallet/quotes", { sourceAccountId: carol.walletId, destination: { destinationType: "ACCOUNT", accountId: ext }, lockedCurrencySide: "SENDING", lockedCurrencyAmount: 100 }],
+      [
+        "POST",
+        "/api/wallet/quotes",
+        {
+          sourceAccountId: carol.walletId,
+          destination: { destinationType: "ACCOUNT", accountId: ext },
+          lockedCurrencySide: "SENDING",
+          lockedCurrencyAmount: 100,
+        },
+      ],
     ];
     for (const [method, path, body] of writes) {
       const noToken = await carol.call(method, path, body, { "x-csrf-token": "" });
@@ -248,7 +329,12 @@ describe("customer money BFF", () => {
     expect((await carol.call("GET", "/api/wallet/external-accounts")).body.data).toHaveLength(1);
 
     const stranger = new WebCustomer();
-    for (const path of ["/api/wallet/accounts", "/api/wallet/external-accounts", "/api/wallet/transactions", "/api/wallet/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR"]) {
+    for (const path of [
+      "/api/wallet/accounts",
+      "/api/wallet/external-accounts",
+      "/api/wallet/transactions",
+      "/api/wallet/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR",
+    ]) {
       const res = await stranger.call("GET", path);
       expect(res.status, path).toBe(401);
     }
@@ -258,12 +344,23 @@ describe("customer money BFF", () => {
     const dan = await WebCustomer.signUp("Dan Fields");
     const res = await dan.call("POST", "/api/wallet/external-accounts", {
       currency: "EUR",
-      accountInfo: { accountType: "EUR_ACCOUNT", iban: "DE89", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Dan Fields", address: { line1: "1 Main St" } } },
+      accountInfo: {
+        accountType: "EUR_ACCOUNT",
+        iban: "DE89",
+        beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Dan Fields", address: { line1: "1 Main St" } },
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("INVALID_INPUT");
     const fields = [...new Set(res.body.details.errors.map((e: { field: string }) => e.field))].sort();
-    expect(fields).toEqual(["accountInfo.beneficiary.address.country", "accountInfo.beneficiary.address.postalCode", "accountInfo.beneficiary.countryOfResidence", "accountInfo.iban"].sort());
+    expect(fields).toEqual(
+      [
+        "accountInfo.beneficiary.address.country",
+        "accountInfo.beneficiary.address.postalCode",
+        "accountInfo.beneficiary.countryOfResidence",
+        "accountInfo.iban",
+      ].sort(),
+    );
     expect((await dan.call("GET", "/api/wallet/external-accounts")).body.data).toEqual([]);
   });
 });

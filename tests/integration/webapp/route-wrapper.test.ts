@@ -24,7 +24,11 @@ describe("web route wrapper: one envelope for every audience", () => {
   });
 
   it("staff: no session is 401; a viewer on an operator route is 403 FORBIDDEN; a missing CSRF token is 403 CSRF_REJECTED", async () => {
-    const anonymous = await call("/api/admin/config", { method: "PATCH", headers: { "content-type": "application/json" }, body: "{}" });
+    const anonymous = await call("/api/admin/config", {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(anonymous.status).toBe(401);
     expectEnvelope(anonymous.body, "UNAUTHENTICATED");
 
@@ -42,11 +46,19 @@ describe("web route wrapper: one envelope for every audience", () => {
   });
 
   it("public: a state-changing call from another origin is 403 CSRF_REJECTED; a bad body is 400 INVALID_INPUT with details.errors[]", async () => {
-    const foreign = await call("/api/wallet/signin/lookup", { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+    const foreign = await call("/api/wallet/signin/lookup", {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(foreign.status).toBe(403);
     expectEnvelope(foreign.body, "CSRF_REJECTED");
 
-    const invalid = await call("/api/wallet/signin/lookup", { method: "POST", headers: { origin: `http://localhost:${new URL(server().origin).port}`, "content-type": "application/json" }, body: JSON.stringify({ nonsense: 1 }) });
+    const invalid = await call("/api/wallet/signin/lookup", {
+      method: "POST",
+      headers: { origin: `http://localhost:${new URL(server().origin).port}`, "content-type": "application/json" },
+      body: JSON.stringify({ nonsense: 1 }),
+    });
     expect(invalid.status).toBe(400);
     expectEnvelope(invalid.body, "INVALID_INPUT");
     expect(invalid.body.details.errors.length).toBeGreaterThan(0);
@@ -62,7 +74,11 @@ describe("web route wrapper: one envelope for every audience", () => {
   });
 
   it("operator: a wrong bearer token is 401 UNAUTHORIZED with WWW-Authenticate and a request id", async () => {
-    const res = await call("/api/operator/staff", { method: "POST", headers: { authorization: "Bearer wrong-token-0123456789", "content-type": "application/json" }, body: "{}" });
+    const res = await call("/api/operator/staff", {
+      method: "POST",
+      headers: { authorization: "Bearer wrong-token-0123456789", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(401);
     expectEnvelope(res.body, "UNAUTHORIZED");
     expect(res.headers.get("www-authenticate")).toBe("Bearer");

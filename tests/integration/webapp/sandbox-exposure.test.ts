@@ -9,7 +9,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { server } from "../../support/api";
 import { freePort, startTestServer, type TestServer } from "../../support/server";
 
-function run(script: string[], extraEnv: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
+function run(
+  script: string[],
+  extraEnv: Record<string, string>,
+): Promise<{ code: number | null; output: string; ms: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "meridian-exposure-"));
   const started = Date.now();
   return new Promise((resolve) => {
@@ -37,7 +40,11 @@ describe("a sandbox server on a non-loopback address", () => {
   });
 
   it("npm start with HOST=0.0.0.0 and no MERIDIAN_ENVIRONMENT exits 1 with a message naming the fix, before starting a database", async () => {
-    const r = await run(["--import", "tsx", "scripts/start.ts"], { HOST: "0.0.0.0", PORT: String(await freePort()), MERIDIAN_PG_PORT: String(await freePort()) });
+    const r = await run(["--import", "tsx", "scripts/start.ts"], {
+      HOST: "0.0.0.0",
+      PORT: String(await freePort()),
+      MERIDIAN_PG_PORT: String(await freePort()),
+    });
     expect(r.code).toBe(1);
     expect(r.output).toContain("Refusing to start");
     expect(r.output).toContain("HOST=0.0.0.0");
@@ -47,7 +54,11 @@ describe("a sandbox server on a non-loopback address", () => {
   });
 
   it("the server script itself refuses too (HOST=:: with MERIDIAN_ENVIRONMENT=sandbox)", async () => {
-    const r = await run(["scripts/serve.mjs"], { HOST: "::", PORT: String(await freePort()), MERIDIAN_ENVIRONMENT: "sandbox" });
+    const r = await run(["scripts/serve.mjs"], {
+      HOST: "::",
+      PORT: String(await freePort()),
+      MERIDIAN_ENVIRONMENT: "sandbox",
+    });
     expect(r.code).toBe(1);
     expect(r.output).toContain("Refusing to start");
     expect(r.output).toContain("HOST=::");
@@ -55,8 +66,10 @@ describe("a sandbox server on a non-loopback address", () => {
 
   it("loopback addresses and production need no flag; with MERIDIAN_ALLOW_PUBLIC_SANDBOX=1 the sandbox starts and warns", async () => {
     const { checkListenAddress } = await import("../../../scripts/listen-guard.mjs");
-    for (const HOST of ["127.0.0.1", "localhost", "::1", "[::1]", "127.0.0.2"]) expect(checkListenAddress({ HOST }).verdict).toBe("ok");
-    for (const HOST of ["0.0.0.0", "::", "192.168.1.10", "example.com", "::ffff:10.0.0.1"]) expect(checkListenAddress({ HOST }).verdict).toBe("refuse");
+    for (const HOST of ["127.0.0.1", "localhost", "::1", "[::1]", "127.0.0.2"])
+      expect(checkListenAddress({ HOST }).verdict).toBe("ok");
+    for (const HOST of ["0.0.0.0", "::", "192.168.1.10", "example.com", "::ffff:10.0.0.1"])
+      expect(checkListenAddress({ HOST }).verdict).toBe("refuse");
     expect(checkListenAddress({ HOST: "0.0.0.0", MERIDIAN_ENVIRONMENT: "production" }).verdict).toBe("ok");
 
     exposed = await startTestServer(server().mode, { HOST: "0.0.0.0", MERIDIAN_ALLOW_PUBLIC_SANDBOX: "1" });

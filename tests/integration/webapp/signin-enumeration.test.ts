@@ -15,7 +15,15 @@ import { challengePath, email, signUp, verifyOtp, verifyPath, Web } from "../../
 import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../../lib/kernel/signed-retry-headers";
 
 const shape = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(shape) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]).sort()) : typeof v;
+  Array.isArray(v)
+    ? v.map(shape)
+    : v && typeof v === "object"
+      ? Object.fromEntries(
+          Object.entries(v)
+            .map(([k, x]) => [k, shape(x)])
+            .sort(),
+        )
+      : typeof v;
 
 describe("sign-in lookup, challenge and verify reveal nothing about accounts (sandbox)", () => {
   it("an unknown email gets the same 200 shape from lookup, challenge and a failed verify as an existing one", async () => {
@@ -35,13 +43,18 @@ describe("sign-in lookup, challenge and verify reveal nothing about accounts (sa
     const fakeCh = await web.call("POST", challengePath(unknown.body.credentials[0].id), {});
     expect([realCh.status, fakeCh.status]).toEqual([200, 200]);
     expect(shape(fakeCh.body)).toEqual(shape(realCh.body));
-    expect(shape(JSON.parse(fakeCh.body.otpEncryptionTargetBundle))).toEqual(shape(JSON.parse(realCh.body.otpEncryptionTargetBundle)));
+    expect(shape(JSON.parse(fakeCh.body.otpEncryptionTargetBundle))).toEqual(
+      shape(JSON.parse(realCh.body.otpEncryptionTargetBundle)),
+    );
 
     // A wrong code on the real account and the right sandbox code on the decoy fail alike.
     const wrong = await verifyOtp(web, known.body.credentials[0].id, realCh.body.otpEncryptionTargetBundle, "999999");
     const fake = await verifyOtp(web, unknown.body.credentials[0].id, fakeCh.body.otpEncryptionTargetBundle);
     expect(wrong.first.status).toBe(401);
-    expect({ status: fake.first.status, body: fake.first.body }).toEqual({ status: wrong.first.status, body: wrong.first.body });
+    expect({ status: fake.first.status, body: fake.first.body }).toEqual({
+      status: wrong.first.status,
+      body: wrong.first.body,
+    });
     expect(fake.first.body.reason).not.toMatch(/not found|no account|sign up/i);
   });
 
@@ -49,12 +62,21 @@ describe("sign-in lookup, challenge and verify reveal nothing about accounts (sa
     const web = new Web(server().origin);
     const real = await signUp(web);
     const fresh = await web.call("POST", "/api/wallet/signup", { fullName: "Nora New", email: email() });
-    const again = await web.call("POST", "/api/wallet/signup", { fullName: "Mallory", email: real.email.toUpperCase() });
+    const again = await web.call("POST", "/api/wallet/signup", {
+      fullName: "Mallory",
+      email: real.email.toUpperCase(),
+    });
     expect([fresh.status, again.status]).toEqual([201, 201]);
     expect(shape(again.body)).toEqual(shape(fresh.body));
     expect(again.body.enrollment.length).toBe(fresh.body.enrollment.length);
-    const freshCred = await web.call("POST", "/api/wallet/enroll", { enrollment: fresh.body.enrollment, credential: { type: "EMAIL_OTP" } });
-    const dupCred = await web.call("POST", "/api/wallet/enroll", { enrollment: again.body.enrollment, credential: { type: "EMAIL_OTP" } });
+    const freshCred = await web.call("POST", "/api/wallet/enroll", {
+      enrollment: fresh.body.enrollment,
+      credential: { type: "EMAIL_OTP" },
+    });
+    const dupCred = await web.call("POST", "/api/wallet/enroll", {
+      enrollment: again.body.enrollment,
+      credential: { type: "EMAIL_OTP" },
+    });
     expect([freshCred.status, dupCred.status]).toEqual([201, 201]);
     expect(shape(dupCred.body)).toEqual(shape(freshCred.body));
     const attempt = await verifyOtp(web, dupCred.body.id, dupCred.body.otpEncryptionTargetBundle);
@@ -63,7 +85,10 @@ describe("sign-in lookup, challenge and verify reveal nothing about accounts (sa
     const db = new pg.Client({ connectionString: server().databaseUrl });
     await db.connect();
     try {
-      const rows = await db.query("SELECT l.customer_id, c.profile->>'fullName' AS full_name FROM web_customer_logins l JOIN customers c ON c.id = l.customer_id WHERE l.email = $1", [real.email]);
+      const rows = await db.query(
+        "SELECT l.customer_id, c.profile->>'fullName' AS full_name FROM web_customer_logins l JOIN customers c ON c.id = l.customer_id WHERE l.email = $1",
+        [real.email],
+      );
       expect(rows.rows).toEqual([{ customer_id: expect.any(String), full_name: "Ella Enum" }]);
     } finally {
       await db.end();
@@ -83,7 +108,8 @@ describe("OTP re-challenges (sandbox)", () => {
     expect(signedIn.first.status).toBe(202);
     expect(signedIn.second?.status).toBe(200);
 
-    const decoyId = (await stranger.call("POST", "/api/wallet/signin/lookup", { email: email() })).body.credentials[0].id;
+    const decoyId = (await stranger.call("POST", "/api/wallet/signin/lookup", { email: email() })).body.credentials[0]
+      .id;
     const fresh = await signUp(owner);
     for (const id of [fresh.credentialId, decoyId]) {
       const statuses: number[] = [];
@@ -123,18 +149,30 @@ describe("signed retries name only their own wallet's challenges", () => {
     const victim = new Web(server().origin);
     const v = await signUp(victim);
     const key = newClientKey();
-    const body = { type: "EMAIL_OTP", encryptedOtpBundle: await otpBundle("000000", v.bundle, key, bundleSigner(v.bundle)) };
+    const body = {
+      type: "EMAIL_OTP",
+      encryptedOtpBundle: await otpBundle("000000", v.bundle, key, bundleSigner(v.bundle)),
+    };
     const first = await victim.call("POST", verifyPath(v.credentialId), body);
     expect(first.status).toBe(202);
 
     const attacker = new Web(server().origin);
     const a = await signUp(attacker);
     const akey = newClientKey();
-    const abody = { type: "EMAIL_OTP", encryptedOtpBundle: await otpBundle("000000", a.bundle, akey, bundleSigner(a.bundle)) };
-    const hijack = await attacker.call("POST", verifyPath(a.credentialId), abody, { [WALLET_SIGNATURE_HEADER]: await stamp(akey, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
+    const abody = {
+      type: "EMAIL_OTP",
+      encryptedOtpBundle: await otpBundle("000000", a.bundle, akey, bundleSigner(a.bundle)),
+    };
+    const hijack = await attacker.call("POST", verifyPath(a.credentialId), abody, {
+      [WALLET_SIGNATURE_HEADER]: await stamp(akey, first.body.payloadToSign),
+      [SIGNED_REQUEST_ID_HEADER]: first.body.requestId,
+    });
     expect(hijack.status).toBe(401);
 
-    const retry = await victim.call("POST", verifyPath(v.credentialId), body, { [WALLET_SIGNATURE_HEADER]: await stamp(key, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
+    const retry = await victim.call("POST", verifyPath(v.credentialId), body, {
+      [WALLET_SIGNATURE_HEADER]: await stamp(key, first.body.payloadToSign),
+      [SIGNED_REQUEST_ID_HEADER]: first.body.requestId,
+    });
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
   });
 });
@@ -144,12 +182,22 @@ describe("outside the sandbox: codes go only to existing accounts, and a duplica
   let dir: string;
   let file: string;
   const sent = (): { channel: string; to: string; code: string; notice?: string }[] =>
-    existsSync(file) ? readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [];
+    existsSync(file)
+      ? readFileSync(file, "utf8")
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "meridian-enum-"));
     file = join(dir, "otp.jsonl");
-    prod = await startTestServer(server().mode, { MERIDIAN_ENVIRONMENT: "production", MERIDIAN_OTP_SENDER: "record", MERIDIAN_OTP_RECORD_FILE: file });
+    prod = await startTestServer(server().mode, {
+      MERIDIAN_ENVIRONMENT: "production",
+      MERIDIAN_OTP_SENDER: "record",
+      MERIDIAN_OTP_RECORD_FILE: file,
+    });
   }, 120_000);
   afterAll(async () => {
     expect(await prod?.stop()).toBe(0);
@@ -174,7 +222,10 @@ describe("outside the sandbox: codes go only to existing accounts, and a duplica
     expect(notices).toHaveLength(1);
     expect(notices[0].notice).toMatch(/already has an account/);
     expect(notices[0].code).toBe("");
-    const dupCred = await web.call("POST", "/api/wallet/enroll", { enrollment: dup.body.enrollment, credential: { type: "EMAIL_OTP" } });
+    const dupCred = await web.call("POST", "/api/wallet/enroll", {
+      enrollment: dup.body.enrollment,
+      credential: { type: "EMAIL_OTP" },
+    });
     expect(dupCred.status).toBe(201);
     expect(sent().filter((m) => m.to === owner.email && !m.notice)).toHaveLength(1);
   });

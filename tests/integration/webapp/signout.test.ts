@@ -17,14 +17,25 @@ async function signedIn() {
   return { web, key: done.key, session: done.second!.body.session as { id: string; accountId: string } };
 }
 
-const listed = async (accountId: string) => (await platform().get(`/auth/sessions?accountId=${encodeURIComponent(accountId)}`)).body.data.map((s: { id: string }) => s.id);
+const listed = async (accountId: string) =>
+  (await platform().get(`/auth/sessions?accountId=${encodeURIComponent(accountId)}`)).body.data.map(
+    (s: { id: string }) => s.id,
+  );
 
 describe("POST /api/wallet/signout", () => {
   it("revokes the session when the retry is stamped with its own key, and then answers 204 again (nothing left)", async () => {
     const { web, key, session } = await signedIn();
     const first = await web.call("POST", "/api/wallet/signout", { sessionId: session.id });
     expect(first.status).toBe(202);
-    const retry = await web.call("POST", "/api/wallet/signout", { sessionId: session.id }, { [WALLET_SIGNATURE_HEADER]: await stamp(key, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
+    const retry = await web.call(
+      "POST",
+      "/api/wallet/signout",
+      { sessionId: session.id },
+      {
+        [WALLET_SIGNATURE_HEADER]: await stamp(key, first.body.payloadToSign),
+        [SIGNED_REQUEST_ID_HEADER]: first.body.requestId,
+      },
+    );
     expect(retry.status, JSON.stringify(retry.body)).toBe(204);
     expect(await listed(session.accountId)).not.toContain(session.id);
     expect((await web.call("POST", "/api/wallet/signout", { sessionId: session.id })).status).toBe(204);
@@ -32,7 +43,12 @@ describe("POST /api/wallet/signout", () => {
 
   it("takes a tracing x-request-id for what it is: the first call still gets its challenge", async () => {
     const { web, session } = await signedIn();
-    const first = await web.call("POST", "/api/wallet/signout", { sessionId: session.id }, { "x-request-id": "trace-4f1c2a" });
+    const first = await web.call(
+      "POST",
+      "/api/wallet/signout",
+      { sessionId: session.id },
+      { "x-request-id": "trace-4f1c2a" },
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(202);
     expect(first.body.requestId).toMatch(/^Request:/);
     expect(await listed(session.accountId)).toContain(session.id);
@@ -44,7 +60,15 @@ describe("POST /api/wallet/signout", () => {
     for (const signer of [attacker.key, newClientKey()]) {
       const first = await attacker.web.call("POST", "/api/wallet/signout", { sessionId: victim.session.id });
       expect(first.status).toBe(202);
-      const retry = await attacker.web.call("POST", "/api/wallet/signout", { sessionId: victim.session.id }, { [WALLET_SIGNATURE_HEADER]: await stamp(signer, first.body.payloadToSign), [SIGNED_REQUEST_ID_HEADER]: first.body.requestId });
+      const retry = await attacker.web.call(
+        "POST",
+        "/api/wallet/signout",
+        { sessionId: victim.session.id },
+        {
+          [WALLET_SIGNATURE_HEADER]: await stamp(signer, first.body.payloadToSign),
+          [SIGNED_REQUEST_ID_HEADER]: first.body.requestId,
+        },
+      );
       expect(retry.status).toBe(401);
       expect(retry.body.code).toBe("WALLET_SIGNATURE_INVALID");
     }
@@ -53,7 +77,10 @@ describe("POST /api/wallet/signout", () => {
 
   it("refuses another site's origin and a malformed session id", async () => {
     const { web, session } = await signedIn();
-    expect((await web.call("POST", "/api/wallet/signout", { sessionId: session.id }, { origin: "https://evil.example" })).status).toBe(403);
+    expect(
+      (await web.call("POST", "/api/wallet/signout", { sessionId: session.id }, { origin: "https://evil.example" }))
+        .status,
+    ).toBe(403);
     const bad = await web.call("POST", "/api/wallet/signout", { sessionId: "Session:nope" });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("INVALID_INPUT");

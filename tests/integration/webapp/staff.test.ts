@@ -29,7 +29,12 @@ describe("operator API: staff accounts", () => {
     const res = await createStaff({ email: "not-an-email", name: "", role: "admin", password: "short" });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("INVALID_INPUT");
-    expect(res.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["email", "name", "password", "role"]);
+    expect(res.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "email",
+      "name",
+      "password",
+      "role",
+    ]);
   });
 
   it("refuses a wrong operator token with 401", async () => {
@@ -60,7 +65,10 @@ describe("staff sign-in (next-auth) and the admin BFF", () => {
     expect(session.identity).toMatchObject({ kind: "staff", email, role: "viewer" });
 
     // A viewer is refused state changes even with a valid CSRF token; nobody signed in gets 401.
-    const anon = await fetch(`${server().origin}/api/admin/sandbox/clock`, { method: "POST", body: JSON.stringify({ seconds: 5 }) });
+    const anon = await fetch(`${server().origin}/api/admin/sandbox/clock`, {
+      method: "POST",
+      body: JSON.stringify({ seconds: 5 }),
+    });
     expect(anon.status).toBe(401);
     const denied = await b.fetch("/api/admin/sandbox/clock", { method: "POST", body: JSON.stringify({ seconds: 5 }) });
     expect(denied.status).toBe(403);

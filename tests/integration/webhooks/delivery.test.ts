@@ -44,11 +44,23 @@ describe("webhook delivery", () => {
     expect(key).toMatchObject({ algorithm: "ECDSA_P256_SHA256", header: "X-Service-Signature" });
     const verifier = createVerify("sha256");
     verifier.update(hook.rawBody);
-    expect(verifier.verify(createPublicKey(key.publicKeyPem), Buffer.from(String(hook.headers["x-service-signature"]), "base64"))).toBe(true);
+    expect(
+      verifier.verify(
+        createPublicKey(key.publicKeyPem),
+        Buffer.from(String(hook.headers["x-service-signature"]), "base64"),
+      ),
+    ).toBe(true);
     const tampered = createVerify("sha256");
     tampered.update(hook.rawBody.replace("4200", "4201"));
-    expect(tampered.verify(createPublicKey(key.publicKeyPem), Buffer.from(String(hook.headers["x-service-signature"]), "base64"))).toBe(false);
-    await waitFor(async () => (await deliveries(hook.body.id))[0]?.status === "DELIVERED", { what: "delivered status" });
+    expect(
+      tampered.verify(
+        createPublicKey(key.publicKeyPem),
+        Buffer.from(String(hook.headers["x-service-signature"]), "base64"),
+      ),
+    ).toBe(false);
+    await waitFor(async () => (await deliveries(hook.body.id))[0]?.status === "DELIVERED", {
+      what: "delivered status",
+    });
   });
 
   it("retries with backoff until the receiver accepts, recording every attempt", async () => {
@@ -87,7 +99,9 @@ describe("webhook delivery", () => {
     const api = await newPlatform();
     await fundSomething(api);
     const rows = await waitFor(async () => {
-      const { rows } = await database().query(`SELECT status FROM webhook_events WHERE platform_id = $1`, [api.platformId]);
+      const { rows } = await database().query(`SELECT status FROM webhook_events WHERE platform_id = $1`, [
+        api.platformId,
+      ]);
       return rows.length && rows.every((r) => r.status === "NO_ENDPOINT") ? rows : undefined;
     });
     expect(rows.length).toBeGreaterThan(0);
@@ -108,7 +122,11 @@ describe("POST /sandbox/webhooks/test", () => {
     await api.patch("/config", { webhookEndpoint: hooks.url });
     const res = await api.post("/sandbox/webhooks/test");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ url: hooks.url, response_status: 200, response_body: JSON.stringify({ received: true }) });
+    expect(res.body).toEqual({
+      url: hooks.url,
+      response_status: 200,
+      response_body: JSON.stringify({ received: true }),
+    });
     expect(hooks.ofType("TEST")).toHaveLength(1);
     expect(hooks.ofType("TEST")[0].headers["x-service-signature"]).toBeTruthy();
   });

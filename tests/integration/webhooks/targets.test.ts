@@ -68,23 +68,32 @@ describe("webhook targets outside the sandbox", () => {
     const res = await api.patch("/config", { webhookEndpoint: url });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("INVALID_INPUT");
-    expect(res.body.details.errors).toEqual([{ field: "webhookEndpoint", constraint: "INVALID", message: expect.stringMatching(/credentials|only to public addresses/) }]);
+    expect(res.body.details.errors).toEqual([
+      {
+        field: "webhookEndpoint",
+        constraint: "INVALID",
+        message: expect.stringMatching(/credentials|only to public addresses/),
+      },
+    ]);
     expect((await api.get("/config")).body.webhookEndpoint).toBeNull();
     expect(hooks.received).toHaveLength(0);
   });
 
-  it.each(Object.keys(FAKE_DNS))("a name resolving to a blocked address (%s) is accepted, but nothing is ever sent to it", async (name) => {
-    const hooks = await receiver();
-    const url = `http://${name}:${new URL(hooks.url).port}/hooks`;
-    expect((await api.patch("/config", { webhookEndpoint: url })).status).toBe(200);
+  it.each(Object.keys(FAKE_DNS))(
+    "a name resolving to a blocked address (%s) is accepted, but nothing is ever sent to it",
+    async (name) => {
+      const hooks = await receiver();
+      const url = `http://${name}:${new URL(hooks.url).port}/hooks`;
+      expect((await api.patch("/config", { webhookEndpoint: url })).status).toBe(200);
 
-    const test = await api.post("/sandbox/webhooks/test", {});
-    expect(test.status).toBe(400);
-    expect(test.body.code).toBe("WEBHOOK_DELIVERY_ERROR");
-    expect(test.body.reason).toMatch(/webhooks are delivered only to public addresses/);
-    expect(test.body.details).toEqual({ url, response_status: null });
-    expect(hooks.received).toHaveLength(0);
-  });
+      const test = await api.post("/sandbox/webhooks/test", {});
+      expect(test.status).toBe(400);
+      expect(test.body.code).toBe("WEBHOOK_DELIVERY_ERROR");
+      expect(test.body.reason).toMatch(/webhooks are delivered only to public addresses/);
+      expect(test.body.details).toEqual({ url, response_status: null });
+      expect(hooks.received).toHaveLength(0);
+    },
+  );
 
   it("the worker refuses at connect time too: an event for a loopback name is recorded as refused, never received", async () => {
     const hooks = await receiver();
@@ -92,7 +101,9 @@ describe("webhook targets outside the sandbox", () => {
     expect((await api.patch("/config", { webhookEndpoint: url })).status).toBe(200);
     const customer = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Rebinding Target" });
     const accounts = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&type=INTERNAL_FIAT`);
-    expect((await api.post(`/sandbox/internal-accounts/${accounts.body.data[0].id}/fund`, { amount: 100 })).status).toBe(200);
+    expect(
+      (await api.post(`/sandbox/internal-accounts/${accounts.body.data[0].id}/fund`, { amount: 100 })).status,
+    ).toBe(200);
     const delivery = await waitFor(
       async () =>
         (
@@ -104,7 +115,11 @@ describe("webhook targets outside the sandbox", () => {
         ).rows[0],
       { what: "a recorded delivery attempt" },
     );
-    expect(delivery).toEqual({ url, response_status: null, error: expect.stringMatching(/^BlockedTargetError: loopback\.hooks\.test is a loopback address/) });
+    expect(delivery).toEqual({
+      url,
+      response_status: null,
+      error: expect.stringMatching(/^BlockedTargetError: loopback\.hooks\.test is a loopback address/),
+    });
     expect(hooks.received).toHaveLength(0);
   });
 
@@ -115,11 +130,18 @@ describe("webhook targets outside the sandbox", () => {
     expect((await sandbox.patch("/config", { webhookEndpoint: hooks.url })).status).toBe(200);
     const inSandbox = await sandbox.post("/sandbox/webhooks/test", {});
     expect(inSandbox.status).toBe(200);
-    expect(inSandbox.body).toEqual({ url: hooks.url, response_status: 200, response_body: JSON.stringify({ received: true }) });
+    expect(inSandbox.body).toEqual({
+      url: hooks.url,
+      response_status: 200,
+      response_body: JSON.stringify({ received: true }),
+    });
 
     hooks.respondWith = 500;
     const failing = await sandbox.post("/sandbox/webhooks/test", {});
-    expect(failing.body.details).toMatchObject({ response_status: 500, response_body: JSON.stringify({ received: true }) });
+    expect(failing.body.details).toMatchObject({
+      response_status: 500,
+      response_body: JSON.stringify({ received: true }),
+    });
 
     // Outside the sandbox the same failure reports the status only; a refused target names only the rule.
     expect((await api.patch("/config", { webhookEndpoint: "https://loopback.hooks.test/hooks" })).status).toBe(200);
@@ -130,7 +152,10 @@ describe("webhook targets outside the sandbox", () => {
 
 describe("MERIDIAN_WEBHOOK_ALLOW_PRIVATE", () => {
   it("production refuses to start with it on, saying why", async () => {
-    const error = await startTestServer(server().mode, { MERIDIAN_ENVIRONMENT: "production", MERIDIAN_WEBHOOK_ALLOW_PRIVATE: "on" }).then(
+    const error = await startTestServer(server().mode, {
+      MERIDIAN_ENVIRONMENT: "production",
+      MERIDIAN_WEBHOOK_ALLOW_PRIVATE: "on",
+    }).then(
       async (s) => {
         await s.stop();
         return null;

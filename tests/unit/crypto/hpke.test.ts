@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createECDH, randomBytes } from "node:crypto";
-import { decryptCredentialBundle, encryptOtpCodeToBundle, formatHpkeBuf, hpkeEncrypt, generateP256KeyPair } from "@turnkey/crypto";
+import {
+  decryptCredentialBundle,
+  encryptOtpCodeToBundle,
+  formatHpkeBuf,
+  hpkeEncrypt,
+  generateP256KeyPair,
+} from "@turnkey/crypto";
 import { hpkeOpen, hpkeSeal, sealToCredentialBundle } from "@/lib/crypto/hpke";
 import { derivedP256 } from "@/lib/crypto/keys";
 import { sign } from "node:crypto";
@@ -13,7 +19,10 @@ describe("HPKE (turnkey_hpke suite)", () => {
     const pub = ecdh.generateKeys();
     const pt = Buffer.from('{"otp_code":"000000","public_key":"02aa"}');
     const bundle = JSON.parse(formatHpkeBuf(hpkeEncrypt({ plainTextBuf: pt, targetKeyBuf: pub })));
-    const sealed = { enc: Buffer.from(bundle.encappedPublic, "hex"), ciphertext: Buffer.from(bundle.ciphertext, "hex") };
+    const sealed = {
+      enc: Buffer.from(bundle.encappedPublic, "hex"),
+      ciphertext: Buffer.from(bundle.ciphertext, "hex"),
+    };
     expect(hpkeOpen(sealed, ecdh.getPrivateKey()).equals(pt)).toBe(true);
     const tampered = Buffer.from(sealed.ciphertext);
     tampered[3] ^= 1;
@@ -24,7 +33,9 @@ describe("HPKE (turnkey_hpke suite)", () => {
     const client = generateP256KeyPair();
     const secret = randomBytes(32);
     for (const pub of [client.publicKey, client.publicKeyUncompressed]) {
-      expect(decryptCredentialBundle(sealToCredentialBundle(secret, pub), client.privateKey)).toBe(secret.toString("hex"));
+      expect(decryptCredentialBundle(sealToCredentialBundle(secret, pub), client.privateKey)).toBe(
+        secret.toString("hex"),
+      );
     }
   });
 
@@ -39,7 +50,9 @@ describe("HPKE (turnkey_hpke suite)", () => {
     const signer = derivedP256("test-signer");
     const target = createECDH("prime256v1");
     const targetPub = target.generateKeys();
-    const data = Buffer.from(JSON.stringify({ targetPublic: targetPub.toString("hex"), organizationId: "o", userId: "u" }));
+    const data = Buffer.from(
+      JSON.stringify({ targetPublic: targetPub.toString("hex"), organizationId: "o", userId: "u" }),
+    );
     const bundle = JSON.stringify({
       version: "v1.0.0",
       data: data.toString("hex"),
@@ -47,8 +60,13 @@ describe("HPKE (turnkey_hpke suite)", () => {
       enclaveQuorumPublic: signer.publicKeyRaw.toString("hex"),
     });
     const client = generateP256KeyPair();
-    const enc = JSON.parse(await encryptOtpCodeToBundle("000000", bundle, client.publicKey, signer.publicKeyRaw.toString("hex")));
-    const pt = hpkeOpen({ enc: Buffer.from(enc.encappedPublic, "hex"), ciphertext: Buffer.from(enc.ciphertext, "hex") }, target.getPrivateKey());
+    const enc = JSON.parse(
+      await encryptOtpCodeToBundle("000000", bundle, client.publicKey, signer.publicKeyRaw.toString("hex")),
+    );
+    const pt = hpkeOpen(
+      { enc: Buffer.from(enc.encappedPublic, "hex"), ciphertext: Buffer.from(enc.ciphertext, "hex") },
+      target.getPrivateKey(),
+    );
     expect(JSON.parse(pt.toString())).toEqual({ otp_code: "000000", public_key: client.publicKey });
   });
 });

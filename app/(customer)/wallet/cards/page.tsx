@@ -32,7 +32,9 @@ export default async function WalletCardsPage() {
   try {
     const [me, accounts, cards] = await Promise.all([
       api.get<{ kycStatus?: string }>(`/customers/${encodeURIComponent(customer.customerId)}`),
-      api.get<Page<InternalAccount>>(`/customers/internal-accounts?customerId=${encodeURIComponent(customer.customerId)}&type=INTERNAL_FIAT&limit=50`),
+      api.get<Page<InternalAccount>>(
+        `/customers/internal-accounts?customerId=${encodeURIComponent(customer.customerId)}&type=INTERNAL_FIAT&limit=50`,
+      ),
       listMyCards(customer.customerId),
     ]);
     const fiat = accounts.body.data.filter((a) => a.status === "ACTIVE");
@@ -47,7 +49,12 @@ export default async function WalletCardsPage() {
         <section className="card" aria-labelledby="issue-heading">
           <h2 id="issue-heading">New card</h2>
           {approved ? (
-            <IssueCardForm accounts={fiat.map((a) => ({ id: a.id, label: `${a.balance.currency.code} account (available ${formatAmount(a.balance)})` }))} />
+            <IssueCardForm
+              accounts={fiat.map((a) => ({
+                id: a.id,
+                label: `${a.balance.currency.code} account (available ${formatAmount(a.balance)})`,
+              }))}
+            />
           ) : (
             <>
               <p>Cards are issued once your identity is verified (status: {me.body.kycStatus ?? "UNVERIFIED"}).</p>
@@ -86,7 +93,14 @@ export default async function WalletCardsPage() {
                   to === "CLOSED" ? (
                     <CloseCardButton key={to} cardId={c.id} last4={c.last4} />
                   ) : (
-                    <ActionButton key={to} {...MOVE_BUTTONS[to]} method="PATCH" path={path} body={{ status: to }} variant="secondary" />
+                    <ActionButton
+                      key={to}
+                      {...MOVE_BUTTONS[to]}
+                      method="PATCH"
+                      path={path}
+                      body={{ status: to }}
+                      variant="secondary"
+                    />
                   ),
                 )}
                 {!isFinalCardStatus(c.status) && <CardReveal revealPath={`${path}/reveal`} last4={c.last4} />}

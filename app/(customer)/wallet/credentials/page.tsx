@@ -10,7 +10,10 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
   const { customer } = await requireCustomerPage();
   const { added } = await searchParams;
   try {
-    const [credentials, sessions] = await Promise.all([listCredentials(customer.accountId), listSessions(customer.accountId)]);
+    const [credentials, sessions] = await Promise.all([
+      listCredentials(customer.accountId),
+      listSessions(customer.accountId),
+    ]);
     const current = sessions.find((s) => s.id === customer.walletSessionId);
     return (
       <>
@@ -21,7 +24,12 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
           </p>
         ) : null}
         <CredentialsManager
-          credentials={credentials.map((c) => ({ id: c.id, type: c.type, nickname: c.nickname, createdAt: c.createdAt }))}
+          credentials={credentials.map((c) => ({
+            id: c.id,
+            type: c.type,
+            nickname: c.nickname,
+            createdAt: c.createdAt,
+          }))}
           currentSessionId={customer.walletSessionId}
           currentType={current?.type ?? ""}
         />

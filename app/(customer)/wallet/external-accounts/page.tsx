@@ -42,7 +42,15 @@ export default async function ExternalAccountsPage() {
                         <span className="badge">{a.status}</span>
                       </td>
                       <td>
-                        <ActionButton label="Delete" pendingLabel="Deleting…" method="DELETE" path={`/api/wallet/external-accounts/${encodeURIComponent(a.id)}`} doneMessage="External account deleted." variant="danger" ariaLabel={`Delete ${name}`} />
+                        <ActionButton
+                          label="Delete"
+                          pendingLabel="Deleting…"
+                          method="DELETE"
+                          path={`/api/wallet/external-accounts/${encodeURIComponent(a.id)}`}
+                          doneMessage="External account deleted."
+                          variant="danger"
+                          ariaLabel={`Delete ${name}`}
+                        />
                       </td>
                     </tr>
                   );

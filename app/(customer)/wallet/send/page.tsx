@@ -12,7 +12,10 @@ export const metadata: Metadata = { title: "Send money" };
 export default async function SendPage() {
   const { customer } = await requireCustomerPage();
   try {
-    const [internals, externals] = await Promise.all([listInternalAccounts(customer.customerId), listExternalAccounts(customer.customerId)]);
+    const [internals, externals] = await Promise.all([
+      listInternalAccounts(customer.customerId),
+      listExternalAccounts(customer.customerId),
+    ]);
     const active = internals.filter((a) => a.status === "ACTIVE");
     const sources: SourceOption[] = active.map((a) => ({
       id: a.id,
@@ -24,13 +27,28 @@ export default async function SendPage() {
     const destinations: DestinationOption[] = [
       ...externals
         .filter((e) => e.status === "ACTIVE" || e.status === "UNVERIFIED")
-        .map((e) => ({ id: e.id, name: externalName(e), currency: e.currency, decimals: CURRENCIES[e.currency]?.decimals ?? 2, kind: "external" as const })),
-      ...sources.map((s) => ({ id: s.id, name: s.name, currency: s.currency, decimals: s.decimals, kind: "internal" as const })),
+        .map((e) => ({
+          id: e.id,
+          name: externalName(e),
+          currency: e.currency,
+          decimals: CURRENCIES[e.currency]?.decimals ?? 2,
+          kind: "external" as const,
+        })),
+      ...sources.map((s) => ({
+        id: s.id,
+        name: s.name,
+        currency: s.currency,
+        decimals: s.decimals,
+        kind: "internal" as const,
+      })),
     ];
     return (
       <>
         <h1>Send money</h1>
-        <p className="muted">A quote fixes the rate and fees for a few minutes. Executing it from your wallet is approved with this device’s session key.</p>
+        <p className="muted">
+          A quote fixes the rate and fees for a few minutes. Executing it from your wallet is approved with this
+          device’s session key.
+        </p>
         <SendMoney
           sources={sources}
           destinations={destinations}

@@ -13,8 +13,14 @@ export default async function SessionsPage() {
     return (
       <>
         <h1>Sessions</h1>
-        <p className="muted">Each sign-in opens a session that lasts 15 minutes unless you refresh it. Revoking a session signs that device out.</p>
-        <SessionsManager sessions={sessions.map(({ encryptedSessionSigningKey: _k, ...s }) => s)} currentSessionId={customer.walletSessionId} />
+        <p className="muted">
+          Each sign-in opens a session that lasts 15 minutes unless you refresh it. Revoking a session signs that device
+          out.
+        </p>
+        <SessionsManager
+          sessions={sessions.map(({ encryptedSessionSigningKey: _k, ...s }) => s)}
+          currentSessionId={customer.walletSessionId}
+        />
       </>
     );
   } catch (error) {

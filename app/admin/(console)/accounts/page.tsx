@@ -15,7 +15,10 @@ export const metadata: Metadata = { title: "Accounts" };
 export default async function AccountsPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  const { data: accounts, error } = await load<InternalAccount[]>([], async () => (await api.get<Page<InternalAccount>>("/customers/internal-accounts?limit=100")).body.data);
+  const { data: accounts, error } = await load<InternalAccount[]>(
+    [],
+    async () => (await api.get<Page<InternalAccount>>("/customers/internal-accounts?limit=100")).body.data,
+  );
   return (
     <>
       <h1>Accounts and balances</h1>
@@ -27,12 +30,31 @@ export default async function AccountsPage() {
         empty={error ? undefined : "No customer accounts yet."}
         columns={[
           { header: "Account", cell: (a) => <Id id={a.id} /> },
-          { header: "Customer", cell: (a) => (a.customerId ? <Link href={`/admin/customers/${encodeURIComponent(a.customerId)}`}>{a.customerId.slice(-8)}</Link> : "platform") },
+          {
+            header: "Customer",
+            cell: (a) =>
+              a.customerId ? (
+                <Link href={`/admin/customers/${encodeURIComponent(a.customerId)}`}>{a.customerId.slice(-8)}</Link>
+              ) : (
+                "platform"
+              ),
+          },
           { header: "Type", cell: (a) => a.type },
           { header: "Status", cell: (a) => a.status },
           { header: "Available", cell: (a) => formatAmount(a.balance) },
           { header: "Total", cell: (a) => formatAmount(a.totalBalance) },
-          operator && { header: "Sandbox funding", cell: (a) => <FundForm path={`/api/admin/accounts/${encodeURIComponent(a.id)}/fund`} formLabel={`Fund account ${a.id}`} currency={a.balance.currency.code} decimals={a.balance.currency.decimals} compact /> },
+          operator && {
+            header: "Sandbox funding",
+            cell: (a) => (
+              <FundForm
+                path={`/api/admin/accounts/${encodeURIComponent(a.id)}/fund`}
+                formLabel={`Fund account ${a.id}`}
+                currency={a.balance.currency.code}
+                decimals={a.balance.currency.decimals}
+                compact
+              />
+            ),
+          },
         ]}
       />
     </>

@@ -24,7 +24,10 @@ interface Agent {
 export default async function AgentsPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  const { data: agents, error } = await load<Agent[]>([], async () => (await api.get<Page<Agent>>("/agents?limit=100")).body.data);
+  const { data: agents, error } = await load<Agent[]>(
+    [],
+    async () => (await api.get<Page<Agent>>("/agents?limit=100")).body.data,
+  );
   return (
     <>
       <h1>Agents</h1>
@@ -45,7 +48,8 @@ export default async function AgentsPage() {
             </dd>
             <dt>Usage today</dt>
             <dd>
-              {a.usage.dailySpend} ({a.policy.spendingLimits.currency} minor units) in {a.usage.dailyTransactionCount} transactions; this month {a.usage.monthlySpend}
+              {a.usage.dailySpend} ({a.policy.spendingLimits.currency} minor units) in {a.usage.dailyTransactionCount}{" "}
+              transactions; this month {a.usage.monthlySpend}
             </dd>
           </dl>
           {operator ? (

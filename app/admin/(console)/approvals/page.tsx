@@ -29,11 +29,17 @@ function amountOf(a: AgentAction): string {
 export default async function ApprovalsPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  const { data: actions, error } = await load<AgentAction[]>([], async () => (await api.get<Page<AgentAction>>("/agents/approvals?limit=100&sortOrder=asc")).body.data);
+  const { data: actions, error } = await load<AgentAction[]>(
+    [],
+    async () => (await api.get<Page<AgentAction>>("/agents/approvals?limit=100&sortOrder=asc")).body.data,
+  );
   return (
     <>
       <h1>Approvals</h1>
-      <p className="muted">Agent actions that their policy sends here. Approving executes them at once; rejecting gives the agent&apos;s limits back.</p>
+      <p className="muted">
+        Agent actions that their policy sends here. Approving executes them at once; rejecting gives the agent&apos;s
+        limits back.
+      </p>
       {error ? <ErrorNotice error={error} what="the approvals queue" /> : null}
       {actions.length === 0 && !error ? <p>Nothing is waiting for approval.</p> : null}
       {actions.length > 0 ? (
@@ -51,7 +57,13 @@ export default async function ApprovalsPage() {
               header: "Decision",
               cell: (a) => (
                 <>
-                  <ActionButton label="Approve" ariaLabel={`Approve ${a.type} of ${amountOf(a)}`} method="POST" path={`/api/admin/agents/${encodeURIComponent(a.agentId)}/actions/${encodeURIComponent(a.id)}/approve`} doneMessage="Approved." />
+                  <ActionButton
+                    label="Approve"
+                    ariaLabel={`Approve ${a.type} of ${amountOf(a)}`}
+                    method="POST"
+                    path={`/api/admin/agents/${encodeURIComponent(a.agentId)}/actions/${encodeURIComponent(a.id)}/approve`}
+                    doneMessage="Approved."
+                  />
                   <ActionButton
                     label="Reject"
                     ariaLabel={`Reject ${a.type} of ${amountOf(a)}`}

@@ -16,7 +16,9 @@ export default async function ConfigPage() {
     return (
       <>
         <h1>Platform configuration</h1>
-        {!canOperate(staff.role) ? <p className="muted">You can read the configuration; only operators can change it.</p> : null}
+        {!canOperate(staff.role) ? (
+          <p className="muted">You can read the configuration; only operators can change it.</p>
+        ) : null}
         <ConfigForm config={config} editable={canOperate(staff.role)} />
         <section className="card" aria-labelledby="currencies-heading">
           <h2 id="currencies-heading">Supported currencies</h2>

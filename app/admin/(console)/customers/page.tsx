@@ -22,7 +22,10 @@ interface Customer {
 
 export default async function CustomersPage() {
   await requireStaffPage();
-  const { data: rows, error } = await load<Customer[]>([], async () => (await api.get<{ data: Customer[] }>("/customers?limit=100")).body.data);
+  const { data: rows, error } = await load<Customer[]>(
+    [],
+    async () => (await api.get<{ data: Customer[] }>("/customers?limit=100")).body.data,
+  );
   return (
     <>
       <h1>Customers</h1>
@@ -31,12 +34,30 @@ export default async function CustomersPage() {
         caption="Customers and their verification state"
         rows={rows}
         rowKey={(c) => c.id}
-        empty={error ? undefined : "No customers yet. Customers appear here when they sign up or the platform creates them."}
+        empty={
+          error ? undefined : "No customers yet. Customers appear here when they sign up or the platform creates them."
+        }
         columns={[
-          { header: "Customer", cell: (c) => <Link href={`/admin/customers/${encodeURIComponent(c.id)}`}>{c.fullName || c.businessInfo?.legalName || c.platformCustomerId}</Link> },
+          {
+            header: "Customer",
+            cell: (c) => (
+              <Link href={`/admin/customers/${encodeURIComponent(c.id)}`}>
+                {c.fullName || c.businessInfo?.legalName || c.platformCustomerId}
+              </Link>
+            ),
+          },
           { header: "Type", cell: (c) => c.customerType },
           { header: "Email", cell: (c) => c.email ?? "—" },
-          { header: "Verification", cell: (c) => <span className="badge">{c.customerType === "BUSINESS" ? `KYB ${c.kybStatus ?? "UNVERIFIED"}` : `KYC ${c.kycStatus ?? "UNVERIFIED"}`}</span> },
+          {
+            header: "Verification",
+            cell: (c) => (
+              <span className="badge">
+                {c.customerType === "BUSINESS"
+                  ? `KYB ${c.kybStatus ?? "UNVERIFIED"}`
+                  : `KYC ${c.kycStatus ?? "UNVERIFIED"}`}
+              </span>
+            ),
+          },
           { header: "Created", cell: (c) => when(c.createdAt) },
         ]}
       />

@@ -16,9 +16,20 @@ const list = (path: string) => async () => (await api.get<Page<ExternalAccount>>
 
 function columns(operator: boolean, owner: "customer" | "platform"): (Column<ExternalAccount> | false)[] {
   return [
-    { header: "Account", cell: (a) => <Link href={`/admin/external-accounts/${encodeURIComponent(a.id)}`}>{accountLabel(a)}</Link> },
+    {
+      header: "Account",
+      cell: (a) => <Link href={`/admin/external-accounts/${encodeURIComponent(a.id)}`}>{accountLabel(a)}</Link>,
+    },
     owner === "customer"
-      ? { header: "Customer", cell: (a) => (a.customerId ? <Link href={`/admin/customers/${encodeURIComponent(a.customerId)}`}>{a.customerId.slice(-8)}</Link> : "—") }
+      ? {
+          header: "Customer",
+          cell: (a) =>
+            a.customerId ? (
+              <Link href={`/admin/customers/${encodeURIComponent(a.customerId)}`}>{a.customerId.slice(-8)}</Link>
+            ) : (
+              "—"
+            ),
+        }
       : { header: "Platform account id", cell: (a) => a.platformAccountId ?? "—" },
     { header: "Currency", cell: (a) => a.currency },
     { header: "Status", cell: (a) => <span className="badge">{a.status}</span> },
@@ -56,13 +67,29 @@ export default async function ExternalAccountsPage() {
       <section className="card" aria-labelledby="platform-ext-heading">
         <h2 id="platform-ext-heading">The platform&apos;s accounts</h2>
         {platform.error ? <ErrorNotice error={platform.error} what="the platform's external accounts" /> : null}
-        <DataTable caption="The platform's external accounts" rows={platform.data} rowKey={(a) => a.id} empty={platform.error ? undefined : "The platform has no external accounts yet."} columns={columns(operator, "platform")} />
+        <DataTable
+          caption="The platform's external accounts"
+          rows={platform.data}
+          rowKey={(a) => a.id}
+          empty={platform.error ? undefined : "The platform has no external accounts yet."}
+          columns={columns(operator, "platform")}
+        />
       </section>
-      {operator ? <PlatformExternalAccountForm /> : <p className="muted">Only operators can add or delete external accounts.</p>}
+      {operator ? (
+        <PlatformExternalAccountForm />
+      ) : (
+        <p className="muted">Only operators can add or delete external accounts.</p>
+      )}
       <section className="card" aria-labelledby="customer-ext-heading">
         <h2 id="customer-ext-heading">Customers&apos; accounts</h2>
         {customers.error ? <ErrorNotice error={customers.error} what="the customers' external accounts" /> : null}
-        <DataTable caption="Customers' external accounts" rows={customerRows} rowKey={(a) => a.id} empty={customers.error ? undefined : "No customer has added an external account yet."} columns={columns(operator, "customer")} />
+        <DataTable
+          caption="Customers' external accounts"
+          rows={customerRows}
+          rowKey={(a) => a.id}
+          empty={customers.error ? undefined : "No customer has added an external account yet."}
+          columns={columns(operator, "customer")}
+        />
       </section>
     </>
   );

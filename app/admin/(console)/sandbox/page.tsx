@@ -9,7 +9,10 @@ export default async function SandboxPage() {
   return (
     <>
       <h1>Sandbox panel</h1>
-      <p className="muted">Simulate what the outside world does: money arriving (sandbox funding or an incoming UMA payment) and time passing.</p>
+      <p className="muted">
+        Simulate what the outside world does: money arriving (sandbox funding or an incoming UMA payment) and time
+        passing.
+      </p>
       <SandboxPanel />
     </>
   );

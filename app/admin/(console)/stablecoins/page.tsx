@@ -32,12 +32,20 @@ export default async function StablecoinsPage() {
   const operator = canOperate(staff.role);
   const { data: coins, error } = await load<(Stablecoin & { operations: Operation[] })[]>([], async () => {
     const list = (await api.get<Page<Stablecoin>>("/stablecoins?limit=100")).body.data;
-    return Promise.all(list.map(async (c) => ({ ...c, operations: (await api.get<Page<Operation>>(`/stablecoins/${encodeURIComponent(c.id)}/operations?limit=10`)).body.data })));
+    return Promise.all(
+      list.map(async (c) => ({
+        ...c,
+        operations: (await api.get<Page<Operation>>(`/stablecoins/${encodeURIComponent(c.id)}/operations?limit=10`))
+          .body.data,
+      })),
+    );
   });
   return (
     <>
       <h1>Stablecoins</h1>
-      <p className="muted">Registered stablecoins, their enablement for Meridian operations and their latest mints and burns.</p>
+      <p className="muted">
+        Registered stablecoins, their enablement for Meridian operations and their latest mints and burns.
+      </p>
       {error ? <ErrorNotice error={error} what="the stablecoins" /> : null}
       {coins.length === 0 && !error ? <p>No stablecoins registered.</p> : null}
       {coins.map((c) => (
@@ -50,8 +58,16 @@ export default async function StablecoinsPage() {
           </p>
           {operator ? (
             <p>
-              {ENABLEMENT_MACHINE[c.gridOperationsStatus].request === "PENDING_APPROVAL" && c.gridOperationsStatus === "NOT_ENABLED" ? (
-                <ActionButton label="Request enablement" ariaLabel={`Request enablement of ${c.symbol}`} method="POST" path={`/api/admin/stablecoins/${encodeURIComponent(c.id)}/enablement`} body={{ gridOperationsStatus: "REQUEST" }} doneMessage="Enablement requested." />
+              {ENABLEMENT_MACHINE[c.gridOperationsStatus].request === "PENDING_APPROVAL" &&
+              c.gridOperationsStatus === "NOT_ENABLED" ? (
+                <ActionButton
+                  label="Request enablement"
+                  ariaLabel={`Request enablement of ${c.symbol}`}
+                  method="POST"
+                  path={`/api/admin/stablecoins/${encodeURIComponent(c.id)}/enablement`}
+                  body={{ gridOperationsStatus: "REQUEST" }}
+                  doneMessage="Enablement requested."
+                />
               ) : null}
               {ENABLEMENT_MACHINE[c.gridOperationsStatus].operator.map((to) => (
                 <ActionButton

@@ -14,7 +14,10 @@ export const metadata: Metadata = { title: "API tokens" };
 export default async function TokensPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  const { data: tokens, error } = await load<ApiToken[]>([], async () => (await api.get<Page<ApiToken>>("/tokens?limit=100")).body.data);
+  const { data: tokens, error } = await load<ApiToken[]>(
+    [],
+    async () => (await api.get<Page<ApiToken>>("/tokens?limit=100")).body.data,
+  );
   return (
     <>
       <h1>API tokens</h1>
@@ -31,7 +34,17 @@ export default async function TokensPage() {
           { header: "Created", cell: (t) => when(t.createdAt) },
           operator && {
             header: "Actions",
-            cell: (t) => <ActionButton label="Delete" ariaLabel={`Delete token ${t.name}`} variant="danger" method="DELETE" path={`/api/admin/tokens/${encodeURIComponent(t.id)}`} pendingLabel="Deleting…" doneMessage="Token deleted." />,
+            cell: (t) => (
+              <ActionButton
+                label="Delete"
+                ariaLabel={`Delete token ${t.name}`}
+                variant="danger"
+                method="DELETE"
+                path={`/api/admin/tokens/${encodeURIComponent(t.id)}`}
+                pendingLabel="Deleting…"
+                doneMessage="Token deleted."
+              />
+            ),
           },
         ]}
       />

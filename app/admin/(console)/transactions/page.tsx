@@ -13,10 +13,17 @@ import { fromTo, headlineAmount, type AdminTransaction, type Page } from "@/comp
 
 export const metadata: Metadata = { title: "Transactions" };
 
-export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function TransactionsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireStaffPage();
   const f = readFilters(await searchParams);
-  const { data: page, error } = await load<Page<AdminTransaction>>({ data: [], hasMore: false }, async () => (await api.get<Page<AdminTransaction>>(`/transactions?${apiQuery(f)}`)).body);
+  const { data: page, error } = await load<Page<AdminTransaction>>(
+    { data: [], hasMore: false },
+    async () => (await api.get<Page<AdminTransaction>>(`/transactions?${apiQuery(f)}`)).body,
+  );
   const filtered = Boolean(f.status || f.type || f.customerId || f.startDate || f.endDate);
   return (
     <>
@@ -70,15 +77,36 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         caption="Transactions, newest first"
         rows={page.data}
         rowKey={(t) => t.id}
-        empty={error ? undefined : filtered ? "No transaction matches these filters. Widen the dates or clear a filter." : "No transactions yet. Fund an account or simulate an incoming UMA payment from the sandbox panel."}
+        empty={
+          error
+            ? undefined
+            : filtered
+              ? "No transaction matches these filters. Widen the dates or clear a filter."
+              : "No transactions yet. Fund an account or simulate an incoming UMA payment from the sandbox panel."
+        }
         columns={[
-          { header: "Transaction", cell: (t) => <Link href={`/admin/transactions/${encodeURIComponent(t.id)}`} aria-label={`Transaction ${t.id}`}>{t.id.slice(-8)}</Link> },
+          {
+            header: "Transaction",
+            cell: (t) => (
+              <Link href={`/admin/transactions/${encodeURIComponent(t.id)}`} aria-label={`Transaction ${t.id}`}>
+                {t.id.slice(-8)}
+              </Link>
+            ),
+          },
           { header: "Status", cell: (t) => <span className="badge">{t.status}</span> },
           { header: "Type", cell: (t) => t.type },
           { header: "Amount", cell: (t) => formatAmount(headlineAmount(t)) },
           { header: "From", cell: (t) => fromTo(t).from },
           { header: "To", cell: (t) => fromTo(t).to },
-          { header: "Customer", cell: (t) => (t.customerId ? <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>{t.customerId.slice(-8)}</Link> : "platform") },
+          {
+            header: "Customer",
+            cell: (t) =>
+              t.customerId ? (
+                <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>{t.customerId.slice(-8)}</Link>
+              ) : (
+                "platform"
+              ),
+          },
           { header: "Created", cell: (t) => when(t.createdAt) },
         ]}
       />

@@ -14,7 +14,9 @@ export const metadata: Metadata = { title: "Webhooks" };
 export default async function WebhooksPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  const { data: events, error } = await load<Awaited<ReturnType<typeof listWebhookEvents>>>([], async () => listWebhookEvents(db(), await bffPlatformId()));
+  const { data: events, error } = await load<Awaited<ReturnType<typeof listWebhookEvents>>>([], async () =>
+    listWebhookEvents(db(), await bffPlatformId()),
+  );
   return (
     <>
       <h1>Webhook deliveries</h1>
@@ -54,12 +56,24 @@ export default async function WebhooksPage() {
               columns={[
                 { header: "Attempt", cell: (d) => d.attempt },
                 { header: "URL", cell: (d) => <Id id={d.url} /> },
-                { header: "Result", cell: (d) => (d.responseStatus ? `HTTP ${d.responseStatus}` : d.error ?? "no response") },
+                {
+                  header: "Result",
+                  cell: (d) => (d.responseStatus ? `HTTP ${d.responseStatus}` : (d.error ?? "no response")),
+                },
                 { header: "Time", cell: (d) => `${when(d.createdAt)} (${d.durationMs} ms)` },
               ]}
             />
           ) : null}
-          {operator ? <ActionButton label="Retry delivery" ariaLabel={`Retry delivery of ${e.webhookId}`} method="POST" path={`/api/admin/webhooks/${e.id}/redeliver`} pendingLabel="Queueing…" doneMessage="Delivery queued." /> : null}
+          {operator ? (
+            <ActionButton
+              label="Retry delivery"
+              ariaLabel={`Retry delivery of ${e.webhookId}`}
+              method="POST"
+              path={`/api/admin/webhooks/${e.id}/redeliver`}
+              pendingLabel="Queueing…"
+              doneMessage="Delivery queued."
+            />
+          ) : null}
         </article>
       ))}
     </>

@@ -3,5 +3,6 @@ import { ApiError } from "@/lib/kernel/errors";
 import { notFoundHandlers } from "@/lib/api/next";
 
 export const { GET, POST, PUT, PATCH, DELETE } = notFoundHandlers(
-  (request) => new ApiError("NOT_FOUND", `No operation at ${new URL(request.url).pathname}; see /api/2025-10-13/openapi.json`),
+  (request) =>
+    new ApiError("NOT_FOUND", `No operation at ${new URL(request.url).pathname}; see /api/2025-10-13/openapi.json`),
 );

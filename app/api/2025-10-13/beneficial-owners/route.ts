@@ -1,5 +1,11 @@
 // POST, GET /beneficial-owners
 import { routeHandlers } from "@/lib/api/next";
-import { createBeneficialOwnerOperation, listBeneficialOwnersOperation } from "@/lib/api/operations/kyc-kyb-verifications";
+import {
+  createBeneficialOwnerOperation,
+  listBeneficialOwnersOperation,
+} from "@/lib/api/operations/kyc-kyb-verifications";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(createBeneficialOwnerOperation, listBeneficialOwnersOperation);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  createBeneficialOwnerOperation,
+  listBeneficialOwnersOperation,
+);

@@ -6,5 +6,7 @@ let cached: string | undefined;
 
 export function GET(): Response {
   cached ??= JSON.stringify(buildOpenApiDocument(operations));
-  return new Response(cached, { headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=60" } });
+  return new Response(cached, {
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=60" },
+  });
 }

@@ -2,4 +2,7 @@
 import { routeHandlers } from "@/lib/api/next";
 import { linkStablecoinProviderAccount, listStablecoinProviderAccounts } from "@/lib/api/operations/stablecoins";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(linkStablecoinProviderAccount, listStablecoinProviderAccounts);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  linkStablecoinProviderAccount,
+  listStablecoinProviderAccounts,
+);

@@ -10,4 +10,6 @@ const Body = z.object({
   skipVerificationPaperwork: z.boolean().optional(),
 });
 
-export const PATCH = route({ audience: "staff", operator: true, body: Body }, async ({ body }) => json(200, (await api.patch("/config", body)).body));
+export const PATCH = route({ audience: "staff", operator: true, body: Body }, async ({ body }) =>
+  json(200, (await api.patch("/config", body)).body),
+);

@@ -12,4 +12,6 @@ const Body = z.object({
   accountInfo: z.record(z.string(), z.unknown()),
 });
 
-export const POST = route({ audience: "staff", operator: true, body: Body }, async ({ body }) => json(201, (await withAdvice(() => api.post("/platform/external-accounts", body))).body));
+export const POST = route({ audience: "staff", operator: true, body: Body }, async ({ body }) =>
+  json(201, (await withAdvice(() => api.post("/platform/external-accounts", body))).body),
+);

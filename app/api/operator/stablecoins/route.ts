@@ -7,7 +7,11 @@ import { operatorListStablecoins } from "@/lib/domain/stablecoins/stablecoins";
 export const GET = route({ audience: "operator" }, async ({ request, requestId }) => {
   const status = new URL(request.url).searchParams.get("gridOperationsStatus") ?? undefined;
   if (status && !(ENABLEMENT_STATES as readonly string[]).includes(status)) {
-    throw new ApiError("INVALID_INPUT", "Unknown gridOperationsStatus", { errors: [{ field: "gridOperationsStatus", constraint: "ENUM", message: `One of ${ENABLEMENT_STATES.join(", ")}` }] });
+    throw new ApiError("INVALID_INPUT", "Unknown gridOperationsStatus", {
+      errors: [
+        { field: "gridOperationsStatus", constraint: "ENUM", message: `One of ${ENABLEMENT_STATES.join(", ")}` },
+      ],
+    });
   }
   return json(200, { data: await operatorListStablecoins(db(), status) }, { "x-request-id": requestId });
 });

@@ -2,4 +2,6 @@
 import { route, json } from "@/lib/bff/route";
 import { listInternalAccounts } from "@/lib/bff/money";
 
-export const GET = route({ audience: "customer" }, async ({ customer }) => json(200, { data: await listInternalAccounts(customer.customerId) }));
+export const GET = route({ audience: "customer" }, async ({ customer }) =>
+  json(200, { data: await listInternalAccounts(customer.customerId) }),
+);

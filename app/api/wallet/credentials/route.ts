@@ -6,13 +6,20 @@ import { route, json } from "@/lib/bff/route";
 import { forwardSigned, listCredentials } from "@/lib/bff/wallet";
 import { rememberOauthSubject } from "@/lib/bff/directory";
 
-export const GET = route({ audience: "customer" }, async ({ customer }) => json(200, { data: await listCredentials(customer.accountId) }));
+export const GET = route({ audience: "customer" }, async ({ customer }) =>
+  json(200, { data: await listCredentials(customer.accountId) }),
+);
 
 const Body = z.discriminatedUnion("type", [
   z.object({ type: z.literal("EMAIL_OTP") }),
   z.object({ type: z.literal("SMS_OTP") }),
   z.object({ type: z.literal("OAUTH"), oidcToken: z.string().min(1).max(16384) }),
-  z.object({ type: z.literal("PASSKEY"), nickname: z.string().min(1).max(100), challenge: z.string().min(16).max(1024), attestation: z.record(z.string(), z.unknown()) }),
+  z.object({
+    type: z.literal("PASSKEY"),
+    nickname: z.string().min(1).max(100),
+    challenge: z.string().min(16).max(1024),
+    attestation: z.record(z.string(), z.unknown()),
+  }),
 ]);
 
 export const POST = route({ audience: "customer", body: Body }, async ({ customer, body, request }) => {

@@ -16,7 +16,12 @@ const Body = z.object({
     z.object({ type: z.literal("EMAIL_OTP") }),
     z.object({ type: z.literal("SMS_OTP") }),
     z.object({ type: z.literal("OAUTH"), oidcToken: z.string().min(1).max(16384) }),
-    z.object({ type: z.literal("PASSKEY"), nickname: z.string().min(1).max(100), challenge: z.string().min(16).max(1024), attestation: z.record(z.string(), z.unknown()) }),
+    z.object({
+      type: z.literal("PASSKEY"),
+      nickname: z.string().min(1).max(100),
+      challenge: z.string().min(16).max(1024),
+      attestation: z.record(z.string(), z.unknown()),
+    }),
   ]),
 });
 

@@ -11,8 +11,12 @@ const Query = z.object({
 
 export const GET = route({ audience: "customer" }, async ({ request }) => {
   const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw new BffError(400, "INVALID_INPUT", "Choose the currencies to send and receive, and a whole amount.");
-  const params = new URLSearchParams({ sourceCurrency: parsed.data.sourceCurrency, destinationCurrency: parsed.data.destinationCurrency });
+  if (!parsed.success)
+    throw new BffError(400, "INVALID_INPUT", "Choose the currencies to send and receive, and a whole amount.");
+  const params = new URLSearchParams({
+    sourceCurrency: parsed.data.sourceCurrency,
+    destinationCurrency: parsed.data.destinationCurrency,
+  });
   if (parsed.data.sendingAmount) params.set("sendingAmount", String(parsed.data.sendingAmount));
   return json(200, (await api.get(`/exchange-rates?${params}`)).body);
 });

@@ -8,7 +8,9 @@ import { CustomerExternalAccountCreate } from "@/lib/domain/external-accounts/sc
 
 const Body = CustomerExternalAccountCreate.pick({ currency: true, accountInfo: true });
 
-export const GET = route({ audience: "customer" }, async ({ customer }) => json(200, { data: await listExternalAccounts(customer.customerId) }));
+export const GET = route({ audience: "customer" }, async ({ customer }) =>
+  json(200, { data: await listExternalAccounts(customer.customerId) }),
+);
 
 export const POST = route({ audience: "customer", body: Body }, async ({ customer, body }) => {
   const res = await api.post("/customers/external-accounts", { ...body, customerId: customer.customerId });

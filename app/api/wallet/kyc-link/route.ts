@@ -5,8 +5,11 @@ import { appOrigin } from "@/lib/env";
 import { route, json } from "@/lib/bff/route";
 
 export const POST = route({ audience: "customer" }, async ({ customer }) => {
-  const res = await api.post<{ kycUrl: string; expiresAt: string }>(`/customers/${encodeURIComponent(customer.customerId)}/kyc-link`, {
-    redirectUri: `${new URL(appOrigin()).origin}/wallet`,
-  });
+  const res = await api.post<{ kycUrl: string; expiresAt: string }>(
+    `/customers/${encodeURIComponent(customer.customerId)}/kyc-link`,
+    {
+      redirectUri: `${new URL(appOrigin()).origin}/wallet`,
+    },
+  );
   return json(201, { kycUrl: res.body.kycUrl, expiresAt: res.body.expiresAt });
 });

@@ -16,11 +16,16 @@ const Body = z.object({
 
 export const POST = route({ audience: "customer", body: Body }, async ({ customer, body }) => {
   const source = await ownedInternalAccount(customer.customerId, body.sourceAccountId);
-  if (body.destination.destinationType === "ACCOUNT") await ownedAccountId(customer.customerId, body.destination.accountId, true);
+  if (body.destination.destinationType === "ACCOUNT")
+    await ownedAccountId(customer.customerId, body.destination.accountId, true);
   // A quote to a UMA address names a receiver lookup of that address.
   const lookupId =
     body.destination.destinationType === "UMA_ADDRESS"
-      ? (await api.get<{ lookupId: string }>(`/receiver/uma/${encodeURIComponent(body.destination.umaAddress)}?customerId=${encodeURIComponent(customer.customerId)}`)).body.lookupId
+      ? (
+          await api.get<{ lookupId: string }>(
+            `/receiver/uma/${encodeURIComponent(body.destination.umaAddress)}?customerId=${encodeURIComponent(customer.customerId)}`,
+          )
+        ).body.lookupId
       : undefined;
   const res = await api.post("/quotes", {
     ...(lookupId ? { lookupId } : {}),

@@ -9,6 +9,11 @@ import { forwardSigned } from "@/lib/bff/wallet";
 import { WalletExportBody } from "@/lib/domain/wallet-auth/schemas";
 
 export const POST = route({ audience: "customer", body: WalletExportBody }, async ({ customer, body, request }) => {
-  const res = await forwardSigned("POST", `/internal-accounts/${encodeURIComponent(customer.accountId)}/export`, request, body);
+  const res = await forwardSigned(
+    "POST",
+    `/internal-accounts/${encodeURIComponent(customer.accountId)}/export`,
+    request,
+    body,
+  );
   return json(res.status, res.body);
 });

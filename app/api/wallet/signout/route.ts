@@ -13,7 +13,9 @@ const Body = z.object({ sessionId: z.string().regex(/^Session:[0-9a-f-]{36}$/, "
 
 export const POST = route({ audience: "public", body: Body }, async ({ body, request }) => {
   const path = `/auth/sessions/${encodeURIComponent(body.sessionId)}`;
-  const res = isSignedRequest(request) ? await forwardSigned("DELETE", path, request) : await callApi("DELETE", path, { accept: [404] });
+  const res = isSignedRequest(request)
+    ? await forwardSigned("DELETE", path, request)
+    : await callApi("DELETE", path, { accept: [404] });
   if (res.status === 404) return json(204);
   return json(res.status, res.body);
 });

@@ -19,7 +19,8 @@ export default async function SandboxAuthorizePage({ searchParams }: { searchPar
         <h1>Sandbox OpenID provider</h1>
         {!redirectOk || !complete ? (
           <p role="alert" className="alert alert-error">
-            This sign-in request is incomplete or returns to another site (it needs client_id, response_type=id_token, nonce, state and a redirect_uri on this app). Start the sign-in again from the app.
+            This sign-in request is incomplete or returns to another site (it needs client_id, response_type=id_token,
+            nonce, state and a redirect_uri on this app). Start the sign-in again from the app.
           </p>
         ) : (
           <form className="card form" method="post" action="/api/oidc/sandbox/authorize">

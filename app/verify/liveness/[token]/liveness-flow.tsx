@@ -12,7 +12,11 @@ interface ApiErrorBody {
   reason: string;
   details?: { errors?: { field: string; message?: string }[] };
 }
-type Phase = { kind: "loading" } | { kind: "ready"; state: State } | { kind: "gone"; reason: string } | { kind: "done"; outcome: "PASS" | "FAIL"; status: string };
+type Phase =
+  | { kind: "loading" }
+  | { kind: "ready"; state: State }
+  | { kind: "gone"; reason: string }
+  | { kind: "done"; outcome: "PASS" | "FAIL"; status: string };
 
 function describeError(body: ApiErrorBody | undefined): string {
   if (!body) return "Something went wrong. Check your connection and try again.";
@@ -35,7 +39,14 @@ export function LivenessFlow({ token }: { token: string }) {
         if (res.ok) setPhase({ kind: "ready", state: body as State });
         else setPhase({ kind: "gone", reason: describeError(body as ApiErrorBody | undefined) });
       })
-      .catch(() => live && setPhase({ kind: "gone", reason: "The liveness check could not be loaded. Check your connection and reload the page." }));
+      .catch(
+        () =>
+          live &&
+          setPhase({
+            kind: "gone",
+            reason: "The liveness check could not be loaded. Check your connection and reload the page.",
+          }),
+      );
     return () => {
       live = false;
     };
@@ -54,7 +65,8 @@ export function LivenessFlow({ token }: { token: string }) {
         });
         const body = await res.json().catch(() => undefined);
         if (res.ok) setPhase({ kind: "done", outcome, status: (body as { status: string }).status });
-        else if (res.status === 404) setPhase({ kind: "gone", reason: describeError(body as ApiErrorBody | undefined) });
+        else if (res.status === 404)
+          setPhase({ kind: "gone", reason: describeError(body as ApiErrorBody | undefined) });
         else setError(describeError(body as ApiErrorBody | undefined));
       } catch {
         setError("The result could not be sent. Check your connection and try again.");
@@ -89,8 +101,8 @@ export function LivenessFlow({ token }: { token: string }) {
         <section aria-labelledby="sim-h">
           <h2 id="sim-h">Sandbox: simulated biometric check</h2>
           <p>
-            This is a sandbox. No camera is used and no biometric data is collected: choose the outcome the liveness check should have. It
-            decides whether ownership of the wallet below is verified.
+            This is a sandbox. No camera is used and no biometric data is collected: choose the outcome the liveness
+            check should have. It decides whether ownership of the wallet below is verified.
           </p>
           <dl>
             <dt>Wallet</dt>

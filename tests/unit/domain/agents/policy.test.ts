@@ -19,7 +19,12 @@ describe("agent policy rules", () => {
   it("enforces the per-transaction limit, with account-rule overrides", () => {
     expect(evaluateSpend(base, { amount: 1000n, currency: "USD", accountId: acct }).executionMode).toBe("AUTO");
     expect(() => evaluateSpend(base, { amount: 1001n, currency: "USD", accountId: acct })).toThrow(/per-transaction/);
-    const ruled = { ...base, accountRestrictions: { accountRules: [{ accountId: acct, perTransactionLimit: 2000, executionMode: "APPROVAL_REQUIRED" as const }] } };
+    const ruled = {
+      ...base,
+      accountRestrictions: {
+        accountRules: [{ accountId: acct, perTransactionLimit: 2000, executionMode: "APPROVAL_REQUIRED" as const }],
+      },
+    };
     const d = evaluateSpend(ruled, { amount: 1500n, currency: "USD", accountId: acct });
     expect(d).toMatchObject({ executionMode: "APPROVAL_REQUIRED", reasons: ["ACCOUNT_RULE"] });
     expect(() => evaluateSpend(ruled, { amount: 1500n, currency: "USD", accountId: other })).toThrow(/per-transaction/);
@@ -27,15 +32,25 @@ describe("agent policy rules", () => {
 
   it("restricts accounts and refuses other currencies", () => {
     const restricted = { ...base, accountRestrictions: { allowedAccountIds: [acct] } };
-    expect(() => evaluateSpend(restricted, { amount: 1n, currency: "USD", accountId: other })).toThrow(/does not allow account/);
+    expect(() => evaluateSpend(restricted, { amount: 1n, currency: "USD", accountId: other })).toThrow(
+      /does not allow account/,
+    );
     expect(() => evaluateSpend(base, { amount: 1n, currency: "EUR", accountId: acct })).toThrow(/in USD/);
   });
 
   it("applies the execution mode and approval threshold", () => {
-    expect(evaluateSpend({ ...base, defaultExecutionMode: "APPROVAL_REQUIRED" }, { amount: 1n, currency: "USD", accountId: acct }).executionMode).toBe("APPROVAL_REQUIRED");
+    expect(
+      evaluateSpend(
+        { ...base, defaultExecutionMode: "APPROVAL_REQUIRED" },
+        { amount: 1n, currency: "USD", accountId: acct },
+      ).executionMode,
+    ).toBe("APPROVAL_REQUIRED");
     const t = { ...base, approvalThresholds: { currency: "USD", amount: 500 } };
     expect(evaluateSpend(t, { amount: 500n, currency: "USD", accountId: acct }).executionMode).toBe("AUTO");
-    expect(evaluateSpend(t, { amount: 501n, currency: "USD", accountId: acct })).toMatchObject({ executionMode: "APPROVAL_REQUIRED", reasons: ["APPROVAL_THRESHOLD"] });
+    expect(evaluateSpend(t, { amount: 501n, currency: "USD", accountId: acct })).toMatchObject({
+      executionMode: "APPROVAL_REQUIRED",
+      reasons: ["APPROVAL_THRESHOLD"],
+    });
   });
 
   it("merges partial updates", () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fiatAmountOf } from "@/lib/domain/stablecoins/amounts";
-import { ENABLEMENT_MACHINE, ENABLEMENT_STATES, REQUESTABLE_FROM, operatorMayMove } from "@/lib/domain/stablecoins/enablement";
+import {
+  ENABLEMENT_MACHINE,
+  ENABLEMENT_STATES,
+  REQUESTABLE_FROM,
+  operatorMayMove,
+} from "@/lib/domain/stablecoins/enablement";
 import { operationOutcome, linkOutcome, tokenIssuance } from "@/lib/sandbox/stablecoins";
 
 describe("stablecoin amounts", () => {

@@ -13,15 +13,29 @@ describe("OIDC verification with signatures (production rules)", () => {
   });
 
   it("accepts a token issued by the sandbox issuer and verifies it against its key", async () => {
-    const t = await oidc.issueSandboxIdToken({ sub: "u1", aud: "app", nonce: oidc.expectedNonce("02ab"), email: "a@b.c", now });
+    const t = await oidc.issueSandboxIdToken({
+      sub: "u1",
+      aud: "app",
+      nonce: oidc.expectedNonce("02ab"),
+      email: "a@b.c",
+      now,
+    });
     const id = await oidc.verifyIdToken(t, now, { verifySignature: true });
-    expect(id).toEqual({ issuer: "https://meridian.example/api/oidc/sandbox", audience: "app", subject: "u1", email: "a@b.c", nonce: oidc.expectedNonce("02ab") });
+    expect(id).toEqual({
+      issuer: "https://meridian.example/api/oidc/sandbox",
+      audience: "app",
+      subject: "u1",
+      email: "a@b.c",
+      nonce: oidc.expectedNonce("02ab"),
+    });
   });
 
   it("rejects a token with the sandbox iss but another key's signature, only when signatures are checked", async () => {
     const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const s = Math.floor(now.getTime() / 1000);
-    const forged = await new SignJWT({ sub: "u1", aud: "app", iat: s, exp: s + 60, iss: oidc.sandboxIssuer() }).setProtectedHeader({ alg: "ES256" }).sign(privateKey);
+    const forged = await new SignJWT({ sub: "u1", aud: "app", iat: s, exp: s + 60, iss: oidc.sandboxIssuer() })
+      .setProtectedHeader({ alg: "ES256" })
+      .sign(privateKey);
     await expect(oidc.verifyIdToken(forged, now, { verifySignature: true })).rejects.toThrow(/signature/);
     await expect(oidc.verifyIdToken(forged, now, { verifySignature: false })).resolves.toMatchObject({ subject: "u1" });
   });

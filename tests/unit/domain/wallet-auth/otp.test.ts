@@ -10,7 +10,14 @@ const otp = await import("@/lib/domain/wallet-auth/otp");
 
 describe("OTP codes outside the sandbox", () => {
   it("sends a code of the configured length and accepts only that code", async () => {
-    const credential = { id: "0190aaaa-0000-7000-8000-000000000001", accountId: "0190aaaa-0000-7000-8000-000000000002", customerId: "0190aaaa-0000-7000-8000-000000000003", type: "EMAIL_OTP", email: "a@example.com", phoneNumber: null };
+    const credential = {
+      id: "0190aaaa-0000-7000-8000-000000000001",
+      accountId: "0190aaaa-0000-7000-8000-000000000002",
+      customerId: "0190aaaa-0000-7000-8000-000000000003",
+      type: "EMAIL_OTP",
+      email: "a@example.com",
+      phoneNumber: null,
+    };
     const now = new Date();
     const issued = await otp.issueOtp(credential, now, { otpLength: 8, appName: "Acme" });
     expect(otp.recordedOtps).toHaveLength(1);
@@ -23,16 +30,31 @@ describe("OTP codes outside the sandbox", () => {
     const stored = { id: credential.id, otpPending: [issued.pending] };
     const signer = JSON.parse(issued.otpEncryptionTargetBundle).enclaveQuorumPublic;
     const client = generateP256KeyPair();
-    const bundle = async (code: string) => otp.parseEncryptedOtpBundle(await encryptOtpCodeToBundle(code, issued.otpEncryptionTargetBundle, client.publicKey, signer));
+    const bundle = async (code: string) =>
+      otp.parseEncryptedOtpBundle(
+        await encryptOtpCodeToBundle(code, issued.otpEncryptionTargetBundle, client.publicKey, signer),
+      );
 
-    expect(otp.openOtpAttempt(stored, await bundle(sent.code), now)).toEqual({ publicKey: client.publicKey, seed: issued.pending.seed });
+    expect(otp.openOtpAttempt(stored, await bundle(sent.code), now)).toEqual({
+      publicKey: client.publicKey,
+      seed: issued.pending.seed,
+    });
     await expect(bundle("000000").then((b) => otp.openOtpAttempt(stored, b, now))).rejects.toThrow("Invalid OTP code");
     // Expired codes are refused whatever their value.
-    await expect(bundle(sent.code).then((b) => otp.openOtpAttempt(stored, b, new Date(Date.parse(issued.pending.expiresAt) + 1)))).rejects.toThrow(/expired/);
+    await expect(
+      bundle(sent.code).then((b) => otp.openOtpAttempt(stored, b, new Date(Date.parse(issued.pending.expiresAt) + 1))),
+    ).rejects.toThrow(/expired/);
   });
 
   it("keeps earlier codes usable after a re-challenge: each bundle opens with its own pending code only", async () => {
-    const credential = { id: "0190aaaa-0000-7000-8000-000000000011", accountId: "0190aaaa-0000-7000-8000-000000000012", customerId: "0190aaaa-0000-7000-8000-000000000013", type: "SMS_OTP", email: null, phoneNumber: "+14155550100" };
+    const credential = {
+      id: "0190aaaa-0000-7000-8000-000000000011",
+      accountId: "0190aaaa-0000-7000-8000-000000000012",
+      customerId: "0190aaaa-0000-7000-8000-000000000013",
+      type: "SMS_OTP",
+      email: null,
+      phoneNumber: "+14155550100",
+    };
     const now = new Date();
     const first = await otp.issueOtp(credential, now, {});
     const firstCode = otp.recordedOtps.at(-1)!.code;
@@ -41,11 +63,18 @@ describe("OTP codes outside the sandbox", () => {
     const stored = { id: credential.id, otpPending: [first.pending, second.pending] };
     const client = generateP256KeyPair();
     const signer = JSON.parse(first.otpEncryptionTargetBundle).enclaveQuorumPublic;
-    const seal = async (code: string, target: string) => otp.parseEncryptedOtpBundle(await encryptOtpCodeToBundle(code, target, client.publicKey, signer));
-    expect(otp.openOtpAttempt(stored, await seal(firstCode, first.otpEncryptionTargetBundle), now).seed).toBe(first.pending.seed);
-    expect(otp.openOtpAttempt(stored, await seal(secondCode, second.otpEncryptionTargetBundle), now).seed).toBe(second.pending.seed);
+    const seal = async (code: string, target: string) =>
+      otp.parseEncryptedOtpBundle(await encryptOtpCodeToBundle(code, target, client.publicKey, signer));
+    expect(otp.openOtpAttempt(stored, await seal(firstCode, first.otpEncryptionTargetBundle), now).seed).toBe(
+      first.pending.seed,
+    );
+    expect(otp.openOtpAttempt(stored, await seal(secondCode, second.otpEncryptionTargetBundle), now).seed).toBe(
+      second.pending.seed,
+    );
     if (firstCode !== secondCode) {
-      await expect(seal(secondCode, first.otpEncryptionTargetBundle).then((b) => otp.openOtpAttempt(stored, b, now))).rejects.toThrow("Invalid OTP code");
+      await expect(
+        seal(secondCode, first.otpEncryptionTargetBundle).then((b) => otp.openOtpAttempt(stored, b, now)),
+      ).rejects.toThrow("Invalid OTP code");
     }
     expect(otp.livePendingOtps(stored.otpPending, new Date(Date.parse(first.pending.expiresAt) + 1))).toEqual([]);
   });

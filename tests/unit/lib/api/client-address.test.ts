@@ -32,15 +32,23 @@ describe("clientAddress", () => {
     expect(one.clientAddress(h)).toBe("198.51.100.1");
     expect(one.clientAddress(one.headers({ [one.PEER]: "10.0.0.2" }))).toBe("10.0.0.2");
     const two = await withEnv({ MERIDIAN_TRUST_PROXY: "2" });
-    expect(two.clientAddress(two.headers({ [two.PEER]: "10.0.0.2", "x-forwarded-for": "6.6.6.6, 198.51.100.1, 10.0.0.1" }))).toBe("198.51.100.1");
+    expect(
+      two.clientAddress(two.headers({ [two.PEER]: "10.0.0.2", "x-forwarded-for": "6.6.6.6, 198.51.100.1, 10.0.0.1" })),
+    ).toBe("198.51.100.1");
   });
 });
 
 describe("MERIDIAN_RATE_LIMIT", () => {
   it("is off by default and reads N (per minute) or N/SECONDS", async () => {
     expect((await withEnv({ MERIDIAN_RATE_LIMIT: undefined })).env().MERIDIAN_RATE_LIMIT).toBeNull();
-    expect((await withEnv({ MERIDIAN_RATE_LIMIT: "600" })).env().MERIDIAN_RATE_LIMIT).toEqual({ limit: 600, windowSeconds: 60 });
-    expect((await withEnv({ MERIDIAN_RATE_LIMIT: "50/10" })).env().MERIDIAN_RATE_LIMIT).toEqual({ limit: 50, windowSeconds: 10 });
+    expect((await withEnv({ MERIDIAN_RATE_LIMIT: "600" })).env().MERIDIAN_RATE_LIMIT).toEqual({
+      limit: 600,
+      windowSeconds: 60,
+    });
+    expect((await withEnv({ MERIDIAN_RATE_LIMIT: "50/10" })).env().MERIDIAN_RATE_LIMIT).toEqual({
+      limit: 50,
+      windowSeconds: 10,
+    });
   });
 
   it("refuses a malformed value at start with a message", async () => {

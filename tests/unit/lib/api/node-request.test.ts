@@ -4,12 +4,18 @@ import { describe, expect, it } from "vitest";
 import { NodeApiRequest } from "@/lib/api/node";
 
 const raw = [
-  "Host", "127.0.0.1:3000",
-  "Authorization", "Basic abc",
-  "Content-Type", "application/json",
-  "X-Custom", "one",
-  "x-custom", "two",
-  "Idempotency-Key", "key-1",
+  "Host",
+  "127.0.0.1:3000",
+  "Authorization",
+  "Basic abc",
+  "Content-Type",
+  "application/json",
+  "X-Custom",
+  "one",
+  "x-custom",
+  "two",
+  "Idempotency-Key",
+  "key-1",
 ];
 
 describe("NodeApiRequest", () => {
@@ -17,7 +23,16 @@ describe("NodeApiRequest", () => {
   const web = new Headers();
   for (let i = 0; i < raw.length; i += 2) web.append(raw[i], raw[i + 1]);
 
-  it.each(["authorization", "AUTHORIZATION", "content-type", "x-custom", "X-Custom", "idempotency-key", "missing", "service-wallet-signature"])("headers.get(%s) and has() as Headers", (name) => {
+  it.each([
+    "authorization",
+    "AUTHORIZATION",
+    "content-type",
+    "x-custom",
+    "X-Custom",
+    "idempotency-key",
+    "missing",
+    "service-wallet-signature",
+  ])("headers.get(%s) and has() as Headers", (name) => {
     expect(request.headers.get(name)).toBe(web.get(name));
     expect(request.headers.has(name)).toBe(web.has(name));
   });

@@ -8,7 +8,10 @@ const OPERATIONS_DIR = join(process.cwd(), "lib/api/operations");
 
 /** "Cross-Currency Transfers" → "cross-currency-transfers", "KYC/KYB Verifications" → "kyc-kyb-verifications" */
 function fileNameOf(tag: string): string {
-  return tag.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return tag
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 function isOperation(value: unknown): value is Operation {
@@ -32,7 +35,9 @@ describe("lib/api/operations: one file per group of the reference", () => {
   it("declares every operation in the file named after its tag", async () => {
     const declared = await declaredOperations();
     expect(declared.length).toBeGreaterThan(0);
-    const misplaced = declared.filter(({ file, operation }) => `${fileNameOf(operation.tag)}.ts` !== file).map(({ file, operation }) => `${operation.operationId} (${operation.tag}) in ${file}`);
+    const misplaced = declared
+      .filter(({ file, operation }) => `${fileNameOf(operation.tag)}.ts` !== file)
+      .map(({ file, operation }) => `${operation.operationId} (${operation.tag}) in ${file}`);
     expect(misplaced).toEqual([]);
   });
 

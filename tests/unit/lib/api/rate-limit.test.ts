@@ -6,7 +6,10 @@ async function limiter(value: string) {
   // No database here: the shared counts are not synced, so this is one instance on its own.
   delete process.env.DATABASE_URL;
   process.env.LOG_LEVEL = "silent";
-  return { admit: (await import("@/lib/api/rate-limit")).admitRequest, ApiError: (await import("@/lib/kernel/errors")).ApiError };
+  return {
+    admit: (await import("@/lib/api/rate-limit")).admitRequest,
+    ApiError: (await import("@/lib/kernel/errors")).ApiError,
+  };
 }
 
 describe("admitRequest", () => {
@@ -29,7 +32,12 @@ describe("admitRequest", () => {
     expect(refused).toBeInstanceOf(ApiError);
     const e = refused as InstanceType<typeof ApiError>;
     expect([e.status, e.code]).toEqual([429, "RATE_LIMITED"]);
-    expect(e.headers).toMatchObject({ "Retry-After": "60", "RateLimit-Limit": "3", "RateLimit-Remaining": "0", "RateLimit-Reset": "60" });
+    expect(e.headers).toMatchObject({
+      "Retry-After": "60",
+      "RateLimit-Limit": "3",
+      "RateLimit-Remaining": "0",
+      "RateLimit-Reset": "60",
+    });
     expect(e.toBody().details).toEqual({ retryAfterSeconds: 60 });
     expect(admit("p2")["RateLimit-Remaining"]).toBe("2");
   });

@@ -6,7 +6,14 @@ import { generateP256KeyPair, hpkeDecrypt, hpkeEncrypt } from "@turnkey/crypto";
 
 const hex = (h: string) => new Uint8Array(Buffer.from(h, "hex"));
 import bs58check from "bs58check";
-import { encryptOtpBundle, generateReceiverKey, generateSessionKey, p1363ToDer, stamp, unsealSessionKey } from "../../../../lib/browser/session-keys";
+import {
+  encryptOtpBundle,
+  generateReceiverKey,
+  generateSessionKey,
+  p1363ToDer,
+  stamp,
+  unsealSessionKey,
+} from "../../../../lib/browser/session-keys";
 
 const SPKI_PREFIX = Buffer.from("3039301306072a8648ce3d020106082a8648ce3d030107032200", "hex");
 
@@ -14,8 +21,15 @@ function verifyStamp(header: string, payload: string): { publicKey: string; ok: 
   const env = JSON.parse(Buffer.from(header, "base64url").toString("utf8"));
   expect(Object.keys(env)).toEqual(["publicKey", "scheme", "signature"]);
   expect(env.scheme).toBe("SIGNATURE_SCHEME_TK_API_P256");
-  const key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(env.publicKey, "hex")]), format: "der", type: "spki" });
-  return { publicKey: env.publicKey, ok: verify("sha256", Buffer.from(payload, "utf8"), key, Buffer.from(env.signature, "hex")) };
+  const key = createPublicKey({
+    key: Buffer.concat([SPKI_PREFIX, Buffer.from(env.publicKey, "hex")]),
+    format: "der",
+    type: "spki",
+  });
+  return {
+    publicKey: env.publicKey,
+    ok: verify("sha256", Buffer.from(payload, "utf8"), key, Buffer.from(env.signature, "hex")),
+  };
 }
 
 describe("browser session keys", () => {
@@ -23,7 +37,8 @@ describe("browser session keys", () => {
     const key = await generateSessionKey();
     expect(key.publicKey).toMatch(/^0[23][0-9a-f]{64}$/);
     expect(key.privateKey.extractable).toBe(false);
-    const payload = '{"organizationId":"InternalAccount:x","parameters":{},"timestampMs":"1","type":"ACTIVITY_TYPE_DELETE_API_KEYS"}';
+    const payload =
+      '{"organizationId":"InternalAccount:x","parameters":{},"timestampMs":"1","type":"ACTIVITY_TYPE_DELETE_API_KEYS"}';
     for (let i = 0; i < 20; i++) {
       const header = await stamp(key, payload);
       expect(header).toMatch(/^[A-Za-z0-9_-]+$/);
@@ -58,7 +73,9 @@ describe("browser session keys", () => {
 
   it("encrypts the OTP bundle so the target key's holder reads {otp_code, public_key}", async () => {
     const target = generateP256KeyPair();
-    const data = Buffer.from(JSON.stringify({ targetPublic: target.publicKeyUncompressed, organizationId: "o", userId: "u" })).toString("hex");
+    const data = Buffer.from(
+      JSON.stringify({ targetPublic: target.publicKeyUncompressed, organizationId: "o", userId: "u" }),
+    ).toString("hex");
     const targetBundle = JSON.stringify({ version: "v1.0.0", data, dataSignature: "", enclaveQuorumPublic: "" });
     const session = await generateSessionKey();
     const out = JSON.parse(await encryptOtpBundle("000000", targetBundle, session.publicKey));

@@ -23,9 +23,17 @@ describe("API secrets", () => {
     const secret = randomToken("msk_");
     const salt = Buffer.alloc(16, 7);
     // HMAC zero-pads short keys: this is the collision the check closes.
-    expect(scryptSync(`${secret}\u0000\u0000`, salt, 32, { N: 1024 }).equals(scryptSync(secret, salt, 32, { N: 1024 }))).toBe(true);
+    expect(
+      scryptSync(`${secret}\u0000\u0000`, salt, 32, { N: 1024 }).equals(scryptSync(secret, salt, 32, { N: 1024 })),
+    ).toBe(true);
     const stored = await hashSecret(secret);
-    for (const padded of [`${secret}\u0000`, `${secret}\u0000\u0000\u0000`, `${secret}\n`, `${secret}\u0085`, `${secret}\ud800`]) {
+    for (const padded of [
+      `${secret}\u0000`,
+      `${secret}\u0000\u0000\u0000`,
+      `${secret}\n`,
+      `${secret}\u0085`,
+      `${secret}\ud800`,
+    ]) {
       expect(isWellFormedSecret(padded)).toBe(false);
       expect(await verifySecret(padded, stored)).toBe(false);
     }

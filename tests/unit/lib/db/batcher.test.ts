@@ -10,7 +10,9 @@ function gatedBatcher(opts: { maxBatch: number; lanes: number }) {
     run: async (inputs) => {
       batches.push(inputs);
       await new Promise<void>((release) => gates.push(release));
-      return inputs.map((n) => (n < 0 ? { status: "rejected", reason: new Error(`negative ${n}`) } : { status: "fulfilled", value: n * 10 }));
+      return inputs.map((n) =>
+        n < 0 ? { status: "rejected", reason: new Error(`negative ${n}`) } : { status: "fulfilled", value: n * 10 },
+      );
     },
   });
   const releaseAll = () => gates.splice(0).forEach((g) => g());
@@ -31,7 +33,10 @@ describe("createBatcher", () => {
     releaseAll();
     expect(await Promise.all(first)).toEqual([10, 20]);
     await tick();
-    expect(batches).toEqual([[1, 2], [3, 4, 5]]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
     releaseAll();
     expect(await Promise.all(later)).toEqual([30, 40, 50]);
   });
@@ -54,7 +59,10 @@ describe("createBatcher", () => {
     const { submit, batches, releaseAll } = gatedBatcher({ maxBatch: 2, lanes: 2 });
     const all = [1, 2, 3, 4, 5].map((n) => submit(n));
     await tick();
-    expect(batches).toEqual([[1, 2], [3, 4]]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     releaseAll();
     await tick();
     await tick();
@@ -72,7 +80,11 @@ describe("createBatcher", () => {
     expect(await ok).toBe(10);
     await expect(bad).rejects.toThrow("negative -1");
 
-    const failing = createBatcher<number, number>({ maxBatch: 10, lanes: 1, run: async () => Promise.reject(new Error("connection lost")) });
+    const failing = createBatcher<number, number>({
+      maxBatch: 10,
+      lanes: 1,
+      run: async () => Promise.reject(new Error("connection lost")),
+    });
     const results = await Promise.allSettled([failing(1), failing(2)]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect((results[0] as PromiseRejectedResult).reason.message).toBe("connection lost");

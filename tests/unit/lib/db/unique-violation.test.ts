@@ -3,12 +3,15 @@
 import { describe, expect, it } from "vitest";
 import { isUniqueViolation, Prisma } from "@/lib/db/client";
 
-const known = (code: string, message: string, meta?: Record<string, unknown>) => new Prisma.PrismaClientKnownRequestError(message, { code, clientVersion: "7", meta });
+const known = (code: string, message: string, meta?: Record<string, unknown>) =>
+  new Prisma.PrismaClientKnownRequestError(message, { code, clientVersion: "7", meta });
 
 describe("isUniqueViolation", () => {
   it("recognises unique violations from Prisma models, raw queries and pg", () => {
     expect(isUniqueViolation(known("P2002", "Unique constraint failed"))).toBe(true);
-    expect(isUniqueViolation(known("P2010", "Raw query failed. Code: `23505`. Message: `duplicate key value`"))).toBe(true);
+    expect(isUniqueViolation(known("P2010", "Raw query failed. Code: `23505`. Message: `duplicate key value`"))).toBe(
+      true,
+    );
     expect(isUniqueViolation(known("P2010", "Raw query failed", { code: "23505" }))).toBe(true);
     expect(isUniqueViolation({ code: "23505" })).toBe(true);
   });

@@ -7,7 +7,7 @@ describe("toJsonText", () => {
   });
 
   it("gives what JSON.stringify gives for values without BigInts", () => {
-    const value = { s: "x\u2028\"", n: 1.5, nil: null, skip: undefined, when: new Date(0), list: [undefined, true] };
+    const value = { s: 'x\u2028"', n: 1.5, nil: null, skip: undefined, when: new Date(0), list: [undefined, true] };
     expect(toJsonText(value)).toBe(JSON.stringify(value));
   });
 

@@ -18,14 +18,21 @@ describe("cursor pagination", () => {
     try {
       decodeCursor(Buffer.from('{"id":"x"}').toString("base64url"));
     } catch (e) {
-      expect((e as ApiError).details).toEqual({ errors: [expect.objectContaining({ field: "cursor", constraint: "FORMAT" })] });
+      expect((e as ApiError).details).toEqual({
+        errors: [expect.objectContaining({ field: "cursor", constraint: "FORMAT" })],
+      });
     }
   });
 
   it("fetches one extra row to know whether more exist, and points nextCursor at the last row shown", () => {
     const q = { limit: 2 };
     expect(pageArgs(q).take).toBe(3);
-    const page = toPage(ids.slice(0, 3).map((id) => ({ id })), q, 5, (r) => r.id);
+    const page = toPage(
+      ids.slice(0, 3).map((id) => ({ id })),
+      q,
+      5,
+      (r) => r.id,
+    );
     expect(page).toEqual({ data: [ids[0], ids[1]], hasMore: true, nextCursor: encodeCursor(ids[1]), totalCount: 5 });
     const last = toPage([{ id: ids[4] }], q, 5, (r) => r.id);
     expect(last).toEqual({ data: [ids[4]], hasMore: false, totalCount: 5 });

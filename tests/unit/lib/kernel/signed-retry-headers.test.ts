@@ -13,11 +13,15 @@ describe("signed-retry headers", () => {
   });
 
   it("are not spelled a second way in the BFF or the browser", () => {
-    const files = execFileSync("git", ["ls-files", "app/api/wallet", "lib/bff", "lib/browser", "components"], { encoding: "utf8" })
+    const files = execFileSync("git", ["ls-files", "app/api/wallet", "lib/bff", "lib/browser", "components"], {
+      encoding: "utf8",
+    })
       .split("\n")
       .filter((f) => /\.tsx?$/.test(f));
     // x-request-id may be set on a response (tracing); it is never read as a challenge id.
-    const respelled = files.filter((f) => /["']x-wallet-signature["']|\.(get|has)\(\s*["']x-request-id["']/i.test(readFileSync(f, "utf8")));
+    const respelled = files.filter((f) =>
+      /["']x-wallet-signature["']|\.(get|has)\(\s*["']x-request-id["']/i.test(readFileSync(f, "utf8")),
+    );
     expect(respelled).toEqual([]);
   });
 });

@@ -28,7 +28,15 @@ describe("zod issues become FieldErrors", () => {
   });
 
   it("lists every invalid field at once with dot paths and constraint kinds", () => {
-    const errors = errorsOf(Schema, { name: "x", age: 1.5, email: "nope", code: "abc", kind: "C", nested: {}, tags: ["a", "b"] });
+    const errors = errorsOf(Schema, {
+      name: "x",
+      age: 1.5,
+      email: "nope",
+      code: "abc",
+      kind: "C",
+      nested: {},
+      tags: ["a", "b"],
+    });
     const byField = Object.fromEntries(errors.map((e) => [e.field, e.constraint]));
     expect(byField).toEqual({
       name: "MIN_LENGTH",
@@ -56,8 +64,13 @@ describe("zod issues become FieldErrors", () => {
   });
 
   it("names the discriminator of a discriminated union with an unknown value", () => {
-    const U = z.discriminatedUnion("type", [z.object({ type: z.literal("X"), x: z.string() }), z.object({ type: z.literal("Y"), y: z.string() })]);
-    expect(errorsOf(z.object({ item: U }), { item: { type: "Z" } })).toEqual([expect.objectContaining({ field: "item.type", constraint: "ENUM" })]);
+    const U = z.discriminatedUnion("type", [
+      z.object({ type: z.literal("X"), x: z.string() }),
+      z.object({ type: z.literal("Y"), y: z.string() }),
+    ]);
+    expect(errorsOf(z.object({ item: U }), { item: { type: "Z" } })).toEqual([
+      expect.objectContaining({ field: "item.type", constraint: "ENUM" }),
+    ]);
     // with a valid discriminator, the chosen variant's fields are reported
     expect(errorsOf(U, { type: "Y" })).toEqual([{ field: "y", constraint: "REQUIRED", message: "Required" }]);
   });
@@ -82,9 +95,18 @@ describe("strictInput: unknown request body fields are refused at every depth", 
       kind: z.enum(["A", "B"]),
       address: Address.optional(),
       items: z.array(z.object({ sku: z.string() })).default([]),
-      choice: z.discriminatedUnion("type", [z.object({ type: z.literal("X"), x: z.number() }), z.object({ type: z.literal("Y"), y: z.number() })]).nullable().optional(),
+      choice: z
+        .discriminatedUnion("type", [
+          z.object({ type: z.literal("X"), x: z.number() }),
+          z.object({ type: z.literal("Y"), y: z.number() }),
+        ])
+        .nullable()
+        .optional(),
       either: z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]).optional(),
-      flag: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+      flag: z
+        .enum(["true", "false"])
+        .transform((v) => v === "true")
+        .optional(),
       meta: z.record(z.string(), z.unknown()).optional(),
     }),
   );
@@ -98,11 +120,18 @@ describe("strictInput: unknown request body fields are refused at every depth", 
       choice: { type: "X", x: 1, y: 2 },
       either: { b: "ok", c: 1 },
     });
-    expect(errors.filter((e) => e.constraint === "UNKNOWN_FIELD").map((e) => e.field).sort()).toEqual(["address.zip", "choice.y", "either.c", "extra", "items.0.qty"]);
+    expect(
+      errors
+        .filter((e) => e.constraint === "UNKNOWN_FIELD")
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(["address.zip", "choice.y", "either.c", "extra", "items.0.qty"]);
   });
 
   it("keeps what the schema accepted: defaults, transforms, free-form records; and the original schema stays lenient", () => {
-    expect(parseOrThrow(Body, { kind: "B", flag: "true", meta: { anything: { goes: 1 } }, either: { b: "x" } })).toEqual({
+    expect(
+      parseOrThrow(Body, { kind: "B", flag: "true", meta: { anything: { goes: 1 } }, either: { b: "x" } }),
+    ).toEqual({
       kind: "B",
       items: [],
       flag: true,
@@ -113,7 +142,10 @@ describe("strictInput: unknown request body fields are refused at every depth", 
   });
 
   it("documents additionalProperties: false in JSON Schema", () => {
-    const json = z.toJSONSchema(Body, { io: "input" }) as unknown as { additionalProperties?: boolean; properties: { address: { additionalProperties?: boolean } } };
+    const json = z.toJSONSchema(Body, { io: "input" }) as unknown as {
+      additionalProperties?: boolean;
+      properties: { address: { additionalProperties?: boolean } };
+    };
     expect(json.additionalProperties).toBe(false);
     expect(json.properties.address.additionalProperties).toBe(false);
   });
@@ -132,7 +164,12 @@ describe("parseRequestInput: text PostgreSQL cannot store is refused before the 
   it("refuses NUL and unpaired surrogates in values and keys, naming each field", () => {
     const err = refusal({ a: "x\u0000", b: ["ok", "\ud800"], c: { d: "\udc00" }, ["k\u0000"]: 1, fine: "😀 é" });
     expect(err?.code).toBe("INVALID_INPUT");
-    expect((err?.details as { errors: { field: string }[] }).errors.map((e) => e.field).sort()).toEqual(["(key)", "a", "b.1", "c.d"]);
+    expect((err?.details as { errors: { field: string }[] }).errors.map((e) => e.field).sort()).toEqual([
+      "(key)",
+      "a",
+      "b.1",
+      "c.d",
+    ]);
   });
 
   it("accepts paired surrogates and ordinary text, and returns the schema's output", () => {

@@ -3,7 +3,10 @@ import { authorizationSteer, issuanceSteer } from "@/lib/sandbox/cards";
 
 describe("sandbox card suffixes", () => {
   it("steers authorizations by the descriptor's last three characters", () => {
-    expect(authorizationSteer("AMAZON RETAIL US-002")).toEqual({ kind: "DECLINE", declineReason: "INSUFFICIENT_FUNDS" });
+    expect(authorizationSteer("AMAZON RETAIL US-002")).toEqual({
+      kind: "DECLINE",
+      declineReason: "INSUFFICIENT_FUNDS",
+    });
     expect(authorizationSteer("SHOP 003")).toEqual({ kind: "DECLINE", declineReason: "CARD_PAUSED" });
     expect(authorizationSteer("TAXI 006")).toEqual({ kind: "APPROVE_EXCEPTION" });
     expect(authorizationSteer("SLOW ACQUIRER 005")).toEqual({ kind: "APPROVE_DELAYED_PULL" });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { businessKybRule, beneficialOwnerKycOutcome, individualKycAtCreation, individualKycOutcome } from "@/lib/sandbox/kyc";
+import {
+  businessKybRule,
+  beneficialOwnerKycOutcome,
+  individualKycAtCreation,
+  individualKycOutcome,
+} from "@/lib/sandbox/kyc";
 
 const unregulated = { isRegulatedFinancialInstitution: false, skipVerificationPaperwork: false };
 const regulated = { isRegulatedFinancialInstitution: true, skipVerificationPaperwork: false };
@@ -16,7 +21,8 @@ describe("sandbox KYC magic values", () => {
   });
 
   it("keeps everyone UNVERIFIED at creation on an unregulated platform without skip paperwork", () => {
-    for (const name of ["A 001", "A 002", "A 003", "A"]) expect(individualKycAtCreation(name, unregulated)).toBe("UNVERIFIED");
+    for (const name of ["A 001", "A 002", "A 003", "A"])
+      expect(individualKycAtCreation(name, unregulated)).toBe("UNVERIFIED");
   });
 
   it("resolves at creation on regulated platforms and with skip paperwork", () => {

@@ -1,7 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { achDebitAuthorizationMissing, nameVerificationFor, providerLinkFailureFor, pullPayoutOutcomeFor, quoteDestinationOutcomeFor } from "../../../../lib/sandbox/external-accounts";
+import {
+  achDebitAuthorizationMissing,
+  nameVerificationFor,
+  providerLinkFailureFor,
+  pullPayoutOutcomeFor,
+  quoteDestinationOutcomeFor,
+} from "../../../../lib/sandbox/external-accounts";
 import { sandboxSuffix } from "../../../../lib/sandbox/suffix";
 import { umaScenario } from "../../../../lib/sandbox/uma";
 import { canTransition, quoteStatusOf } from "../../../../lib/domain/transactions/status";
@@ -26,14 +32,40 @@ describe("sandbox money tables", () => {
     expect(achDebitAuthorizationMissing("acct205")).toBe(false);
   });
   it("every sandbox magic value lives in lib/sandbox, never in the domain", () => {
-    const domain = execFileSync("git", ["ls-files", "lib/domain"], { encoding: "utf8" }).split("\n").filter((f) => f.endsWith(".ts"));
-    const offenders = domain.filter((f) => /"000000"|"123456"|SUFFIX\w* = |lastThree|slice\(-3\)/.test(readFileSync(f, "utf8")));
+    const domain = execFileSync("git", ["ls-files", "lib/domain"], { encoding: "utf8" })
+      .split("\n")
+      .filter((f) => f.endsWith(".ts"));
+    const offenders = domain.filter((f) =>
+      /"000000"|"123456"|SUFFIX\w* = |lastThree|slice\(-3\)/.test(readFileSync(f, "utf8")),
+    );
     expect(offenders).toEqual([]);
   });
   it("maps every spec row", () => {
-    expect(["102", "103", "104", "105", "106", "107", "101"].map((s) => nameVerificationFor(`x${s}`))).toEqual(["NOT_MATCHED", "PARTIAL_MATCH", "PENDING", "INVALID", "UNSUPPORTED", "CHECKED_BY_RECEIVING_FI", "MATCHED"]);
-    expect(["002", "003", "004", "005", "001"].map((s) => pullPayoutOutcomeFor(s).kind)).toEqual(["fail", "fail", "fail", "pending-then-fail", "succeed"]);
-    expect(["002", "003", "004", "005", "006", "007", "008"].map((s) => quoteDestinationOutcomeFor(s).kind)).toEqual(["fail", "long-success", "fail", "return", "fail", "fail", "succeed"]);
+    expect(["102", "103", "104", "105", "106", "107", "101"].map((s) => nameVerificationFor(`x${s}`))).toEqual([
+      "NOT_MATCHED",
+      "PARTIAL_MATCH",
+      "PENDING",
+      "INVALID",
+      "UNSUPPORTED",
+      "CHECKED_BY_RECEIVING_FI",
+      "MATCHED",
+    ]);
+    expect(["002", "003", "004", "005", "001"].map((s) => pullPayoutOutcomeFor(s).kind)).toEqual([
+      "fail",
+      "fail",
+      "fail",
+      "pending-then-fail",
+      "succeed",
+    ]);
+    expect(["002", "003", "004", "005", "006", "007", "008"].map((s) => quoteDestinationOutcomeFor(s).kind)).toEqual([
+      "fail",
+      "long-success",
+      "fail",
+      "return",
+      "fail",
+      "fail",
+      "succeed",
+    ]);
     expect(quoteDestinationOutcomeFor("007").refundFails).toBe(true);
     expect(umaScenario("$fail.compliance.usd@sandbox.example")?.kind).toBe("fail");
     expect(umaScenario("$someone@sandbox.example")).toBeUndefined();

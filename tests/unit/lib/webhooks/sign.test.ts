@@ -29,6 +29,8 @@ describe("webhook signatures", () => {
   });
 
   it("backs off exponentially from 30 s, capped at 30 minutes", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(deliver.retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_800_000, 1_800_000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(deliver.retryDelayMs)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_800_000, 1_800_000,
+    ]);
   });
 });

@@ -63,9 +63,12 @@ describe("classifyAddress", () => {
     expect(target.classifyAddress(address)).toMatchObject({ allowed: false, range });
   });
 
-  it.each(["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8", "2002:0808:0808::1"])("allows the public address %s", (address) => {
-    expect(target.classifyAddress(address)).toEqual({ allowed: true });
-  });
+  it.each(["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8", "2002:0808:0808::1"])(
+    "allows the public address %s",
+    (address) => {
+      expect(target.classifyAddress(address)).toEqual({ allowed: true });
+    },
+  );
 });
 
 describe("webhookUrlProblems", () => {
@@ -96,7 +99,9 @@ describe("webhookUrlProblems", () => {
       expect.stringMatching(/must not contain credentials/),
       expect.stringMatching(/127\.0\.0\.1 is a loopback address/),
     ]);
-    expect(target.webhookUrlProblems("https://user:pass@hooks.example.com/", { allowPrivate: true })).toEqual([expect.stringMatching(/must not contain credentials/)]);
+    expect(target.webhookUrlProblems("https://user:pass@hooks.example.com/", { allowPrivate: true })).toEqual([
+      expect.stringMatching(/must not contain credentials/),
+    ]);
   });
 
   it("refuses other schemes and accepts public hosts and names (names are checked when connecting)", () => {
@@ -113,7 +118,9 @@ describe("webhookLookup", () => {
     const lookup = target.webhookLookup((_host, _opts, cb) => cb(null, answers));
     return (all: boolean) =>
       new Promise<{ err: Error | null; result: unknown }>((resolve) =>
-        lookup("hooks.example.test", { all }, (err, address, family) => resolve({ err, result: all ? address : { address, family } })),
+        lookup("hooks.example.test", { all }, (err, address, family) =>
+          resolve({ err, result: all ? address : { address, family } }),
+        ),
       );
   }
 
@@ -132,8 +139,12 @@ describe("webhookLookup", () => {
       { address: "127.0.0.1", family: 4 },
     ])(false);
     expect(err).toBeInstanceOf(target.BlockedTargetError);
-    expect(err!.message).toBe("hooks.example.test is a loopback address; webhooks are delivered only to public addresses");
-    expect((await lookupWith([{ address: "169.254.169.254", family: 4 }])(true)).err!.message).toMatch(/cloud metadata address/);
+    expect(err!.message).toBe(
+      "hooks.example.test is a loopback address; webhooks are delivered only to public addresses",
+    );
+    expect((await lookupWith([{ address: "169.254.169.254", family: 4 }])(true)).err!.message).toMatch(
+      /cloud metadata address/,
+    );
   });
 });
 
@@ -141,15 +152,24 @@ describe("postWebhook", () => {
   it("refuses a literal loopback target without connecting when private addresses are not allowed", async () => {
     const before = hits;
     for (const host of ["127.0.0.1", "2130706433", "[::ffff:127.0.0.1]"]) {
-      const result = await deliver.postWebhook(`http://${host}:${port}/hooks`, "Webhook:x", "{}", { allowPrivate: false });
-      expect(result).toMatchObject({ ok: false, status: null, body: null, error: expect.stringMatching(/^BlockedTargetError: .* is a loopback address/) });
+      const result = await deliver.postWebhook(`http://${host}:${port}/hooks`, "Webhook:x", "{}", {
+        allowPrivate: false,
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        status: null,
+        body: null,
+        error: expect.stringMatching(/^BlockedTargetError: .* is a loopback address/),
+      });
     }
     expect(hits).toBe(before);
   });
 
   it("refuses localhost by name, and a name that resolves to loopback at connect time", async () => {
     const before = hits;
-    const byName = await deliver.postWebhook(`http://localhost:${port}/hooks`, "Webhook:x", "{}", { allowPrivate: false });
+    const byName = await deliver.postWebhook(`http://localhost:${port}/hooks`, "Webhook:x", "{}", {
+      allowPrivate: false,
+    });
     expect(byName.error).toMatch(/^BlockedTargetError: The host localhost is a loopback address/);
     const realLookup = dns.lookup;
     const resolved: string[] = [];
@@ -159,8 +179,12 @@ describe("postWebhook", () => {
       cb(null, [{ address: "127.0.0.1", family: 4 }]);
     };
     try {
-      const rebound = await deliver.postWebhook(`http://rebound.example.test:${port}/hooks`, "Webhook:x", "{}", { allowPrivate: false });
-      expect(rebound.error).toBe("BlockedTargetError: rebound.example.test is a loopback address; webhooks are delivered only to public addresses");
+      const rebound = await deliver.postWebhook(`http://rebound.example.test:${port}/hooks`, "Webhook:x", "{}", {
+        allowPrivate: false,
+      });
+      expect(rebound.error).toBe(
+        "BlockedTargetError: rebound.example.test is a loopback address; webhooks are delivered only to public addresses",
+      );
     } finally {
       dns.lookup = realLookup;
     }
@@ -170,8 +194,12 @@ describe("postWebhook", () => {
 
   it("delivers to a local receiver where private addresses are allowed, and does not follow redirects", async () => {
     const before = hits;
-    expect(await deliver.postWebhook(`http://127.0.0.1:${port}/hooks`, "Webhook:x", "{}", { allowPrivate: true })).toEqual({ ok: true, status: 200, body: "internal secret", error: null });
-    expect(await deliver.postWebhook(`http://127.0.0.1:${port}/redirect`, "Webhook:x", "{}", { allowPrivate: true })).toEqual({ ok: false, status: 302, body: "", error: null });
+    expect(
+      await deliver.postWebhook(`http://127.0.0.1:${port}/hooks`, "Webhook:x", "{}", { allowPrivate: true }),
+    ).toEqual({ ok: true, status: 200, body: "internal secret", error: null });
+    expect(
+      await deliver.postWebhook(`http://127.0.0.1:${port}/redirect`, "Webhook:x", "{}", { allowPrivate: true }),
+    ).toEqual({ ok: false, status: 302, body: "", error: null });
     expect(hits).toBe(before + 2);
   });
 });

@@ -10,9 +10,17 @@ import { isFinalCardStatus, requestableMoves, type ApiCard, type RequestedStatus
 export const metadata: Metadata = { title: "Card" };
 
 /** The button for each move the card status table allows. */
-const MOVE_BUTTONS: Record<RequestedStatus, { label: string; pendingLabel: string; doneMessage: string; variant: "secondary" | "danger" }> = {
+const MOVE_BUTTONS: Record<
+  RequestedStatus,
+  { label: string; pendingLabel: string; doneMessage: string; variant: "secondary" | "danger" }
+> = {
   FROZEN: { label: "Freeze card", pendingLabel: "Freezing…", doneMessage: "Card frozen.", variant: "secondary" },
-  ACTIVE: { label: "Unfreeze card", pendingLabel: "Unfreezing…", doneMessage: "Card active again.", variant: "secondary" },
+  ACTIVE: {
+    label: "Unfreeze card",
+    pendingLabel: "Unfreezing…",
+    doneMessage: "Card active again.",
+    variant: "secondary",
+  },
   CLOSED: { label: "Close card", pendingLabel: "Closing…", doneMessage: "Card closed.", variant: "danger" },
 };
 

@@ -43,7 +43,10 @@ interface Document {
   createdAt: string;
 }
 
-const page = <T,>(path: string) => async () => (await api.get<Page<T>>(path)).body.data;
+const page =
+  <T,>(path: string) =>
+  async () =>
+    (await api.get<Page<T>>(path)).body.data;
 
 export default async function CustomerPage({ params }: { params: Promise<{ customerId: string }> }) {
   await requireStaffPage();
@@ -98,11 +101,19 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           caption="Verification checks of this customer"
           rows={verifications.data}
           rowKey={(v) => v.id}
-          empty={verifications.error ? undefined : "No verification started yet. The customer starts one from the hosted KYC page, or the platform with POST /verifications."}
+          empty={
+            verifications.error
+              ? undefined
+              : "No verification started yet. The customer starts one from the hosted KYC page, or the platform with POST /verifications."
+          }
           columns={[
             { header: "Verification", cell: (v) => <Id id={v.id} /> },
             { header: "Status", cell: (v) => <span className="badge">{v.verificationStatus}</span> },
-            { header: "Open issues", cell: (v) => (v.errors.length ? v.errors.map((e) => e.message ?? e.reason ?? e.field ?? e.type).join("; ") : "none") },
+            {
+              header: "Open issues",
+              cell: (v) =>
+                v.errors.length ? v.errors.map((e) => e.message ?? e.reason ?? e.field ?? e.type).join("; ") : "none",
+            },
             { header: "Updated", cell: (v) => when(v.updatedAt) },
           ]}
         />
@@ -146,7 +157,10 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           rowKey={(a) => a.id}
           empty={external.error ? undefined : "No external accounts."}
           columns={[
-            { header: "Account", cell: (a) => <Link href={`/admin/external-accounts/${encodeURIComponent(a.id)}`}>{accountLabel(a)}</Link> },
+            {
+              header: "Account",
+              cell: (a) => <Link href={`/admin/external-accounts/${encodeURIComponent(a.id)}`}>{accountLabel(a)}</Link>,
+            },
             { header: "Currency", cell: (a) => a.currency },
             { header: "Status", cell: (a) => a.status },
           ]}
@@ -161,7 +175,10 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           rowKey={(t) => t.id}
           empty={transactions.error ? undefined : "No transactions yet."}
           columns={[
-            { header: "Transaction", cell: (t) => <Link href={`/admin/transactions/${encodeURIComponent(t.id)}`}>{t.id.slice(-8)}</Link> },
+            {
+              header: "Transaction",
+              cell: (t) => <Link href={`/admin/transactions/${encodeURIComponent(t.id)}`}>{t.id.slice(-8)}</Link>,
+            },
             { header: "Type", cell: (t) => t.type },
             { header: "Status", cell: (t) => <span className="badge">{t.status}</span> },
             { header: "Amount", cell: (t) => formatAmount(headlineAmount(t)) },

@@ -45,7 +45,13 @@ export default async function ExternalAccountPage({ params }: { params: Promise<
             <code>{a.id}</code>
           </dd>
           <dt>Owner</dt>
-          <dd>{a.customerId ? <Link href={`/admin/customers/${encodeURIComponent(a.customerId)}`}>{a.customerId}</Link> : "the platform"}</dd>
+          <dd>
+            {a.customerId ? (
+              <Link href={`/admin/customers/${encodeURIComponent(a.customerId)}`}>{a.customerId}</Link>
+            ) : (
+              "the platform"
+            )}
+          </dd>
           <dt>Currency</dt>
           <dd>{a.currency}</dd>
           <dt>Status</dt>

@@ -40,7 +40,8 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
         <Link href="/admin/transactions">← All transactions</Link>
       </p>
       <h1>
-        {t.type === "CARD" ? "Card transaction" : t.type === "INCOMING" ? "Incoming payment" : "Outgoing payment"} of {formatAmount(headlineAmount(t))}
+        {t.type === "CARD" ? "Card transaction" : t.type === "INCOMING" ? "Incoming payment" : "Outgoing payment"} of{" "}
+        {formatAmount(headlineAmount(t))}
       </h1>
       <section className="card" aria-labelledby="tx-facts">
         <h2 id="tx-facts">
@@ -64,7 +65,13 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
           <dt>To</dt>
           <dd>{fromTo(t).to}</dd>
           <dt>Customer</dt>
-          <dd>{t.customerId ? <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>{t.customerId}</Link> : "platform"}</dd>
+          <dd>
+            {t.customerId ? (
+              <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>{t.customerId}</Link>
+            ) : (
+              "platform"
+            )}
+          </dd>
           {t.sentAmount ? (
             <>
               <dt>Sent</dt>
@@ -114,7 +121,9 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
       {operator ? (
         <TransactionActions transactionId={t.id} canDecide={canDecide} canCancel={canCancel} />
       ) : canDecide || canCancel ? (
-        <p className="muted">Only operators can approve, reject or cancel transactions. Ask an operator if this one needs a decision.</p>
+        <p className="muted">
+          Only operators can approve, reject or cancel transactions. Ask an operator if this one needs a decision.
+        </p>
       ) : null}
     </>
   );

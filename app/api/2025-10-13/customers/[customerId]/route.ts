@@ -2,4 +2,8 @@
 import { routeHandlers } from "@/lib/api/next";
 import { getCustomerOperation, updateCustomerOperation, deleteCustomerOperation } from "@/lib/api/operations/customers";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(getCustomerOperation, updateCustomerOperation, deleteCustomerOperation);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  getCustomerOperation,
+  updateCustomerOperation,
+  deleteCustomerOperation,
+);

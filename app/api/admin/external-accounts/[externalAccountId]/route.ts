@@ -5,7 +5,10 @@ import { json, route } from "@/lib/bff/route";
 import { withAdvice } from "@/lib/bff/admin/api-errors";
 
 export const DELETE = route({ audience: "staff", operator: true }, async ({ request, params }) => {
-  const base = new URL(request.url).searchParams.get("owner") === "platform" ? "/platform/external-accounts" : "/customers/external-accounts";
+  const base =
+    new URL(request.url).searchParams.get("owner") === "platform"
+      ? "/platform/external-accounts"
+      : "/customers/external-accounts";
   await withAdvice(() => api.delete(`${base}/${encodeURIComponent(String(params.externalAccountId))}`));
   return json(204);
 });

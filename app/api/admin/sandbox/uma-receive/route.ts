@@ -13,8 +13,16 @@ const Body = z
     receivingCurrencyCode: z.string().trim().min(3).max(8),
     receivingCurrencyAmount: z.number().int().positive().max(100_000_000_000),
   })
-  .refine((b) => b.receiverUmaAddress !== undefined || b.customerId !== undefined, { message: "Give the receiver's UMA address or customer id", path: ["receiverUmaAddress"] });
+  .refine((b) => b.receiverUmaAddress !== undefined || b.customerId !== undefined, {
+    message: "Give the receiver's UMA address or customer id",
+    path: ["receiverUmaAddress"],
+  });
 
-const NO_ACCOUNT = { INVALID_CURRENCY: "The receiver has no account in that currency. Pick a currency the customer holds (see the customer's accounts)." };
+const NO_ACCOUNT = {
+  INVALID_CURRENCY:
+    "The receiver has no account in that currency. Pick a currency the customer holds (see the customer's accounts).",
+};
 
-export const POST = route({ audience: "staff", operator: true, body: Body }, async ({ body }) => json(200, (await withAdvice(() => api.post("/sandbox/uma/receive", body), NO_ACCOUNT)).body));
+export const POST = route({ audience: "staff", operator: true, body: Body }, async ({ body }) =>
+  json(200, (await withAdvice(() => api.post("/sandbox/uma/receive", body), NO_ACCOUNT)).body),
+);

@@ -2,4 +2,6 @@
 import { api } from "@/lib/bff/client";
 import { json, route } from "@/lib/bff/route";
 
-export const POST = route({ audience: "staff", operator: true }, async () => json(200, (await api.post("/sandbox/webhooks/test", {})).body ?? {}));
+export const POST = route({ audience: "staff", operator: true }, async () =>
+  json(200, (await api.post("/sandbox/webhooks/test", {})).body ?? {}),
+);

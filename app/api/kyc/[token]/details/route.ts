@@ -3,4 +3,6 @@ import { db } from "@/lib/db/client";
 import { updateKycDetails } from "@/lib/domain/verifications/kyc-link";
 import { json, jsonBody, route } from "@/lib/bff/route";
 
-export const POST = route({ audience: "hosted" }, async ({ token, request }) => json(200, await updateKycDetails(db(), token, await jsonBody(request))));
+export const POST = route({ audience: "hosted" }, async ({ token, request }) =>
+  json(200, await updateKycDetails(db(), token, await jsonBody(request))),
+);

@@ -3,4 +3,6 @@ import { db } from "@/lib/db/client";
 import { uploadKycDocument } from "@/lib/domain/verifications/kyc-link";
 import { formBody, json, route } from "@/lib/bff/route";
 
-export const POST = route({ audience: "hosted" }, async ({ token, request }) => json(200, await uploadKycDocument(db(), token, await formBody(request))));
+export const POST = route({ audience: "hosted" }, async ({ token, request }) =>
+  json(200, await uploadKycDocument(db(), token, await formBody(request))),
+);

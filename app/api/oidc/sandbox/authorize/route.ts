@@ -16,7 +16,10 @@ const Form = z.object({
 });
 
 function page(status: number, message: string): Response {
-  return new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(message, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 export async function POST(request: Request): Promise<Response> {
@@ -24,7 +27,8 @@ export async function POST(request: Request): Promise<Response> {
   const origin = request.headers.get("origin");
   if (origin && origin !== app) return page(403, "This sign-in form can only be used from the app itself.");
   const parsed = Form.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return page(400, "The sign-in request is incomplete. Go back to the app and start the sign-in again.");
+  if (!parsed.success)
+    return page(400, "The sign-in request is incomplete. Go back to the app and start the sign-in again.");
   const f = parsed.data;
   const redirect = new URL(f.redirect_uri, app);
   if (redirect.origin !== app) return page(400, "redirect_uri must be a page of this app.");

@@ -3,14 +3,30 @@ import { apiQuery, pageHref, readFilters, PAGE_SIZE } from "../../../../../lib/b
 
 describe("admin transaction filters", () => {
   it("keeps known values and drops unknown ones", () => {
-    const f = readFilters({ status: "PENDING", type: "CARD", customerId: " Customer:abc ", startDate: "2026-11-01", endDate: "not-a-date", cursor: "c1" });
-    expect(f).toEqual({ status: "PENDING", type: "CARD", customerId: "Customer:abc", startDate: "2026-11-01", endDate: "", cursor: "c1" });
+    const f = readFilters({
+      status: "PENDING",
+      type: "CARD",
+      customerId: " Customer:abc ",
+      startDate: "2026-11-01",
+      endDate: "not-a-date",
+      cursor: "c1",
+    });
+    expect(f).toEqual({
+      status: "PENDING",
+      type: "CARD",
+      customerId: "Customer:abc",
+      startDate: "2026-11-01",
+      endDate: "",
+      cursor: "c1",
+    });
     expect(readFilters({ status: "DONE", type: "SIDEWAYS" })).toMatchObject({ status: "", type: "" });
     expect(readFilters({ status: ["FAILED", "PENDING"] }).status).toBe("FAILED");
   });
 
   it("turns UTC days into the API's whole-day datetime range and passes the cursor", () => {
-    const q = new URLSearchParams(apiQuery(readFilters({ startDate: "2026-11-01", endDate: "2026-11-02", status: "COMPLETED", cursor: "abc" })));
+    const q = new URLSearchParams(
+      apiQuery(readFilters({ startDate: "2026-11-01", endDate: "2026-11-02", status: "COMPLETED", cursor: "abc" })),
+    );
     expect(q.get("limit")).toBe(String(PAGE_SIZE));
     expect(q.get("startDate")).toBe("2026-11-01T00:00:00.000Z");
     expect(q.get("endDate")).toBe("2026-11-02T23:59:59.999Z");

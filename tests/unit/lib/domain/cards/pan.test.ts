@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { brandOf, generateCvv, generatePan, luhnCheckDigit, luhnValid, openCardSecrets, sealCardSecrets } from "@/lib/domain/cards/pan";
+import {
+  brandOf,
+  generateCvv,
+  generatePan,
+  luhnCheckDigit,
+  luhnValid,
+  openCardSecrets,
+  sealCardSecrets,
+} from "@/lib/domain/cards/pan";
 
 describe("card numbers", () => {
   it("computes Luhn check digits of known numbers", () => {

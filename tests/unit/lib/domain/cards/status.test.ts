@@ -1,12 +1,20 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CARD_STATUSES, FINAL_STATUSES, REQUESTABLE_STATUSES, decideMutation, isFinalCardStatus, requestableMoves } from "@/lib/domain/cards/status";
+import {
+  CARD_STATUSES,
+  FINAL_STATUSES,
+  REQUESTABLE_STATUSES,
+  decideMutation,
+  isFinalCardStatus,
+  requestableMoves,
+} from "@/lib/domain/cards/status";
 
 describe("card status table", () => {
   it("allows exactly ACTIVE<->FROZEN and ACTIVE|FROZEN->CLOSED", () => {
     const allowed: string[] = [];
-    for (const from of CARD_STATUSES) for (const to of REQUESTABLE_STATUSES) if (decideMutation(from, to).ok) allowed.push(`${from}->${to}`);
+    for (const from of CARD_STATUSES)
+      for (const to of REQUESTABLE_STATUSES) if (decideMutation(from, to).ok) allowed.push(`${from}->${to}`);
     expect(allowed.sort()).toEqual(["ACTIVE->CLOSED", "ACTIVE->FROZEN", "FROZEN->ACTIVE", "FROZEN->CLOSED"]);
   });
 
@@ -15,7 +23,13 @@ describe("card status table", () => {
     expect(decideMutation("CLOSED", "ACTIVE")).toMatchObject({ ok: false, code: "CARD_NOT_MUTABLE" });
     expect(decideMutation("CLOSED", "FROZEN")).toMatchObject({ ok: false, code: "CARD_NOT_MUTABLE" });
     expect(decideMutation("CLOSED", undefined)).toMatchObject({ ok: false, code: "CARD_NOT_MUTABLE" });
-    for (const [from, to] of [["ACTIVE", "ACTIVE"], ["FROZEN", "FROZEN"], ["PROCESSING", "ACTIVE"], ["PROCESSING", "FROZEN"], ["PROCESSING", "CLOSED"]] as const) {
+    for (const [from, to] of [
+      ["ACTIVE", "ACTIVE"],
+      ["FROZEN", "FROZEN"],
+      ["PROCESSING", "ACTIVE"],
+      ["PROCESSING", "FROZEN"],
+      ["PROCESSING", "CLOSED"],
+    ] as const) {
       expect(decideMutation(from, to)).toMatchObject({ ok: false, code: "INVALID_STATE_TRANSITION" });
     }
     expect(decideMutation("PROCESSING", undefined)).toEqual({ ok: true });
@@ -38,7 +52,9 @@ describe("derived from the table", () => {
       .filter((f) => /\.tsx?$/.test(f) && f !== "lib/domain/cards/status.ts");
     const restated = files.filter((f) => {
       const src = readFileSync(f, "utf8");
-      return /"PROCESSING" \| "ACTIVE" \| "FROZEN"|\["ACTIVE", "FROZEN", "CLOSED"\]|status === "CLOSED"|status <> 'CLOSED'/.test(src);
+      return /"PROCESSING" \| "ACTIVE" \| "FROZEN"|\["ACTIVE", "FROZEN", "CLOSED"\]|status === "CLOSED"|status <> 'CLOSED'/.test(
+        src,
+      );
     });
     expect(restated).toEqual([]);
   });

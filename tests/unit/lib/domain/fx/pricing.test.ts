@@ -13,8 +13,18 @@ describe("quote pricing", () => {
 
   it("SENDING lock takes fees out of the amount; RECEIVING lock adds them", () => {
     const fee = { variableFeeBps: 100, fixedFee: 50n };
-    expect(price("SENDING", 10_000n, "USD", "EUR", fee)).toEqual({ totalSendingAmount: 10_000n, totalReceivingAmount: 9062n, fees: 150n, exchangeRate: "0.92" });
-    expect(price("RECEIVING", 9200n, "USD", "EUR", fee)).toEqual({ totalSendingAmount: 10_150n, totalReceivingAmount: 9200n, fees: 150n, exchangeRate: "0.92" });
+    expect(price("SENDING", 10_000n, "USD", "EUR", fee)).toEqual({
+      totalSendingAmount: 10_000n,
+      totalReceivingAmount: 9062n,
+      fees: 150n,
+      exchangeRate: "0.92",
+    });
+    expect(price("RECEIVING", 9200n, "USD", "EUR", fee)).toEqual({
+      totalSendingAmount: 10_150n,
+      totalReceivingAmount: 9200n,
+      fees: 150n,
+      exchangeRate: "0.92",
+    });
   });
 
   it("refuses amounts eaten by fees and currencies without a rate", () => {
@@ -28,8 +38,19 @@ describe("quote pricing", () => {
 
   it("applies corridor and withdrawal-currency limits", () => {
     const p = price("SENDING", 5001n, "USD", "EUR", { variableFeeBps: 0, fixedFee: 0n });
-    expect(() => checkLimits({ transactionLimits: [{ sendingCurrency: "USD", receivingCurrency: "EUR", maxAmount: 5000 }] }, "USD", "EUR", p)).toThrow(/maximum single transaction/);
-    expect(() => checkLimits({ transactionLimits: [{ receivingCurrency: "EUR", maxAmount: 4600 }] }, "USD", "EUR", p)).not.toThrow();
-    expect(() => checkLimits({ transactionLimits: [{ receivingCurrency: "EUR", maxAmount: 4599 }] }, "USD", "EUR", p)).toThrow(/withdrawal/);
+    expect(() =>
+      checkLimits(
+        { transactionLimits: [{ sendingCurrency: "USD", receivingCurrency: "EUR", maxAmount: 5000 }] },
+        "USD",
+        "EUR",
+        p,
+      ),
+    ).toThrow(/maximum single transaction/);
+    expect(() =>
+      checkLimits({ transactionLimits: [{ receivingCurrency: "EUR", maxAmount: 4600 }] }, "USD", "EUR", p),
+    ).not.toThrow();
+    expect(() =>
+      checkLimits({ transactionLimits: [{ receivingCurrency: "EUR", maxAmount: 4599 }] }, "USD", "EUR", p),
+    ).toThrow(/withdrawal/);
   });
 });

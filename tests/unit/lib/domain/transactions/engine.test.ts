@@ -2,7 +2,12 @@
 // its changes; applying the changes as money_apply does (webhook_event_data:
 // remove `unset`, then merge `set`) gives every payload back exactly.
 import { describe, expect, it } from "vitest";
-import { addEventGroup, emptyPlan, payloadChanges, type PlanEvent } from "../../../../../lib/domain/transactions/engine";
+import {
+  addEventGroup,
+  emptyPlan,
+  payloadChanges,
+  type PlanEvent,
+} from "../../../../../lib/domain/transactions/engine";
 
 /** webhook_event_data, in JavaScript (through JSON, as the plan travels). */
 function rebuilt(events: PlanEvent[], e: PlanEvent): unknown {
@@ -24,12 +29,36 @@ const settled = {
 describe("payloadChanges", () => {
   it.each([
     ["the same payload", settled, {}],
-    ["a status and a removed field", { ...settled, status: "PENDING", settledAt: undefined }, { set: { status: "PENDING" }, unset: ["settledAt"] }],
-    ["a nested object changed", { ...settled, refund: { status: "COMPLETED", reason: "TRANSACTION_FAILED" } }, { set: { refund: { status: "COMPLETED", reason: "TRANSACTION_FAILED" } } }],
-    ["an equal nested object (another instance) is not sent", { ...settled, sentAmount: { amount: 100, currency: { code: "USD", decimals: 2 } } }, {}],
-    ["a field the base lacks", { ...settled, failureReason: "QUOTE_EXECUTION_FAILED" }, { set: { failureReason: "QUOTE_EXECUTION_FAILED" } }],
-    ["a nested field only one side has", { ...settled, refund: { status: "PENDING" } }, { set: { refund: { status: "PENDING" } } }],
-    ["a nested field undefined on one side", { ...settled, refund: { status: "PENDING", reason: "TRANSACTION_FAILED", settledAt: undefined } }, {}],
+    [
+      "a status and a removed field",
+      { ...settled, status: "PENDING", settledAt: undefined },
+      { set: { status: "PENDING" }, unset: ["settledAt"] },
+    ],
+    [
+      "a nested object changed",
+      { ...settled, refund: { status: "COMPLETED", reason: "TRANSACTION_FAILED" } },
+      { set: { refund: { status: "COMPLETED", reason: "TRANSACTION_FAILED" } } },
+    ],
+    [
+      "an equal nested object (another instance) is not sent",
+      { ...settled, sentAmount: { amount: 100, currency: { code: "USD", decimals: 2 } } },
+      {},
+    ],
+    [
+      "a field the base lacks",
+      { ...settled, failureReason: "QUOTE_EXECUTION_FAILED" },
+      { set: { failureReason: "QUOTE_EXECUTION_FAILED" } },
+    ],
+    [
+      "a nested field only one side has",
+      { ...settled, refund: { status: "PENDING" } },
+      { set: { refund: { status: "PENDING" } } },
+    ],
+    [
+      "a nested field undefined on one side",
+      { ...settled, refund: { status: "PENDING", reason: "TRANSACTION_FAILED", settledAt: undefined } },
+      {},
+    ],
     ["an array for an object", { ...settled, refund: ["PENDING"] }, { set: { refund: ["PENDING"] } }],
   ])("%s", (_, payload, changes) => {
     expect(payloadChanges(settled, payload as Record<string, unknown>)).toEqual(changes);
@@ -49,7 +78,12 @@ describe("addEventGroup", () => {
       { type: "OUTGOING_PAYMENT.PROCESSING", payload: processing },
       { type: "OUTGOING_PAYMENT.COMPLETED", payload: settled },
     ]);
-    expect(plan.events.map((e) => e.type)).toEqual(["OTHER", "OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED"]);
+    expect(plan.events.map((e) => e.type)).toEqual([
+      "OTHER",
+      "OUTGOING_PAYMENT.PENDING",
+      "OUTGOING_PAYMENT.PROCESSING",
+      "OUTGOING_PAYMENT.COMPLETED",
+    ]);
     expect(plan.events[3]).toMatchObject({ payload: settled });
     expect(plan.events[1]).toMatchObject({ of: 3, set: { status: "PENDING" }, unset: ["refund", "settledAt"] });
     expect(rebuilt(plan.events, plan.events[1])).toEqual(JSON.parse(JSON.stringify(pending)));

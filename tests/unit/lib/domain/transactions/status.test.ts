@@ -22,7 +22,10 @@ describe("creationPath", () => {
       const path = creationPath(status);
       path.slice(1).forEach((to, i) => expect(canTransition(path[i], to), `${path[i]} → ${to}`).toBe(true));
       for (const waited of ["PENDING", "PENDING_AUTHORIZATION"] as const) {
-        if (status !== "PENDING_AUTHORIZATION") expect(canTransition(waited, creationPath(status, { announced: true })[0]), `${waited} → ${status}`).toBe(true);
+        if (status !== "PENDING_AUTHORIZATION")
+          expect(canTransition(waited, creationPath(status, { announced: true })[0]), `${waited} → ${status}`).toBe(
+            true,
+          );
       }
     }
   });
@@ -32,6 +35,7 @@ describe("FINAL_STATUSES", () => {
   it("are the statuses the table moves out of only by a return or refund, and the pages poll by them", () => {
     expect([...FINAL_STATUSES].sort()).toEqual(["COMPLETED", "EXPIRED", "FAILED", "REFUNDED", "REJECTED"]);
     expect([...UI_FINAL_STATUSES].sort()).toEqual([...FINAL_STATUSES].sort());
-    for (const s of ["CREATED", "PENDING", "PENDING_AUTHORIZATION", "PROCESSING"]) expect(FINAL_STATUSES).not.toContain(s);
+    for (const s of ["CREATED", "PENDING", "PENDING_AUTHORIZATION", "PROCESSING"])
+      expect(FINAL_STATUSES).not.toContain(s);
   });
 });

@@ -6,5 +6,8 @@ import { json, route } from "@/lib/bff/route";
 const Body = z.object({ amount: z.number().int().positive().max(100_000_000_000) });
 
 export const POST = route({ audience: "staff", operator: true, body: Body }, async ({ body, params }) =>
-  json(200, (await api.post(`/sandbox/internal-accounts/${encodeURIComponent(String(params.accountId))}/fund`, body)).body),
+  json(
+    200,
+    (await api.post(`/sandbox/internal-accounts/${encodeURIComponent(String(params.accountId))}/fund`, body)).body,
+  ),
 );

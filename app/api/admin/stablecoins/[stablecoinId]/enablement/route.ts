@@ -17,7 +17,8 @@ const Body = z.object({ gridOperationsStatus: z.enum(["REQUEST", ...OPERATOR_TAR
 export const POST = route({ audience: "staff", operator: true, body: Body }, async ({ params, body }) => {
   const id = String(params.stablecoinId);
   const path = `/stablecoins/${encodeURIComponent(id)}`;
-  if (body.gridOperationsStatus === "REQUEST") return json(200, (await api.post(`${path}/enablement-requests`, {})).body);
+  if (body.gridOperationsStatus === "REQUEST")
+    return json(200, (await api.post(`${path}/enablement-requests`, {})).body);
   const own = await api.get<{ id: string }>(path, { accept: [400, 404] });
   const uuid = own.status === 200 ? parseApiId("Stablecoin", own.body.id) : null;
   if (!uuid) throw new BffError(404, "NOT_FOUND", `Stablecoin ${id} not found`);

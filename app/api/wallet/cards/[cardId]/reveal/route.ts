@@ -6,6 +6,8 @@ import { ownedCard } from "@/lib/bff/cards";
 
 export const POST = route({ audience: "customer" }, async ({ customer, params }) => {
   const card = await ownedCard(customer.customerId, String(params.cardId));
-  const { body } = await api.post<{ panEmbedUrl: string; expiresAt: string }>(`/cards/${encodeURIComponent(card.id)}/reveal`);
+  const { body } = await api.post<{ panEmbedUrl: string; expiresAt: string }>(
+    `/cards/${encodeURIComponent(card.id)}/reveal`,
+  );
   return json(200, { panEmbedUrl: body.panEmbedUrl, expiresAt: body.expiresAt });
 });

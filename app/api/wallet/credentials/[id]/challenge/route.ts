@@ -9,10 +9,19 @@ import { fail, json, route } from "@/lib/bff/route";
 import { decoyOtpChallenge } from "@/lib/bff/decoys";
 import { countAttempt, THROTTLE_RULES } from "@/lib/security/throttle";
 
-const Body = z.object({ clientPublicKey: z.string().regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/).optional() });
+const Body = z.object({
+  clientPublicKey: z
+    .string()
+    .regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/)
+    .optional(),
+});
 
 function tooMany(retryAfterSeconds: number): Response {
-  const res = fail(429, "RATE_LIMITED", `Too many codes were asked for. Use the last code you received, or try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`);
+  const res = fail(
+    429,
+    "RATE_LIMITED",
+    `Too many codes were asked for. Use the last code you received, or try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+  );
   res.headers.set("retry-after", String(retryAfterSeconds));
   return res;
 }
@@ -21,11 +30,13 @@ export const POST = route({ audience: "public", body: Body }, async ({ body, par
   const id = String(params.id);
   const wait = await countAttempt([{ rule: THROTTLE_RULES.webSigninCodePerCredential, subject: id }]);
   if (wait > 0) return tooMany(Math.ceil(wait));
-  const res = await callApi<{ otpEncryptionTargetBundle?: string; challenge?: string; credentialId?: string; requestId?: string; expiresAt?: string }>(
-    "POST",
-    `/auth/credentials/${encodeURIComponent(id)}/challenge`,
-    { body, accept: [404, 429] },
-  );
+  const res = await callApi<{
+    otpEncryptionTargetBundle?: string;
+    challenge?: string;
+    credentialId?: string;
+    requestId?: string;
+    expiresAt?: string;
+  }>("POST", `/auth/credentials/${encodeURIComponent(id)}/challenge`, { body, accept: [404, 429] });
   if (res.status === 404) return json(200, decoyOtpChallenge(id));
   if (res.status === 429) return tooMany(Number(res.headers.get("retry-after")) || 60);
   const c = res.body;
@@ -33,6 +44,11 @@ export const POST = route({ audience: "public", body: Body }, async ({ body, par
     200,
     c.otpEncryptionTargetBundle
       ? { otpEncryptionTargetBundle: c.otpEncryptionTargetBundle }
-      : { challenge: c.challenge, ...(c.credentialId ? { credentialId: c.credentialId } : {}), requestId: c.requestId, expiresAt: c.expiresAt },
+      : {
+          challenge: c.challenge,
+          ...(c.credentialId ? { credentialId: c.credentialId } : {}),
+          requestId: c.requestId,
+          expiresAt: c.expiresAt,
+        },
   );
 });

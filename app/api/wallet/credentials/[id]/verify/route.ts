@@ -22,12 +22,17 @@ const REFUSED: Record<z.infer<typeof Body>["type"], string> = {
 };
 
 export const POST = route({ audience: "public", body: Body }, async ({ body, params, request }) => {
-  const res = await callApi<WalletSession | Record<string, unknown>>("POST", `/auth/credentials/${encodeURIComponent(String(params.id))}/verify`, {
-    body,
-    headers: signedHeaders(request),
-    accept: [400, 401, 404],
-  });
-  if (res.status === 400 || res.status === 401 || res.status === 404) return fail(401, "SIGN_IN_FAILED", REFUSED[body.type]);
+  const res = await callApi<WalletSession | Record<string, unknown>>(
+    "POST",
+    `/auth/credentials/${encodeURIComponent(String(params.id))}/verify`,
+    {
+      body,
+      headers: signedHeaders(request),
+      accept: [400, 401, 404],
+    },
+  );
+  if (res.status === 400 || res.status === 401 || res.status === 404)
+    return fail(401, "SIGN_IN_FAILED", REFUSED[body.type]);
   if (res.status === 202) return json(202, res.body);
   return sessionWithTicket(request, res.body as WalletSession);
 });

@@ -9,7 +9,12 @@ const Body = z.object({ clientPublicKey: z.string().regex(/^(0[23][0-9a-fA-F]{64
 
 export const POST = route({ audience: "customer", body: Body }, async ({ customer, params, request, body }) => {
   const session = await ownedSession(customer.accountId, String(params.id));
-  const res = await forwardSigned<WalletSession>("POST", `/auth/sessions/${encodeURIComponent(session.id)}/refresh`, request, body);
+  const res = await forwardSigned<WalletSession>(
+    "POST",
+    `/auth/sessions/${encodeURIComponent(session.id)}/refresh`,
+    request,
+    body,
+  );
   if (res.status === 202 || res.status === 200) return json(res.status, res.body);
   return sessionWithTicket(request, res.body, res.status);
 });
