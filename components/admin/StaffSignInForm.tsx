@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
-import { STAFF_SIGNIN_RATE_LIMITED } from "@/lib/bff/auth/errors";
+import { STAFF_SIGNIN_RATE_LIMITED } from "@/lib/kernel/staff-signin-errors";
 
 export function StaffSignInForm() {
   const router = useRouter();

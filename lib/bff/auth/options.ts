@@ -15,7 +15,7 @@ import { consumeTicket, sameBrowser } from "./signin-binding";
 import type { WebIdentity } from "./types";
 import { ApiError } from "../../kernel/errors";
 import { clientAddress } from "../../api/client-address";
-import { STAFF_SIGNIN_RATE_LIMITED } from "./errors";
+import { STAFF_SIGNIN_RATE_LIMITED } from "../../kernel/staff-signin-errors";
 
 function headerValue(value: unknown): string | null {
   return typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : null;
