@@ -29,6 +29,8 @@ export type ResourceKind =
   | "scaFactor"
   | "scaReset"
   | "scaChallenge"
+  | "scaExternalAccount"
+  | "trustChallenge"
   | "quote"
   | "realtimeQuote"
   | "transaction"
@@ -268,6 +270,25 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
   );
   const factors = await ok("factors", api.get(`/sca/factors?customerId=${eu.id}`));
   const scaFactor = factors.factors.find((f: { factor: string }) => f.factor === "TOTP").credentialId as string;
+  // a beneficiary of the SCA customer, with a trust challenge open in an SCA session (signed in with TOTP)
+  const scaExternalAccount = await ok(
+    "SCA customer's external account",
+    api.post("/customers/external-accounts", {
+      customerId: eu.id,
+      currency: "USD",
+      accountInfo: usdAccountInfo(`99${Date.now() % 100000}${seq++}1`),
+    }),
+  );
+  await ok("SCA TOTP login", api.post(`/sca/login/start?customerId=${eu.id}`, { factor: "TOTP" }));
+  await ok(
+    "SCA TOTP login",
+    api.post(`/sca/login/complete?customerId=${eu.id}`, {
+      factor: "TOTP",
+      endUserIpAddress: "203.0.113.9",
+      code: "123456",
+    }),
+  );
+  const trust = await ok("trust challenge", api.post(`/customers/external-accounts/${scaExternalAccount.id}/trust`));
   const scaChallenge = await ok(
     "SCA login challenge",
     api.post(`/sca/login/start?customerId=${eu.id}`, { factor: "SMS_OTP" }),
@@ -400,6 +421,8 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
       scaFactor,
       scaReset: scaReset.resetId,
       scaChallenge: scaChallenge.challengeId,
+      scaExternalAccount: scaExternalAccount.id,
+      trustChallenge: trust.scaChallenge.id,
       quote: quote.id,
       realtimeQuote,
       transaction: executed.transactionId,

@@ -88,6 +88,16 @@ const PATH_PARAMETER_KINDS: Record<string, ResourceKind> = {
   "/receiver/uma/{receiverUmaAddress}": "umaAddress",
   "/invitations/{invitationCode}": "invitation",
 };
+/**
+ * Paths whose id parameter names a narrower kind than PATH_PARAMETER_KINDS
+ * gives its prefix: beneficiary trust is for customers in an SCA region.
+ */
+const PATH_PARAMETER_OVERRIDES: Record<string, Record<string, ResourceKind>> = Object.fromEntries(
+  ["trust", "trust/confirm", "untrust", "untrust/confirm"].map((tail) => [
+    `/customers/external-accounts/{externalAccountId}/${tail}`,
+    { externalAccountId: "scaExternalAccount" },
+  ]),
+);
 /** Required query parameters that name a resource, keyed by "/<first path segment>?<name>". */
 const QUERY_PARAMETER_KINDS: Record<string, ResourceKind> = {
   "/sca?customerId": "scaCustomer",
@@ -219,6 +229,10 @@ const BODIES: Record<string, BodyTemplate | BodyTemplate[]> = {
   "POST /sandbox/send": (i) => ({ quoteId: i.realtimeQuote, currencyCode: "USD" }),
   "POST /sandbox/cards/{cardId}/simulate/clearing": (i) => ({ cardTransactionId: i.cardAuthorization, amount: 500 }),
   "POST /sandbox/cards/{cardId}/simulate/return": (i) => ({ cardTransactionId: i.cardSettlement, amount: 100 }),
+  "POST /customers/external-accounts/{externalAccountId}/trust/confirm": (i) => ({
+    challengeId: i.trustChallenge,
+    code: "123456",
+  }),
   "POST /sca/login/complete": (i) => ({
     factor: "SMS_OTP",
     endUserIpAddress: "203.0.113.9",
@@ -279,7 +293,10 @@ function clientPublicKey(): string {
 
 function idKind(path: string, param: DocParameter): ResourceKind | undefined {
   if (param.in === "path")
-    return PATH_PARAMETER_KINDS[path.slice(0, path.indexOf(`{${param.name}}`) + param.name.length + 2)];
+    return (
+      PATH_PARAMETER_OVERRIDES[path]?.[param.name] ??
+      PATH_PARAMETER_KINDS[path.slice(0, path.indexOf(`{${param.name}}`) + param.name.length + 2)]
+    );
   return QUERY_PARAMETER_KINDS[`/${path.split("/")[1]}?${param.name}`];
 }
 
@@ -567,6 +584,12 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
       "add the parameter to PATH_PARAMETER_KINDS/QUERY_PARAMETER_KINDS/FILTER_KINDS and its resource to tests/support/tenant-fixtures.ts",
     ).toEqual([]);
     expect(operations.length).toBeGreaterThan(100);
+    const served = new Set(operations.map((o) => `${o.method} ${o.path}`));
+    const overridden = Object.keys(PATH_PARAMETER_OVERRIDES).filter((p) => !operations.some((o) => o.path === p));
+    expect(
+      [...Object.keys(BODIES).filter((k) => !served.has(k)), ...overridden],
+      "body templates and path overrides name served operations",
+    ).toEqual([]);
   });
 
   it("each platform has its own resource of every kind the operations name", () => {
