@@ -3,7 +3,7 @@
 // (tests/integration/security/operations.security.test.ts) makes this set on
 // two platforms and calls each one's operations with the other's ids.
 import { randomUUID } from "node:crypto";
-import { server, type ApiClient } from "./api";
+import { server, waitFor, type ApiClient } from "./api";
 import { usdAccountInfo } from "./money";
 import { otpLogin } from "./wallet";
 
@@ -18,6 +18,8 @@ export type ResourceKind =
   | "customerExternalAccount"
   | "platformExternalAccount"
   | "card"
+  | "cardAuthorization"
+  | "cardSettlement"
   | "verification"
   | "beneficialOwner"
   | "document"
@@ -26,7 +28,11 @@ export type ResourceKind =
   | "scaCustomer"
   | "scaFactor"
   | "scaReset"
+  | "scaChallenge"
+  | "scaExternalAccount"
+  | "trustChallenge"
   | "quote"
+  | "realtimeQuote"
   | "transaction"
   | "stablecoinProviderAccount"
   | "stablecoin"
@@ -78,6 +84,28 @@ const JPEG = Buffer.from([
 const ADDRESS = { line1: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", country: "US" };
 
 /**
+ * A quote funded in real time (POST /sandbox/send pays it) from `customerId`
+ * to `externalAccountId`. Quotes expire within seconds in the test sandbox
+ * (MERIDIAN_SANDBOX_TIME_SCALE): a caller that must pay one makes it fresh.
+ */
+export async function makeRealtimeQuote(
+  api: ApiClient,
+  customerId: string,
+  externalAccountId: string,
+): Promise<string> {
+  const quote = await ok(
+    "real-time funded quote",
+    api.post("/quotes", {
+      source: { sourceType: "REALTIME_FUNDING", currency: "USD", customerId },
+      destination: { destinationType: "ACCOUNT", accountId: externalAccountId },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 1_000,
+    }),
+  );
+  return quote.id;
+}
+
+/**
  * Makes the fixtures on `api`'s platform. `webhookEndpoint` receives the
  * platform's webhooks (invitations need one configured).
  */
@@ -126,6 +154,25 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
     }),
   );
   const card = await ok("card", api.post("/cards", { customerId: customer.id, form: "VIRTUAL", fundingSource: usd }));
+  // an authorization left open, and one cleared (a refund names a settled transaction), once the card activates
+  await waitFor(async () => (await api.get(`/cards/${card.id}`)).body.status === "ACTIVE", {
+    what: "the sweep's card to activate",
+  });
+  const authorize = () =>
+    ok(
+      "card authorization",
+      api.post(`/sandbox/cards/${card.id}/simulate/authorization`, {
+        amount: 500,
+        currency: { code: "USD" },
+        merchant: { descriptor: "Sweep Shop" },
+      }),
+    );
+  const cardAuthorization = await authorize();
+  const cardSettlement = await authorize();
+  await ok(
+    "card clearing",
+    api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: cardSettlement.id, amount: 500 }),
+  );
 
   const business = await ok(
     "business",
@@ -223,6 +270,29 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
   );
   const factors = await ok("factors", api.get(`/sca/factors?customerId=${eu.id}`));
   const scaFactor = factors.factors.find((f: { factor: string }) => f.factor === "TOTP").credentialId as string;
+  // a beneficiary of the SCA customer, with a trust challenge open in an SCA session (signed in with TOTP)
+  const scaExternalAccount = await ok(
+    "SCA customer's external account",
+    api.post("/customers/external-accounts", {
+      customerId: eu.id,
+      currency: "USD",
+      accountInfo: usdAccountInfo(`99${Date.now() % 100000}${seq++}1`),
+    }),
+  );
+  await ok("SCA TOTP login", api.post(`/sca/login/start?customerId=${eu.id}`, { factor: "TOTP" }));
+  await ok(
+    "SCA TOTP login",
+    api.post(`/sca/login/complete?customerId=${eu.id}`, {
+      factor: "TOTP",
+      endUserIpAddress: "203.0.113.9",
+      code: "123456",
+    }),
+  );
+  const trust = await ok("trust challenge", api.post(`/customers/external-accounts/${scaExternalAccount.id}/trust`));
+  const scaChallenge = await ok(
+    "SCA login challenge",
+    api.post(`/sca/login/start?customerId=${eu.id}`, { factor: "SMS_OTP" }),
+  );
   const scaReset = await ok("SCA reset", api.post(`/sca/factors/reset?customerId=${eu.id}`, { factor: "SMS_OTP" }));
 
   const quoteBody = {
@@ -232,6 +302,7 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
     lockedCurrencyAmount: 1_000,
   };
   const quote = await ok("quote", api.post("/quotes", quoteBody));
+  const realtimeQuote = await makeRealtimeQuote(api, customer.id, customerExt.id);
   const executed = await ok("executed quote", api.post("/quotes", { ...quoteBody, immediatelyExecute: true }));
 
   await ok(
@@ -339,6 +410,8 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
       customerExternalAccount: customerExt.id,
       platformExternalAccount: platformExt.id,
       card: card.id,
+      cardAuthorization: cardAuthorization.id,
+      cardSettlement: cardSettlement.id,
       verification: verification.id,
       beneficialOwner: beneficialOwner.id,
       document: document.id,
@@ -347,7 +420,11 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
       scaCustomer: eu.id,
       scaFactor,
       scaReset: scaReset.resetId,
+      scaChallenge: scaChallenge.challengeId,
+      scaExternalAccount: scaExternalAccount.id,
+      trustChallenge: trust.scaChallenge.id,
       quote: quote.id,
+      realtimeQuote,
       transaction: executed.transactionId,
       stablecoinProviderAccount: providers.data[0].id,
       stablecoin: stablecoin.id,

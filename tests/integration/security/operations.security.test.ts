@@ -14,7 +14,12 @@
 import { createECDH, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, newPlatform, server, waitFor, type ApiClient } from "../../support/api";
-import { makeTenantFixtures, type ResourceKind, type TenantFixtures } from "../../support/tenant-fixtures";
+import {
+  makeRealtimeQuote,
+  makeTenantFixtures,
+  type ResourceKind,
+  type TenantFixtures,
+} from "../../support/tenant-fixtures";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { PERMISSIONS } from "../../../lib/domain/platform/permissions";
 import { ERROR_STATUS } from "../../../lib/kernel/errors";
@@ -83,6 +88,16 @@ const PATH_PARAMETER_KINDS: Record<string, ResourceKind> = {
   "/receiver/uma/{receiverUmaAddress}": "umaAddress",
   "/invitations/{invitationCode}": "invitation",
 };
+/**
+ * Paths whose id parameter names a narrower kind than PATH_PARAMETER_KINDS
+ * gives its prefix: beneficiary trust is for customers in an SCA region.
+ */
+const PATH_PARAMETER_OVERRIDES: Record<string, Record<string, ResourceKind>> = Object.fromEntries(
+  ["trust", "trust/confirm", "untrust", "untrust/confirm"].map((tail) => [
+    `/customers/external-accounts/{externalAccountId}/${tail}`,
+    { externalAccountId: "scaExternalAccount" },
+  ]),
+);
 /** Required query parameters that name a resource, keyed by "/<first path segment>?<name>". */
 const QUERY_PARAMETER_KINDS: Record<string, ResourceKind> = {
   "/sca?customerId": "scaCustomer",
@@ -140,15 +155,18 @@ const quoteBody = (i: OwnIds) => ({
   lockedCurrencyAmount: 100,
 });
 
+type BodyTemplate = (own: OwnIds) => unknown;
+
 /**
  * Bodies the schemas alone do not pin down, built from the caller's own
  * resources: bodies that name resources by id (each such id is then swapped
  * for the other platform's, one at a time), a refinement across fields, or a
  * pattern whose valid strings carry meaning (country and currency codes,
  * public keys). An operation missing here whose sampled body fails validation
- * gets 400 instead of 404 and fails the sweep.
+ * gets 400 instead of 404 and fails the sweep. An operation whose body names
+ * its resource in alternative ways has one template per way.
  */
-const BODIES: Record<string, (own: OwnIds) => unknown> = {
+const BODIES: Record<string, BodyTemplate | BodyTemplate[]> = {
   "POST /quotes": quoteBody,
   "POST /agents/me/quotes": quoteBody,
   "POST /transfer-out": transferBody,
@@ -193,12 +211,33 @@ const BODIES: Record<string, (own: OwnIds) => unknown> = {
     },
   }),
   "PATCH /agents/{agentId}/policy": (i) => ({ accountRestrictions: { allowedAccountIds: [i.internalAccount] } }),
-  // the receiver by its address alone (a customerId, when given, names the receiver instead)
-  "POST /sandbox/uma/receive": (i) => ({
-    senderUmaAddress: "$sender@elsewhere.example",
-    receiverUmaAddress: i.umaAddress,
-    receivingCurrencyCode: "USD",
-    receivingCurrencyAmount: 100,
+  // the receiver by its address alone, then by its customerId alone (a customerId, when given, names the receiver)
+  "POST /sandbox/uma/receive": [
+    (i) => ({
+      senderUmaAddress: "$sender@elsewhere.example",
+      receiverUmaAddress: i.umaAddress,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 100,
+    }),
+    (i) => ({
+      senderUmaAddress: "$sender@elsewhere.example",
+      customerId: i.customer,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 100,
+    }),
+  ],
+  "POST /sandbox/send": (i) => ({ quoteId: i.realtimeQuote, currencyCode: "USD" }),
+  "POST /sandbox/cards/{cardId}/simulate/clearing": (i) => ({ cardTransactionId: i.cardAuthorization, amount: 500 }),
+  "POST /sandbox/cards/{cardId}/simulate/return": (i) => ({ cardTransactionId: i.cardSettlement, amount: 100 }),
+  "POST /customers/external-accounts/{externalAccountId}/trust/confirm": (i) => ({
+    challengeId: i.trustChallenge,
+    code: "123456",
+  }),
+  "POST /sca/login/complete": (i) => ({
+    factor: "SMS_OTP",
+    endUserIpAddress: "203.0.113.9",
+    challengeId: i.scaChallenge,
+    code: "123456",
   }),
   "POST /invitations": (i) => ({ inviterUma: i.umaAddress }),
   "POST /stablecoins": (i) => {
@@ -215,6 +254,11 @@ const BODIES: Record<string, (own: OwnIds) => unknown> = {
     fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: i.internalAccount },
     destination: { accountId: i.stablecoinAccount },
   }),
+  "POST /stablecoins/{stablecoinId}/burns": (i) => ({
+    amount: "10000",
+    source: { type: "PROVIDER_INTERNAL_BALANCE" },
+    destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: i.platformExternalAccount, rail: "WIRE" },
+  }),
   "POST /sandbox/cards/{cardId}/simulate/authorization": () => ({
     amount: 100,
     currency: { code: "USD" },
@@ -227,13 +271,19 @@ const BODIES: Record<string, (own: OwnIds) => unknown> = {
   "PATCH /agents/{agentId}": () => ({ name: "Renamed by the sweep" }),
 };
 
+/** The body templates of an operation (none when its body is sampled from the schema). */
+function bodyTemplates(key: string): BodyTemplate[] {
+  const templates = BODIES[key];
+  return templates === undefined ? [] : Array.isArray(templates) ? templates : [templates];
+}
+
 /** The kinds of resource a body template names, found by building it once over recording ids. */
-function bodyReferences(key: string): ResourceKind[] {
+function bodyReferences(template: BodyTemplate | undefined): ResourceKind[] {
   const seen = new Set<ResourceKind>();
   const recorder = new Proxy({} as OwnIds, {
     get: (_, kind) => (seen.add(kind as ResourceKind), `${String(kind)}:recorded`),
   });
-  BODIES[key]?.(recorder);
+  template?.(recorder);
   return [...seen];
 }
 
@@ -243,7 +293,10 @@ function clientPublicKey(): string {
 
 function idKind(path: string, param: DocParameter): ResourceKind | undefined {
   if (param.in === "path")
-    return PATH_PARAMETER_KINDS[path.slice(0, path.indexOf(`{${param.name}}`) + param.name.length + 2)];
+    return (
+      PATH_PARAMETER_OVERRIDES[path]?.[param.name] ??
+      PATH_PARAMETER_KINDS[path.slice(0, path.indexOf(`{${param.name}}`) + param.name.length + 2)]
+    );
   return QUERY_PARAMETER_KINDS[`/${path.split("/")[1]}?${param.name}`];
 }
 
@@ -335,13 +388,15 @@ function sample(raw: JsonSchema, root: JsonSchema): unknown {
 function requestBody(
   op: SweptOperation,
   own: TenantFixtures["ids"],
+  template: number,
 ): { body?: string | FormData; contentType?: string } {
   const content = op.doc.requestBody?.content;
   if (!content)
     return op.method === "GET" || op.method === "DELETE" ? {} : { body: "{}", contentType: "application/json" };
   const key = `${op.method} ${op.path}`;
   const [mediaType, { schema }] = Object.entries(content)[0];
-  const value = BODIES[key] ? BODIES[key](own) : sample(schema, schema);
+  const templates = bodyTemplates(key);
+  const value = templates.length ? templates[template](own) : sample(schema, schema);
   if (mediaType !== "multipart/form-data") return { body: JSON.stringify(value), contentType: mediaType };
   const form = new FormData();
   const props = resolve(schema, schema).properties ?? {};
@@ -364,13 +419,17 @@ interface Outcome {
   text: string;
 }
 
-/** Calls op with these parameter ids; `own` is the caller's fixtures (for bodies naming the caller's resources). */
+/**
+ * Calls op with these parameter ids; `own` is the caller's fixtures (for bodies
+ * naming the caller's resources), `template` which of the operation's body templates.
+ */
 async function call(
   op: SweptOperation,
   ids: Record<string, string>,
   credential: Credential,
   own: TenantFixtures["ids"],
   filters: Record<string, string> = {},
+  template = 0,
 ): Promise<Outcome> {
   let path = op.path;
   const query = new URLSearchParams(filters);
@@ -381,7 +440,7 @@ async function call(
   const headers: Record<string, string> = {};
   for (const p of op.doc.parameters)
     if (p.in === "header" && p.name.toLowerCase() === "idempotency-key") headers["idempotency-key"] = randomUUID();
-  const { body, contentType } = requestBody(op, own);
+  const { body, contentType } = requestBody(op, own, template);
   if (contentType) headers["content-type"] = contentType;
   if (credential && "basic" in credential) headers.authorization = basic(credential.basic);
   if (credential && "bearer" in credential) headers.authorization = `Bearer ${credential.bearer}`;
@@ -525,6 +584,12 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
       "add the parameter to PATH_PARAMETER_KINDS/QUERY_PARAMETER_KINDS/FILTER_KINDS and its resource to tests/support/tenant-fixtures.ts",
     ).toEqual([]);
     expect(operations.length).toBeGreaterThan(100);
+    const served = new Set(operations.map((o) => `${o.method} ${o.path}`));
+    const overridden = Object.keys(PATH_PARAMETER_OVERRIDES).filter((p) => !operations.some((o) => o.path === p));
+    expect(
+      [...Object.keys(BODIES).filter((k) => !served.has(k)), ...overridden],
+      "body templates and path overrides name served operations",
+    ).toEqual([]);
   });
 
   it("each platform has its own resource of every kind the operations name", () => {
@@ -617,12 +682,18 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
       }
 
       // (c) A's own ids, with each resource the body names swapped for B's: invalid input, or not found
-      for (const kind of bodyReferences(key)) {
-        const res = await call(op, own(fa), agent ? { bearer: fa.agentToken } : { basic: a }, {
-          ...fa.ids,
-          [kind]: fb.ids[kind],
-        });
-        problems.push(...refusalProblems(op, `B's ${kind} in the body`, res, res.status === 400 ? 400 : 404));
+      for (const [template, build] of bodyTemplates(key).entries()) {
+        for (const kind of bodyReferences(build)) {
+          const res = await call(
+            op,
+            own(fa),
+            agent ? { bearer: fa.agentToken } : { basic: a },
+            { ...fa.ids, [kind]: fb.ids[kind] },
+            {},
+            template,
+          );
+          problems.push(...refusalProblems(op, `B's ${kind} in the body`, res, res.status === 400 ? 400 : 404));
+        }
       }
 
       // (c) A's own ids, filtered by each of B's resources: the empty list, or not found
@@ -643,10 +714,20 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
   // After the sweep (this one writes): a body naming A's own resources is accepted, so B's are refused for being B's.
   it("the bodies that name resources are accepted with the caller's own", async () => {
     const problems: string[] = [];
-    for (const op of secured.filter((o) => bodyReferences(`${o.method} ${o.path}`).length > 0)) {
-      const ids = Object.fromEntries(op.ids.map(({ param, kind }) => [param.name, fa.ids[kind!]]));
-      const res = await call(op, ids, isAgentOperation(op) ? { bearer: fa.agentToken } : { basic: a }, fa.ids);
-      if (res.status >= 300) problems.push(`${op.method} ${op.path}: ${res.status} ${res.text.slice(0, 300)}`);
+    // the fixture's real-time quote has expired by now (quotes live seconds in the test sandbox)
+    const own = {
+      ...fa.ids,
+      realtimeQuote: await makeRealtimeQuote(a, fa.ids.customer, fa.ids.customerExternalAccount),
+    };
+    for (const op of secured) {
+      for (const [template, build] of bodyTemplates(`${op.method} ${op.path}`).entries()) {
+        if (bodyReferences(build).length === 0) continue;
+        const ids = Object.fromEntries(op.ids.map(({ param, kind }) => [param.name, own[kind!]]));
+        const credential = isAgentOperation(op) ? { bearer: fa.agentToken } : { basic: a };
+        const res = await call(op, ids, credential, own, {}, template);
+        if (res.status >= 300)
+          problems.push(`${op.method} ${op.path} (template ${template}): ${res.status} ${res.text.slice(0, 300)}`);
+      }
     }
     expect(problems).toEqual([]);
   });
