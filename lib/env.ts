@@ -6,6 +6,10 @@ const EnvSchema = z
   .object({
     DATABASE_URL: z.string().min(1).optional(),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    /** Longest wait for a database connection (a new one, or a free one of the pool) before the request answers 503. */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
+    /** Longest a statement may run (PostgreSQL's statement_timeout; the client gives up 5 s later) before the request answers 503. */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Multiplies every timed sandbox outcome ("about 30 seconds", "about 6 minutes"). 0.01 turns 6 minutes into 3.6 s. */
     MERIDIAN_SANDBOX_TIME_SCALE: z.coerce.number().positive().max(1000).default(1),

@@ -6,6 +6,7 @@ import { systemClock } from "../clock";
 import { log } from "../log";
 import { newUuid } from "../ids";
 import { Prisma } from "../db/client";
+import { databaseUnavailableError } from "../db/unavailable";
 import { authenticatePlatform, requirePermission } from "./auth";
 import type { Principal } from "../domain/platform/principal";
 import { ApiError } from "../kernel/errors";
@@ -107,6 +108,8 @@ function toApiError(err: unknown, requestId: string): ApiError {
   if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
     return new ApiError("CONFLICT", "A resource with these unique values already exists");
   }
+  const unavailable = databaseUnavailableError(err);
+  if (unavailable) return unavailable;
   log.error({ requestId, err }, "unhandled error");
   return new ApiError("INTERNAL_ERROR", `Internal error. Quote request id ${requestId} when contacting support.`);
 }

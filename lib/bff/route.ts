@@ -18,10 +18,10 @@
 import "server-only";
 import { z } from "zod";
 import { timingSafeEqual } from "node:crypto";
-import { appOrigin, env } from "../env";
+import { appOrigin } from "../env";
 import { log } from "../log";
 import { newUuid } from "../ids";
-import { constantTimeEqual } from "../crypto/secrets";
+import { checkOperatorToken } from "../security/operator-token";
 import { ApiError } from "../kernel/errors";
 import { fieldErrorsOf } from "../kernel/validation";
 import {
@@ -103,14 +103,6 @@ function checkCsrf(request: Request, session: WebSession): Response | null {
   return null;
 }
 
-function checkOperatorToken(request: Request): void {
-  const token = env().MERIDIAN_OPERATOR_TOKEN;
-  if (!token) throw new ApiError("NOT_FOUND", "The operator API is disabled; set MERIDIAN_OPERATOR_TOKEN to enable it");
-  const given = request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? "";
-  if (!constantTimeEqual(given, token))
-    throw new ApiError("UNAUTHORIZED", "Invalid operator token", undefined, { "WWW-Authenticate": "Bearer" });
-}
-
 /** The wallet session behind a customer's web session is still active (not revoked or expired). */
 export async function walletSessionActive(identity: CustomerIdentity): Promise<boolean> {
   const res = await api.get<{ data: { id: string }[] }>(
@@ -155,7 +147,7 @@ async function admit(
     case "hosted":
       return { token: String(params.token) };
     case "operator":
-      checkOperatorToken(request);
+      checkOperatorToken(request.headers.get("authorization"));
       return {};
   }
 }

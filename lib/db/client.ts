@@ -4,6 +4,7 @@ import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { databaseUrl, env } from "../env";
+import { log } from "../log";
 import { Prisma, PrismaClient } from "./generated/client";
 
 export type Db = PrismaClient | Prisma.TransactionClient;
@@ -15,12 +16,29 @@ const globalForDb = globalThis as unknown as { __meridianDb?: PrismaClient; __me
 // jit_above_cost, and statements over JSON arrays are estimated at 100 rows per
 // array, so short OLTP queries paid ~12 ms of compilation per execution on servers
 // built with LLVM (Debian's PostgreSQL 15 here) while running in well under 1 ms.
+//
+// Bounded waits (docs/reliability.md): a connection, new or from the pool, within
+// DB_CONNECT_TIMEOUT_MS; a statement within DB_STATEMENT_TIMEOUT_MS on the server,
+// and the client stops waiting 5 s later (a host that vanished answers nothing).
+// Past either bound the request answers 503 (lib/db/unavailable.ts) instead of
+// hanging. A broken connection is dropped and the next checkout opens a new one,
+// so the pool recovers by itself when the database is back.
 export function pool(): pg.Pool {
-  globalForDb.__meridianPool ??= new pg.Pool({
-    connectionString: databaseUrl(),
-    max: env().DB_POOL_SIZE,
-    options: "-c jit=off",
-  });
+  if (!globalForDb.__meridianPool) {
+    const { DB_POOL_SIZE, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } = env();
+    const created = new pg.Pool({
+      connectionString: databaseUrl(),
+      max: DB_POOL_SIZE,
+      options: `-c jit=off -c statement_timeout=${DB_STATEMENT_TIMEOUT_MS}`,
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      query_timeout: DB_STATEMENT_TIMEOUT_MS + 5000,
+      keepAlive: true,
+    });
+    // An idle connection the server closes (a restart, a failover) is reported
+    // here; without a listener the process would die of an unhandled 'error'.
+    created.on("error", (err) => log.warn({ err: err.message }, "idle database connection lost"));
+    globalForDb.__meridianPool = created;
+  }
   return globalForDb.__meridianPool;
 }
 

@@ -48,6 +48,11 @@ export async function startEmbeddedPostgres(opts: {
     port: opts.port,
     persistent: true,
     createPostgresUser: isRoot,
+    // PostgreSQL's defaults, pinned on the command line (which outranks
+    // postgresql.conf and ALTER SYSTEM): a commit is acknowledged only once its
+    // WAL is flushed to disk, and torn pages are recoverable, so no answered
+    // payment is lost to a crash of the process, the database or the machine.
+    postgresFlags: ["-c", "fsync=on", "-c", "synchronous_commit=on", "-c", "full_page_writes=on"],
     onLog: () => {},
     onError: (e: unknown) => opts.onProgress?.(`postgres: ${String(e).trim()}`),
   });

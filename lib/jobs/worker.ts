@@ -13,6 +13,7 @@ import { onJobsWake } from "./wake";
 const LEASE_SECONDS = 120;
 const BATCH = 8;
 const HOUSEKEEPING_MS = 5 * 60_000;
+const FAILED_POLL_DELAY_MS = 1000;
 
 /** Periodic clean-ups of tables the worker does not own: each answers how many rows it removed, logged under its name. */
 export type Housekeeping = Record<string, () => Promise<number>>;
@@ -36,6 +37,9 @@ interface WorkerState {
   lastHousekeeping: number;
   /** Resolves when the poll loop has exited (so no claim is half-way). */
   loopDone?: Promise<void>;
+  /** Date.now() of the last poll that reached the database, and the error of the last failed one since. */
+  lastPollAt: number;
+  lastError?: string;
 }
 
 const globalForWorker = globalThis as unknown as { __meridianWorker?: WorkerState };
@@ -122,7 +126,13 @@ async function housekeeping(state: WorkerState) {
 async function tick(state: WorkerState): Promise<number> {
   const jobs = await claim(state.id);
   for (const job of jobs) {
-    const p: Promise<void> = runJob(job, state.id, state.handlers).finally(() => state.inFlight.delete(p));
+    // A job whose outcome cannot be recorded (the database went away) keeps its
+    // lease; when the lease expires a worker claims and runs it again.
+    const p: Promise<void> = runJob(job, state.id, state.handlers)
+      .catch((err: unknown) =>
+        log.warn({ jobId: job.id, type: job.type, err: (err as Error)?.message }, "job outcome not recorded"),
+      )
+      .finally(() => state.inFlight.delete(p));
     state.inFlight.add(p);
   }
   await housekeeping(state);
@@ -138,28 +148,57 @@ export function startWorker(opts: WorkerOptions): void {
     handlers: opts.handlers,
     housekeeping: opts.housekeeping ?? {},
     lastHousekeeping: 0,
+    lastPollAt: 0,
   };
   globalForWorker.__meridianWorker = state;
   state.stopListening = onJobsWake(wakeWorker);
   const loop = async () => {
     while (state.running) {
       let claimed = 0;
+      let failed = false;
       try {
         claimed = await tick(state);
+        state.lastPollAt = Date.now();
+        state.lastError = undefined;
       } catch (err) {
-        log.warn({ err: (err as Error).message }, "job worker poll failed");
+        failed = true;
+        // One line per outage, not one per poll.
+        if (state.lastError === undefined) log.warn({ err: (err as Error).message }, "job worker poll failed");
+        state.lastError = (err as Error)?.message ?? String(err);
       }
       if (!state.running) break;
       if (claimed >= BATCH) continue;
       await new Promise<void>((resolve) => {
         state.wake = resolve;
-        state.timer = setTimeout(resolve, opts.pollMs);
+        state.timer = setTimeout(resolve, failed ? Math.max(opts.pollMs, FAILED_POLL_DELAY_MS) : opts.pollMs);
       });
       state.wake = undefined;
     }
   };
   state.loopDone = loop();
   log.info({ workerId: state.id }, "job worker started");
+}
+
+export interface WorkerStatus {
+  /** Started in this process and not stopped. */
+  running: boolean;
+  workerId?: string;
+  /** When the last poll reached the database (null: not yet). */
+  lastPollAt: Date | null;
+  /** Why polls fail, while they do. */
+  lastError?: string;
+}
+
+/** This process's worker as readiness checks see it (lib/domain/ops/health.ts). */
+export function workerStatus(): WorkerStatus {
+  const state = globalForWorker.__meridianWorker;
+  if (!state) return { running: false, lastPollAt: null };
+  return {
+    running: state.running,
+    workerId: state.id,
+    lastPollAt: state.lastPollAt ? new Date(state.lastPollAt) : null,
+    ...(state.lastError ? { lastError: state.lastError } : {}),
+  };
 }
 
 /** Makes the worker poll now; wakeJobs() (lib/jobs/wake.ts) calls it. */
