@@ -5,12 +5,12 @@
 import "server-only";
 import { hostname } from "node:os";
 import { pool } from "../db/client";
+import { env } from "../env";
 import { log } from "../log";
 import { newUuid } from "../ids";
 import { backoffMs, type JobHandler, type JobRecord } from "./queue";
 import { onJobsWake } from "./wake";
 
-const LEASE_SECONDS = 120;
 const BATCH = 8;
 const HOUSEKEEPING_MS = 5 * 60_000;
 const FAILED_POLL_DELAY_MS = 1000;
@@ -53,7 +53,7 @@ async function claim(workerId: string): Promise<JobRecord[]> {
        WHERE (status = 'PENDING' AND run_at <= now()) OR (status = 'RUNNING' AND locked_until < now())
        ORDER BY run_at LIMIT $3 FOR UPDATE SKIP LOCKED)
      RETURNING id, platform_id, type, payload, attempts, max_attempts`,
-    [workerId, LEASE_SECONDS, BATCH],
+    [workerId, env().MERIDIAN_JOB_LEASE_SECONDS, BATCH],
   );
   return rows.map((r) => ({
     id: r.id,

@@ -54,6 +54,8 @@ export interface TestServer {
   dataDir: string;
   /** Stops the server (SIGTERM) and removes what it created unless keepData; resolves to the exit code. */
   stop(opts?: { keepData?: boolean }): Promise<number>;
+  /** SIGKILL, no drain (a crash); with serveOnly this is the HTTP server process itself. Resolves once it is gone. */
+  kill(): Promise<void>;
   logs(): string;
 }
 
@@ -63,6 +65,12 @@ export interface StartOptions {
   pgPort?: number;
   /** Use this existing database (external) instead of creating a fresh one. */
   databaseUrl?: string;
+  /**
+   * Run scripts/serve.mjs alone on databaseUrl (already migrated; pass
+   * MERIDIAN_SECRET_KEY in extraEnv), as a deployment runs further instances:
+   * one process, so kill() crashes the server itself rather than its launcher.
+   */
+  serveOnly?: boolean;
 }
 
 export async function startTestServer(
@@ -98,11 +106,16 @@ export async function startTestServer(
   else if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
 
+  if (opts.serveOnly) {
+    if (!opts.databaseUrl) throw new Error("serveOnly needs databaseUrl");
+    Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
+  }
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    opts.serveOnly ? ["scripts/serve.mjs"] : ["--import", "tsx", "scripts/start.ts"],
+    { env, stdio: ["ignore", "pipe", "pipe"] },
+  );
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
@@ -141,8 +154,14 @@ export async function startTestServer(
     mode,
     dataDir,
     logs: () => output,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    },
     stop: async (stopOpts = {}) => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
         await exited;

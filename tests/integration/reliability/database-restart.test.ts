@@ -1,0 +1,185 @@
+// Issue 18, section 2: PostgreSQL stopped and started again under load (a
+// restart, a failover). Meanwhile requests fail fast with 503 and Retry-After in
+// the spec's error body, never 500 and never a hang, and readiness says not
+// ready; afterwards the same processes serve again (the pool recovers), the job
+// worker runs again, and no transfer that was answered 2xx is missing. The
+// database is a PostgreSQL of this test's own (embedded, or the system's
+// binaries for the external run), so the suite's servers are not disturbed.
+import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { newPlatform, server, waitFor } from "../../support/api";
+import { startScratchPostgres } from "../../support/scratch-postgres";
+import { startTestServer, type TestServer } from "../../support/server";
+import { WebhookReceiver } from "../../support/webhook-receiver";
+import {
+  audit,
+  fundedAccounts,
+  isFinal,
+  random,
+  replayOfAnswers,
+  sendTransfer,
+  transferUntilFinal,
+  uuid,
+  type Answer,
+  type Outcome,
+  type Target,
+} from "./helpers";
+
+const ACCOUNTS = 8;
+const START = 50_000;
+const CLIENTS = 12;
+/** No request may take longer than this, outage or not (the pool's connect timeout is 2 s here). */
+const REQUEST_BOUND_MS = 10_000;
+const OUTAGE_MS = 4_000;
+
+async function status(url: string): Promise<{ status: number; body: any; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(url, { signal: AbortSignal.timeout(REQUEST_BOUND_MS) });
+  return { status: res.status, body: await res.json(), ms: performance.now() - started };
+}
+
+describe("PostgreSQL restarted under load", () => {
+  it(
+    "answers 503 with Retry-After while it is down, says not ready, recovers without a restart and loses no 2xx",
+    { timeout: 240_000 },
+    async () => {
+      const mode = server().mode;
+      const database = await startScratchPostgres(mode);
+      const hooks = await new WebhookReceiver().start();
+      let instance: TestServer | null = null;
+      const db = new pg.Client({ connectionString: database.url });
+      try {
+        instance = await startTestServer(
+          "external",
+          { DB_CONNECT_TIMEOUT_MS: "2000", LOG_LEVEL: "error" },
+          { databaseUrl: database.url },
+        );
+        const ready = `${instance.origin}/api/health/ready`;
+        expect((await status(ready)).status).toBe(200);
+        const api = await newPlatform("database restart", instance);
+        expect((await api.patch("/config", { webhookEndpoint: hooks.url })).status).toBe(200);
+        const accounts = await fundedAccounts(api, ACCOUNTS, START);
+        const target: Target = { name: "only", baseUrl: instance.baseUrl, live: true };
+
+        const rand = random(21);
+        let phase: "load" | "outage" | "recovered" = "load";
+        let stop = false;
+        let n = 0;
+        const outcomes: Outcome[] = [];
+        const during: Answer[] = [];
+        const readiness: { status: number; body: any; ms: number }[] = [];
+        const clients = Array.from({ length: CLIENTS }, async () => {
+          while (!stop) {
+            const from = rand(ACCOUNTS);
+            const t = {
+              key: `restart-${n++}`,
+              from,
+              to: (from + 1 + rand(ACCOUNTS - 1)) % ACCOUNTS,
+              amount: 1 + rand(2_000),
+            };
+            const first = await sendTransfer(target, api, accounts, t, REQUEST_BOUND_MS);
+            if (phase === "outage") during.push(first);
+            if (isFinal(first)) {
+              outcomes.push({ ...t, final: first, attempts: [first], replayed: false });
+              continue;
+            }
+            // Retry with the same key until a final answer, as a client should after 503.
+            const o = await transferUntilFinal([target], api, accounts, t, { first: [target], deadlineMs: 60_000 });
+            outcomes.push({ ...o, attempts: [first, ...o.attempts] });
+          }
+        });
+        await waitFor(async () => outcomes.length >= 60, { timeoutMs: 60_000, what: "load before the outage" });
+
+        phase = "outage";
+        await database.stop();
+        const outageEnds = Date.now() + OUTAGE_MS;
+        while (Date.now() < outageEnds) {
+          readiness.push(await status(ready));
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        const liveness = await status(`${instance.origin}/api/health`);
+        await database.start();
+        phase = "recovered";
+        const recovered = await waitFor(
+          async () => {
+            const r = await status(ready);
+            return r.status === 200 ? r : null;
+          },
+          { timeoutMs: 30_000, what: "readiness after the restart" },
+        );
+        const countAfter = outcomes.length;
+        await waitFor(async () => outcomes.length >= countAfter + 60, { timeoutMs: 60_000, what: "load after" });
+        stop = true;
+        await Promise.all(clients);
+
+        // While down: the answers were 503 with Retry-After in the spec's body, fast; readiness said why.
+        expect(during.length).toBeGreaterThan(0);
+        const outageAnswers = during.filter((x) => x.status !== 201 && x.status !== 400);
+        expect(outageAnswers.length).toBeGreaterThan(0);
+        for (const x of outageAnswers) {
+          expect(x.status).toBe(503);
+          expect(x.body).toEqual({
+            code: "SERVICE_UNAVAILABLE",
+            reason: expect.any(String),
+            details: { retryAfterSeconds: expect.any(Number) },
+          });
+          expect(Number(x.headers?.get("retry-after"))).toBeGreaterThan(0);
+        }
+        expect(readiness.length).toBeGreaterThan(0);
+        expect(readiness.every((r) => r.status === 503 && r.body.code === "SERVICE_UNAVAILABLE")).toBe(true);
+        expect(readiness.at(-1)!.body.details.checks.database).toMatchObject({ ok: false });
+        expect(liveness.status).toBe(200);
+        expect(recovered.body.checks.jobWorker.ok).toBe(true);
+        // Never a 500, never a request beyond the bound, never a dropped connection.
+        const all = outcomes.flatMap((o) => o.attempts);
+        expect(all.filter((x) => x.status >= 500 && x.status !== 503).map((x) => [x.status, x.body])).toEqual([]);
+        expect(all.filter((x) => x.status === 0).map((x) => x.error)).toEqual([]);
+        expect(Math.max(...all.map((x) => x.ms))).toBeLessThan(REQUEST_BOUND_MS);
+
+        // Every key reached a final answer; every 2xx is in the database, and nothing else moved money.
+        expect(outcomes.filter((o) => !o.final).map((o) => [o.key, o.attempts.at(-1)?.body])).toEqual([]);
+        await db.connect();
+        const ledger = await audit(db, api.platformId, accounts);
+        const succeeded = outcomes.filter((o) => o.final!.status === 201);
+        const executed = new Set(ledger.executedQuotes.map((q) => q.id));
+        expect(succeeded.filter((o) => !executed.has(uuid(o.final!.body.id))).map((o) => o.key)).toEqual([]);
+        expect(ledger.executedQuotes).toHaveLength(succeeded.length);
+        expect([...ledger.balances.values()].reduce((s, v) => s + v, 0n)).toBe(BigInt(START * ACCOUNTS));
+        expect(ledger.negative).toEqual([]);
+        expect(ledger.unbalancedPostings).toEqual([]);
+        expect(ledger.drift).toEqual([]);
+        expect(ledger.balances).toEqual(replayOfAnswers(accounts, START, outcomes));
+
+        // The job worker and the webhook deliveries went on: every event is delivered.
+        const { rows: events } = await db.query<{ id: string }>(
+          `SELECT id::text FROM webhook_events WHERE platform_id = $1`,
+          [api.platformId],
+        );
+        await waitFor(async () => events.every((e) => hooks.received.some((h) => h.body.id === `Webhook:${e.id}`)), {
+          timeoutMs: 60_000,
+          what: `delivery of ${events.length} webhook events`,
+        });
+        if (mode === "embedded") {
+          const { rows } = await db.query(
+            `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes') ORDER BY name`,
+          );
+          expect(rows).toEqual([
+            { name: "fsync", setting: "on" },
+            { name: "full_page_writes", setting: "on" },
+            { name: "synchronous_commit", setting: "on" },
+          ]);
+        }
+        console.log(
+          `[database restart ${mode}] ${outcomes.length} keys, ${succeeded.length} transferred; ` +
+            `${outageAnswers.length} answers 503 during the ${OUTAGE_MS / 1000} s outage; ` +
+            `slowest request ${Math.round(Math.max(...all.map((x) => x.ms)))} ms; readiness probes ${readiness.length}`,
+        );
+      } finally {
+        await db.end().catch(() => {});
+        await instance?.stop().catch(() => 0);
+        await hooks.stop();
+        await database.destroy();
+      }
+    },
+  );
+});

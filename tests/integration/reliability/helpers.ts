@@ -1,0 +1,194 @@
+// Shared by the crash and outage tests: transfers sent with Idempotency-Keys and
+// retried until a final answer, and the audit of the ledger afterwards.
+import pg from "pg";
+import type { ApiClient } from "../../support/api";
+import { fund, internalAccount, newCustomer } from "../../support/money";
+
+/** An instance as the clients see it: where to send, and whether it is up. */
+export interface Target {
+  name: string;
+  baseUrl: string;
+  live: boolean;
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+  headers: Headers | null;
+  ms: number;
+  /** Set when no HTTP answer came (connection refused or reset, timeout). */
+  error?: string;
+}
+
+export interface Transfer {
+  key: string;
+  from: number;
+  to: number;
+  amount: number;
+}
+
+export interface Outcome extends Transfer {
+  /** The final answer (2xx or 4xx other than 409 IN_PROGRESS), or null if none came in time. */
+  final: Answer | null;
+  attempts: Answer[];
+  replayed: boolean;
+}
+
+/** mulberry32: deterministic, so a failing run replays. */
+export function random(seed: number): (n: number) => number {
+  let s = seed;
+  return (n) => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) % n;
+  };
+}
+
+export const uuid = (apiId: string) => apiId.split(":")[1];
+
+export async function fundedAccounts(api: ApiClient, count: number, amount: number): Promise<string[]> {
+  const accounts: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const customer = await newCustomer(api, ["USD"], `Reliability ${i}`);
+    const account = await internalAccount(api, customer.id);
+    await fund(api, account, amount);
+    accounts.push(account);
+  }
+  return accounts;
+}
+
+/** One POST /quotes with immediatelyExecute and the key, bounded by timeoutMs. */
+export async function sendTransfer(
+  target: Target,
+  api: ApiClient,
+  accounts: string[],
+  t: Transfer,
+  timeoutMs = 15_000,
+): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${target.baseUrl}/quotes`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${api.clientId}:${api.clientSecret}`).toString("base64")}`,
+        "content-type": "application/json",
+        "idempotency-key": t.key,
+      },
+      body: JSON.stringify({
+        source: { sourceType: "ACCOUNT", accountId: accounts[t.from] },
+        destination: { destinationType: "ACCOUNT", accountId: accounts[t.to] },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: t.amount,
+        immediatelyExecute: true,
+      }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text for the failure message
+    }
+    return { status: res.status, body, headers: res.headers, ms: performance.now() - started };
+  } catch (err) {
+    return { status: 0, body: null, headers: null, ms: performance.now() - started, error: (err as Error).message };
+  }
+}
+
+/** A final answer: what the key will answer from now on (not "still running", not "try again"). */
+export function isFinal(a: Answer): boolean {
+  if (a.status >= 200 && a.status < 300) return true;
+  if (a.status === 409 && a.body?.details?.state === "IN_PROGRESS") return false;
+  return a.status >= 400 && a.status < 500;
+}
+
+/**
+ * Sends the transfer until it has a final answer or the deadline passes, each
+ * retry on the next live instance (the first send may go to several at once).
+ */
+export async function transferUntilFinal(
+  targets: Target[],
+  api: ApiClient,
+  accounts: string[],
+  t: Transfer,
+  opts: { first: Target[]; deadlineMs: number },
+): Promise<Outcome> {
+  const attempts: Answer[] = [];
+  const deadline = Date.now() + opts.deadlineMs;
+  let round = await Promise.all(opts.first.map((target) => sendTransfer(target, api, accounts, t)));
+  let turn = 0;
+  for (;;) {
+    attempts.push(...round);
+    const final = round.find(isFinal);
+    if (final)
+      return {
+        ...t,
+        final,
+        attempts,
+        replayed: attempts.some((a) => a.headers?.get("idempotent-replayed") === "true"),
+      };
+    if (Date.now() > deadline) return { ...t, final: null, attempts, replayed: false };
+    await new Promise((r) => setTimeout(r, 100 + (turn % 3) * 100));
+    const live = targets.filter((x) => x.live);
+    const target = live.length ? live[turn++ % live.length] : targets[turn++ % targets.length];
+    round = [await sendTransfer(target, api, accounts, t)];
+  }
+}
+
+export interface Audit {
+  balances: Map<string, bigint>;
+  negative: string[];
+  unbalancedPostings: string[];
+  drift: string[];
+  /** Executed quotes of the platform: id and the Idempotency-Key they were made with. */
+  executedQuotes: { id: string; key: string | null }[];
+}
+
+export async function audit(db: pg.Client | pg.Pool, platformId: string, accounts: string[]): Promise<Audit> {
+  const { rows: balances } = await db.query<{ id: string; available: string; pending: string }>(
+    `SELECT id::text, available::text, pending::text FROM internal_accounts WHERE id = ANY($1::uuid[])`,
+    [accounts.map(uuid)],
+  );
+  const { rows: unbalanced } = await db.query<{ posting_id: string }>(
+    `SELECT posting_id::text FROM ledger_entries WHERE platform_id = $1
+      GROUP BY posting_id, currency HAVING sum(amount) <> 0 OR count(*) < 2`,
+    [platformId],
+  );
+  const { rows: drift } = await db.query<{ id: string }>(
+    `SELECT a.id::text FROM internal_accounts a
+       LEFT JOIN (SELECT internal_account_id, bucket, sum(amount) AS s FROM ledger_entries
+                   WHERE platform_id = $1 GROUP BY internal_account_id, bucket) e
+         ON e.internal_account_id = a.id
+      WHERE a.platform_id = $1
+      GROUP BY a.id, a.available, a.pending
+     HAVING a.available <> COALESCE(sum(e.s) FILTER (WHERE e.bucket = 'available'), 0)
+         OR a.pending <> COALESCE(sum(e.s) FILTER (WHERE e.bucket = 'pending'), 0)`,
+    [platformId],
+  );
+  const { rows: quotes } = await db.query<{ id: string; key: string | null }>(
+    `SELECT id::text, idempotency_key AS key FROM quotes WHERE platform_id = $1 AND executed_at IS NOT NULL`,
+    [platformId],
+  );
+  return {
+    balances: new Map(balances.map((r) => [r.id, BigInt(r.available)])),
+    negative: balances.filter((r) => BigInt(r.available) < 0n || BigInt(r.pending) < 0n).map((r) => r.id),
+    unbalancedPostings: unbalanced.map((r) => r.posting_id),
+    drift: drift.map((r) => r.id),
+    executedQuotes: quotes,
+  };
+}
+
+/** The balances the 2xx answers imply: the start, plus each acknowledged transfer once. */
+export function replayOfAnswers(accounts: string[], start: number, outcomes: Outcome[]): Map<string, bigint> {
+  const expected = new Map(accounts.map((a) => [uuid(a), BigInt(start)]));
+  for (const o of outcomes) {
+    if (!o.final || o.final.status >= 300) continue;
+    const from = uuid(accounts[o.from]);
+    const to = uuid(accounts[o.to]);
+    expected.set(from, expected.get(from)! - BigInt(o.amount));
+    expected.set(to, expected.get(to)! + BigInt(o.amount));
+  }
+  return expected;
+}
