@@ -40,6 +40,7 @@ interface WorkerState {
   /** Date.now() of the last poll that reached the database, and the error of the last failed one since. */
   lastPollAt: number;
   lastError?: string;
+  startedAt: number;
 }
 
 const globalForWorker = globalThis as unknown as { __meridianWorker?: WorkerState };
@@ -149,6 +150,7 @@ export function startWorker(opts: WorkerOptions): void {
     housekeeping: opts.housekeeping ?? {},
     lastHousekeeping: 0,
     lastPollAt: 0,
+    startedAt: Date.now(),
   };
   globalForWorker.__meridianWorker = state;
   state.stopListening = onJobsWake(wakeWorker);
@@ -183,6 +185,7 @@ export interface WorkerStatus {
   /** Started in this process and not stopped. */
   running: boolean;
   workerId?: string;
+  startedAt?: Date;
   /** When the last poll reached the database (null: not yet). */
   lastPollAt: Date | null;
   /** Why polls fail, while they do. */
@@ -196,6 +199,7 @@ export function workerStatus(): WorkerStatus {
   return {
     running: state.running,
     workerId: state.id,
+    startedAt: new Date(state.startedAt),
     lastPollAt: state.lastPollAt ? new Date(state.lastPollAt) : null,
     ...(state.lastError ? { lastError: state.lastError } : {}),
   };
