@@ -35,6 +35,11 @@ const EnvSchema = z
      * Unset: on in the sandbox, off in production; production refuses to start with it on.
      */
     MERIDIAN_WEBHOOK_ALLOW_PRIVATE: z.enum(["on", "off"]).optional(),
+    /**
+     * How long an Idempotency-Key stays reserved for a request that stopped renewing it (its process died or
+     * stalled); a retry after that takes the key over (docs/adr-006-crash-safe-idempotency.md).
+     */
+    MERIDIAN_IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
     /** Lifetime of a signed-retry challenge (the 202 expiresAt). */
     MERIDIAN_SIGNED_RETRY_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     /** Lifetime of an embedded-wallet session; the spec's default is 15 minutes. */

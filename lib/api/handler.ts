@@ -12,6 +12,7 @@ import type { Principal } from "../domain/platform/principal";
 import { ApiError } from "../kernel/errors";
 import { toJsonText } from "../kernel/json";
 import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
+import { recoverOutcome } from "./idempotency-recovery";
 import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operation";
 import { parseRequestInput } from "../kernel/validation";
 import { authenticateAgent } from "./agent-auth";
@@ -184,7 +185,13 @@ export async function runOperation(
     const key = request.headers.get("idempotency-key");
     if (op.idempotency && key !== null && principal) {
       validateIdempotencyKey(key);
-      result = await runIdempotent(principal.platformId, key, requestHash(op.method, url.pathname, rawBody), run);
+      result = await runIdempotent(
+        principal.platformId,
+        key,
+        requestHash(op.method, url.pathname, rawBody),
+        run,
+        recoverOutcome(op, principal.platformId),
+      );
       replayed = result.replayed === true;
     } else if (op.idempotency === "required") {
       throw new ApiError("INVALID_INPUT", "This operation requires an Idempotency-Key header", {

@@ -50,6 +50,7 @@ export const sandboxFundInternalAccount = defineOperation({
 export const simulateAuthorizationOp = defineOperation({
   operationId: "sandboxSimulateCardAuthorization",
   method: "POST",
+  idempotency: "optional",
   path: "/sandbox/cards/{cardId}/simulate/authorization",
   summary: "Simulate a card authorization",
   tag: "Sandbox",
@@ -71,6 +72,7 @@ export const simulateAuthorizationOp = defineOperation({
 export const simulateClearingOp = defineOperation({
   operationId: "sandboxSimulateCardClearing",
   method: "POST",
+  idempotency: "optional",
   path: "/sandbox/cards/{cardId}/simulate/clearing",
   summary: "Simulate a card clearing",
   tag: "Sandbox",
@@ -92,6 +94,7 @@ export const simulateClearingOp = defineOperation({
 export const simulateReturnOp = defineOperation({
   operationId: "sandboxSimulateCardReturn",
   method: "POST",
+  idempotency: "optional",
   path: "/sandbox/cards/{cardId}/simulate/return",
   summary: "Simulate a merchant refund",
   tag: "Sandbox",
@@ -116,6 +119,7 @@ export const simulateReturnOp = defineOperation({
 export const sandboxSendOperation = defineOperation({
   operationId: "sandboxSend",
   method: "POST",
+  idempotency: "optional",
   path: "/sandbox/send",
   summary: "Simulate sending the funds of a real-time funded quote",
   tag: "Sandbox",
@@ -135,6 +139,7 @@ export const sandboxSendOperation = defineOperation({
 export const sandboxUmaReceiveOperation = defineOperation({
   operationId: "sandboxReceive",
   method: "POST",
+  idempotency: "optional",
   path: "/sandbox/uma/receive",
   summary: "Simulate an incoming UMA payment",
   tag: "Sandbox",

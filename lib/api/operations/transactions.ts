@@ -97,6 +97,7 @@ export const getTransactionOperation = defineOperation({
 export const approveTransactionOperation = defineOperation({
   operationId: "approvePendingPayment",
   method: "POST",
+  idempotency: "optional",
   path: "/transactions/{transactionId}/approve",
   summary: "Approve a transaction pending platform approval",
   tag: "Transactions",
@@ -117,6 +118,7 @@ export const approveTransactionOperation = defineOperation({
 export const rejectTransactionOperation = defineOperation({
   operationId: "rejectPendingPayment",
   method: "POST",
+  idempotency: "optional",
   path: "/transactions/{transactionId}/reject",
   summary: "Reject a transaction pending platform approval",
   tag: "Transactions",
@@ -136,6 +138,7 @@ export const rejectTransactionOperation = defineOperation({
 export const cancelTransactionOperation = defineOperation({
   operationId: "cancelTransaction",
   method: "POST",
+  idempotency: "optional",
   path: "/transactions/{transactionId}/cancel",
   summary: "Cancel a pending bank transfer",
   tag: "Transactions",

@@ -2,6 +2,7 @@
 // source, as a balanced posting, with the balance webhook in the same transaction.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
+import { fenceIdempotency } from "../../db/idempotency-fence";
 import { ApiError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { postLedger, move } from "../../ledger/post";
@@ -13,6 +14,7 @@ export async function fundInternalAccount(db: PrismaClient, platformId: string, 
   return db.$transaction(async (tx) => {
     const account = uuid ? await tx.internalAccount.findFirst({ where: { id: uuid, platformId } }) : null;
     if (!account) throw new ApiError("NOT_FOUND", `Internal account ${accountId} not found`);
+    await fenceIdempotency(tx, { kind: "internalAccount", id: account.id });
     await postLedger(tx, {
       platformId,
       kind: "SANDBOX_FUND",

@@ -7,6 +7,7 @@
 // and from POST /transactions/{transactionId}/approve.
 import "server-only";
 import type { Db } from "../../db/client";
+import { fenceIdempotency } from "../../db/idempotency-fence";
 import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
 import { ApiError, notFound } from "../../kernel/errors";
 import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
@@ -119,6 +120,7 @@ export async function submitAction(
         usageMonth: month,
       },
     });
+    await fenceIdempotency(tx, { kind: "agentAction", id: row.id });
     if (pending)
       await emitWebhook(tx, agent.platformId, "AGENT_ACTION.PENDING_APPROVAL", {
         ...(await serializeAction(tx, row)),

@@ -8,6 +8,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb, pool, type Db } from "../../db/client";
+import { fenceIdempotency, fencedPoolQuery } from "../../db/idempotency-fence";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
 import { ApiError } from "../../kernel/errors";
@@ -143,7 +144,7 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
     const body = serializeCardTransaction(row);
     const outbox = outboxRows(webhookType(status), body, at);
     try {
-      await pool().query(AUTHORIZE_SQL, [
+      await fencedPoolQuery({ kind: "cardTransaction", id: row.id }, AUTHORIZE_SQL, [
         platformId,
         cardUuid,
         row.accountId,
@@ -201,6 +202,7 @@ async function authorizeWithDelayedPull(
       throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
     const id = newUuid();
     const amount = BigInt(input.amount);
+    await fenceIdempotency(tx, { kind: "cardTransaction", id });
     try {
       await postLedger(tx, {
         platformId,
@@ -332,6 +334,7 @@ export async function clearCardTransaction(
         { status: locked.status },
       );
     }
+    await fenceIdempotency(tx, { kind: "cardTransaction", id: locked.id });
     // The network settled, so a pull still pending (suffix 005) is confirmed first; its job then finds nothing to do.
     const t = await confirmPendingPull(tx, platformId, locked);
     const cleared = BigInt(input.amount);
@@ -408,6 +411,7 @@ export async function refundCardTransaction(
     }
     const id = newUuid();
     const now = new Date();
+    await fenceIdempotency(tx, { kind: "cardTransaction", id });
     await postLedger(tx, {
       platformId,
       kind: "CARD_REFUND",

@@ -1,8 +1,11 @@
 // Bulk customer import from CSV (POST /customers/bulk/csv). The upload is
 // checked and stored with its job row; the job (lib/jobs) creates the
 // customers row by row through the same createCustomer as POST /customers,
-// recording progress as it goes, so a restarted job resumes where it stopped.
+// recording progress as it goes, so a restarted job resumes where it stopped
+// (each row's customer id is derived from the import and the row, so a row the
+// dead run created is recognised, not created twice).
 import "server-only";
+import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb } from "../../db/client";
@@ -137,6 +140,13 @@ export async function getBulkImport(db: PrismaClient, platformId: string, jobId:
   return serializeImportJob(row);
 }
 
+/** The id of the customer of row `index` of an import: the same on every run of the job. */
+function rowCustomerId(importId: string, index: number): string {
+  const h = createHash("sha256").update(`${importId}:${index}`).digest("hex");
+  // UUID version 8 (custom), RFC 9562 variant.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 export const bulkImportJob: JobHandler = async (job) => {
   const db = defaultDb();
   const importId = String(job.payload.importId);
@@ -150,8 +160,11 @@ export const bulkImportJob: JobHandler = async (job) => {
   for (let i = processed; i < end; i++) {
     const input = rowToCustomerInput(rows[i]);
     const correlationId = (input.platformCustomerId as string | undefined) ?? `row_${i + 1}`;
+    const customerId = rowCustomerId(importId, i);
     try {
-      await createCustomer(db, row.platformId, parseOrThrow(CustomerCreate, input));
+      // A run that died after creating this row's customer, before saving its progress, left it: count it.
+      if (!(await db.customer.findUnique({ where: { id: customerId }, select: { id: true } })))
+        await createCustomer(db, row.platformId, parseOrThrow(CustomerCreate, input), { id: customerId });
       successful++;
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

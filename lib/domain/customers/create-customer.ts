@@ -16,10 +16,16 @@ import { serializeOneCustomer } from "./serialize";
 import { assertKnownTermsVersion } from "./terms";
 import { emitCustomerStatusWebhook, hasStatusWebhook } from "./status";
 
-export async function createCustomer(db: PrismaClient, platformId: string, input: CustomerCreate) {
+/** `opts.id`: the customer's id when the caller must recognise it later (a bulk import row resumed after a crash). */
+export async function createCustomer(
+  db: PrismaClient,
+  platformId: string,
+  input: CustomerCreate,
+  opts: { id?: string } = {},
+) {
   assertKnownTermsVersion(input.endUserTermsConsent);
   const platform = await getPlatformSettings(db, platformId);
-  const id = newUuid();
+  const id = opts.id ?? newUuid();
   const { customerType, platformCustomerId, region, currencies, email, phoneNumber, umaAddress, ...profile } = input;
   const umaLocal = `${customerType === "BUSINESS" ? "biz" : "user"}.${randomBytes(5).toString("hex")}`;
   const kycStatus = customerType === "INDIVIDUAL" ? individualKycAtCreation(input.fullName, platform) : null;

@@ -3,6 +3,7 @@
 // has one code. Money moves through the ledger: fiat into the stablecoin's
 // reserve and tokens out of its supply on a mint, the reverse on a burn.
 import "server-only";
+import { fenceIdempotency } from "../../db/idempotency-fence";
 import { db as appDb, type Db } from "../../db/client";
 import type { PrismaClient, StablecoinOperation } from "../../db/generated/client";
 import { ApiError, invalidField, notFound } from "../../kernel/errors";
@@ -167,6 +168,7 @@ async function record(
 ) {
   const id = newUuid();
   const row = await db.$transaction(async (tx) => {
+    await fenceIdempotency(tx, { kind: "stablecoinOperation", id });
     const created = await tx.stablecoinOperation.create({
       data: {
         id,

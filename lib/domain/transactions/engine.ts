@@ -16,8 +16,16 @@
 import "server-only";
 import { db as defaultDb } from "../../db/client";
 import { applyPlanBatched } from "./plan-batch";
+import {
+  currentFence,
+  fenceJson,
+  fenceRefused,
+  isFenceRefusal,
+  type IdempotencyFence,
+} from "../../db/idempotency-fence";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../kernel/errors";
+import { failpoint } from "../../kernel/failpoints";
 import { toJsonText } from "../../kernel/json";
 import { newUuid, toApiId } from "../../ids";
 import { entryRows, ledgerError, type LedgerEntryInput } from "../../ledger/post";
@@ -72,6 +80,8 @@ export interface PlanJson {
   events: PlanEvent[];
   balanceEvents: { id: string; account: string; template: unknown }[];
   jobs: { id: string; type: string; payload: Record<string, unknown>; delay_ms: number }[];
+  /** The Idempotency-Key fence of the request applying it (set by applyPlan). */
+  idem?: IdempotencyFence;
 }
 
 /**
@@ -242,13 +252,19 @@ export function addJob(plan: PlanJson, type: string, payload: Record<string, unk
 /** Runs one plan in one statement; maps the database's refusals to API errors. */
 /** `opts.amountField`: the request field a balance above the JSON-safe bound is blamed on (ledgerError). */
 export async function applyPlan(db: Db | null, plan: PlanJson, opts: { amountField?: string } = {}): Promise<void> {
+  const fence = currentFence();
+  if (fence) plan.idem = fenceJson(fence, recoveryOf(plan));
   const text = toJsonText(plan);
   try {
     // Outside an interactive transaction the plan goes to the pool without
     // Prisma's per-query work, batched with the plans of concurrent requests.
-    if (db && db !== defaultDb()) await db.$executeRaw`SELECT money_apply(${text}::jsonb)`;
-    else await applyPlanBatched(text);
+    if (db && db !== defaultDb())
+      await (fence
+        ? db.$executeRaw`SELECT money_apply_fenced(${text}::jsonb)`
+        : db.$executeRaw`SELECT money_apply(${text}::jsonb)`);
+    else await applyPlanBatched(text, fence !== undefined);
   } catch (err) {
+    if (isFenceRefusal(err)) throw fenceRefused();
     const e = err as { code?: string; meta?: { code?: string }; cause?: { code?: string } };
     const code = e.code === "P2010" ? e.meta?.code : (e.cause?.code ?? e.code);
     if (code === "MQ001") throw new ApiError("CONFLICT", "This quote was already executed, or is no longer pending");
@@ -256,7 +272,17 @@ export async function applyPlan(db: Db | null, plan: PlanJson, opts: { amountFie
       throw new ApiError("CONFLICT", "The transaction's status changed concurrently; fetch it and retry");
     throw ledgerError(err, opts.amountField);
   }
+  // A quote's execution committed (with its transaction and webhook outbox rows), not yet delivered.
+  failpoint("quote-executed", plan.txnInsert !== undefined && (plan.quoteInsert ?? plan.quoteUpdate) !== undefined);
   if (plan.jobs.length > 0 && plan.jobs.some((j) => j.delay_ms === 0)) wakeJobs();
+}
+
+/** The resource a plan's request answers with: its quote if it has one, else its transaction. */
+function recoveryOf(plan: PlanJson): { kind: "quote" | "transaction"; id: string } | undefined {
+  const quote = (plan.quoteInsert?.id as string | undefined) ?? plan.quoteUpdate?.id;
+  if (quote) return { kind: "quote", id: quote };
+  const txn = (plan.txnInsert?.id as string | undefined) ?? plan.txnUpdate?.id;
+  return txn ? { kind: "transaction", id: txn } : undefined;
 }
 
 /** A transaction row after a status change, for its webhook payload. */

@@ -9,6 +9,7 @@
 import "server-only";
 import { pool } from "../../db/client";
 import { createBatcher } from "../../db/batcher";
+import { failpoint } from "../../kernel/failpoints";
 
 // Plans go to the database as UTF-8 bytes in jsonb's binary format (a version
 // byte, 1, then the JSON text; PostgreSQL's jsonb_recv), put together with
@@ -36,8 +37,19 @@ function arrayOf(plans: Buffer[]): Buffer[] {
   return parts;
 }
 
-async function applyOne(plan: Buffer): Promise<void> {
-  await pool().query({ name: "money-apply", text: "SELECT money_apply($1::jsonb)", values: [jsonbParam([plan])] });
+// A fenced plan carries its request's Idempotency-Key fence (`idem`, lib/db/idempotency-fence.ts),
+// checked and marked in the same statement as the money moves.
+interface QueuedPlan {
+  bytes: Buffer;
+  fenced: boolean;
+}
+
+async function applyOne(plan: QueuedPlan): Promise<void> {
+  await pool().query(
+    plan.fenced
+      ? { name: "money-apply-fenced", text: "SELECT money_apply_fenced($1::jsonb)", values: [jsonbParam([plan.bytes])] }
+      : { name: "money-apply", text: "SELECT money_apply($1::jsonb)", values: [jsonbParam([plan.bytes])] },
+  );
 }
 
 /** An error the server reported (a SQLSTATE): the statement rolled back, nothing was applied. */
@@ -46,7 +58,7 @@ function refusedByDatabase(err: unknown): boolean {
   return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
 }
 
-const enqueue = createBatcher<Buffer, void>({
+const enqueue = createBatcher<QueuedPlan, void>({
   // Large enough to share the statement costs, small enough to keep locks short.
   maxBatch: 32,
   // One batch in flight: a batch locks the accounts of all its plans, so a second
@@ -58,11 +70,13 @@ const enqueue = createBatcher<Buffer, void>({
   run: async (plans) => {
     if (plans.length === 1) return Promise.allSettled([applyOne(plans[0])]);
     try {
+      const fenced = plans.some((p) => p.fenced);
       await pool().query({
-        name: "money-apply-batch",
-        text: "SELECT money_apply_batch($1::jsonb)",
-        values: [jsonbParam(arrayOf(plans))],
+        name: fenced ? "money-apply-batch-fenced" : "money-apply-batch",
+        text: fenced ? "SELECT money_apply_batch_fenced($1::jsonb)" : "SELECT money_apply_batch($1::jsonb)",
+        values: [jsonbParam(arrayOf(plans.map((p) => p.bytes)))],
       });
+      failpoint("money-batch-after-commit", fenced && plans.length > 1);
       return plans.map(() => ({ status: "fulfilled", value: undefined }));
     } catch (err) {
       // Lost connection or the like: whether it committed is unknown, so nothing is retried.
@@ -74,7 +88,7 @@ const enqueue = createBatcher<Buffer, void>({
   },
 });
 
-/** Applies one plan (its JSON text); resolves once it committed, rejects with the database's error for it. */
-export function applyPlanBatched(text: string): Promise<void> {
-  return enqueue(Buffer.from(text, "utf8"));
+/** Applies one plan (its JSON text; `fenced` when it carries an Idempotency-Key fence); resolves once it committed, rejects with the database's error for it. */
+export function applyPlanBatched(text: string, fenced = false): Promise<void> {
+  return enqueue({ bytes: Buffer.from(text, "utf8"), fenced });
 }

@@ -1,0 +1,29 @@
+// Deterministic crash points for the crash-safety tests (docs/adr-006). Set
+// MERIDIAN_FAILPOINTS=name:action[,name:action] when starting a server; actions:
+// "kill" (the process SIGKILLs itself) or "stop" (it SIGSTOPs itself until a
+// SIGCONT). Each point fires once per process. Read once at start; unset (every
+// deployment), hit() is one Map lookup on an empty map.
+export type FailpointName =
+  "idempotency-after-reserve" | "idempotency-before-outcome" | "money-batch-after-commit" | "quote-executed";
+
+const ACTIONS = new Set(["kill", "stop"]);
+
+function parse(spec: string | undefined): Map<string, string> {
+  const points = new Map<string, string>();
+  for (const part of (spec ?? "").split(",")) {
+    const [name, action] = part.trim().split(":");
+    if (name && action && ACTIONS.has(action)) points.set(name, action);
+  }
+  return points;
+}
+
+const armed = parse(process.env.MERIDIAN_FAILPOINTS);
+
+/** Fires the failpoint `name` if armed (once); `when` narrows it to the calls it is meant for. */
+export function failpoint(name: FailpointName, when = true): void {
+  if (armed.size === 0 || !when) return;
+  const action = armed.get(name);
+  if (!action) return;
+  armed.delete(name);
+  process.kill(process.pid, action === "kill" ? "SIGKILL" : "SIGSTOP");
+}

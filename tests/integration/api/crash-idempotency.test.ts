@@ -1,0 +1,355 @@
+// Crash points of an Idempotency-Key request (docs/adr-006-crash-safe-idempotency.md).
+// Each test starts its own server with a failpoint (lib/kernel/failpoints.ts)
+// that SIGKILLs or SIGSTOPs the server process at one exact point, then retries
+// the same key on a restarted server or a second server on the same database,
+// and checks the answer, that money moved exactly once and that the ledger balances.
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { ApiClient, newPlatform, server, waitFor, type ApiResponse } from "../../support/api";
+import { fund, internalAccount, newCustomer } from "../../support/money";
+import { createExternalDatabase, freePort, startTestServer, type TestServer } from "../../support/server";
+import { WebhookReceiver } from "../../support/webhook-receiver";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
+});
+
+/** A database for this test and a way to start servers on it (the embedded one restarts on its data folder). */
+async function crashableDeployment(leaseSeconds = 1) {
+  const LEASE = { MERIDIAN_IDEMPOTENCY_LEASE_SECONDS: String(leaseSeconds) };
+  const mode = server().mode;
+  const external = mode === "external" ? await createExternalDatabase() : null;
+  if (external) cleanups.push(() => external.drop());
+  const pgPort = await freePort();
+  let dataDir: string | undefined;
+  let databaseUrl = external?.url;
+  const start = async (failpoints?: string): Promise<TestServer> => {
+    const env = { ...LEASE, ...(failpoints ? { MERIDIAN_FAILPOINTS: failpoints } : {}) };
+    const s = await startTestServer(
+      mode,
+      env,
+      external ? { databaseUrl } : { pgPort, ...(dataDir ? { dataDir } : {}) },
+    );
+    dataDir = s.dataDir;
+    databaseUrl = s.databaseUrl;
+    cleanups.push(() => s.stop({ keepData: true }));
+    return s;
+  };
+  /** A second server on the same, running database (never the embedded one's owner). */
+  const startSecond = async (): Promise<TestServer> => {
+    const s = await startTestServer("external", LEASE, { databaseUrl });
+    cleanups.push(() => s.stop({ keepData: true }));
+    return s;
+  };
+  cleanups.push(async () => {
+    if (dataDir && !external) rmSync(dataDir, { recursive: true, force: true });
+  });
+  /** After a crash: the old launcher has exited (the embedded database stopped with it), start again. */
+  const restart = async (crashed: TestServer): Promise<TestServer> => {
+    await crashed.stop({ keepData: true });
+    return start();
+  };
+  return { start, restart, startSecond, databaseUrl: () => databaseUrl! };
+}
+
+function on(target: TestServer, api: ApiClient): ApiClient {
+  return new ApiClient(target.baseUrl, api.clientId, api.clientSecret, api.platformId);
+}
+
+async function fundedAccount(api: ApiClient, name: string, amount: number): Promise<string> {
+  const c = await newCustomer(api, ["USD"], name);
+  const acct = await internalAccount(api, c.id);
+  if (amount > 0) await fund(api, acct, amount);
+  return acct;
+}
+
+function transfer(api: ApiClient, from: string, to: string, amount: number, key: string) {
+  return api.post(
+    "/quotes",
+    {
+      source: { sourceType: "ACCOUNT", accountId: from },
+      destination: { destinationType: "ACCOUNT", accountId: to },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: amount,
+      immediatelyExecute: true,
+    },
+    { headers: { "idempotency-key": key } },
+  );
+}
+
+/** The request as sent to a server that dies during it: the connection drops, there is no answer. */
+async function lost(request: Promise<ApiResponse>): Promise<void> {
+  await expect(request).rejects.toThrow();
+}
+
+/** Retries with the same key until the answer is final (not 409 IN_PROGRESS), as a client would. */
+async function untilFinal(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  return waitFor(
+    async () => {
+      const res = await send();
+      return res.status === 409 && res.body?.details?.state === "IN_PROGRESS" ? undefined : res;
+    },
+    { timeoutMs: 30_000, what: "a final answer for the key" },
+  );
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[]): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<T>(text, values)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Every posting sums to zero per currency and every account equals the sum of its entries. */
+async function expectLedgerExact(url: string, platformId: string) {
+  const unbalanced = await query(
+    url,
+    `SELECT posting_id FROM ledger_entries WHERE platform_id = $1 GROUP BY posting_id, currency HAVING sum(amount) <> 0`,
+    [platformId],
+  );
+  expect(unbalanced).toEqual([]);
+  const drift = await query(
+    url,
+    `SELECT a.id FROM internal_accounts a
+     LEFT JOIN (SELECT internal_account_id, sum(amount) FILTER (WHERE bucket = 'available') AS av, sum(amount) FILTER (WHERE bucket = 'pending') AS pe
+                  FROM ledger_entries WHERE platform_id = $1 GROUP BY internal_account_id) e ON e.internal_account_id = a.id
+     WHERE a.platform_id = $1 AND (a.available <> COALESCE(e.av, 0) OR a.pending <> COALESCE(e.pe, 0) OR a.available < 0)`,
+    [platformId],
+  );
+  expect(drift).toEqual([]);
+}
+
+async function available(url: string, accountId: string): Promise<number> {
+  const rows = await query<{ available: string }>(url, `SELECT available::text FROM internal_accounts WHERE id = $1`, [
+    accountId.split(":")[1],
+  ]);
+  return Number(rows[0].available);
+}
+
+async function keyState(url: string, platformId: string, key: string): Promise<string | undefined> {
+  const rows = await query<{ state: string }>(
+    url,
+    `SELECT state FROM idempotency_keys WHERE platform_id = $1 AND key = $2`,
+    [platformId, key],
+  );
+  return rows[0]?.state;
+}
+
+async function quotesOf(url: string, platformId: string): Promise<{ id: string; status: string }[]> {
+  return query(url, `SELECT id::text, status FROM quotes WHERE platform_id = $1 AND transaction_id IS NOT NULL`, [
+    platformId,
+  ]);
+}
+
+/** The serve.mjs process of a test server (the one a failpoint stops), found by its PORT. */
+function servePid(target: TestServer): number {
+  const port = new URL(target.origin).port;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (!cmd.includes("scripts/serve.mjs")) continue;
+      const env = readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
+      if (env.includes(`PORT=${port}`)) return Number(entry);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  throw new Error(`no serve.mjs process for port ${port}`);
+}
+
+describe("Idempotency-Key across crashes", () => {
+  it(
+    "killed after the reservation, before the effect: nothing moved; the retry runs the transfer once",
+    { timeout: 240_000 },
+    async () => {
+      const deploy = await crashableDeployment();
+      const first = await deploy.start("idempotency-after-reserve:kill");
+      const api = await newPlatform("crash after reserve", first);
+      const from = await fundedAccount(api, "Reserve source", 1_000);
+      const to = await fundedAccount(api, "Reserve destination", 0);
+      const key = randomUUID();
+      await lost(transfer(api, from, to, 100, key));
+      const second = await deploy.restart(first);
+      expect(await keyState(deploy.databaseUrl(), api.platformId, key)).toBe("IN_PROGRESS");
+      expect(await available(deploy.databaseUrl(), from)).toBe(1_000);
+
+      const retry = await untilFinal(() => transfer(on(second, api), from, to, 100, key));
+      expect(retry.status).toBe(201);
+      expect(retry.body.status).toBe("COMPLETED");
+      const again = await transfer(on(second, api), from, to, 100, key);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(again.body.id).toBe(retry.body.id);
+      expect(await quotesOf(deploy.databaseUrl(), api.platformId)).toHaveLength(1);
+      expect(await available(deploy.databaseUrl(), from)).toBe(900);
+      expect(await available(deploy.databaseUrl(), to)).toBe(100);
+      await expectLedgerExact(deploy.databaseUrl(), api.platformId);
+    },
+  );
+
+  it(
+    "killed after the effect committed, before the answer was stored: the retry gets the outcome, money moved once",
+    { timeout: 240_000 },
+    async () => {
+      const deploy = await crashableDeployment();
+      const first = await deploy.start("idempotency-before-outcome:kill");
+      const api = await newPlatform("crash before outcome", first);
+      const from = await fundedAccount(api, "Outcome source", 1_000);
+      const to = await fundedAccount(api, "Outcome destination", 0);
+      const key = randomUUID();
+      await lost(transfer(api, from, to, 250, key));
+      const second = await deploy.restart(first);
+      // The effect and its recovery point committed together.
+      expect(await keyState(deploy.databaseUrl(), api.platformId, key)).toBe("APPLIED");
+      const [executed] = await quotesOf(deploy.databaseUrl(), api.platformId);
+      expect(await available(deploy.databaseUrl(), from)).toBe(750);
+
+      const retry = await transfer(on(second, api), from, to, 250, key);
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get("idempotent-replayed")).toBe("true");
+      expect(retry.body.id).toBe(`Quote:${executed.id}`);
+      expect(retry.body.status).toBe("COMPLETED");
+      // The same key with another request is still a conflict.
+      const other = await transfer(on(second, api), from, to, 251, key);
+      expect(other.status).toBe(409);
+      expect(other.body.details.state).toBe("REQUEST_MISMATCH");
+      expect(await quotesOf(deploy.databaseUrl(), api.platformId)).toHaveLength(1);
+      expect(await available(deploy.databaseUrl(), from)).toBe(750);
+      expect(await available(deploy.databaseUrl(), to)).toBe(250);
+      await expectLedgerExact(deploy.databaseUrl(), api.platformId);
+    },
+  );
+
+  it(
+    "killed right after a group-committed batch of many keys: every key ends with one transfer and its answer",
+    { timeout: 240_000 },
+    async () => {
+      const deploy = await crashableDeployment();
+      const first = await deploy.start("money-batch-after-commit:kill");
+      const api = await newPlatform("crash in batch", first);
+      const from = await fundedAccount(api, "Batch source", 10_000);
+      const to = await fundedAccount(api, "Batch destination", 0);
+      const keys = Array.from({ length: 40 }, () => randomUUID());
+      const firstAnswers = await Promise.allSettled(keys.map((key) => transfer(api, from, to, 100, key)));
+      expect(firstAnswers.some((r) => r.status === "rejected")).toBe(true);
+      const second = await deploy.restart(first);
+      // At least one batch of several plans committed, each with its key's fence, without answers.
+      const applied = await query<{ n: number }>(
+        deploy.databaseUrl(),
+        `SELECT count(*)::int AS n FROM idempotency_keys WHERE platform_id = $1 AND state = 'APPLIED'`,
+        [api.platformId],
+      );
+      expect(applied[0].n).toBeGreaterThan(1);
+
+      const retries = await Promise.all(
+        keys.map((key) => untilFinal(() => transfer(on(second, api), from, to, 100, key))),
+      );
+      expect(retries.map((r) => r.status)).toEqual(new Array(40).fill(201));
+      const quoteIds = new Set(retries.map((r) => r.body.id));
+      expect(quoteIds.size).toBe(40);
+      const stored = await quotesOf(deploy.databaseUrl(), api.platformId);
+      expect(new Set(stored.map((q) => `Quote:${q.id}`))).toEqual(quoteIds);
+      expect(await available(deploy.databaseUrl(), from)).toBe(10_000 - 40 * 100);
+      expect(await available(deploy.databaseUrl(), to)).toBe(40 * 100);
+      await expectLedgerExact(deploy.databaseUrl(), api.platformId);
+    },
+  );
+
+  it(
+    "killed between a quote's execution and its webhook delivery: the retry gets the quote, the webhook arrives once",
+    { timeout: 240_000 },
+    async () => {
+      const hooks = await new WebhookReceiver().start();
+      cleanups.push(() => hooks.stop());
+      const deploy = await crashableDeployment();
+      const first = await deploy.start("quote-executed:kill");
+      const api = await newPlatform("crash before webhook", first);
+      expect((await api.patch("/config", { webhookEndpoint: hooks.url })).status).toBe(200);
+      const from = await fundedAccount(api, "Webhook source", 1_000);
+      const to = await fundedAccount(api, "Webhook destination", 0);
+      const quote = await api.post("/quotes", {
+        source: { sourceType: "ACCOUNT", accountId: from },
+        destination: { destinationType: "ACCOUNT", accountId: to },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 300,
+      });
+      expect(quote.status).toBe(201);
+      const key = randomUUID();
+      const execute = () => api.post(`/quotes/${quote.body.id}/execute`, {}, { headers: { "idempotency-key": key } });
+      await lost(execute());
+      const second = await deploy.restart(first);
+      const [executed] = await quotesOf(deploy.databaseUrl(), api.platformId);
+      expect(`Quote:${executed.id}`).toBe(quote.body.id);
+
+      const retry = await on(second, api).post(
+        `/quotes/${quote.body.id}/execute`,
+        {},
+        { headers: { "idempotency-key": key } },
+      );
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get("idempotent-replayed")).toBe("true");
+      expect(retry.body.id).toBe(quote.body.id);
+      expect(retry.body.transactionId).toBeTruthy();
+      const delivered = await hooks.waitForType("OUTGOING_PAYMENT.COMPLETED", {
+        timeoutMs: 30_000,
+        where: (w) => w.body.data.id === retry.body.transactionId,
+      });
+      expect(delivered.body.data.quoteId).toBe(quote.body.id);
+      const events = await query<{ id: string }>(
+        deploy.databaseUrl(),
+        `SELECT id::text FROM webhook_events WHERE platform_id = $1 AND type = 'OUTGOING_PAYMENT.COMPLETED'`,
+        [api.platformId],
+      );
+      expect(events).toHaveLength(1);
+      expect(new Set(hooks.ofType("OUTGOING_PAYMENT.COMPLETED").map((w) => w.body.id))).toEqual(
+        new Set([`Webhook:${events[0].id}`]),
+      );
+      expect(await available(deploy.databaseUrl(), from)).toBe(700);
+      await expectLedgerExact(deploy.databaseUrl(), api.platformId);
+    },
+  );
+
+  it(
+    "a paused owner loses its lease to a second server; after SIGCONT the fence refuses its effect",
+    { timeout: 240_000 },
+    async () => {
+      // A longer lease, so the request sent while the owner is paused surely arrives within it.
+      const deploy = await crashableDeployment(4);
+      const first = await deploy.start("idempotency-after-reserve:stop");
+      const second = await deploy.startSecond();
+      // Whatever happens below, the paused process must run again to stop.
+      cleanups.push(async () => process.kill(servePid(first), "SIGCONT"));
+      const api = await newPlatform("paused owner", first);
+      const from = await fundedAccount(api, "Paused source", 1_000);
+      const to = await fundedAccount(api, "Paused destination", 0);
+      const key = randomUUID();
+      const paused = transfer(api, from, to, 100, key);
+      await waitFor(async () => (await keyState(deploy.databaseUrl(), api.platformId, key)) === "IN_PROGRESS", {
+        what: "the paused owner's reservation",
+      });
+      // Within the lease the key is still the paused owner's.
+      const early = await transfer(on(second, api), from, to, 100, key);
+      expect(early.status).toBe(409);
+      expect(early.body.details.state).toBe("IN_PROGRESS");
+      const taken = await untilFinal(() => transfer(on(second, api), from, to, 100, key));
+      expect(taken.status).toBe(201);
+
+      process.kill(servePid(first), "SIGCONT");
+      const resumed = await paused;
+      expect(resumed.status).toBe(409);
+      expect(resumed.body.details.state).toBe("IN_PROGRESS");
+      const replay = await transfer(api, from, to, 100, key);
+      expect(replay.status).toBe(201);
+      expect(replay.body.id).toBe(taken.body.id);
+      expect(await quotesOf(deploy.databaseUrl(), api.platformId)).toHaveLength(1);
+      expect(await available(deploy.databaseUrl(), from)).toBe(900);
+      await expectLedgerExact(deploy.databaseUrl(), api.platformId);
+    },
+  );
+});
