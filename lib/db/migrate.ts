@@ -16,8 +16,9 @@ export interface MigrationFile {
 }
 
 export function readMigrations(dir = join(process.cwd(), "prisma", "migrations")): MigrationFile[] {
-  if (!existsSync(dir)) throw new Error(`No migrations folder at ${dir}. Run from the project root.`);
-  return readdirSync(dir, { withFileTypes: true })
+  // Read at run time from the project root, not bundled (the readiness check reads the names too).
+  if (!existsSync(/*turbopackIgnore: true*/ dir)) throw new Error(`No migrations folder at ${dir}. Run from the project root.`);
+  return readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "migration.sql")))
     .map((d) => d.name)
     .sort()
