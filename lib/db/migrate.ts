@@ -17,7 +17,8 @@ export interface MigrationFile {
 
 export function readMigrations(dir = join(process.cwd(), "prisma", "migrations")): MigrationFile[] {
   // Read at run time from the project root, not bundled (the readiness check reads the names too).
-  if (!existsSync(/*turbopackIgnore: true*/ dir)) throw new Error(`No migrations folder at ${dir}. Run from the project root.`);
+  if (!existsSync(/*turbopackIgnore: true*/ dir))
+    throw new Error(`No migrations folder at ${dir}. Run from the project root.`);
   return readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "migration.sql")))
     .map((d) => d.name)
