@@ -28,8 +28,11 @@ import {
 const ACCOUNTS = 8;
 const START = 50_000;
 const CLIENTS = 12;
-/** No request may take longer than this, outage or not (the pool's connect timeout is 5 s here). */
-const REQUEST_BOUND_MS = 15_000;
+/**
+ * No request may take longer than this, outage or not: the pool's connect timeout is 5 s here,
+ * and the rest is room for a CI machine running other suites beside this one.
+ */
+const REQUEST_BOUND_MS = 30_000;
 const OUTAGE_MS = 4_000;
 
 async function status(url: string): Promise<{ status: number; body: any; ms: number }> {
@@ -91,6 +94,7 @@ describe("PostgreSQL restarted under load", () => {
         await waitFor(async () => outcomes.length >= 60, { timeoutMs: 60_000, what: "load before the outage" });
 
         phase = "outage";
+        const outageAt = Date.now();
         await database.stop();
         const outageEnds = Date.now() + OUTAGE_MS;
         while (Date.now() < outageEnds) {
@@ -133,7 +137,11 @@ describe("PostgreSQL restarted under load", () => {
         // Never a 500, never a request beyond the bound, never a dropped connection.
         const all = outcomes.flatMap((o) => o.attempts);
         expect(all.filter((x) => x.status >= 500 && x.status !== 503).map((x) => [x.status, x.body])).toEqual([]);
-        expect(all.filter((x) => x.status === 0).map((x) => x.error)).toEqual([]);
+        expect(
+          all
+            .filter((x) => x.status === 0)
+            .map((x) => `${x.error} (sent ${x.at - outageAt} ms after the outage began)`),
+        ).toEqual([]);
         expect(Math.max(...all.map((x) => x.ms))).toBeLessThan(REQUEST_BOUND_MS);
 
         // Every key reached a final answer; every 2xx is in the database, and nothing else moved money.

@@ -16,6 +16,8 @@ export interface Answer {
   body: any;
   headers: Headers | null;
   ms: number;
+  /** Date.now() when it was sent. */
+  at: number;
   /** Set when no HTTP answer came (connection refused or reset, timeout). */
   error?: string;
 }
@@ -67,6 +69,7 @@ export async function sendTransfer(
   timeoutMs = 15_000,
 ): Promise<Answer> {
   const started = performance.now();
+  const at = Date.now();
   try {
     const res = await fetch(`${target.baseUrl}/quotes`, {
       method: "POST",
@@ -91,9 +94,16 @@ export async function sendTransfer(
     } catch {
       // not JSON: kept as text for the failure message
     }
-    return { status: res.status, body, headers: res.headers, ms: performance.now() - started };
+    return { status: res.status, body, headers: res.headers, ms: performance.now() - started, at };
   } catch (err) {
-    return { status: 0, body: null, headers: null, ms: performance.now() - started, error: (err as Error).message };
+    return {
+      status: 0,
+      body: null,
+      headers: null,
+      ms: performance.now() - started,
+      at,
+      error: (err as Error).message,
+    };
   }
 }
 
