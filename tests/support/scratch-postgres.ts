@@ -4,7 +4,8 @@
 // (lib/db/embedded.ts). "external": the system's PostgreSQL binaries (Debian's,
 // the same as the server at 127.0.0.1:5432) with pg_ctl, as the postgres user
 // when the tests run as root (PostgreSQL refuses to run as root).
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -42,19 +43,17 @@ async function startSystemPostgres(): Promise<ScratchPostgres> {
     chmodSync(dir, 0o777);
     execFileSync("chown", ["postgres", dir]);
   }
+  // Asynchronous, so the test's clients keep running (and timing) while the database stops and starts.
   const run = (tool: string, args: string[]) =>
-    execFileSync(
+    promisify(execFile)(
       asRoot ? "runuser" : join(bin, tool),
       asRoot ? ["-u", "postgres", "--", join(bin, tool), ...args] : args,
-      {
-        stdio: "pipe",
-      },
     );
-  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync"]);
+  await run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync"]);
   const port = await freePort();
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
   const start = async () => {
-    run("pg_ctl", ["-D", data, "-o", opts, "-l", join(dir, "log"), "-w", "-t", "60", "start"]);
+    await run("pg_ctl", ["-D", data, "-o", opts, "-l", join(dir, "log"), "-w", "-t", "60", "start"]);
   };
   await start();
   const admin = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres` });
@@ -62,7 +61,7 @@ async function startSystemPostgres(): Promise<ScratchPostgres> {
   await admin.query("CREATE DATABASE meridian");
   await admin.end();
   const stop = async () => {
-    run("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "60", "stop"]);
+    await run("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "60", "stop"]);
   };
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/meridian`,

@@ -44,7 +44,7 @@ async function status(url: string): Promise<{ status: number; body: any; ms: num
 describe("PostgreSQL restarted under load", () => {
   it(
     "answers 503 with Retry-After while it is down, says not ready, recovers without a restart and loses no 2xx",
-    { timeout: 240_000 },
+    { timeout: 360_000 },
     async () => {
       const mode = server().mode;
       const database = await startScratchPostgres(mode);

@@ -66,7 +66,7 @@ export async function sendTransfer(
   api: ApiClient,
   accounts: string[],
   t: Transfer,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<Answer> {
   const started = performance.now();
   const at = Date.now();
