@@ -147,10 +147,16 @@ describe("crash of an instance under load", () => {
           [api.platformId],
         );
         const expected = new Set(events.map((e) => `Webhook:${e.id}`));
-        await waitFor(async () => [...expected].every((id) => hooks.received.some((h) => h.body.id === id)), {
-          timeoutMs: 90_000,
-          what: `delivery of all ${expected.size} webhook events`,
-        });
+        await waitFor(
+          async () => {
+            const seen = new Set(hooks.received.map((h) => h.body.id));
+            return [...expected].every((id) => seen.has(id));
+          },
+          {
+            timeoutMs: 90_000,
+            what: `delivery of all ${expected.size} webhook events`,
+          },
+        );
         const received = hooks.received.map((h) => h.body.id);
         expect(received.filter((id) => !expected.has(id))).toEqual([]);
         expect(

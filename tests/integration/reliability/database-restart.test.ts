@@ -54,7 +54,8 @@ describe("PostgreSQL restarted under load", () => {
       try {
         instance = await startTestServer(
           "external",
-          { DB_CONNECT_TIMEOUT_MS: "5000", LOG_LEVEL: "error" },
+          // A job whose outcome could not be recorded when the database went away runs again after its lease.
+          { DB_CONNECT_TIMEOUT_MS: "5000", MERIDIAN_JOB_LEASE_SECONDS: "5", LOG_LEVEL: "error" },
           { databaseUrl: database.url },
         );
         const ready = `${instance.origin}/api/health/ready`;
@@ -166,10 +167,16 @@ describe("PostgreSQL restarted under load", () => {
           `SELECT id::text FROM webhook_events WHERE platform_id = $1`,
           [api.platformId],
         );
-        await waitFor(async () => events.every((e) => hooks.received.some((h) => h.body.id === `Webhook:${e.id}`)), {
-          timeoutMs: 60_000,
-          what: `delivery of ${events.length} webhook events`,
-        });
+        await waitFor(
+          async () => {
+            const seen = new Set(hooks.received.map((h) => h.body.id));
+            return events.every((e) => seen.has(`Webhook:${e.id}`));
+          },
+          {
+            timeoutMs: 120_000,
+            what: `delivery of ${events.length} webhook events`,
+          },
+        );
         // A build whose migrations are not all applied is not ready either, and says which.
         const { rows: latest } = await db.query(
           `DELETE FROM "_prisma_migrations" WHERE migration_name = (SELECT max(migration_name) FROM "_prisma_migrations") RETURNING *`,
