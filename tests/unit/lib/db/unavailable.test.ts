@@ -26,22 +26,27 @@ async function failure(run: () => Promise<unknown>): Promise<unknown> {
 }
 
 describe("isDatabaseUnavailable", () => {
-  it("recognises a refused connection from pg and from Prisma (query, raw query, transaction)", async () => {
-    const url = `postgresql://postgres@127.0.0.1:${await closedPort()}/none`;
-    const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 2000 });
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    try {
-      const errors = [
-        await failure(() => pool.query("SELECT 1")),
-        await failure(() => prisma.$queryRaw`SELECT 1`),
-        await failure(() => prisma.$executeRawUnsafe("SELECT 1")),
-        await failure(() => prisma.$transaction(async (tx) => tx.$queryRaw`SELECT 1`)),
-      ];
-      expect(errors.map((e) => isDatabaseUnavailable(e))).toEqual([true, true, true, true]);
-    } finally {
-      await pool.end();
-    }
-  });
+  // Prisma's first query compiles its engine: seconds on a busy machine.
+  it(
+    "recognises a refused connection from pg and from Prisma (query, raw query, transaction)",
+    { timeout: 60_000 },
+    async () => {
+      const url = `postgresql://postgres@127.0.0.1:${await closedPort()}/none`;
+      const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 2000 });
+      const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+      try {
+        const errors = [
+          await failure(() => pool.query("SELECT 1")),
+          await failure(() => prisma.$queryRaw`SELECT 1`),
+          await failure(() => prisma.$executeRawUnsafe("SELECT 1")),
+          await failure(() => prisma.$transaction(async (tx) => tx.$queryRaw`SELECT 1`)),
+        ];
+        expect(errors.map((e) => isDatabaseUnavailable(e))).toEqual([true, true, true, true]);
+      } finally {
+        await pool.end();
+      }
+    },
+  );
 
   it("recognises the server going away and a pool that cannot hand out a connection in time", () => {
     const shutdown = Object.assign(new Error("terminating connection due to administrator command"), {
