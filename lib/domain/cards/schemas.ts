@@ -3,11 +3,11 @@
 import "server-only";
 import { z } from "zod";
 import { PaginationQuery } from "../../kernel/pagination";
-import { ApiId, CountryCode, PositiveMinorUnits, MinorUnits } from "../common/schemas";
+import { ApiId, CountryCode, CurrencyAmountResponse, PositiveMinorUnits, MinorUnits } from "../common/schemas";
 import { CurrencyCode } from "../platform/schemas";
 import { CARD_BRANDS } from "./pan";
 import { CARD_TRANSACTION_STATUSES } from "./card-transactions";
-import { CARD_STATUSES, CLOSED_REASONS, REQUESTABLE_STATUSES, isFinalCardStatus } from "./status";
+import { CARD_STATUSES, CLOSED_REASONS, isFinalCardStatus } from "./status";
 
 export const CARD_FORMS = ["VIRTUAL"] as const;
 
@@ -23,7 +23,8 @@ export type CardCreate = z.infer<typeof CardCreate>;
 
 export const CardUpdate = z
   .object({
-    status: z.enum(REQUESTABLE_STATUSES).optional(),
+    // any status parses: a move outside the table is 409 INVALID_STATE_TRANSITION, not a 400
+    status: z.enum(CARD_STATUSES).optional(),
     fundingSource: ApiId("InternalAccount").optional(),
   })
   .superRefine((v, ctx) => {
@@ -110,20 +111,21 @@ export const CardTransactionResponse = z.object({
   id: z.string(),
   cardId: z.string(),
   customerId: z.string(),
+  platformCustomerId: z.string().optional(),
   status: z.enum(CARD_TRANSACTION_STATUSES),
   direction: z.enum(["DEBIT", "CREDIT"]),
   currency: z.string(),
   merchant: CardMerchant,
-  authorizedAmount: z.number().int(),
+  authorizedAmount: CurrencyAmountResponse,
   settledAmount: z.number().int(),
-  refundedAmount: z.number().int(),
+  refundedAmount: CurrencyAmountResponse,
   accountId: z.string(),
   originalTransactionId: z.string().optional(),
   issuerTransactionToken: z.string(),
   pullSummary: Summary.extend({ pendingCount: z.number().int() }),
   settlementSummary: Summary,
   refundSummary: Summary,
-  authorizedAt: z.string().optional(),
+  authorizedAt: z.string(),
   lastEventAt: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

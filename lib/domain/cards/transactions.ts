@@ -60,7 +60,8 @@ function insufficient(): ApiError {
 
 function mapAuthorizeError(err: unknown, cardId: string): unknown {
   const { code, text } = sqlState(err);
-  if (code === "MC001" || /card .* not found/.test(text)) return new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+  if (code === "MC001" || /card .* not found/.test(text))
+    return new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   const status = /card not authorizable: (\w+)/.exec(text)?.[1];
   if (code === "MC002" || status) return statusDecline((status ?? "PROCESSING") as CardStatus);
   if (code === "MC003" || /card currency is/.test(text)) {
@@ -93,14 +94,16 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
     const { rows } = await pool().query<{
       status: CardStatus;
       customer_id: string;
+      platform_customer_id: string;
       funding_source_id: string;
       currency: string;
-    }>(`SELECT status, customer_id, funding_source_id, currency FROM cards WHERE id = $1 AND platform_id = $2`, [
-      cardUuid,
-      platformId,
-    ]);
+    }>(
+      `SELECT c.status, c.customer_id, u.platform_customer_id, c.funding_source_id, c.currency
+       FROM cards c JOIN customers u ON u.id = c.customer_id WHERE c.id = $1 AND c.platform_id = $2`,
+      [cardUuid, platformId],
+    );
     const card = rows[0];
-    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     if (steer.kind === "DECLINE") {
       if (steer.declineReason === "INSUFFICIENT_FUNDS") throw insufficient();
       throw new ApiError("CONFLICT", "Declined: card paused (sandbox descriptor suffix)", {
@@ -118,6 +121,7 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
       id: newUuid(),
       cardId: cardUuid,
       customerId: card.customer_id,
+      platformCustomerId: card.platform_customer_id,
       accountId: card.funding_source_id,
       direction: "DEBIT",
       status,
@@ -195,7 +199,7 @@ async function authorizeWithDelayedPull(
       { status: CardStatus; customer_id: string; funding_source_id: string; currency: string }[]
     >`
       SELECT status, customer_id, funding_source_id, currency FROM cards WHERE id = ${cardUuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
-    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
     if (card.currency !== input.currency.code)
       throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
@@ -323,7 +327,7 @@ export async function clearCardTransaction(
   const cardUuid = cardUuidOrNotFound(cardId);
   return db.$transaction(async (tx) => {
     const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
-    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     const locked = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
     if (locked.direction !== "DEBIT" || locked.status !== "AUTHORIZED") {
       throw new ApiError(
@@ -392,7 +396,7 @@ export async function refundCardTransaction(
   const cardUuid = cardUuidOrNotFound(cardId);
   return db.$transaction(async (tx) => {
     const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
-    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     const t = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
     if (t.direction !== "DEBIT" || t.status !== "SETTLED") {
       throw new ApiError("CONFLICT", `Only a SETTLED card transaction can be refunded; this one is ${t.status}`, {

@@ -26,6 +26,8 @@ export interface TransferSpec {
   platformId: string;
   transactionId: string;
   customerId: string | null;
+  /** The customer's platformCustomerId, when there is a customer. */
+  platformCustomerId: string | null;
   quoteId: string | null;
   type: "OUTGOING" | "INCOMING";
   source: Record<string, unknown>;
@@ -167,6 +169,7 @@ export function addExecution(
     id: spec.transactionId,
     platformId: spec.platformId,
     customerId: spec.customerId,
+    platformCustomerId: spec.platformCustomerId,
     quoteId: spec.quoteId,
     type: spec.type,
     direction: spec.type === "INCOMING" ? "CREDIT" : "DEBIT",
