@@ -18,6 +18,8 @@ export interface ContractDifference {
   keyword?: string;
   /** Only these offending values (JSON-encoded), for enum/const/type differences. */
   values?: string[];
+  /** Only on the spec's still-processing 200 of a signed retry. */
+  stillProcessing?: true;
 }
 
 const ERROR_BODY = "SPEC-MAP §3 Common conventions, Error body [Δ]";
@@ -139,4 +141,14 @@ export const ALLOWLIST: ContractDifference[] = [
     pointer: "/type",
     keyword: "enum",
   },
+
+  ...(["", "/*"] as const).map((pointer) => ({
+    delta:
+      "SPEC-MAP §3 Signed-retry challenge: the spec's still-processing 200 on the retry does not appear in the snapshot",
+    why: "a repeat of a signed retry still running answers 200 {requestId, stillProcessing: true} (spec: Authentication, signed retry step 3)",
+    operation: "*",
+    status: "200",
+    pointer,
+    stillProcessing: true as const,
+  })),
 ];

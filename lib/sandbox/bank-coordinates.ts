@@ -5,12 +5,11 @@
 // derived deterministically from the account id so they never change.
 
 const BANK = "Meridian Sandbox Bank";
-const PROVIDER = "Meridian Sandbox Mobile Money";
 
-/** `n` digits derived from `seed` (a uuid): stable for one account, different across accounts. */
+/** `n` digits derived from `seed` (a uuid, read from its random end): stable for one account, different across accounts. */
 function digits(seed: string, n: number, salt = 0): string {
   let out = "";
-  const hex = seed.replace(/[^0-9a-f]/gi, "");
+  const hex = [...seed.replace(/[^0-9a-f]/gi, "")].reverse().join("");
   for (let i = 0; out.length < n; i++) out += (parseInt(hex[(i + salt) % hex.length], 16) % 10).toString();
   return out;
 }
@@ -18,17 +17,8 @@ function digits(seed: string, n: number, salt = 0): string {
 const swift = (country: string) => `MRDN${country}2S`;
 const bankTransfer = { paymentRails: ["BANK_TRANSFER"] };
 
-function mobileMoney(countryCode: string, subscriberDigits: number, seed: string, extra: Record<string, unknown> = {}) {
-  return {
-    phoneNumber: `+${countryCode}${digits(seed, subscriberDigits)}`,
-    provider: PROVIDER,
-    paymentRails: ["MOBILE_MONEY"],
-    ...extra,
-  };
-}
-
-/** The fiat bank or mobile-money coordinates of `currency`, without the reference. */
-function fiatCoordinates(currency: string, seed: string): Record<string, unknown> {
+/** Local coordinates of the currencies the reference's payment account types cover. */
+function localCoordinates(currency: string, seed: string): Record<string, unknown> | undefined {
   const account = (n: number) => digits(seed, n, 3);
   switch (currency) {
     case "USD":
@@ -47,8 +37,6 @@ function fiatCoordinates(currency: string, seed: string): Record<string, unknown
       };
     case "DKK":
       return { bankName: BANK, iban: `DK${digits(seed, 16)}`, paymentRails: ["SEPA", "SEPA_INSTANT"] };
-    case "AED":
-      return { bankName: BANK, iban: `AE${digits(seed, 21)}`, ...bankTransfer };
     case "GBP":
       return {
         bankName: BANK,
@@ -74,8 +62,6 @@ function fiatCoordinates(currency: string, seed: string): Record<string, unknown
       return { paymentUrl: `https://sandbox.meridian.invalid/pay/cop/${digits(seed, 12)}` };
     case "NGN":
       return { bankName: BANK, accountNumber: account(10), ...bankTransfer };
-    case "ZAR":
-      return { bankName: BANK, accountNumber: account(11), ...bankTransfer };
     case "PHP":
       return { bankName: BANK, accountNumber: account(12), ...bankTransfer };
     case "HKD":
@@ -93,67 +79,56 @@ function fiatCoordinates(currency: string, seed: string): Record<string, unknown
       };
     case "SGD":
       return { bankName: BANK, accountNumber: account(12), swiftCode: swift("SG"), paymentRails: ["FAST"] };
-    case "GTQ":
-      return { bankName: BANK, accountNumber: account(12), bankAccountType: "CHECKING", ...bankTransfer };
-    case "JMD":
-      return {
-        bankName: BANK,
-        accountNumber: account(12),
-        branchCode: digits(seed, 5),
-        bankAccountType: "CHECKING",
-        ...bankTransfer,
-      };
-    case "KES":
-      return mobileMoney("254", 9, seed);
-    case "RWF":
-      return mobileMoney("250", 9, seed);
-    case "TZS":
-      return mobileMoney("255", 9, seed);
-    case "ZMW":
-      return mobileMoney("260", 9, seed);
-    case "MWK":
-      return mobileMoney("265", 9, seed);
-    case "UGX":
-      return mobileMoney("256", 9, seed);
-    case "BWP":
-      return mobileMoney("267", 8, seed);
-    case "XOF":
-      return mobileMoney("221", 9, seed, { region: "SN" });
-    case "XAF":
-      return mobileMoney("237", 9, seed, { region: "CM" });
-    case "HTG":
-      return { phoneNumber: `+509${digits(seed, 8)}`, paymentRails: ["MOBILE_MONEY"] };
-    case "BDT":
-    case "CNY":
-    case "EGP":
-    case "GHS":
-    case "PKR":
-      return { bankName: BANK, ...bankTransfer };
-    case "SLV":
-      return { bankName: BANK, ...bankTransfer };
     default:
-      return {};
+      return undefined;
   }
 }
 
-/** Currencies the reference has no local account variant for: paid by SWIFT. */
-const SWIFT_COUNTRIES: Record<string, string> = { ILS: "IL", TRY: "TR" };
+/**
+ * The other fiat currencies are paid by SWIFT: the reference's payment account
+ * types have no local variant for them (its discriminator names some, but the
+ * accountType enum they share does not admit them).
+ */
+const SWIFT_COUNTRIES: Record<string, string> = {
+  AED: "AE",
+  BDT: "BD",
+  BWP: "BW",
+  CNY: "CN",
+  EGP: "EG",
+  GHS: "GH",
+  GTQ: "GT",
+  HTG: "HT",
+  ILS: "IL",
+  JMD: "JM",
+  KES: "KE",
+  MWK: "MW",
+  PKR: "PK",
+  RWF: "RW",
+  SLV: "SV",
+  TRY: "TR",
+  TZS: "TZ",
+  UGX: "UG",
+  XAF: "CM",
+  XOF: "SN",
+  ZAR: "ZA",
+  ZMW: "ZM",
+};
 
 /** The reference's accountOrWalletInfo for paying `reference` into a fiat account in `currency`. */
 export function sandboxFiatAccountInfo(currency: string, seed: string, reference: string): Record<string, unknown> {
-  const country = SWIFT_COUNTRIES[currency];
-  if (country)
-    return {
-      accountType: "SWIFT_ACCOUNT",
-      swiftCode: swift(country),
-      bankName: BANK,
-      country,
-      accountHolderName: "Meridian Sandbox",
-      accountNumber: `9${digits(seed, 11, 3)}`,
-      paymentRails: ["SWIFT"],
-      reference,
-    };
-  return { accountType: `${currency}_ACCOUNT`, ...fiatCoordinates(currency, seed), reference };
+  const local = localCoordinates(currency, seed);
+  if (local) return { accountType: `${currency}_ACCOUNT`, ...local, reference };
+  const country = SWIFT_COUNTRIES[currency] ?? "US";
+  return {
+    accountType: "SWIFT_ACCOUNT",
+    swiftCode: swift(country),
+    bankName: BANK,
+    country,
+    accountHolderName: "Meridian Sandbox",
+    accountNumber: `9${digits(seed, 11, 3)}`,
+    paymentRails: ["SWIFT"],
+    reference,
+  };
 }
 
 /** The reference's Spark wallet info for paying `assetType` into a wallet account. */

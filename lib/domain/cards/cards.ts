@@ -36,6 +36,9 @@ export function cardUuidOrNotFound(cardId: string): string {
 }
 
 /** The funding source must be an active fiat internal account of the cardholder. */
+const spendLimit = (limit: number | null | undefined) =>
+  limit === undefined ? undefined : limit === null ? null : BigInt(limit);
+
 async function fundingAccount(tx: Db, platformId: string, customerUuid: string, fundingSource: string) {
   const uuid = parseApiId("InternalAccount", fundingSource);
   const account = uuid
@@ -103,6 +106,7 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
         customerId: customer.id,
         fundingSourceId: account.id,
         platformCardId: `card_${randomBytes(10).toString("hex")}`,
+        maxSpendPerTransaction: spendLimit(input.maxSpendPerTransaction) ?? null,
         status: "PROCESSING" satisfies CardStatus,
         brand: input.brand,
         form: input.form,
@@ -219,6 +223,9 @@ export async function updateCard(db: PrismaClient, platformId: string, cardId: s
           ? { closedAt: new Date(), statusReason: "CLOSED_BY_PLATFORM" satisfies ClosedReason }
           : {}),
         ...(fundingSourceId ? { fundingSourceId } : {}),
+        ...(input.maxSpendPerTransaction !== undefined
+          ? { maxSpendPerTransaction: spendLimit(input.maxSpendPerTransaction) }
+          : {}),
       },
       select: CARD_SELECT,
     });

@@ -18,6 +18,7 @@ export const CardCreate = z.object({
   fundingSource: ApiId("InternalAccount"),
   brand: z.enum(CARD_BRANDS).default("VISA"),
   platformCardId: z.string().max(255).optional().describe("Ignored: the server generates platformCardId"),
+  maxSpendPerTransaction: PositiveMinorUnits.nullable().optional(),
 });
 export type CardCreate = z.infer<typeof CardCreate>;
 
@@ -26,10 +27,16 @@ export const CardUpdate = z
     // any status parses: a move outside the table is 409 INVALID_STATE_TRANSITION, not a 400
     status: z.enum(CARD_STATUSES).optional(),
     fundingSource: ApiId("InternalAccount").optional(),
+    /** null removes the limit. */
+    maxSpendPerTransaction: PositiveMinorUnits.nullable().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.status === undefined && v.fundingSource === undefined) {
-      ctx.addIssue({ code: "custom", path: ["status"], message: "Supply status or fundingSource" });
+    if (v.status === undefined && v.fundingSource === undefined && v.maxSpendPerTransaction === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["status"],
+        message: "Supply status, fundingSource or maxSpendPerTransaction",
+      });
     }
     if (v.status !== undefined && isFinalCardStatus(v.status) && v.fundingSource !== undefined) {
       ctx.addIssue({
@@ -65,6 +72,8 @@ export const CardResponse = z.object({
   expMonth: z.number().int(),
   expYear: z.number().int(),
   fundingSource: z.string(),
+  /** Largest amount one authorization may take (minor units); null = no limit. */
+  maxSpendPerTransaction: z.number().int().nullable(),
   currency: z.string(),
   processorRef: z.string(),
   issuerRef: z.string(),

@@ -19,6 +19,7 @@ export interface CardRow {
   processorRef: string;
   issuerRef: string;
   statusReason: string | null;
+  maxSpendPerTransaction: bigint | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -39,6 +40,7 @@ export const CARD_SELECT = {
   processorRef: true,
   issuerRef: true,
   statusReason: true,
+  maxSpendPerTransaction: true,
   createdAt: true,
   updatedAt: true,
 } as const;
@@ -55,6 +57,7 @@ export function serializeCard(row: CardRow) {
     expMonth: row.expMonth,
     expYear: row.expYear,
     fundingSource: toApiId("InternalAccount", row.fundingSourceId),
+    maxSpendPerTransaction: row.maxSpendPerTransaction === null ? null : Number(row.maxSpendPerTransaction),
     currency: row.currency,
     processorRef: row.processorRef,
     issuerRef: row.issuerRef,

@@ -85,6 +85,16 @@ const AUTHORIZE_SQL = `
     INSERT INTO webhook_events (id, platform_id, type, payload) SELECT $15::uuid, $1::uuid, $16, $17::jsonb FROM a WHERE a.ok RETURNING id)
   INSERT INTO jobs (id, platform_id, type, payload, max_attempts) SELECT $18::uuid, $1::uuid, $19, $20::jsonb, $21 FROM e`;
 
+/** The card's maxSpendPerTransaction: an authorization for exactly the limit is allowed. */
+function assertWithinSpendLimit(limit: string | bigint | null, amount: number) {
+  if (limit !== null && BigInt(amount) > BigInt(limit))
+    throw new ApiError(
+      "TRANSACTION_SIZE_LIMIT_EXCEEDED",
+      `Declined: ${amount} is above the card's maxSpendPerTransaction of ${limit}`,
+      { declineReason: "SPENDING_LIMIT_EXCEEDED" },
+    );
+}
+
 export async function authorizeCard(platformId: string, cardId: string, input: SandboxAuthorization) {
   const cardUuid = cardUuidOrNotFound(cardId);
   const steer = authorizationSteer(input.merchant.descriptor);
@@ -97,8 +107,9 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
       platform_customer_id: string;
       funding_source_id: string;
       currency: string;
+      max_spend_per_transaction: string | null;
     }>(
-      `SELECT c.status, c.customer_id, u.platform_customer_id, c.funding_source_id, c.currency
+      `SELECT c.status, c.customer_id, u.platform_customer_id, c.funding_source_id, c.currency, c.max_spend_per_transaction
        FROM cards c JOIN customers u ON u.id = c.customer_id WHERE c.id = $1 AND c.platform_id = $2`,
       [cardUuid, platformId],
     );
@@ -113,6 +124,7 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
     if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
     if (card.currency !== input.currency.code)
       throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+    assertWithinSpendLimit(card.max_spend_per_transaction, input.amount);
     if (steer.kind === "APPROVE_DELAYED_PULL") return authorizeWithDelayedPull(platformId, cardUuid, cardId, input);
 
     const status: TxStatus = steer.kind === "APPROVE_EXCEPTION" ? "EXCEPTION" : "AUTHORIZED";
@@ -196,11 +208,18 @@ async function authorizeWithDelayedPull(
 ) {
   return defaultDb().$transaction(async (tx) => {
     const [card] = await tx.$queryRaw<
-      { status: CardStatus; customer_id: string; funding_source_id: string; currency: string }[]
+      {
+        status: CardStatus;
+        customer_id: string;
+        funding_source_id: string;
+        currency: string;
+        max_spend_per_transaction: bigint | null;
+      }[]
     >`
-      SELECT status, customer_id, funding_source_id, currency FROM cards WHERE id = ${cardUuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
+      SELECT status, customer_id, funding_source_id, currency, max_spend_per_transaction FROM cards WHERE id = ${cardUuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
     if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
+    assertWithinSpendLimit(card.max_spend_per_transaction, input.amount);
     if (card.currency !== input.currency.code)
       throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
     const id = newUuid();

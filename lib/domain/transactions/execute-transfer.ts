@@ -79,6 +79,11 @@ export function moneyPlanOf(spec: TransferSpec, holding: boolean, deferred?: Def
 }
 
 /** Adds the execution of `spec` to `plan`; returns the transaction as created. */
+/** A failed pull of an incoming payment is the reference's COLLECTION_FAILED; the other reasons name payouts. */
+function pullFailure(spec: TransferSpec, reason: string | undefined): string | undefined {
+  return spec.type === "INCOMING" ? "COLLECTION_FAILED" : reason;
+}
+
 export function addExecution(
   plan: PlanJson,
   spec: TransferSpec,
@@ -101,10 +106,10 @@ export function addExecution(
     deferred = { kind: "succeed" };
   } else if (spec.fundingOutcome && spec.fundingOutcome.kind === "fail") {
     status = "FAILED";
-    failureReason = spec.fundingOutcome.failureReason ?? "ACCOUNT_INVALID";
+    failureReason = pullFailure(spec, spec.fundingOutcome.failureReason) ?? "ACCOUNT_INVALID";
   } else if (spec.fundingOutcome && spec.fundingOutcome.kind === "pending-then-fail") {
     status = "PROCESSING";
-    deferred = { kind: "fail", failureReason: spec.fundingOutcome.failureReason };
+    deferred = { kind: "fail", failureReason: pullFailure(spec, spec.fundingOutcome.failureReason) };
     addJob(
       plan,
       "transaction.outcome",

@@ -30,6 +30,7 @@ function matches(entry: ContractDifference | KnownNonconformance, v: Violation):
     glob(entry.status ?? "*").test(v.status) &&
     glob(entry.pointer).test(v.pointer) &&
     (entry.keyword === undefined || entry.keyword === v.keyword) &&
+    (!("stillProcessing" in entry) || !entry.stillProcessing || v.stillProcessing === true) &&
     (!("values" in entry) || !entry.values || (v.value !== undefined && entry.values.includes(v.value)))
   );
 }

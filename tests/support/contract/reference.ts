@@ -19,6 +19,8 @@ export interface Violation {
   message: string;
   /** The offending value, for enum/const/type violations. */
   value?: string;
+  /** The body is the spec's still-processing 200 of a signed retry ({requestId, stillProcessing: true}). */
+  stillProcessing?: true;
 }
 
 export interface ReferenceOperation {
@@ -167,6 +169,9 @@ export function validateResponse(op: ReferenceOperation, status: number, body: u
         pointer: "",
         keyword: "status",
         message: `the reference does not document status ${status} (it documents ${Object.keys(responses).join(", ")})`,
+        ...((body as { stillProcessing?: unknown } | null)?.stillProcessing === true
+          ? { stillProcessing: true as const }
+          : {}),
       },
     ];
   const content = responses[key].content?.["application/json"];
@@ -184,7 +189,10 @@ export function validateResponse(op: ReferenceOperation, status: number, body: u
       : [];
   const pointer = `/paths/${escape(op.path)}/${op.method.toLowerCase()}/responses/${key}/content/application~1json/schema`;
   const validate = validator(pointer);
-  return validate(body) ? [] : toViolations(op.operationId, key, validate.errors ?? []);
+  if (validate(body)) return [];
+  const found = toViolations(op.operationId, key, validate.errors ?? []);
+  const stillProcessing = (body as { stillProcessing?: unknown } | null)?.stillProcessing === true;
+  return stillProcessing ? found.map((v) => ({ ...v, stillProcessing: true as const })) : found;
 }
 
 /** Violations of a delivered webhook payload against the reference webhook that declares its type. */
@@ -198,6 +206,12 @@ export function validateWebhook(payload: unknown): Violation[] {
     ];
   const validate = validator(`/webhooks/${escape(name)}/post/requestBody/content/application~1json/schema`);
   return validate(payload) ? [] : toViolations(operation, "-", validate.errors ?? []);
+}
+
+/** Violations of `value` against one of the reference's component schemas (for unit tests of builders). */
+export function validateComponent(name: string, value: unknown): Violation[] {
+  const validate = validator(`/components/schemas/${escape(name)}`);
+  return validate(value) ? [] : toViolations(name, "-", validate.errors ?? []);
 }
 
 export function formatViolation(v: Violation): string {

@@ -27,3 +27,7 @@ CREATE TRIGGER "card_transactions_platform_customer_id" BEFORE INSERT ON "card_t
   FOR EACH ROW EXECUTE FUNCTION "copy_platform_customer_id"();
 CREATE TRIGGER "quotes_platform_customer_id" BEFORE INSERT ON "quotes"
   FOR EACH ROW EXECUTE FUNCTION "copy_platform_customer_id"();
+
+-- Issue 19: a card's per-transaction spending limit (the reference's maxSpendPerTransaction;
+-- null = none), in minor units of the card's currency.
+ALTER TABLE "cards" ADD COLUMN "max_spend_per_transaction" BIGINT;
