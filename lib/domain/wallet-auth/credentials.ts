@@ -52,7 +52,7 @@ async function walletConfig(platformId: string): Promise<z.infer<typeof Embedded
 export async function loadCredential(platformId: string, id: string): Promise<CredentialRow> {
   const uuid = parseApiId("AuthMethod", id);
   const row = uuid ? await db().walletCredential.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Credential ${id} not found`);
+  if (!row) throw new ApiError("NOT_FOUND", `Credential ${id} not found`);
   return row;
 }
 
@@ -153,6 +153,12 @@ async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<voi
       throw new ApiError(
         "PASSKEY_CREDENTIAL_ALREADY_EXISTS",
         "A passkey with this WebAuthn credentialId is already registered",
+      );
+    }
+    if (await tx.walletCredential.findFirst({ where: { customerId: wallet.customerId, type: "PASSKEY" } })) {
+      throw new ApiError(
+        "PASSKEY_ALREADY_ENROLLED",
+        "The customer already has a passkey; only one per customer is supported. Delete it first",
       );
     }
     if (
@@ -376,7 +382,7 @@ export async function deleteCredential(input: {
   }
   // Its sessions go with it (ON DELETE CASCADE).
   const deleted = await db().walletCredential.deleteMany({ where: { id: cred.id, platformId: ctx.platformId } });
-  if (deleted.count === 0) throw new ApiError("REFERENCE_NOT_FOUND", `Credential ${input.id} not found`);
+  if (deleted.count === 0) throw new ApiError("NOT_FOUND", `Credential ${input.id} not found`);
   return { status: 204 };
 }
 
