@@ -136,10 +136,19 @@ export interface ServedDocument {
   paths: Record<string, Record<string, Json>>;
 }
 
+/** Path templates compare without their parameter names ({id} = {cardId}). */
+const template = (path: string) => path.replace(/\{[^}]+\}/g, "{}");
+
+/** The served entry for a reference operation: same method, same path template. */
+function servedEntry(served: ServedDocument, path: string, method: string): Json | undefined {
+  const key = Object.keys(served.paths).find((p) => template(p) === template(path));
+  return key ? served.paths[key]?.[method.toLowerCase()] : undefined;
+}
+
 /** Reference operations the served document has no entry for (method + path). */
 export function unservedOperations(served: ServedDocument): string[] {
   return reference()
-    .operations.filter((op) => !served.paths[op.path]?.[op.method.toLowerCase()])
+    .operations.filter((op) => !servedEntry(served, op.path, op.method))
     .map((op) => `${op.method} ${op.path}`);
 }
 
@@ -150,7 +159,7 @@ export function compareDocuments(served: ServedDocument & Json): Violation[] {
   const resolveServed = resolver(served);
   const out: Violation[] = [];
   for (const op of reference().operations) {
-    const mine = served.paths[op.path]?.[op.method.toLowerCase()];
+    const mine = servedEntry(served, op.path, op.method);
     if (!mine) continue;
     if (mine.operationId !== op.operationId)
       out.push({
