@@ -191,4 +191,7 @@ export const KNOWN_DOCUMENT_DIFFERENCES: string[] = [
   "verifyAuthCredential",
   "verifyExternalAccountOwnership",
   "verifyPlatformExternalAccountOwnership",
+  "sandboxSimulateCardAuthorization",
+  "sandboxSimulateCardClearing",
+  "sandboxSimulateCardReturn",
 ];
