@@ -22,7 +22,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/support/global-setup.ts"],
+          globalSetup: ["tests/support/global-setup.ts", "tests/support/contract/report.ts"],
+          // every response and webhook is also checked against the reference OpenAPI
+          setupFiles: ["tests/support/contract/setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Files share one server; each file makes its own platform, so they can run side by side.

@@ -78,7 +78,7 @@ export interface AdminTransaction {
   accountId?: string;
   currency?: string;
   merchant?: { descriptor: string };
-  authorizedAmount?: number;
+  authorizedAmount?: CurrencyAmount;
   settledAmount?: number;
   fees?: number;
   exchangeRate?: number;
@@ -109,7 +109,10 @@ export function headlineAmount(t: AdminTransaction): CurrencyAmount | undefined 
   if (t.type === "CARD") {
     const info = t.currency ? currencyInfo(t.currency) : undefined;
     return info
-      ? { amount: t.settledAmount || t.authorizedAmount || 0, currency: { code: info.code, decimals: info.decimals } }
+      ? {
+          amount: t.settledAmount || t.authorizedAmount?.amount || 0,
+          currency: { code: info.code, decimals: info.decimals },
+        }
       : undefined;
   }
   return t.type === "INCOMING" ? t.receivedAmount : t.sentAmount;

@@ -84,13 +84,19 @@ export const ERROR_STATUS = {
   VELOCITY_LIMIT_EXCEEDED: 403,
   END_USER_TERMS_NOT_ACCEPTED: 403,
   // 404
-  NOT_FOUND: 404,
-  CUSTOMER_NOT_FOUND: 404,
+  // the reference's 404 codes; REFERENCE_NOT_FOUND is any other referenced resource
+  REFERENCE_NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
   TOKEN_NOT_FOUND: 404,
+  BULK_UPLOAD_JOB_NOT_FOUND: 404,
+  LOOKUP_REQUEST_NOT_FOUND: 404,
+  STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND: 404,
   TRANSACTION_NOT_FOUND: 404,
   QUOTE_NOT_FOUND: 404,
   INVITATION_NOT_FOUND: 404,
   UMA_NOT_FOUND: 404,
+  // outside the versioned API only (unknown paths, the operator and staff routes)
+  NOT_FOUND: 404,
   // 405, 409, 410, 413, 415, 423, 429
   METHOD_NOT_ALLOWED: 405,
   TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: 409,
@@ -186,6 +192,6 @@ export function invalidField(field: string, message: string, constraint: FieldCo
   return invalidInput([{ field, constraint, message }], message);
 }
 
-export function notFound(what: string, code: ErrorCode = "NOT_FOUND"): ApiError {
+export function notFound(what: string, code: ErrorCode = "REFERENCE_NOT_FOUND"): ApiError {
   return new ApiError(code, `${what} not found`);
 }

@@ -98,7 +98,7 @@ export function ledgerError(err: unknown, amountField = "amount"): unknown {
     );
   }
   if (code === "ML004" || /internal account .* not found/.test(text)) {
-    return new ApiError("NOT_FOUND", "Internal account not found for this platform and currency");
+    return new ApiError("REFERENCE_NOT_FOUND", "Internal account not found for this platform and currency");
   }
   return err;
 }

@@ -1,6 +1,7 @@
 // A local HTTP endpoint that records webhooks, for asserting on deliveries.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { waitFor } from "./api";
+import { checkWebhook } from "./contract/recorder";
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -27,6 +28,7 @@ export class WebhookReceiver {
           // keep raw
         }
         this.received.push({ headers: req.headers, rawBody: raw, body });
+        checkWebhook(body);
         const status =
           typeof this.respondWith === "function" ? this.respondWith(this.received.length) : this.respondWith;
         res.writeHead(status, { "content-type": "application/json" });

@@ -141,7 +141,8 @@ export function accountTypeForms(): AccountTypeForm[] {
       accountType,
       label: typeLabel(accountType),
       currencies: currenciesFor(accountType),
-      fields: fieldsOf(s, "", true, ["beneficiary"]),
+      // paymentRails is optional (absent = every rail of the variant) and is a list: not a form field
+      fields: fieldsOf(s, "", true, ["beneficiary", "paymentRails"]),
       beneficiary: branches
         ? {
             required: (s.required ?? []).includes("beneficiary"),

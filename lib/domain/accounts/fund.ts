@@ -13,7 +13,7 @@ export async function fundInternalAccount(db: PrismaClient, platformId: string, 
   const uuid = parseApiId("InternalAccount", accountId);
   return db.$transaction(async (tx) => {
     const account = uuid ? await tx.internalAccount.findFirst({ where: { id: uuid, platformId } }) : null;
-    if (!account) throw new ApiError("NOT_FOUND", `Internal account ${accountId} not found`);
+    if (!account) throw new ApiError("REFERENCE_NOT_FOUND", `Internal account ${accountId} not found`);
     await fenceIdempotency(tx, { kind: "internalAccount", id: account.id });
     await postLedger(tx, {
       platformId,

@@ -2,6 +2,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import { newUuid, toApiId } from "../../ids";
+import { sandboxFiatAccountInfo, sandboxWalletInfo } from "../../sandbox/bank-coordinates";
 import { currencyAmount, currencyInfo, EMBEDDED_WALLET_CURRENCY } from "../currencies";
 
 export interface InternalAccountRow {
@@ -39,19 +40,14 @@ export function fundingInstructions(row: { id: string; currency: string; type: s
     return [
       {
         instructionsNotes: `Send ${row.currency} to the wallet address`,
-        accountOrWalletInfo: { accountType: "SPARK_WALLET", address: `sp1sandbox${row.id.replace(/-/g, "")}` },
+        accountOrWalletInfo: sandboxWalletInfo(row.id, row.currency),
       },
     ];
   }
   return [
     {
       instructionsNotes: `Include reference ${reference} with the transfer`,
-      accountOrWalletInfo: {
-        accountType: `${row.currency}_ACCOUNT`,
-        reference,
-        bankName: "Meridian Sandbox Bank",
-        accountNumber: `9${row.id.replace(/\D/g, "").slice(-11).padStart(11, "0")}`,
-      },
+      accountOrWalletInfo: sandboxFiatAccountInfo(row.currency, row.id, reference),
     },
   ];
 }

@@ -102,7 +102,8 @@ export async function agentCreateQuote(
   }
   const customerId = toApiId("Customer", agent.customerId);
   const source = body.source;
-  if (source.customerId && source.customerId !== customerId) throw notFound(`Customer ${source.customerId}`);
+  if (source.customerId && source.customerId !== customerId)
+    throw notFound(`Customer ${source.customerId}`, "USER_NOT_FOUND");
   if (source.sourceType === "ACCOUNT") {
     if (source.accountId.startsWith("InternalAccount:")) {
       notFromWallet(await ownInternalAccount(db, agent, source.accountId), "source.accountId");

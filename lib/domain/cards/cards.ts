@@ -31,11 +31,14 @@ const CARD_VALIDITY_YEARS = 3;
 
 export function cardUuidOrNotFound(cardId: string): string {
   const uuid = parseApiId("Card", cardId);
-  if (!uuid) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+  if (!uuid) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   return uuid;
 }
 
 /** The funding source must be an active fiat internal account of the cardholder. */
+const spendLimit = (limit: number | null | undefined) =>
+  limit === undefined ? undefined : limit === null ? null : BigInt(limit);
+
 async function fundingAccount(tx: Db, platformId: string, customerUuid: string, fundingSource: string) {
   const uuid = parseApiId("InternalAccount", fundingSource);
   const account = uuid
@@ -55,7 +58,7 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
     const customer = customerUuid
       ? await tx.customer.findFirst({ where: { id: customerUuid, platformId, deletedAt: null } })
       : null;
-    if (!customer) throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${input.customerId} not found`);
+    if (!customer) throw new ApiError("USER_NOT_FOUND", `Customer ${input.customerId} not found`);
     if (customer.kycStatus !== "APPROVED") {
       throw new ApiError(
         "CARDHOLDER_KYC_NOT_APPROVED",
@@ -103,6 +106,7 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
         customerId: customer.id,
         fundingSourceId: account.id,
         platformCardId: `card_${randomBytes(10).toString("hex")}`,
+        maxSpendPerTransaction: spendLimit(input.maxSpendPerTransaction) ?? null,
         status: "PROCESSING" satisfies CardStatus,
         brand: input.brand,
         form: input.form,
@@ -161,7 +165,7 @@ export async function activateCardJob(job: JobRecord): Promise<void> {
 
 export async function getCard(db: PrismaClient, platformId: string, cardId: string) {
   const card = await db.card.findFirst({ where: { id: cardUuidOrNotFound(cardId), platformId }, select: CARD_SELECT });
-  if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+  if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   return serializeCard(card);
 }
 
@@ -199,7 +203,7 @@ export async function updateCard(db: PrismaClient, platformId: string, cardId: s
     >`
       SELECT status, customer_id, currency, funding_source_id FROM cards WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid FOR UPDATE`;
     const current = locked[0];
-    if (!current) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    if (!current) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     const decision = decideMutation(current.status, input.status);
     if (!decision.ok) throw new ApiError(decision.code, decision.reason, { status: current.status });
 
@@ -219,6 +223,9 @@ export async function updateCard(db: PrismaClient, platformId: string, cardId: s
           ? { closedAt: new Date(), statusReason: "CLOSED_BY_PLATFORM" satisfies ClosedReason }
           : {}),
         ...(fundingSourceId ? { fundingSourceId } : {}),
+        ...(input.maxSpendPerTransaction !== undefined
+          ? { maxSpendPerTransaction: spendLimit(input.maxSpendPerTransaction) }
+          : {}),
       },
       select: CARD_SELECT,
     });

@@ -23,7 +23,7 @@ export function vaultCardPath(cardUuid: string, token: string): string {
 export async function createReveal(db: PrismaClient, platformId: string, cardId: string, now = new Date()) {
   const uuid = cardUuidOrNotFound(cardId);
   const card = await db.card.findFirst({ where: { id: uuid, platformId }, select: { id: true, status: true } });
-  if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+  if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   if (isFinalCardStatus(card.status))
     throw new ApiError("CARD_NOT_MUTABLE", "The card is CLOSED; its details can no longer be revealed");
   const token = randomBytes(32).toString("base64url");

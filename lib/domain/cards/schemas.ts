@@ -3,11 +3,11 @@
 import "server-only";
 import { z } from "zod";
 import { PaginationQuery } from "../../kernel/pagination";
-import { ApiId, CountryCode, PositiveMinorUnits, MinorUnits } from "../common/schemas";
+import { ApiId, CountryCode, CurrencyAmountResponse, PositiveMinorUnits, MinorUnits } from "../common/schemas";
 import { CurrencyCode } from "../platform/schemas";
 import { CARD_BRANDS } from "./pan";
 import { CARD_TRANSACTION_STATUSES } from "./card-transactions";
-import { CARD_STATUSES, CLOSED_REASONS, REQUESTABLE_STATUSES, isFinalCardStatus } from "./status";
+import { CARD_STATUSES, CLOSED_REASONS, isFinalCardStatus } from "./status";
 
 export const CARD_FORMS = ["VIRTUAL"] as const;
 
@@ -18,17 +18,25 @@ export const CardCreate = z.object({
   fundingSource: ApiId("InternalAccount"),
   brand: z.enum(CARD_BRANDS).default("VISA"),
   platformCardId: z.string().max(255).optional().describe("Ignored: the server generates platformCardId"),
+  maxSpendPerTransaction: PositiveMinorUnits.nullable().optional(),
 });
 export type CardCreate = z.infer<typeof CardCreate>;
 
 export const CardUpdate = z
   .object({
-    status: z.enum(REQUESTABLE_STATUSES).optional(),
+    // any status parses: a move outside the table is 409 INVALID_STATE_TRANSITION, not a 400
+    status: z.enum(CARD_STATUSES).optional(),
     fundingSource: ApiId("InternalAccount").optional(),
+    /** null removes the limit. */
+    maxSpendPerTransaction: PositiveMinorUnits.nullable().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.status === undefined && v.fundingSource === undefined) {
-      ctx.addIssue({ code: "custom", path: ["status"], message: "Supply status or fundingSource" });
+    if (v.status === undefined && v.fundingSource === undefined && v.maxSpendPerTransaction === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["status"],
+        message: "Supply status, fundingSource or maxSpendPerTransaction",
+      });
     }
     if (v.status !== undefined && isFinalCardStatus(v.status) && v.fundingSource !== undefined) {
       ctx.addIssue({
@@ -64,6 +72,8 @@ export const CardResponse = z.object({
   expMonth: z.number().int(),
   expYear: z.number().int(),
   fundingSource: z.string(),
+  /** Largest amount one authorization may take (minor units); null = no limit. */
+  maxSpendPerTransaction: z.number().int().nullable(),
   currency: z.string(),
   processorRef: z.string(),
   issuerRef: z.string(),
@@ -110,20 +120,21 @@ export const CardTransactionResponse = z.object({
   id: z.string(),
   cardId: z.string(),
   customerId: z.string(),
+  platformCustomerId: z.string().optional(),
   status: z.enum(CARD_TRANSACTION_STATUSES),
   direction: z.enum(["DEBIT", "CREDIT"]),
   currency: z.string(),
   merchant: CardMerchant,
-  authorizedAmount: z.number().int(),
+  authorizedAmount: CurrencyAmountResponse,
   settledAmount: z.number().int(),
-  refundedAmount: z.number().int(),
+  refundedAmount: CurrencyAmountResponse,
   accountId: z.string(),
   originalTransactionId: z.string().optional(),
   issuerTransactionToken: z.string(),
   pullSummary: Summary.extend({ pendingCount: z.number().int() }),
   settlementSummary: Summary,
   refundSummary: Summary,
-  authorizedAt: z.string().optional(),
+  authorizedAt: z.string(),
   lastEventAt: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

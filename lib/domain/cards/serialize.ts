@@ -2,6 +2,7 @@
 // or CVV: the sealed secrets column is not part of CardRow.
 import "server-only";
 import { toApiId } from "../../ids";
+import { currencyAmount } from "../currencies";
 
 export interface CardRow {
   id: string;
@@ -18,6 +19,7 @@ export interface CardRow {
   processorRef: string;
   issuerRef: string;
   statusReason: string | null;
+  maxSpendPerTransaction: bigint | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -38,6 +40,7 @@ export const CARD_SELECT = {
   processorRef: true,
   issuerRef: true,
   statusReason: true,
+  maxSpendPerTransaction: true,
   createdAt: true,
   updatedAt: true,
 } as const;
@@ -54,6 +57,7 @@ export function serializeCard(row: CardRow) {
     expMonth: row.expMonth,
     expYear: row.expYear,
     fundingSource: toApiId("InternalAccount", row.fundingSourceId),
+    maxSpendPerTransaction: row.maxSpendPerTransaction === null ? null : Number(row.maxSpendPerTransaction),
     currency: row.currency,
     processorRef: row.processorRef,
     issuerRef: row.issuerRef,
@@ -67,6 +71,7 @@ export interface CardTransactionRow {
   id: string;
   cardId: string;
   customerId: string;
+  platformCustomerId: string | null;
   accountId: string;
   direction: string;
   status: string;
@@ -96,6 +101,7 @@ export function serializeCardTransaction(row: CardTransactionRow) {
     id: toApiId("CardTransaction", row.id),
     cardId: toApiId("Card", row.cardId),
     customerId: toApiId("Customer", row.customerId),
+    ...(row.platformCustomerId ? { platformCustomerId: row.platformCustomerId } : {}),
     status: row.status,
     direction: row.direction,
     currency: row.currency,
@@ -104,9 +110,10 @@ export function serializeCardTransaction(row: CardTransactionRow) {
       ...(row.merchantMcc ? { mcc: row.merchantMcc } : {}),
       ...(row.merchantCountry ? { country: row.merchantCountry } : {}),
     },
-    authorizedAmount: Number(row.authorizedAmount),
+    authorizedAmount: currencyAmount(row.authorizedAmount, row.currency),
+    // the spec keeps settledAmount an integer (the clearings rolled up)
     settledAmount: Number(row.settledAmount),
-    refundedAmount: Number(row.refundedAmount),
+    refundedAmount: currencyAmount(row.refundedAmount, row.currency),
     accountId: toApiId("InternalAccount", row.accountId),
     ...(row.originalTransactionId
       ? { originalTransactionId: toApiId("CardTransaction", row.originalTransactionId) }
@@ -115,7 +122,8 @@ export function serializeCardTransaction(row: CardTransactionRow) {
     pullSummary: { count: row.pullCount, totalAmount: Number(row.pullTotal), pendingCount: row.pullPendingCount },
     settlementSummary: { count: row.settlementCount, totalAmount: Number(row.settledAmount) },
     refundSummary: { count: row.refundCount, totalAmount: Number(row.refundedAmount) },
-    ...(row.authorizedAt ? { authorizedAt: row.authorizedAt.toISOString() } : {}),
+    // a refund row has no authorization of its own: it is "authorized" when it is created
+    authorizedAt: (row.authorizedAt ?? row.createdAt).toISOString(),
     lastEventAt: row.lastEventAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -58,7 +58,7 @@ export type MutationDecision = { ok: true; to?: CardStatus } | { ok: false; code
  * CLOSED + CLOSED -> CARD_ALREADY_CLOSED; CLOSED + any mutation -> CARD_NOT_MUTABLE;
  * anything outside REQUESTED_TRANSITIONS -> INVALID_STATE_TRANSITION.
  */
-export function decideMutation(from: CardStatus, to: RequestedStatus | undefined): MutationDecision {
+export function decideMutation(from: CardStatus, to: CardStatus | undefined): MutationDecision {
   if (isFinalCardStatus(from)) {
     return to === from
       ? { ok: false, code: "CARD_ALREADY_CLOSED", reason: "The card is already CLOSED" }

@@ -61,7 +61,8 @@ function insufficient(): ApiError {
 
 function mapAuthorizeError(err: unknown, cardId: string): unknown {
   const { code, text } = sqlState(err);
-  if (code === "MC001" || /card .* not found/.test(text)) return new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+  if (code === "MC001" || /card .* not found/.test(text))
+    return new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   const status = /card not authorizable: (\w+)/.exec(text)?.[1];
   if (code === "MC002" || status) return statusDecline((status ?? "PROCESSING") as CardStatus);
   if (code === "MC003" || /card currency is/.test(text)) {
@@ -85,6 +86,16 @@ const AUTHORIZE_SQL = `
     INSERT INTO webhook_events (id, platform_id, type, payload) SELECT $15::uuid, $1::uuid, $16, $17::jsonb FROM a WHERE a.ok RETURNING id)
   INSERT INTO jobs (id, platform_id, type, payload, max_attempts) SELECT $18::uuid, $1::uuid, $19, $20::jsonb, $21 FROM e`;
 
+/** The card's maxSpendPerTransaction: an authorization for exactly the limit is allowed. */
+function assertWithinSpendLimit(limit: string | bigint | null, amount: number) {
+  if (limit !== null && BigInt(amount) > BigInt(limit))
+    throw new ApiError(
+      "TRANSACTION_SIZE_LIMIT_EXCEEDED",
+      `Declined: ${amount} is above the card's maxSpendPerTransaction of ${limit}`,
+      { declineReason: "SPENDING_LIMIT_EXCEEDED" },
+    );
+}
+
 export async function authorizeCard(platformId: string, cardId: string, input: SandboxAuthorization) {
   const cardUuid = cardUuidOrNotFound(cardId);
   const steer = authorizationSteer(input.merchant.descriptor);
@@ -94,14 +105,17 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
     const { rows } = await pool().query<{
       status: CardStatus;
       customer_id: string;
+      platform_customer_id: string;
       funding_source_id: string;
       currency: string;
-    }>(`SELECT status, customer_id, funding_source_id, currency FROM cards WHERE id = $1 AND platform_id = $2`, [
-      cardUuid,
-      platformId,
-    ]);
+      max_spend_per_transaction: string | null;
+    }>(
+      `SELECT c.status, c.customer_id, u.platform_customer_id, c.funding_source_id, c.currency, c.max_spend_per_transaction
+       FROM cards c JOIN customers u ON u.id = c.customer_id WHERE c.id = $1 AND c.platform_id = $2`,
+      [cardUuid, platformId],
+    );
     const card = rows[0];
-    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     if (steer.kind === "DECLINE") {
       if (steer.declineReason === "INSUFFICIENT_FUNDS") throw insufficient();
       throw new ApiError("CONFLICT", "Declined: card paused (sandbox descriptor suffix)", {
@@ -111,6 +125,7 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
     if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
     if (card.currency !== input.currency.code)
       throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+    assertWithinSpendLimit(card.max_spend_per_transaction, input.amount);
     if (steer.kind === "APPROVE_DELAYED_PULL") return authorizeWithDelayedPull(platformId, cardUuid, cardId, input);
 
     const status: TxStatus = steer.kind === "APPROVE_EXCEPTION" ? "EXCEPTION" : "AUTHORIZED";
@@ -119,6 +134,7 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
       id: newUuid(),
       cardId: cardUuid,
       customerId: card.customer_id,
+      platformCustomerId: card.platform_customer_id,
       accountId: card.funding_source_id,
       direction: "DEBIT",
       status,
@@ -193,11 +209,18 @@ async function authorizeWithDelayedPull(
 ) {
   return defaultDb().$transaction(async (tx) => {
     const [card] = await tx.$queryRaw<
-      { status: CardStatus; customer_id: string; funding_source_id: string; currency: string }[]
+      {
+        status: CardStatus;
+        customer_id: string;
+        funding_source_id: string;
+        currency: string;
+        max_spend_per_transaction: bigint | null;
+      }[]
     >`
-      SELECT status, customer_id, funding_source_id, currency FROM cards WHERE id = ${cardUuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
-    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+      SELECT status, customer_id, funding_source_id, currency, max_spend_per_transaction FROM cards WHERE id = ${cardUuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
+    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
+    assertWithinSpendLimit(card.max_spend_per_transaction, input.amount);
     if (card.currency !== input.currency.code)
       throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
     const id = newUuid();
@@ -325,7 +348,7 @@ export async function clearCardTransaction(
   const cardUuid = cardUuidOrNotFound(cardId);
   return db.$transaction(async (tx) => {
     const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
-    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     const locked = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
     if (locked.direction !== "DEBIT" || locked.status !== "AUTHORIZED") {
       throw new ApiError(
@@ -395,7 +418,7 @@ export async function refundCardTransaction(
   const cardUuid = cardUuidOrNotFound(cardId);
   return db.$transaction(async (tx) => {
     const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
-    if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     const t = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
     if (t.direction !== "DEBIT" || t.status !== "SETTLED") {
       throw new ApiError("CONFLICT", `Only a SETTLED card transaction can be refunded; this one is ${t.status}`, {

@@ -136,7 +136,7 @@ export function serializeImportJob(row: ImportRow) {
 export async function getBulkImport(db: PrismaClient, platformId: string, jobId: string) {
   const uuid = parseApiId("Job", jobId);
   const row = uuid ? await db.customerImportJob.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("NOT_FOUND", `Job ${jobId} not found`);
+  if (!row) throw new ApiError("BULK_UPLOAD_JOB_NOT_FOUND", `Job ${jobId} not found`);
   return serializeImportJob(row);
 }
 

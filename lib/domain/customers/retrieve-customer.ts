@@ -15,7 +15,7 @@ export async function getCustomerOrThrow(
   const uuid = parseApiId("Customer", customerId);
   const row = uuid ? await db.customer.findFirst({ where: { id: uuid, platformId } }) : null;
   if (!row || (row.deletedAt && !opts.includeDeleted))
-    throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${customerId} not found`);
+    throw new ApiError("USER_NOT_FOUND", `Customer ${customerId} not found`);
   return row;
 }
 

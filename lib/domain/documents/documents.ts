@@ -101,14 +101,14 @@ export async function resolveHolder(
       where: { id: customerId, platformId, deletedAt: null },
       select: { id: true },
     });
-    if (!c) throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${holder} not found`);
+    if (!c) throw new ApiError("USER_NOT_FOUND", `Customer ${holder} not found`);
     return { holderType: "CUSTOMER", holderId: c.id };
   }
   const ownerId = parseApiId("BeneficialOwner", holder);
   const o = ownerId
     ? await db.beneficialOwner.findFirst({ where: { id: ownerId, platformId }, select: { id: true } })
     : null;
-  if (!o) throw new ApiError("NOT_FOUND", `Document holder ${holder} not found`);
+  if (!o) throw new ApiError("REFERENCE_NOT_FOUND", `Document holder ${holder} not found`);
   return { holderType: "BENEFICIAL_OWNER", holderId: o.id };
 }
 
@@ -166,7 +166,7 @@ function storedFields(
 async function getDocumentRow(db: Db, platformId: string, id: string) {
   const uuid = parseApiId("Document", id);
   const row = uuid ? await db.document.findFirst({ where: { id: uuid, platformId }, select: META }) : null;
-  if (!row) throw new ApiError("NOT_FOUND", `Document ${id} not found`);
+  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Document ${id} not found`);
   return row;
 }
 

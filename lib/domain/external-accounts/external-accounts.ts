@@ -17,7 +17,7 @@ import { BANK_VALIDATION_MS, nameVerificationFor } from "../../sandbox/external-
 import { currencyInfo } from "../currencies";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { getPlatformSettings } from "../platform/config";
-import { PRIMARY_IDENTIFIER_FIELDS, variantCurrency } from "./account-types";
+import { PAYMENT_RAILS, PRIMARY_IDENTIFIER_FIELDS, variantCurrency } from "./account-types";
 import type { ExternalAccountCreate } from "./schemas";
 import { nextStatus, type ExternalAccountEvent } from "./status";
 import { SIGNATURE_WALLETS } from "./wallet-signature";
@@ -28,6 +28,12 @@ export type Scope = "customer" | "platform";
 export type OwnershipMethod = "WALLET_SIGNATURE" | "LIVENESS";
 
 type AccountInfo = Record<string, unknown> & { accountType: string };
+
+/** Fiat accounts always name their rails: the ones given at creation, else every rail of the variant. */
+function withPaymentRails(info: AccountInfo): AccountInfo {
+  const rails = PAYMENT_RAILS[info.accountType];
+  return rails && !info.paymentRails ? { ...info, paymentRails: rails } : info;
+}
 
 export function serializeExternalAccount(row: ExternalAccountRow) {
   return {
@@ -42,7 +48,7 @@ export function serializeExternalAccount(row: ExternalAccountRow) {
     ...(row.beneficiaryVerifiedData
       ? { beneficiaryVerifiedData: row.beneficiaryVerifiedData as { fullName: string } }
       : {}),
-    accountInfo: row.accountInfo as AccountInfo,
+    accountInfo: withPaymentRails(row.accountInfo as AccountInfo),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -105,7 +111,7 @@ export async function findExternalAccount(
         where: { id: uuid, platformId, deletedAt: null, ...(scope === "platform" ? { customerId: null } : {}) },
       })
     : null;
-  if (!row) throw new ApiError("NOT_FOUND", `External account ${id} not found`);
+  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
   return row;
 }
 
@@ -259,7 +265,7 @@ export async function deleteExternalAccount(db: Db, platformId: string, id: stri
         "This external account is a trusted beneficiary; untrust it first via POST /customers/external-accounts/{externalAccountId}/untrust and its /confirm",
       );
     }
-    throw new ApiError("NOT_FOUND", `External account ${id} not found`);
+    throw new ApiError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
   }
 }
 

@@ -12,7 +12,7 @@ const GONE =
   "This liveness check link is not valid, was already used or has expired; start a new ownership challenge with method LIVENESS to get a new link";
 
 function checkToken(token: string): string {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError("NOT_FOUND", GONE);
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError("REFERENCE_NOT_FOUND", GONE);
   return livenessTokenHash(token);
 }
 
@@ -31,7 +31,7 @@ export async function livenessState(db: PrismaClient, token: string) {
     SELECT id, account_type, account_info, ownership_challenge->>'expiresAt' AS expires_at FROM external_accounts
      WHERE ownership_challenge->>'method' = 'LIVENESS' AND ownership_challenge->>'tokenHash' = ${tokenHash} AND deleted_at IS NULL`;
   const row = rows[0];
-  if (!row || Date.parse(row.expires_at) <= Date.now()) throw new ApiError("NOT_FOUND", GONE);
+  if (!row || Date.parse(row.expires_at) <= Date.now()) throw new ApiError("REFERENCE_NOT_FOUND", GONE);
   return {
     provider: "MERIDIAN_SANDBOX",
     externalAccountId: toApiId("ExternalAccount", row.id),
@@ -56,7 +56,7 @@ export async function completeLiveness(db: PrismaClient, token: string, outcome:
      WHERE e.id = o.id
     RETURNING e.id, o.expires_at`;
   const hit = taken[0];
-  if (!hit || Date.parse(hit.expires_at) <= Date.now()) throw new ApiError("NOT_FOUND", GONE);
+  if (!hit || Date.parse(hit.expires_at) <= Date.now()) throw new ApiError("REFERENCE_NOT_FOUND", GONE);
   const row = await db.externalAccount.findUniqueOrThrow({ where: { id: hit.id } });
   const account = await settleOwnership(db, row, outcome === "PASS");
   return { outcome, status: account.status };

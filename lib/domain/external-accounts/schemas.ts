@@ -4,7 +4,7 @@
 import "server-only";
 import { z } from "zod";
 import { Address, ApiId, CountryCode, DateOnly, Email, E164Phone, KnownCurrency } from "../common/schemas";
-import { ACCOUNT_TYPES, type AccountField, type AccountTypeSpec } from "./account-types";
+import { ACCOUNT_TYPES, PAYMENT_RAILS, type AccountField, type AccountTypeSpec } from "./account-types";
 
 export const OWNERSHIP_TYPES = ["FIRST_PARTY", "THIRD_PARTY"] as const;
 export const EXTERNAL_ACCOUNT_STATUSES = [
@@ -71,6 +71,12 @@ function fieldSchema(f: AccountField): z.ZodType {
 function variantSchema(t: AccountTypeSpec) {
   const shape: Record<string, z.ZodType> = { accountType: z.literal(t.accountType) };
   for (const f of t.fields) shape[f.name] = fieldSchema(f);
+  const rails = PAYMENT_RAILS[t.accountType];
+  if (rails)
+    shape.paymentRails = z
+      .array(z.enum(rails as [string, ...string[]]))
+      .min(1)
+      .optional();
   if (t.beneficiary === "required" || t.beneficiary === "optional") {
     const ben = z.discriminatedUnion("beneficiaryType", [
       individualBeneficiary(t.individualRequired),

@@ -65,10 +65,10 @@ export async function assertUmaLookup(
 
 async function senderCurrency(db: PrismaClient, platformId: string, customerId?: string): Promise<string> {
   const uuid = customerId ? parseApiId("Customer", customerId) : null;
-  if (customerId && !uuid) throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${customerId} not found`);
+  if (customerId && !uuid) throw new ApiError("USER_NOT_FOUND", `Customer ${customerId} not found`);
   if (!uuid) return "USD";
   const c = await db.customer.findFirst({ where: { id: uuid, platformId, deletedAt: null } });
-  if (!c) throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${customerId} not found`);
+  if (!c) throw new ApiError("USER_NOT_FOUND", `Customer ${customerId} not found`);
   return c.currencies[0] ?? "USD";
 }
 
@@ -124,11 +124,12 @@ export async function lookupExternalAccount(
 ) {
   const uuid = parseApiId("ExternalAccount", accountId);
   const ext = uuid ? await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } }) : null;
-  if (!ext) throw new ApiError("NOT_FOUND", `External account ${accountId} not found`);
+  if (!ext) throw new ApiError("REFERENCE_NOT_FOUND", `External account ${accountId} not found`);
   const from = await senderCurrency(db, platformId, q.customerId);
   return {
     supportedCurrencies: await preferences(db, platformId, from, [ext.currency]),
     requiredPayerDataFields: [],
     lookupId: await recordLookup(db, platformId, { externalAccountId: ext.id }),
+    accountId: toApiId("ExternalAccount", ext.id),
   };
 }

@@ -58,7 +58,7 @@ export function serializeConfig(row: PlatformRow): z.infer<typeof PlatformConfig
   const out: z.infer<typeof PlatformConfigResponse> = {
     id: toApiId("PlatformConfig", row.id),
     umaDomain: s.umaDomain,
-    webhookEndpoint: s.webhookEndpoint,
+    ...(s.webhookEndpoint ? { webhookEndpoint: s.webhookEndpoint } : {}),
     supportedCurrencies: s.supportedCurrencies,
     isRegulatedFinancialInstitution: s.isRegulatedFinancialInstitution,
     skipVerificationPaperwork: s.skipVerificationPaperwork,

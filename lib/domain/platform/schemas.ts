@@ -58,7 +58,8 @@ export const TransactionLimit = z.object({
 export const PlatformConfigResponse = z.object({
   id: z.string(),
   umaDomain: z.string(),
-  webhookEndpoint: z.string().nullable(),
+  /** Absent until set (the reference has no null here). */
+  webhookEndpoint: z.string().optional(),
   supportedCurrencies: z.array(PlatformCurrencyConfig),
   isRegulatedFinancialInstitution: z.boolean(),
   skipVerificationPaperwork: z.boolean(),

@@ -31,6 +31,7 @@ function quoteInsertRow(q: QuoteRow): Record<string, unknown> {
     id: q.id,
     platform_id: q.platformId,
     customer_id: q.customerId,
+    platform_customer_id: q.platformCustomerId,
     status: q.status,
     source: q.source,
     destination: q.destination,
@@ -96,22 +97,15 @@ export async function createQuote(
       },
     );
   }
-  const immediate = body.immediatelyExecute === true;
+  // A real-time funded quote executes when its payment arrives, which is what immediatelyExecute
+  // asks for (the reference's own realTimeFundingToSparkWallet example sends it).
+  const immediate = body.immediatelyExecute === true && res.sourceKind !== "REALTIME";
   if (immediate && res.sourceAccount?.type === "EMBEDDED_WALLET") {
     throw invalidInput([
       {
         field: "immediatelyExecute",
         constraint: "INVALID",
         message: "Embedded wallet sources need a signed execute; create the quote, then POST /quotes/{quoteId}/execute",
-      },
-    ]);
-  }
-  if (immediate && res.sourceKind === "REALTIME") {
-    throw invalidInput([
-      {
-        field: "immediatelyExecute",
-        constraint: "INVALID",
-        message: "Real-time funded quotes execute when their payment arrives",
       },
     ]);
   }
@@ -124,6 +118,7 @@ export async function createQuote(
     id,
     platformId,
     customerId: res.customerId,
+    platformCustomerId: res.platformCustomerId,
     status: awaitsSca ? "PENDING_AUTHORIZATION" : immediate ? "PROCESSING" : "PENDING",
     source: body.source as QuoteRow["source"],
     destination: body.destination as QuoteRow["destination"],

@@ -45,6 +45,7 @@ function activeExternal(row: ExternalAccountRow, role: "source" | "destination")
 
 export interface Resolved {
   customerId: string | null;
+  platformCustomerId: string | null;
   sourceKind: "INTERNAL" | "PULL" | "REALTIME";
   sourceAccount: InternalAccountRow | null;
   sourceExternal: ExternalAccountRow | null;
@@ -116,7 +117,7 @@ export async function resolve(
         primaryIdentifier(extAcct.accountInfo as Record<string, unknown> & { accountType: string }),
       );
     } else {
-      throw new ApiError("NOT_FOUND", `Source account ${src.accountId} not found`);
+      throw new ApiError("REFERENCE_NOT_FOUND", `Source account ${src.accountId} not found`);
     }
     if (src.customerId && toApiId("Customer", r.customerId ?? "") !== src.customerId) {
       throw invalidInput([
@@ -133,7 +134,7 @@ export async function resolve(
       cust &&
       !(await db.customer.findFirst({ where: { id: cust, platformId, deletedAt: null }, select: { id: true } }))
     ) {
-      throw new ApiError("CUSTOMER_NOT_FOUND", `Customer ${src.customerId} not found`);
+      throw new ApiError("USER_NOT_FOUND", `Customer ${src.customerId} not found`);
     }
     r.sourceKind = "REALTIME";
     r.customerId = cust;
@@ -166,7 +167,7 @@ export async function resolve(
       );
       r.deliveryOutcome = { kind: o.kind, failureReason: o.failureReason, refundFails: o.refundFails };
     } else {
-      throw new ApiError("NOT_FOUND", `Destination account ${dst.accountId} not found`);
+      throw new ApiError("REFERENCE_NOT_FOUND", `Destination account ${dst.accountId} not found`);
     }
   } else {
     if (!UMA_ADDRESS_RE.test(dst.umaAddress))
@@ -201,6 +202,9 @@ export async function resolve(
       r.deliveryOutcome = { kind: "succeed" };
     }
   }
+  const customer = r.customerId
+    ? await db.customer.findUnique({ where: { id: r.customerId }, select: { platformCustomerId: true } })
+    : null;
   return {
     sourceAccount: null,
     sourceExternal: null,
@@ -208,6 +212,7 @@ export async function resolve(
     destinationExternal: null,
     destinationUma: null,
     ...r,
+    platformCustomerId: customer?.platformCustomerId ?? null,
   } as Resolved;
 }
 
@@ -221,6 +226,7 @@ export function specOf(
     platformId: q.platformId,
     transactionId: q.transactionId,
     customerId: q.customerId,
+    platformCustomerId: q.platformCustomerId,
     quoteId: q.id,
     type: "OUTGOING",
     source: q.source as Record<string, unknown>,

@@ -178,7 +178,7 @@ export async function deleteFactor(
   const factor = uuid
     ? await db.scaFactor.findFirst({ where: { id: uuid, customerId: customer.id, platformId } })
     : null;
-  if (!factor) throw new ApiError("NOT_FOUND", `SCA factor ${credentialId} not found`);
+  if (!factor) throw new ApiError("REFERENCE_NOT_FOUND", `SCA factor ${credentialId} not found`);
   await requireScaSession(db, platformId, customer.id);
   await db.scaFactor.delete({ where: { id: factor.id } });
 }

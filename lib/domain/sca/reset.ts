@@ -42,7 +42,7 @@ async function loadReset(db: PrismaClient, platformId: string, customerId: strin
   const customer = await requireScaCustomer(db, platformId, customerId);
   const uuid = parseApiId("ScaReset", resetId);
   const row = uuid ? await db.scaReset.findFirst({ where: { id: uuid, customerId: customer.id, platformId } }) : null;
-  if (!row) throw new ApiError("NOT_FOUND", `Reset ${resetId} not found`);
+  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Reset ${resetId} not found`);
   const expiresAt = new Date(row.createdAt.getTime() + SCA_RESET_TTL_MS);
   const status = row.status !== "COMPLETED" && expiresAt.getTime() <= Date.now() ? "EXPIRED" : row.status;
   return { customer, row, status, expiresAt };

@@ -25,7 +25,7 @@ async function loadBeneficiary(db: PrismaClient, platformId: string, externalAcc
   const account = uuid
     ? await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } })
     : null;
-  if (!account) throw new ApiError("NOT_FOUND", `External account ${externalAccountId} not found`);
+  if (!account) throw new ApiError("REFERENCE_NOT_FOUND", `External account ${externalAccountId} not found`);
   if (!account.customerId)
     throw new ApiError("CONFLICT", "Strong Customer Authentication is not required for platform external accounts");
   const customer = await requireScaCustomer(db, platformId, toApiId("Customer", account.customerId));

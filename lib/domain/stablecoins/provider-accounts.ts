@@ -113,7 +113,7 @@ export async function listProviderAccounts(
 export async function findProviderAccount(db: Db, platformId: string, id: string) {
   const uuid = parseApiId("StablecoinProviderAccount", id);
   const row = uuid ? await db.stablecoinProviderAccount.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw notFound(`Stablecoin provider account link ${id}`);
+  if (!row) throw notFound(`Stablecoin provider account link ${id}`, "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND");
   return row;
 }
 
@@ -145,7 +145,10 @@ export async function selectLinkForRegistration(db: Db, platformId: string, requ
   }
   if (active.length === 1) return active[0];
   if (links.length === 0)
-    throw notFound("Stablecoin provider account link (link one with POST /stablecoin-provider-accounts first)");
+    throw notFound(
+      "Stablecoin provider account link (link one with POST /stablecoin-provider-accounts first)",
+      "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND",
+    );
   assertLinkUsable(links[0]);
   return links[0];
 }

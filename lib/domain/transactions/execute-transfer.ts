@@ -26,6 +26,8 @@ export interface TransferSpec {
   platformId: string;
   transactionId: string;
   customerId: string | null;
+  /** The customer's platformCustomerId, when there is a customer. */
+  platformCustomerId: string | null;
   quoteId: string | null;
   type: "OUTGOING" | "INCOMING";
   source: Record<string, unknown>;
@@ -77,6 +79,11 @@ export function moneyPlanOf(spec: TransferSpec, holding: boolean, deferred?: Def
 }
 
 /** Adds the execution of `spec` to `plan`; returns the transaction as created. */
+/** A failed pull of an incoming payment is the reference's COLLECTION_FAILED; the other reasons name payouts. */
+function pullFailure(spec: TransferSpec, reason: string | undefined): string | undefined {
+  return spec.type === "INCOMING" ? "COLLECTION_FAILED" : reason;
+}
+
 export function addExecution(
   plan: PlanJson,
   spec: TransferSpec,
@@ -99,10 +106,10 @@ export function addExecution(
     deferred = { kind: "succeed" };
   } else if (spec.fundingOutcome && spec.fundingOutcome.kind === "fail") {
     status = "FAILED";
-    failureReason = spec.fundingOutcome.failureReason ?? "ACCOUNT_INVALID";
+    failureReason = pullFailure(spec, spec.fundingOutcome.failureReason) ?? "ACCOUNT_INVALID";
   } else if (spec.fundingOutcome && spec.fundingOutcome.kind === "pending-then-fail") {
     status = "PROCESSING";
-    deferred = { kind: "fail", failureReason: spec.fundingOutcome.failureReason };
+    deferred = { kind: "fail", failureReason: pullFailure(spec, spec.fundingOutcome.failureReason) };
     addJob(
       plan,
       "transaction.outcome",
@@ -167,6 +174,7 @@ export function addExecution(
     id: spec.transactionId,
     platformId: spec.platformId,
     customerId: spec.customerId,
+    platformCustomerId: spec.platformCustomerId,
     quoteId: spec.quoteId,
     type: spec.type,
     direction: spec.type === "INCOMING" ? "CREDIT" : "DEBIT",

@@ -25,7 +25,7 @@ async function externalOrThrow(
   const uuid = parseApiId("ExternalAccount", id);
   if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected ExternalAccount:<uuid>" }]);
   const row = await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } });
-  if (!row) throw new ApiError("NOT_FOUND", `External account ${id} not found`);
+  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
   if (row.status === "PENDING")
     throw new ApiError("BANK_ACCOUNT_VALIDATION_PENDING", "The bank account is still being validated; retry later");
   return row;
@@ -36,7 +36,7 @@ async function internalOrThrow(db: PrismaClient, platformId: string, id: string,
   if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected InternalAccount:<uuid>" }]);
   const accounts = await loadAccounts(db, platformId, [uuid]);
   const row = accounts.get(uuid);
-  if (!row) throw new ApiError("NOT_FOUND", `Internal account ${id} not found`);
+  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Internal account ${id} not found`);
   return { row, accounts };
 }
 
@@ -50,10 +50,14 @@ function sameCurrency(a: string, b: string): void {
 
 async function run(
   db: PrismaClient,
-  spec: TransferSpec,
+  transfer: Omit<TransferSpec, "platformCustomerId">,
   accounts: Awaited<ReturnType<typeof loadAccounts>>,
   amountField = "amount",
 ) {
+  const customer = transfer.customerId
+    ? await db.customer.findUnique({ where: { id: transfer.customerId }, select: { platformCustomerId: true } })
+    : null;
+  const spec: TransferSpec = { ...transfer, platformCustomerId: customer?.platformCustomerId ?? null };
   const plan = emptyPlan(spec.platformId);
   const row = addExecution(plan, spec, accounts);
   await applyPlan(db, plan, { amountField });

@@ -16,7 +16,7 @@ import { resolveBeneficialOwners } from "./submit";
 export async function getBeneficialOwnerOrThrow(db: Db, platformId: string, id: string) {
   const uuid = parseApiId("BeneficialOwner", id);
   const row = uuid ? await db.beneficialOwner.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("NOT_FOUND", `Beneficial owner ${id} not found`);
+  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Beneficial owner ${id} not found`);
   return row;
 }
 

@@ -25,7 +25,8 @@ import { uploadDocument } from "../documents/documents";
 import { submitVerification } from "./submit";
 
 export const KYC_LINK_TTL_MS = 24 * 60 * 60 * 1000;
-export const KYC_PROVIDER = "MERIDIAN";
+// the reference's only provider; Meridian's own hosted page stands in for the provider's flow
+export const KYC_PROVIDER = "SUMSUB";
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -61,14 +62,15 @@ export async function createKycLink(
 
 /** The link and its customer for a token, or 404 for unknown, expired, used or deleted-customer links. */
 export async function resolveKycLink(db: PrismaClient, token: string) {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError("NOT_FOUND", "This verification link is not valid");
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token))
+    throw new ApiError("REFERENCE_NOT_FOUND", "This verification link is not valid");
   const link = await db.kycLink.findUnique({ where: { tokenHash: hashToken(token) } });
   if (!link || link.expiresAt.getTime() <= Date.now())
-    throw new ApiError("NOT_FOUND", "This verification link is not valid or has expired; ask for a new one");
+    throw new ApiError("REFERENCE_NOT_FOUND", "This verification link is not valid or has expired; ask for a new one");
   const customer = await db.customer.findFirst({
     where: { id: link.customerId, platformId: link.platformId, deletedAt: null },
   });
-  if (!customer) throw new ApiError("NOT_FOUND", "This verification link is not valid");
+  if (!customer) throw new ApiError("REFERENCE_NOT_FOUND", "This verification link is not valid");
   return { link, customer };
 }
 
@@ -163,7 +165,8 @@ export async function updateKycDetails(db: PrismaClient, token: string, body: un
 
 export async function addKycOwner(db: PrismaClient, token: string, body: unknown) {
   const { link, customer } = await openLink(db, token);
-  if (customer.customerType !== "BUSINESS") throw new ApiError("NOT_FOUND", "Only businesses have beneficial owners");
+  if (customer.customerType !== "BUSINESS")
+    throw new ApiError("REFERENCE_NOT_FOUND", "Only businesses have beneficial owners");
   const input = parseOrThrow(BeneficialOwnerCreate.omit({ customerId: true }), body);
   await createBeneficialOwner(db, link.platformId, { ...input, customerId: toApiId("Customer", customer.id) });
   return kycLinkState(db, token);
@@ -177,7 +180,7 @@ export async function uploadKycDocument(db: PrismaClient, token: string, body: u
     select: { id: true },
   });
   const allowed = new Set([toApiId("Customer", customer.id), ...owners.map((o) => toApiId("BeneficialOwner", o.id))]);
-  if (!allowed.has(input.documentHolder)) throw new ApiError("NOT_FOUND", "Document holder not found");
+  if (!allowed.has(input.documentHolder)) throw new ApiError("REFERENCE_NOT_FOUND", "Document holder not found");
   await uploadDocument(db, link.platformId, input);
   return kycLinkState(db, token);
 }

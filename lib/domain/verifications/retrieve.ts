@@ -9,7 +9,7 @@ import { serializeVerification } from "./serialize";
 export async function getVerification(db: Db, platformId: string, id: string) {
   const uuid = parseApiId("Verification", id);
   const row = uuid ? await db.verification.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("NOT_FOUND", `Verification ${id} not found`);
+  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Verification ${id} not found`);
   return serializeVerification(row);
 }
 

@@ -20,7 +20,7 @@ export async function listSessions(ctx: WalletCall, accountId: string) {
 async function loadActive(ctx: WalletCall, id: string) {
   const uuid = parseApiId("Session", id);
   const session = uuid ? await findActiveSession(db(), ctx.platformId, uuid, ctx.clock.now()) : null;
-  if (!session) throw new ApiError("NOT_FOUND", `Session ${id} not found (unknown, expired or revoked)`);
+  if (!session) throw new ApiError("REFERENCE_NOT_FOUND", `Session ${id} not found (unknown, expired or revoked)`);
   return session;
 }
 

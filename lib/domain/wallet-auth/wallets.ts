@@ -25,7 +25,8 @@ export async function loadWallet(db: Db, platformId: string, accountUuid: string
     where: { id: accountUuid, platformId },
     include: { customer: true },
   });
-  if (!row) throw new ApiError("NOT_FOUND", `Internal account ${toApiId("InternalAccount", accountUuid)} not found`);
+  if (!row)
+    throw new ApiError("REFERENCE_NOT_FOUND", `Internal account ${toApiId("InternalAccount", accountUuid)} not found`);
   if (row.type !== "EMBEDDED_WALLET" || !row.customer || !row.customerId) {
     throw new ApiError(
       "WALLET_NOT_PROVISIONED",
@@ -33,7 +34,7 @@ export async function loadWallet(db: Db, platformId: string, accountUuid: string
     );
   }
   if (row.customer.deletedAt)
-    throw new ApiError("NOT_FOUND", `Internal account ${toApiId("InternalAccount", accountUuid)} not found`);
+    throw new ApiError("REFERENCE_NOT_FOUND", `Internal account ${toApiId("InternalAccount", accountUuid)} not found`);
   return {
     id: row.id,
     platformId,

@@ -139,7 +139,7 @@ describe("card transactions in GET /transactions", () => {
       id: ids.settled,
       cardId,
       status: "SETTLED",
-      authorizedAmount: 200,
+      authorizedAmount: { amount: 200 },
       settledAmount: 200,
     });
     const unknown = await api.get(`/transactions/CardTransaction:01900000-0000-7000-8000-000000000000`);

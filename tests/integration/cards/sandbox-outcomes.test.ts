@@ -96,7 +96,7 @@ describe("Card sandbox outcomes", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: "AUTHORIZED",
-      authorizedAmount: 1250,
+      authorizedAmount: { amount: 1250 },
       pullSummary: { count: 0, totalAmount: 0, pendingCount: 1 },
     });
     const first = await hooks.waitForType("CARD_TRANSACTION.AUTHORIZED", {

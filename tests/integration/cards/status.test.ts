@@ -84,9 +84,13 @@ describe("Card status machine", () => {
     const { card } = await activeCard(api);
     const empty = await api.patch(`/cards/${card.id}`, {});
     expect(empty.status).toBe(400);
-    const unknown = await api.patch(`/cards/${card.id}`, { status: "PROCESSING" });
+    const unknown = await api.patch(`/cards/${card.id}`, { status: "PENDING" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.details.errors[0]).toMatchObject({ field: "status", constraint: "ENUM" });
+    // a status of the table that no move reaches is a refused transition, not a malformed body
+    const outsideTable = await api.patch(`/cards/${card.id}`, { status: "PROCESSING" });
+    expect(outsideTable.status).toBe(409);
+    expect(outsideTable.body.code).toBe("INVALID_STATE_TRANSITION");
     const closeAndMove = await api.patch(`/cards/${card.id}`, {
       status: "CLOSED",
       fundingSource: "InternalAccount:0190a5a0-0000-7000-8000-000000000000",

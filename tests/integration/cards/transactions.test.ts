@@ -41,7 +41,7 @@ describe("Sandbox card transactions", () => {
       customerId: holder.customerId,
       status: "AUTHORIZED",
       direction: "DEBIT",
-      authorizedAmount: 1250,
+      authorizedAmount: { amount: 1250 },
       settledAmount: 0,
       accountId: holder.usdAccountId,
       merchant: { descriptor: "BLUE BOTTLE COFFEE SF", mcc: "5814", country: "US" },
@@ -191,7 +191,7 @@ describe("Sandbox card transactions", () => {
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({
       status: "SETTLED",
-      authorizedAmount: 1_000,
+      authorizedAmount: { amount: 1_000 },
       settledAmount: 1_200,
       pullSummary: { count: 2, totalAmount: 1_200 },
     });

@@ -293,7 +293,7 @@ describe("Customers: create, list, get, update, delete", () => {
       await api.get("/customers/not-an-id"),
     ]) {
       expect(res.status).toBe(404);
-      expect(res.body.code).toBe("CUSTOMER_NOT_FOUND");
+      expect(res.body.code).toBe("USER_NOT_FOUND");
     }
     expect((await api.get(`/customers/${c.body.id}`)).body.fullName).toBe("Mine Only");
   });

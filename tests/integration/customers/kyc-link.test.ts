@@ -22,7 +22,7 @@ describe("Hosted KYC/KYB link", () => {
     expect(link.status).toBe(201);
     expect(link.body).toMatchObject({
       kycUrl: expect.stringMatching(/\/kyc\/[A-Za-z0-9_-]{40,}$/),
-      provider: "MERIDIAN",
+      provider: "SUMSUB",
       expiresAt: expect.any(String),
     });
     const token = new URL(link.body.kycUrl).pathname.split("/").pop()!;

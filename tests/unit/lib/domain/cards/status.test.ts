@@ -18,6 +18,11 @@ describe("card status table", () => {
     expect(allowed.sort()).toEqual(["ACTIVE->CLOSED", "ACTIVE->FROZEN", "FROZEN->ACTIVE", "FROZEN->CLOSED"]);
   });
 
+  it("refuses a move to a status no request reaches (PROCESSING) as INVALID_STATE_TRANSITION", () => {
+    for (const from of ["ACTIVE", "FROZEN", "PROCESSING"] as const)
+      expect(decideMutation(from, "PROCESSING")).toMatchObject({ ok: false, code: "INVALID_STATE_TRANSITION" });
+  });
+
   it("answers the spec's error for every refused move", () => {
     expect(decideMutation("CLOSED", "CLOSED")).toMatchObject({ ok: false, code: "CARD_ALREADY_CLOSED" });
     expect(decideMutation("CLOSED", "ACTIVE")).toMatchObject({ ok: false, code: "CARD_NOT_MUTABLE" });

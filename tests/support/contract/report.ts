@@ -1,0 +1,39 @@
+// Vitest global setup (integration project): gathers what every worker's
+// contract checks recorded and prints the remaining known non-conformances once
+// per run, with the ratchet entries no longer hit (remove them).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { KNOWN_NONCONFORMANCES } from "../../../contract/known-nonconformances";
+import { knownKey, type Classified } from "./exceptions";
+import { formatViolation, referenceJson } from "./reference";
+
+export default function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), "meridian-contract-"));
+  const referencePath = join(dir, "reference.json");
+  writeFileSync(referencePath, referenceJson());
+  project.provide("contract", { dir, referencePath });
+  return () => {
+    const seen: (Classified & { context: string })[] = [];
+    for (const f of readdirSync(dir).filter((f) => f.endsWith(".jsonl")))
+      for (const line of readFileSync(join(dir, f), "utf8").split("\n")) if (line) seen.push(JSON.parse(line));
+    rmSync(dir, { recursive: true, force: true });
+    // for maintainers: every violation of the run as JSON lines, to review the ratchet list
+    if (process.env.MERIDIAN_CONTRACT_DUMP)
+      writeFileSync(process.env.MERIDIAN_CONTRACT_DUMP, seen.map((c) => JSON.stringify(c)).join("\n"));
+    const known = new Map<string, Set<string>>();
+    for (const c of seen.filter((c) => c.kind === "known"))
+      (known.get(c.entry!) ?? known.set(c.entry!, new Set()).get(c.entry!)!).add(formatViolation(c.violation));
+    const allowed = seen.filter((c) => c.kind === "allowed").length;
+    const fresh = seen.filter((c) => c.kind === "new").length;
+    const stale = KNOWN_NONCONFORMANCES.map(knownKey).filter((k) => !known.has(k));
+    const lines = [
+      `contract: ${allowed} spec-mandated differences (allowlist), ${fresh} new violations, ` +
+        `${known.size}/${KNOWN_NONCONFORMANCES.length} known non-conformances hit this run`,
+      ...[...known.keys()].sort().map((k) => `  known: ${k}`),
+      ...(stale.length ? [`  not hit this run (remove if fixed): ${stale.join("; ")}`] : []),
+    ];
+    console.log(lines.join("\n"));
+  };
+}

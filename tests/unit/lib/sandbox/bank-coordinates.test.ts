@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { CURRENCIES } from "@/lib/domain/currencies";
+import { fundingInstructions } from "@/lib/domain/accounts/internal-accounts";
+import { formatViolation, validateComponent } from "../../../support/contract/reference";
+
+const ACCOUNT_ID = "0190a5a0-1234-7abc-8def-0123456789ab";
+
+describe("sandbox funding instructions", () => {
+  it("are the reference's PaymentInstructions for every currency Meridian holds", () => {
+    const problems: string[] = [];
+    for (const [code, info] of Object.entries(CURRENCIES)) {
+      const type = info.kind === "CRYPTO" ? "INTERNAL_CRYPTO" : "INTERNAL_FIAT";
+      for (const instruction of fundingInstructions({ id: ACCOUNT_ID, currency: code, type }))
+        problems.push(
+          ...validateComponent("PaymentInstructions", instruction).map((v) => `${code}: ${formatViolation(v)}`),
+        );
+    }
+    for (const instruction of fundingInstructions({ id: ACCOUNT_ID, currency: "USDB", type: "EMBEDDED_WALLET" }))
+      problems.push(...validateComponent("PaymentInstructions", instruction).map(formatViolation));
+    expect(problems).toEqual([]);
+    // loading and compiling the reference document takes seconds
+  }, 120_000);
+
+  it("are stable for one account and differ between accounts", () => {
+    const a = fundingInstructions({ id: ACCOUNT_ID, currency: "GBP", type: "INTERNAL_FIAT" })[0].accountOrWalletInfo;
+    const again = fundingInstructions({ id: ACCOUNT_ID, currency: "GBP", type: "INTERNAL_FIAT" })[0]
+      .accountOrWalletInfo;
+    const other = fundingInstructions({
+      id: ACCOUNT_ID.replace("0123", "9876"),
+      currency: "GBP",
+      type: "INTERNAL_FIAT",
+    })[0].accountOrWalletInfo;
+    expect(again).toEqual(a);
+    expect(other.accountNumber).not.toBe(a.accountNumber);
+    expect(a).toMatchObject({
+      sortCode: expect.stringMatching(/^\d{6}$/),
+      accountNumber: expect.stringMatching(/^\d{8}$/),
+    });
+  });
+});
