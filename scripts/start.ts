@@ -89,6 +89,8 @@ async function main() {
     }
 
     if (initOnly) {
+      // Made here, once, so instances sharing the data folder agree on it.
+      secretKey();
       const creds = sandboxCredentials(credentialsFile, sandbox.clientId);
       process.stdout.write(firstRunText(process.env.APP_ORIGIN ?? `http://localhost:${port}`, creds, admin, null));
       await stopDatabase();
