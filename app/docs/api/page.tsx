@@ -29,11 +29,11 @@ export default async function ApiReferencePage() {
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   const { url, ...configuration } = CONFIGURATION;
   return (
-    <>
+    <div className="api-reference-page">
       <meta property="csp-nonce" content={nonce} />
       {/* The renderer mounts itself here once its deferred script has run. */}
       <script id="api-reference" nonce={nonce} data-url={url} data-configuration={JSON.stringify(configuration)} />
       <script defer nonce={nonce} src="/vendor/scalar/standalone.js" />
-    </>
+    </div>
   );
 }
