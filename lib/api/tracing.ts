@@ -14,7 +14,7 @@ import { installObserver, type Attributes } from "../kernel/observer";
 
 const holder = globalThis as unknown as { __meridianTracing?: NodeSDK };
 
-export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean {
+export function tracingRequested(env: Record<string, string | undefined> = process.env): boolean {
   if (env.OTEL_SDK_DISABLED?.toLowerCase() === "true") return false;
   if (env.OTEL_TRACES_EXPORTER?.toLowerCase() === "none") return false;
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
