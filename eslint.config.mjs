@@ -9,6 +9,7 @@ import globals from "globals";
 export default tseslint.config(
   {
     ignores: [
+      "public/vendor/**",
       ".next/**",
       ".data/**",
       "lib/db/generated/**",

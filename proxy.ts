@@ -9,7 +9,11 @@ export function proxy(request: NextRequest) {
   crypto.getRandomValues(bytes);
   const nonce = btoa(String.fromCharCode(...bytes));
   const vaultOrigin = process.env.VAULT_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", vaultOrigin });
+  const csp = contentSecurityPolicy(nonce, {
+    dev: process.env.NODE_ENV === "development",
+    vaultOrigin,
+    inlineStyles: request.nextUrl.pathname === "/docs/api",
+  });
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

@@ -17,6 +17,8 @@ const EnvSchema = z
     MERIDIAN_SECRET_KEY: z.string().min(32).optional(),
     /** Bearer token for the operator API (/api/operator/...); unset disables it. */
     MERIDIAN_OPERATOR_TOKEN: z.string().min(16).optional(),
+    /** Turns on GET /metrics (Prometheus) for requests bearing this token. */
+    MERIDIAN_METRICS_TOKEN: z.string().min(16).optional(),
     MERIDIAN_UMA_DOMAIN: z.string().default("sandbox.meridian.local"),
     MERIDIAN_JOB_WORKER: z.enum(["on", "off"]).default("on"),
     MERIDIAN_JOB_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),

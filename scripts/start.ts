@@ -1,8 +1,11 @@
 // `npm start`: starts Meridian with one command. Without DATABASE_URL it starts
 // the embedded PostgreSQL (data in MERIDIAN_DATA_DIR, default .data/), applies
 // migrations, makes sure a sandbox platform exists and prints its credentials,
-// builds the app if needed, then runs the server until SIGINT/SIGTERM, when it
-// stops the server gracefully and then the embedded PostgreSQL.
+// creates the first admin operator (scripts/first-run.ts), builds the app if
+// needed, then runs the server until SIGINT/SIGTERM, which it forwards so the
+// server drains gracefully, then stops the embedded PostgreSQL.
+// `--init-only` stops after the database work and prints the credentials (the
+// one-off setup step of a deployment with several instances, see compose.yaml).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
@@ -14,8 +17,11 @@ import { migrate } from "../lib/db/migrate";
 import { ensureSandboxPlatform } from "../lib/domain/platform/platforms";
 import { env } from "../lib/env";
 import { checkListenAddress } from "./listen-guard.mjs";
+import { ensureFirstOperator, type AdminLogin } from "./first-run";
+import { SANDBOX_OTP_CODE, SANDBOX_SCA_CODE } from "../lib/sandbox/sca";
 
 const dev = process.argv.includes("--dev");
+const initOnly = process.argv.includes("--init-only");
 const quiet = process.env.MERIDIAN_QUIET === "1";
 const say = (msg: string) => {
   if (!quiet) process.stderr.write(`[meridian] ${msg}\n`);
@@ -71,6 +77,7 @@ async function main() {
       clientId: process.env.MERIDIAN_CLIENT_ID,
       clientSecret: process.env.MERIDIAN_CLIENT_SECRET,
     });
+    const admin = await ensureFirstOperator(prisma, dataDir);
     await prisma.$disconnect();
     const credentialsFile = join(dataDir, "sandbox-credentials.json");
     if (sandbox.created && !process.env.MERIDIAN_CLIENT_SECRET) {
@@ -79,6 +86,15 @@ async function main() {
         JSON.stringify({ clientId: sandbox.created.clientId, clientSecret: sandbox.created.clientSecret }, null, 2),
         { mode: 0o600 },
       );
+    }
+
+    if (initOnly) {
+      // Made here, once, so instances sharing the data folder agree on it.
+      secretKey();
+      const creds = sandboxCredentials(credentialsFile, sandbox.clientId);
+      process.stdout.write(firstRunText(process.env.APP_ORIGIN ?? `http://localhost:${port}`, creds, admin, null));
+      await stopDatabase();
+      return;
     }
 
     if (!dev && !existsSync(join(process.cwd(), ".next", "BUILD_ID"))) {
@@ -114,30 +130,12 @@ async function main() {
 
     child.on("message", (m: { type?: string }) => {
       if (m?.type !== "listening") return;
-      const url = `http://localhost:${port}`;
-      const creds = process.env.MERIDIAN_CLIENT_SECRET
-        ? { clientId: process.env.MERIDIAN_CLIENT_ID, clientSecret: "(from MERIDIAN_CLIENT_SECRET)" }
-        : existsSync(credentialsFile)
-          ? (JSON.parse(readFileSync(credentialsFile, "utf8")) as { clientId: string; clientSecret: string })
-          : {
-              clientId: sandbox.clientId,
-              clientSecret: "(not stored; set MERIDIAN_CLIENT_ID and MERIDIAN_CLIENT_SECRET)",
-            };
-      if (!quiet) {
-        process.stdout.write(
-          [
-            "",
-            `Meridian is running at ${url}`,
-            `  API base           ${url}/api/2025-10-13`,
-            `  API reference      ${url}/docs/api`,
-            `  Database           ${embedded ? `embedded PostgreSQL (${join(dataDir, "postgres")})` : "external PostgreSQL (DATABASE_URL)"}`,
-            `  Sandbox client id      ${creds.clientId}`,
-            `  Sandbox client secret  ${creds.clientSecret}`,
-            `  Try: curl -u '${creds.clientId}:<secret>' ${url}/api/2025-10-13/config`,
-            "",
-          ].join("\n"),
-        );
-      }
+      const url = process.env.APP_ORIGIN ?? `http://localhost:${port}`;
+      const database = embedded
+        ? `embedded PostgreSQL (${join(dataDir, "postgres")})`
+        : "external PostgreSQL (DATABASE_URL)";
+      if (!quiet)
+        process.stdout.write(firstRunText(url, sandboxCredentials(credentialsFile, sandbox.clientId), admin, database));
     });
 
     let stopping = false;
@@ -157,6 +155,60 @@ async function main() {
     await stopDatabase();
     throw err;
   }
+}
+
+function sandboxCredentials(credentialsFile: string, clientId: string | null) {
+  if (process.env.MERIDIAN_CLIENT_SECRET)
+    return {
+      clientId: process.env.MERIDIAN_CLIENT_ID ?? String(clientId),
+      clientSecret: "(from MERIDIAN_CLIENT_SECRET)",
+    };
+  if (existsSync(credentialsFile))
+    return JSON.parse(readFileSync(credentialsFile, "utf8")) as { clientId: string; clientSecret: string };
+  return {
+    clientId: clientId ?? "(unknown)",
+    clientSecret: "(not stored; set MERIDIAN_CLIENT_ID and MERIDIAN_CLIENT_SECRET)",
+  };
+}
+
+/** Everything a new user needs to open every part: printed at every start. */
+function firstRunText(
+  url: string,
+  creds: { clientId: string; clientSecret: string },
+  admin: AdminLogin | null,
+  database: string | null,
+): string {
+  const adminPassword = !admin
+    ? ""
+    : admin.password
+      ? admin.password
+      : admin.source === "environment"
+        ? "(from MERIDIAN_ADMIN_PASSWORD)"
+        : "(set when the account was made; not stored here)";
+  const sandboxMode = (process.env.MERIDIAN_ENVIRONMENT ?? "sandbox") === "sandbox";
+  return [
+    "",
+    `Meridian is ${database ? "running" : "set up"} at ${url}`,
+    `  API base               ${url}/api/2025-10-13`,
+    `  API reference          ${url}/docs/api`,
+    ...(database ? [`  Database               ${database}`] : []),
+    `  Sandbox client id      ${creds.clientId}`,
+    `  Sandbox client secret  ${creds.clientSecret}`,
+    `  Try: curl -u '${creds.clientId}:<secret>' ${url}/api/2025-10-13/config`,
+    "",
+    `  Admin section          ${url}/admin`,
+    ...(admin ? [`  Admin email            ${admin.email}`, `  Admin password         ${adminPassword}`] : []),
+    ...(admin?.source === "generated" ? [`  (saved in ${join(dataDir, "admin-credentials.json")})`] : []),
+    "",
+    `  Web app (customers)    ${url}/signin`,
+    ...(sandboxMode
+      ? [
+          `    sandbox: sign up with any email; wallet code ${SANDBOX_OTP_CODE}, verification/SCA code ${SANDBOX_SCA_CODE}`,
+          `  Sandbox OpenID issuer  ${url}/api/oidc/sandbox (signs in any identity you type)`,
+        ]
+      : []),
+    "",
+  ].join("\n");
 }
 
 main().catch((err) => {

@@ -21,6 +21,8 @@ const steps = [
     key: "depcheck",
     cmd: ["npx", "depcruise", "app", "components", "lib", "--config", ".dependency-cruiser.cjs", "--ignore-known"],
   },
+  // compose.yaml against the Compose schema and the Dockerfile's shape (no container runtime here).
+  { name: "deploy files", key: "deploy", cmd: ["node", "scripts/check-deploy.mjs"] },
   {
     name: "unit",
     cmd: [

@@ -17,6 +17,7 @@ import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operati
 import { parseRequestInput } from "../kernel/validation";
 import { authenticateAgent } from "./agent-auth";
 import { admitRequest } from "./rate-limit";
+import { observer, type SpanHandle } from "../kernel/observer";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const MAX_MULTIPART_BODY_BYTES = 11 * 1024 * 1024;
@@ -124,10 +125,30 @@ export async function handleOperation(
 }
 
 /** handleOperation without the web Response (the node:http server writes it as it is). */
-export async function runOperation(
+export function runOperation(
   op: Operation<unknown, unknown, unknown>,
   request: ApiRequest,
   rawParams: Record<string, string | string[]>,
+): Promise<PlainResponse> {
+  // Metrics and traces (lib/api/metrics.ts, lib/api/tracing.ts) see every request here.
+  return observer().span(op.operationId, { "meridian.operation_id": op.operationId }, async (span) => {
+    const started = performance.now();
+    const response = await answer(op, request, rawParams, span);
+    observer().request({
+      operationId: op.operationId,
+      method: op.method,
+      status: response.status,
+      seconds: (performance.now() - started) / 1000,
+    });
+    return response;
+  });
+}
+
+async function answer(
+  op: Operation<unknown, unknown, unknown>,
+  request: ApiRequest,
+  rawParams: Record<string, string | string[]>,
+  span: SpanHandle,
 ): Promise<PlainResponse> {
   const started = performance.now();
   const incomingId = request.headers.get("x-request-id");
@@ -140,6 +161,7 @@ export async function runOperation(
   try {
     if (op.auth === "platform") {
       principal = await authenticatePlatform(request);
+      span.set({ "meridian.platform_id": principal.platformId });
       requirePermission(principal, op.permission);
       rateHeaders = admitRequest(principal.platformId);
     } else if (op.auth === "agent") {
@@ -227,8 +249,10 @@ export async function runOperation(
       platformId: principal?.platformId,
       operationId: op.operationId,
       replayed: replayed || undefined,
+      traceId: span.traceId,
     },
     "request",
   );
+  span.set({ "meridian.request_id": requestId, "http.response.status_code": response.status });
   return response;
 }

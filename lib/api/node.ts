@@ -13,6 +13,7 @@ import { ApiError, invalidInput } from "../kernel/errors";
 import { MAX_MULTIPART_BODY_BYTES, plainError, runOperation, type PlainResponse } from "./handler";
 import { API_BASE, type ApiRequest, type HttpMethod, type Operation } from "./operation";
 import { operations } from "./registry";
+import { serveMetrics } from "./metrics";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyOperation = Operation<any, any, any>;
@@ -246,6 +247,13 @@ export function createApiDispatcher(
   const match = createRouter(ops);
   return (req, res, serveOperations = true) => {
     const rawUrl = req.url ?? "";
+    if (rawUrl === "/metrics" && req.method === "GET") {
+      serveMetrics(req, res).catch((err: unknown) => {
+        log.error({ err }, "metrics collection failed");
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return true;
+    }
     if (!rawUrl.startsWith(PREFIX)) return false;
     let url: URL;
     try {

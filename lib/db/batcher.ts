@@ -4,7 +4,11 @@
 // as the next batch. Under load the per-statement cost is shared by a batch; with
 // one request in flight nothing waits. Used by the transfer path's read and by
 // the money plans' group commit.
+import { observer } from "../kernel/observer";
+
 export interface BatcherOptions<I, O> {
+  /** Names the batch-size metric's series (lib/kernel/observer.ts). */
+  name?: string;
   /** Most inputs per batch. */
   maxBatch: number;
   /** Batches in flight at once. */
@@ -33,6 +37,7 @@ export function createBatcher<I, O>(opts: BatcherOptions<I, O>): (input: I) => P
   const runBatch = async (batch: Pending<I, O>[]) => {
     let results: PromiseSettledResult<O>[] | null = null;
     let failure: unknown;
+    if (opts.name) observer().batch(opts.name, batch.length);
     try {
       results = await opts.run(batch.map((p) => p.input));
     } catch (err) {

@@ -1,6 +1,6 @@
 // Durable jobs: a row per unit of scheduled work, written in the same database
 // transaction as the change that needs it, so nothing scheduled is lost.
-import type { Db } from "../db/client";
+import { pool, type Db } from "../db/client";
 import { newUuid } from "../ids";
 
 export interface EnqueueOptions {
@@ -44,4 +44,13 @@ export type JobHandler = (job: JobRecord) => Promise<JobOutcome>;
 /** Backoff after a thrown error: 1 s, 2 s, 4 s ... capped at 10 minutes. */
 export function backoffMs(attempt: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
+}
+
+/** Jobs due and not yet claimed, across all instances, and how long the oldest has waited. */
+export async function readyJobBacklog(): Promise<{ ready: number; oldestAgeSeconds: number }> {
+  const { rows } = await pool().query<{ ready: number; age: number | null }>(
+    `SELECT count(*)::int AS ready, extract(epoch FROM now() - min(run_at))::float8 AS age
+       FROM jobs WHERE status = 'PENDING' AND run_at <= now()`,
+  );
+  return { ready: rows[0].ready, oldestAgeSeconds: Math.max(0, rows[0].age ?? 0) };
 }

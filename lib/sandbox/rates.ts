@@ -2,7 +2,7 @@
 // decimal strings (never floats in money maths). A currency absent from this
 // table has no rate: quotes into or out of it answer 400 QUOTE_RATE_UNAVAILABLE
 // (SLV, the Salvadoran colón, is the sandbox's way to exercise that code).
-// Documented in the README (Sandbox exchange rates).
+// Documented in docs/sandbox.md (Sandbox exchange rates).
 export const UNITS_PER_USD: Record<string, string> = {
   USD: "1",
   USDC: "1",

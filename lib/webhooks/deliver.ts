@@ -5,6 +5,7 @@
 import type { Db } from "../db/client";
 import { db as defaultDb } from "../db/client";
 import { newUuid } from "../ids";
+import { observer } from "../kernel/observer";
 import { sandboxDelayMs } from "../sandbox/time";
 import type { JobOutcome, JobRecord } from "../jobs/queue";
 import http from "node:http";
@@ -144,11 +145,24 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
   const attempt = event.attempts + 1;
   if (!url) {
     await db.webhookEvent.update({ where: { id: eventId }, data: { status: "NO_ENDPOINT", attempts: attempt } });
+    observer().webhookDelivery("no_endpoint");
     return;
   }
   const body = JSON.stringify(event.payload);
   const started = performance.now();
-  const result = await postWebhook(url, (event.payload as { id: string }).id, body);
+  const result = await observer().span(
+    "webhook delivery",
+    {
+      "meridian.platform_id": event.platformId,
+      "meridian.webhook.type": event.type,
+      "meridian.webhook.attempt": attempt,
+    },
+    async (span) => {
+      const r = await postWebhook(url, (event.payload as { id: string }).id, body);
+      span.set({ "http.response.status_code": r.status ?? undefined, "meridian.webhook.delivered": r.ok });
+      return r;
+    },
+  );
   await recordDelivery(db, eventId, event.platformId, url, attempt, result, performance.now() - started);
 
   const age = Date.now() - event.createdAt.getTime();
@@ -163,6 +177,7 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
         nextAttemptAt: null,
       },
     });
+    observer().webhookDelivery(result.ok ? "delivered" : "failed");
     return;
   }
   const delay = retryDelayMs(attempt);
@@ -171,6 +186,7 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
       where: { id: eventId },
       data: { status: "FAILED", attempts: attempt, nextAttemptAt: null },
     });
+    observer().webhookDelivery("failed");
     return { fail: `gave up after ${attempt} attempts` };
   }
   const scaled = sandboxDelayMs(delay);
@@ -178,5 +194,6 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
     where: { id: eventId },
     data: { status: "RETRYING", attempts: attempt, nextAttemptAt: new Date(Date.now() + scaled) },
   });
+  observer().webhookDelivery("retrying");
   return { retryInMs: scaled, note: result.error ?? `HTTP ${result.status}` };
 }

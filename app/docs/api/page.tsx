@@ -1,20 +1,39 @@
+// The API reference: Scalar's renderer (bundled from npm into public/vendor by
+// scripts/vendor-assets.mjs, no CDN) over the OpenAPI document this server
+// generates, with search, a fixed sidebar, curl/JavaScript examples and a
+// try-it client that calls this server's sandbox. Scalar injects its styles and
+// chunks at run time, so it gets the page's CSP nonce (the meta tag it reads).
 import type { Metadata } from "next";
-import { SiteHeader } from "@/components/SiteHeader";
-import { ApiReference, type OpenApiDoc } from "@/components/docs/ApiReference";
-import { buildOpenApiDocument } from "@/lib/api/openapi";
-import { operations } from "@/lib/api/registry";
+import { headers } from "next/headers";
 import { API_BASE } from "@/lib/api/operation";
 
 export const metadata: Metadata = { title: "API reference" };
 
-export default function ApiReferencePage() {
-  const doc = buildOpenApiDocument(operations) as unknown as OpenApiDoc;
+const CONFIGURATION = {
+  url: `${API_BASE}/openapi.json`,
+  // Offline: no web fonts, no hosted proxy or client, no AI agent.
+  withDefaultFonts: false,
+  hideClientButton: true,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: "never",
+  telemetry: false,
+  layout: "modern",
+  defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
+  hiddenClients: { shell: ["httpie", "wget"], node: ["undici", "ofetch", "axios"] },
+  authentication: { preferredSecurityScheme: "BasicAuth" },
+  metaData: { title: "Meridian API reference" },
+};
+
+export default async function ApiReferencePage() {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const { url, ...configuration } = CONFIGURATION;
   return (
-    <>
-      <SiteHeader />
-      <main>
-        <ApiReference doc={doc} base={API_BASE} />
-      </main>
-    </>
+    <div className="api-reference-page">
+      <meta property="csp-nonce" content={nonce} />
+      {/* The renderer mounts itself here once its deferred script has run. */}
+      <script id="api-reference" nonce={nonce} data-url={url} data-configuration={JSON.stringify(configuration)} />
+      <script defer nonce={nonce} src="/vendor/scalar/standalone.js" />
+    </div>
   );
 }

@@ -2,11 +2,16 @@
 // only with the per-request nonce ('strict-dynamic' lets Next's own loader
 // add chunks); nothing may frame app pages; the only frame the app embeds is
 // the card vault origin. /vault/ has its own policy (cards) and /api/ answers JSON.
-export function contentSecurityPolicy(nonce: string, opts: { dev: boolean; vaultOrigin: string }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  opts: { dev: boolean; vaultOrigin: string; inlineStyles?: boolean },
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    // The API reference's renderer (Scalar) writes style attributes and tags
+    // without a nonce; that page alone allows inline styles (never scripts).
+    opts.inlineStyles ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",

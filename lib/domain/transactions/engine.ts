@@ -27,6 +27,7 @@ import type { Db } from "../../db/client";
 import { ApiError } from "../../kernel/errors";
 import { failpoint } from "../../kernel/failpoints";
 import { toJsonText } from "../../kernel/json";
+import { observer } from "../../kernel/observer";
 import { newUuid, toApiId } from "../../ids";
 import { entryRows, ledgerError, type LedgerEntryInput } from "../../ledger/post";
 import type { JobOutcome, JobRecord } from "../../jobs/queue";
@@ -249,6 +250,17 @@ export function addJob(plan: PlanJson, type: string, payload: Record<string, unk
   plan.jobs.push({ id: newUuid(), type, payload, delay_ms: delayMs });
 }
 
+/** The money a plan's posting moves: its credits, per currency. */
+function reportMoney(plan: PlanJson, outcome: "applied" | "refused") {
+  if (!plan.posting) return;
+  const moved = new Map<string, number>();
+  for (const e of plan.posting.entries as { currency: string; amount: string }[]) {
+    const amount = Number(e.amount);
+    if (amount > 0) moved.set(e.currency, (moved.get(e.currency) ?? 0) + amount);
+  }
+  for (const [currency, amount] of moved) observer().moneyMoved(currency, plan.posting.kind, outcome, amount);
+}
+
 /** Runs one plan in one statement; maps the database's refusals to API errors. */
 /** `opts.amountField`: the request field a balance above the JSON-safe bound is blamed on (ledgerError). */
 export async function applyPlan(db: Db | null, plan: PlanJson, opts: { amountField?: string } = {}): Promise<void> {
@@ -263,7 +275,9 @@ export async function applyPlan(db: Db | null, plan: PlanJson, opts: { amountFie
         ? db.$executeRaw`SELECT money_apply_fenced(${text}::jsonb)`
         : db.$executeRaw`SELECT money_apply(${text}::jsonb)`);
     else await applyPlanBatched(text, fence !== undefined);
+    reportMoney(plan, "applied");
   } catch (err) {
+    reportMoney(plan, "refused");
     if (isFenceRefusal(err)) throw fenceRefused();
     const e = err as { code?: string; meta?: { code?: string }; cause?: { code?: string } };
     const code = e.code === "P2010" ? e.meta?.code : (e.cause?.code ?? e.code);

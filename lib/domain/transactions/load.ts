@@ -48,6 +48,7 @@ const SETTINGS_CACHE_MAX = 1000;
 // Concurrent transfers read together, one row per request (lib/db/batcher.ts).
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const readRow = createBatcher<{ platformId: string; ids: string[]; version?: string }, Row | undefined>({
+  name: "transfer_reads",
   maxBatch: 64,
   lanes: 2,
   run: async (reads) => {

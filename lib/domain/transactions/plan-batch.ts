@@ -59,6 +59,7 @@ function refusedByDatabase(err: unknown): boolean {
 }
 
 const enqueue = createBatcher<QueuedPlan, void>({
+  name: "money_apply",
   // Large enough to share the statement costs, small enough to keep locks short.
   maxBatch: 32,
   // One batch in flight: a batch locks the accounts of all its plans, so a second

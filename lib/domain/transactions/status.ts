@@ -1,5 +1,5 @@
 // Transaction and quote statuses and their transitions, as tables (reference
-// README: CREATED → PENDING → PROCESSING → COMPLETED | FAILED | REJECTED;
+// docs/sandbox.md: CREATED → PENDING → PROCESSING → COMPLETED | FAILED | REJECTED;
 // → EXPIRED; the spec's returned payout completes, then becomes FAILED).
 export const TRANSACTION_STATUSES = [
   "CREATED",

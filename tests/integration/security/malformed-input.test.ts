@@ -166,7 +166,7 @@ describe("Malformed input: 4xx in the error body, never a 500", () => {
   });
 });
 
-describe("Unknown body fields: 400 UNKNOWN_FIELD naming each one (README's documented behaviour)", () => {
+describe("Unknown body fields: 400 UNKNOWN_FIELD naming each one (documented in docs/api-conventions.md)", () => {
   let api: ApiClient;
   beforeAll(async () => {
     api = await newPlatform("Unknown fields");

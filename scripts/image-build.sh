@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The container image's build steps, in one place: the Dockerfile RUNs this
+# script, and CI runs it with --probe on the host (where no container runtime
+# is available) to prove the same steps give an app that starts and answers.
+#
+#   scripts/image-build.sh OUT_DIR            install, build, prune to production deps, copy the app to OUT_DIR
+#   scripts/image-build.sh OUT_DIR --probe    ... then start OUT_DIR as the image would (embedded PostgreSQL,
+#                                             a fresh data folder) and probe /api/health, then stop it
+set -euo pipefail
+out="${1:?usage: scripts/image-build.sh OUT_DIR [--probe]}"
+probe="${2:-}"
+src="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export NEXT_TELEMETRY_DISABLED=1
+
+echo "[image] copying the sources (tracked files only)"
+if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  (cd "$src" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$work" 2>/dev/null || true)
+else
+  (cd "$src" && tar --exclude=./node_modules --exclude=./.next --exclude=./.data -cf - .) | tar -C "$work" -xf -
+fi
+cd "$work"
+
+echo "[image] npm ci (all dependencies, to build)"
+npm ci --no-audit --no-fund --loglevel=error
+echo "[image] npm run build"
+npm run build >"$work/build.log" 2>&1 || { tail -50 "$work/build.log"; exit 1; }
+echo "[image] pruning to production dependencies"
+npm prune --omit=dev --no-audit --no-fund --loglevel=error
+rm -rf .next/cache
+
+echo "[image] copying the app to $out"
+mkdir -p "$out"
+# What `npm start` reads at run time: the built app, its server scripts and the
+# TypeScript it runs through tsx (lib, migrations), nothing of the test suites.
+for path in package.json package-lock.json next.config.mjs instrumentation.ts proxy.ts tsconfig.json \
+  prisma prisma.config.ts scripts lib app components types public .next node_modules; do
+  [ -e "$path" ] && cp -a "$path" "$out/"
+done
+du -sh "$out" | sed 's/^/[image] app size: /'
+
+if [ "$probe" = "--probe" ]; then
+  data="$(mktemp -d)"
+  port="${PROBE_PORT:-39$((RANDOM % 90 + 10))$((RANDOM % 10))}"
+  pgport=$((port + 1))
+  echo "[image] starting the app from $out on port $port (embedded PostgreSQL in $data)"
+  (cd "$out" && NODE_ENV=production PORT="$port" HOST=127.0.0.1 MERIDIAN_DATA_DIR="$data" MERIDIAN_PG_PORT="$pgport" \
+    env -u DATABASE_URL node --import tsx scripts/start.ts >"$data/start.log" 2>&1) &
+  pid=$!
+  ok=""
+  for _ in $(seq 1 180); do
+    if curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1; then ok=1; break; fi
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 1
+  done
+  [ -n "$ok" ] && echo "[image] /api/health answered 200"
+  grep -q "Admin password" "$data/start.log" && echo "[image] first-run credentials printed"
+  kill -TERM "$pid" 2>/dev/null || true
+  wait "$pid" || true
+  if [ -z "$ok" ]; then
+    cat "$data/start.log"
+    rm -rf "$data"
+    echo "[image] the built app did not answer /api/health" >&2
+    exit 1
+  fi
+  rm -rf "$data"
+fi
