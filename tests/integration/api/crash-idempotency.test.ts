@@ -297,7 +297,8 @@ describe("Idempotency-Key across crashes", () => {
       expect(retry.body.id).toBe(quote.body.id);
       expect(retry.body.transactionId).toBeTruthy();
       const delivered = await hooks.waitForType("OUTGOING_PAYMENT.COMPLETED", {
-        timeoutMs: 30_000,
+        // Generous: on a loaded machine the restarted server's worker takes a while to come round.
+        timeoutMs: 90_000,
         where: (w) => w.body.data.id === retry.body.transactionId,
       });
       expect(delivered.body.data.quoteId).toBe(quote.body.id);
