@@ -6,6 +6,9 @@
 // It also prints the CPU time each side spends per transfer (server,
 // PostgreSQL, and this process as load generator or raw client), from /proc.
 //   npm run bench:transfers      (BENCH_SECONDS=10, BENCH_MODE=embedded|external, BENCH_LEVELS=1,10,50)
+// BENCH_IDEMPOTENCY=1 sends a fresh Idempotency-Key with every transfer (the
+// fenced path of docs/adr-006-crash-safe-idempotency.md).
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import autocannon from "autocannon";
 import { startTestServer } from "../../tests/support/server";
@@ -15,6 +18,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const mode = (process.env.BENCH_MODE ?? "embedded") as "embedded" | "external";
 const ACCOUNTS = 100;
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,10,50").split(",").map(Number);
+const WITH_KEYS = process.env.BENCH_IDEMPOTENCY === "1";
 
 async function json(url: string, auth: string, method: string, body?: unknown) {
   const res = await fetch(url, {
@@ -35,7 +39,8 @@ async function httpRun(url: string, auth: string, accounts: string[], connection
     headers: { authorization: auth, "content-type": "application/json" },
     requests: [
       {
-        setupRequest: (req: { body?: string }) => {
+        setupRequest: (req: { body?: string; headers?: Record<string, string> }) => {
+          if (WITH_KEYS) req.headers = { ...req.headers, "idempotency-key": randomUUID() };
           const a = Math.floor(Math.random() * accounts.length);
           let b = Math.floor(Math.random() * (accounts.length - 1));
           if (b >= a) b += 1;
@@ -114,7 +119,7 @@ async function rawRun(databaseUrl: string, concurrency: number, secs: number) {
 
 async function main() {
   console.log(
-    `bench/transfers: ${mode} PostgreSQL, ${ACCOUNTS} accounts, ${seconds} s per level, levels ${LEVELS.join("/")}`,
+    `bench/transfers: ${mode} PostgreSQL, ${ACCOUNTS} accounts, ${seconds} s per level, levels ${LEVELS.join("/")}${WITH_KEYS ? ", an Idempotency-Key per transfer" : ""}`,
   );
   const server = await startTestServer(mode, { LOG_LEVEL: "warn", MERIDIAN_JOB_POLL_MS: "250" });
   const admin = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });

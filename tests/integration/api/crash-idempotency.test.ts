@@ -86,13 +86,13 @@ async function lost(request: Promise<ApiResponse>): Promise<void> {
 }
 
 /** Retries with the same key until the answer is final (not 409 IN_PROGRESS), as a client would. */
-async function untilFinal(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+async function untilFinal(send: () => Promise<ApiResponse>, timeoutMs = 60_000): Promise<ApiResponse> {
   return waitFor(
     async () => {
       const res = await send();
       return res.status === 409 && res.body?.details?.state === "IN_PROGRESS" ? undefined : res;
     },
-    { timeoutMs: 30_000, what: "a final answer for the key" },
+    { timeoutMs, what: "a final answer for the key" },
   );
 }
 
@@ -297,7 +297,8 @@ describe("Idempotency-Key across crashes", () => {
       expect(retry.body.id).toBe(quote.body.id);
       expect(retry.body.transactionId).toBeTruthy();
       const delivered = await hooks.waitForType("OUTGOING_PAYMENT.COMPLETED", {
-        timeoutMs: 30_000,
+        // Generous: on a loaded machine the restarted server's worker takes a while to come round.
+        timeoutMs: 90_000,
         where: (w) => w.body.data.id === retry.body.transactionId,
       });
       expect(delivered.body.data.quoteId).toBe(quote.body.id);
@@ -319,8 +320,8 @@ describe("Idempotency-Key across crashes", () => {
     "a paused owner loses its lease to a second server; after SIGCONT the fence refuses its effect",
     { timeout: 240_000 },
     async () => {
-      // A longer lease, so the request sent while the owner is paused surely arrives within it.
-      const deploy = await crashableDeployment(4);
+      // A long lease, so the request sent while the owner is paused arrives within it even on a loaded machine.
+      const deploy = await crashableDeployment(15);
       const first = await deploy.start("idempotency-after-reserve:stop");
       const second = await deploy.startSecond();
       // Whatever happens below, the paused process must run again to stop.
@@ -335,7 +336,7 @@ describe("Idempotency-Key across crashes", () => {
       });
       // Within the lease the key is still the paused owner's.
       const early = await transfer(on(second, api), from, to, 100, key);
-      expect(early.status).toBe(409);
+      expect(early.status, `${early.headers.get("idempotent-replayed")} ${early.text}`).toBe(409);
       expect(early.body.details.state).toBe("IN_PROGRESS");
       const taken = await untilFinal(() => transfer(on(second, api), from, to, 100, key));
       expect(taken.status).toBe(201);
