@@ -22,8 +22,9 @@ import { appOrigin, env } from "../env";
 import { log } from "../log";
 import { newUuid } from "../ids";
 import { constantTimeEqual } from "../crypto/secrets";
-import { ApiError } from "../kernel/errors";
+import { ApiError, type FieldError } from "../kernel/errors";
 import { fieldErrorsOf } from "../kernel/validation";
+import { errorWords, fieldWords } from "../kernel/wording";
 import {
   csrfTokenFor,
   customerSessionLive,
@@ -171,16 +172,53 @@ async function readBody(request: Request, schema: z.ZodType | undefined): Promis
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error);
-    return fail(400, "INVALID_INPUT", errors.map((e) => `${e.field}: ${e.message}`).join("; "), { errors });
+    const errors = peopleFieldErrors(fieldErrorsOf(parsed.error));
+    return fail(400, "INVALID_INPUT", summaryOf(errors), { errors });
   }
   return { body: parsed.data };
+}
+
+/** The field's own name, for a summary: "accountInfo.routingNumber" → "Routing number". */
+function fieldLabel(field: string): string {
+  const last =
+    field
+      .split(".")
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? field;
+  const words = last.replace(/([A-Z])/g, " $1").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function peopleFieldErrors(errors: FieldError[]): FieldError[] {
+  return errors.map((e) => ({ ...e, message: fieldWords(e) }));
+}
+
+function summaryOf(errors: FieldError[]): string {
+  if (!errors.length) return errorWords("INVALID_INPUT")!;
+  return `Check ${errors.length === 1 ? "this field" : "these fields"}: ${errors.map((e) => `${fieldLabel(e.field)}: ${e.message}`).join(" ")}`;
+}
+
+/** Audiences whose callers are people reading a page (hosted pages and operator scripts keep the API's reason). */
+const PEOPLE: ReadonlySet<Audience> = new Set(["staff", "customer", "public"]);
+
+/** An API refusal passed through to a page, in people's words (operator scripts keep the API's own). */
+function forPeople(err: BffError): { reason: string; details: unknown } {
+  const list = (err.details as { errors?: unknown } | undefined)?.errors;
+  if (err.code === "INVALID_INPUT" && Array.isArray(list)) {
+    const errors = peopleFieldErrors(list.filter((e): e is FieldError => typeof e?.field === "string"));
+    return { reason: summaryOf(errors), details: { ...(err.details as object), errors } };
+  }
+  return { reason: errorWords(err.code) ?? "That did not work. Reload the page and try again.", details: err.details };
 }
 
 function failure(err: unknown, audience: Audience, requestId: string): Response {
   // Hosted pages and operator scripts quote the request id to support.
   const traced: Record<string, string> =
     audience === "hosted" || audience === "operator" ? { "x-request-id": requestId } : {};
+  if (err instanceof BffError && err.fromApi && PEOPLE.has(audience)) {
+    const human = forPeople(err);
+    return fail(err.status, err.code, human.reason, human.details, traced);
+  }
   if (err instanceof BffError) return fail(err.status, err.code, err.reason, err.details, traced);
   if (err instanceof ApiError)
     return fail(err.status, err.code, err.reason, err.details, { ...traced, ...err.headers });

@@ -7,6 +7,7 @@ import { VerifyIdentityButton } from "@/components/wallet/VerifyIdentityButton";
 import { RecoveryPhrase } from "@/components/wallet/RecoveryPhrase";
 import { bundleSigningKey } from "@/lib/domain/wallet-auth/otp";
 import type { InternalAccount, Page } from "@/components/admin/types";
+import { StatusBadge } from "@/components/ui/StatusBadge";
 
 export const metadata: Metadata = { title: "Your account" };
 
@@ -31,7 +32,7 @@ export default async function WalletHomePage() {
         <section className="card" aria-labelledby="verification-heading">
           <h2 id="verification-heading">Identity verification</h2>
           <p>
-            Status: <span className="badge">{me.body.kycStatus ?? "UNVERIFIED"}</span>
+            Identity: <StatusBadge status={me.body.kycStatus} />
           </p>
           {me.body.kycStatus === "APPROVED" ? null : <VerifyIdentityButton />}
         </section>

@@ -5,6 +5,7 @@ import { formatAmount } from "@/lib/browser/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { FundForm } from "@/components/ui/FundForm";
 import { accountName } from "@/components/wallet/money-views";
+import { StatusBadge } from "@/components/ui/StatusBadge";
 
 export const metadata: Metadata = { title: "Balances" };
 
@@ -34,7 +35,9 @@ export default async function BalancesPage() {
                   <th scope="row">{accountName({ type: a.type, currency: a.balance.currency.code })}</th>
                   <td>{formatAmount(a.balance)}</td>
                   <td>{formatAmount(a.totalBalance)}</td>
-                  <td>{a.status}</td>
+                  <td>
+                    <StatusBadge status={a.status} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -8,6 +8,8 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { DataTable, Id, when } from "@/components/admin/DataTable";
 import { load } from "@/lib/bff/admin/load";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -26,7 +28,7 @@ export default async function WebhooksPage() {
       {events.map((e) => (
         <article key={e.id} className="card" aria-label={`Webhook ${e.type} ${e.webhookId}`}>
           <h2 className="h3">
-            {e.type} <span className="badge">{e.status}</span>
+            {typeWord(e.type)} <StatusBadge status={e.status} />
           </h2>
           <dl className="facts">
             <dt>Event</dt>

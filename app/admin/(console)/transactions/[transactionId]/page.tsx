@@ -9,6 +9,8 @@ import { when } from "@/components/admin/DataTable";
 import { TransactionActions } from "@/components/admin/TransactionActions";
 import { formatAmount, formatMinor } from "@/lib/browser/money";
 import { fromTo, headlineAmount, type AdminTransaction } from "@/components/admin/types";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { statusWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -45,7 +47,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
       </h1>
       <section className="card" aria-labelledby="tx-facts">
         <h2 id="tx-facts">
-          Details <span className="badge">{t.status}</span>
+          Details <StatusBadge status={t.status} />
         </h2>
         <dl className="facts">
           <dt>Transaction id</dt>
@@ -53,7 +55,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
             <code>{t.id}</code>
           </dd>
           <dt>Status</dt>
-          <dd>{t.status}</dd>
+          <dd>{statusWord(t.status).text}</dd>
           {t.failureReason ? (
             <>
               <dt>Failure reason</dt>
