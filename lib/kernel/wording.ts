@@ -258,3 +258,19 @@ export function fieldWords(e: Pick<FieldError, "constraint" | "message">): strin
       return e.message && !/^(invalid|too |expected)/i.test(e.message) ? e.message : "Check this value.";
   }
 }
+
+/** An account people recognise: "Wallet (USDB)", "USD account". */
+export function internalAccountName(a: { type: string; currency: string }): string {
+  return a.type === "EMBEDDED_WALLET" ? `Wallet (${a.currency})` : `${a.currency} account`;
+}
+
+/** An external account by holder and masked number: "Ada Lovelace, USD bank account ••7781". */
+export function externalAccountName(info: Record<string, unknown> & { accountType: string }): string {
+  const id = ["accountNumber", "iban", "clabeNumber", "pixKey", "vpa", "phoneNumber", "address", "lightningAddress"]
+    .map((k) => info[k])
+    .find((v) => typeof v === "string") as string | undefined;
+  const ben = info.beneficiary as { fullName?: string; legalName?: string } | undefined;
+  const who = ben?.fullName ?? ben?.legalName;
+  const tail = id ? ` ••${id.slice(-4)}` : "";
+  return `${who ? `${who}, ` : ""}${typeWord(info.accountType)}${tail}`;
+}

@@ -43,7 +43,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
       </p>
       <h1>
         {t.type === "CARD" ? "Card transaction" : t.type === "INCOMING" ? "Incoming payment" : "Outgoing payment"} of{" "}
-        {formatAmount(headlineAmount(t))}
+        {formatAmount(headlineAmount(t), "exact")}
       </h1>
       <section className="card" aria-labelledby="tx-facts">
         <h2 id="tx-facts">
@@ -77,15 +77,15 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
           {t.sentAmount ? (
             <>
               <dt>Sent</dt>
-              <dd>{formatAmount(t.sentAmount)}</dd>
+              <dd>{formatAmount(t.sentAmount, "exact")}</dd>
               <dt>Received</dt>
-              <dd>{formatAmount(t.receivedAmount)}</dd>
+              <dd>{formatAmount(t.receivedAmount, "exact")}</dd>
             </>
           ) : null}
           {t.fees !== undefined && t.sentAmount ? (
             <>
               <dt>Fees</dt>
-              <dd>{formatMinor(t.fees, t.sentAmount.currency.code, t.sentAmount.currency.decimals)}</dd>
+              <dd>{formatMinor(t.fees, t.sentAmount.currency.code, t.sentAmount.currency.decimals, "exact")}</dd>
             </>
           ) : null}
           {t.exchangeRate !== undefined ? (
