@@ -50,6 +50,7 @@ const STATUS: Record<string, Word> = {
   INVALID: w("Invalid", "danger"),
   RETRYING: w("Retrying", "warn"),
   DEAD: w("Gave up", "danger"),
+  NO_ENDPOINT: w("No endpoint set", "neutral"),
 };
 
 /** Account, credential, transaction and document types. */
