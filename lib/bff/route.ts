@@ -9,7 +9,9 @@
 //  - "hosted": the hosted pages' routes (/kyc/<token>, /verify/liveness/<token>):
 //    the link token in the path is the only authority; no-referrer responses;
 //  - "operator": the service operator's bearer token (MERIDIAN_OPERATOR_TOKEN);
-//    unset token: the operator routes do not exist (404).
+//    unset token: the operator routes do not exist (404);
+//  - "webhook": a delivery from Meridian's own webhook sender (the sandbox's
+//    built-in receiver): no session or origin; the route checks the signature.
 // For staff and customer, state-changing methods must come from the app's own
 // origin and carry the session's CSRF token in X-CSRF-Token (the SameSite
 // cookie alone is not relied on). The JSON body is parsed with the route's zod
@@ -40,7 +42,7 @@ type Params = Record<string, string | string[]>;
 type RouteCtx = { params: Promise<Params> };
 type BodyOf<B> = B extends z.ZodType ? z.output<B> : undefined;
 
-export type Audience = "staff" | "customer" | "public" | "hosted" | "operator";
+export type Audience = "staff" | "customer" | "public" | "hosted" | "operator" | "webhook";
 
 export interface RouteOptions<A extends Audience, B extends z.ZodType | undefined> {
   audience: A;
@@ -157,6 +159,8 @@ async function admit(
       return { token: String(params.token) };
     case "operator":
       checkOperatorToken(request);
+      return {};
+    case "webhook":
       return {};
   }
 }

@@ -51,7 +51,7 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
             <dt>UMA domain</dt>
             <dd>{config.umaDomain}</dd>
             <dt>Webhook endpoint</dt>
-            <dd>{config.webhookEndpoint ?? "not set (events wait unsent)"}</dd>
+            <dd>{config.webhookEndpoint ?? "not set"}</dd>
             <dt>Regulated institution</dt>
             <dd>{config.isRegulatedFinancialInstitution ? "yes" : "no"}</dd>
             <dt>Skip verification paperwork</dt>
@@ -61,6 +61,13 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
             <Link href="/admin/config">Change the configuration</Link>
           </p>
         </section>
+      ) : null}
+      {config && !config.webhookEndpoint ? (
+        <p className="alert alert-ok" role="note">
+          No webhook endpoint is set, so events are not sent and incoming payments do not wait for approval. In the{" "}
+          <Link href="/admin/sandbox">sandbox panel</Link>, one click points webhooks at Meridian&apos;s built-in
+          sandbox receiver.
+        </p>
       ) : null}
       {overview.error ? <ErrorNotice error={overview.error} what="the overview figures" /> : null}
       {o ? (
