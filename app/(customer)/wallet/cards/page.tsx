@@ -78,7 +78,7 @@ export default async function WalletCardsPage() {
               <section key={c.id} className="card" aria-labelledby={headingId}>
                 <h2 id={headingId}>{name}</h2>
                 <div
-                  className={`card-art${c.status === "FROZEN" ? " frozen" : c.status === "CLOSED" ? " closed" : ""}`}
+                  className={`card-art${c.status === "FROZEN" ? " frozen" : isFinalCardStatus(c.status) ? " closed" : ""}`}
                   aria-hidden="true"
                 >
                   <div className="row">
