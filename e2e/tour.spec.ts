@@ -93,6 +93,9 @@ async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<vo
 }
 
 test.describe("every page, at 1280 and 375 px", () => {
+  // Dozens of pages, each at two widths with an axe scan and a full-page screenshot.
+  test.describe.configure({ timeout: 600_000 });
+
   test("signed-out pages", async ({ page }, testInfo) => {
     await tour(page, testInfo, PUBLIC);
     const favicon = await page.request.get("/favicon.ico");

@@ -205,7 +205,7 @@ test.describe("sessions and credentials", () => {
 test("the overview links an unverified customer to the hosted identity verification", async ({ page }, testInfo) => {
   await signUpCustomer(page, "Vera Verify");
   await page.goto("/wallet");
-  await expect(page.getByRole("region", { name: "Identity verification" })).toContainText("UNVERIFIED");
+  await expect(page.getByRole("region", { name: "Identity verification" })).toContainText("Not verified");
   await page.getByRole("button", { name: "Verify your identity" }).click();
   await expect(page).toHaveURL(/\/kyc\//);
   await shot(page, testInfo, "hosted-kyc");

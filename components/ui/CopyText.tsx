@@ -26,7 +26,7 @@ export function CopyText({ text, label = "Copy" }: { text: string; label?: strin
         {copied ? <Check className="icon" aria-hidden="true" /> : <Copy className="icon" aria-hidden="true" />}
         {copied ? "Copied" : "Copy"}
       </button>
-      <span role="status" className="sr-only">
+      <span aria-live="polite" className="sr-only">
         {copied ? "Copied to the clipboard" : ""}
       </span>
     </span>
