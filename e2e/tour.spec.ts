@@ -60,9 +60,12 @@ const ADMIN: Visit[] = [
 /** Visits each page at both widths: heading, axe, CSP, load time and screenshots. */
 async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<void> {
   const cspViolations: string[] = [];
+  const consoleErrors: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) cspViolations.push(`${page.url()}: ${m.text()}`);
+    else if (m.type() === "error") consoleErrors.push(`${page.url()}: ${m.text()}`);
   });
+  page.on("pageerror", (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
   const timings: string[] = [];
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -88,6 +91,8 @@ async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<vo
     }
   }
   await testInfo.attach("page-load-times", { body: timings.join("\n"), contentType: "text/plain" });
+  await testInfo.attach("console-errors", { body: consoleErrors.join("\n") || "none", contentType: "text/plain" });
+  console.log(consoleErrors.join("\n"));
   console.log(timings.join("\n"));
   expect(cspViolations).toEqual([]);
 }
@@ -117,6 +122,32 @@ test.describe("every page, at 1280 and 375 px", () => {
     const nav = page.getByRole("navigation", { name: "Admin" });
     for (const name of ["Overview", "Customers", "Transactions", "Webhooks", "Configuration", "Sandbox"])
       await expect(nav.getByRole("link", { name })).toBeInViewport();
+    // The overview's charts are drawn (recharts renders its SVG in the browser).
+    await expect(page.getByRole("img", { name: /Completed volume|No completed payments/ })).toBeVisible();
+    await expect(page.locator(".recharts-surface").first()).toBeVisible();
+  });
+
+  test("a new operator turns on the built-in sandbox webhook receiver and the test webhook is delivered", async ({
+    page,
+    operator,
+  }, testInfo) => {
+    await signInStaff(page, operator);
+    await platformApi(page.request, "PATCH", "/config", { webhookEndpoint: null });
+    try {
+      await page.goto("/admin/sandbox");
+      const section = page.getByRole("region", { name: "Test webhook" });
+      await section.getByRole("button", { name: "Use the built-in receiver and send a test" }).click();
+      await expect(section.getByRole("status")).toContainText("a test event was sent to it");
+      await expect(section).toContainText("the built-in sandbox receiver");
+      await testInfo.attach("admin-sandbox-receiver-1280", {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: "image/png",
+      });
+      await page.goto("/admin/webhooks");
+      await expect(page.getByRole("article", { name: /Webhook TEST/ }).first()).toContainText("Delivered");
+    } finally {
+      await platformApi(page.request, "PATCH", "/config", { webhookEndpoint: null });
+    }
   });
 
   test("the hosted identity page sits under the app's header", async ({ page }, testInfo) => {
