@@ -15,7 +15,18 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
+
+// Drawn in the browser only: the page's CSP refuses inline style attributes in
+// server-rendered HTML, and recharts sizes its containers with them.
+const noop = () => () => {};
+function useMounted(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
 
 const SERIES = ["#4e5ba6", "#12b76a", "#f79009", "#7a5af8", "#06aed4", "#f04438"];
 const TONES: Record<string, string> = {
@@ -33,11 +44,12 @@ export interface Slice {
 }
 
 function ChartCard({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
+  const mounted = useMounted();
   return (
     <section className="card" aria-label={title}>
       <h2 className="h3">{title}</h2>
       <div className="chart" role="img" aria-label={summary}>
-        {children}
+        {mounted ? children : null}
       </div>
     </section>
   );
