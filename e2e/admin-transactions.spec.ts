@@ -320,7 +320,7 @@ test.describe("admin transactions", () => {
     await signInStaff(page, operator);
     await page.goto(`/admin/transactions/${encodeURIComponent(quote.body.transactionId)}`);
     await expect(page.getByRole("heading", { level: 1, name: "Outgoing payment of 25.00 USD" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: "Details PENDING" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Details Pending" })).toBeVisible();
     for (const name of ["Approve", "Reject", "Cancel payment"])
       await expect(page.getByRole("button", { name })).toHaveCount(0);
     await expect(page.getByText(/Only operators can/)).toHaveCount(0);
