@@ -52,7 +52,7 @@ const ADMIN: Visit[] = [
   { path: "/admin/stablecoins", name: "admin-stablecoins", heading: /Stablecoins/ },
   { path: "/admin/webhooks", name: "admin-webhooks", heading: /Webhook/ },
   { path: "/admin/tokens", name: "admin-tokens", heading: /API tokens/ },
-  { path: "/admin/config", name: "admin-config", heading: /Configuration/ },
+  { path: "/admin/config", name: "admin-config", heading: /configuration/i },
   { path: "/admin/sandbox", name: "admin-sandbox-panel", heading: "Sandbox panel" },
   { path: "/admin/no-such-page", name: "admin-not-found", heading: "Page not found" },
 ];
