@@ -142,7 +142,11 @@ test.describe("sessions and credentials", () => {
     await expect(page.getByRole("status").filter({ hasText: "Session refreshed" })).toBeVisible();
     await expect(currentRow.locator(`[data-session-id="${customer.sessionId}"]`)).toHaveCount(0);
 
-    await otherRow.getByRole("button", { name: /^Revoke / }).click();
+    await table
+      .getByRole("row")
+      .filter({ has: page.locator(`[data-session-id="${second.sessionId}"]`) })
+      .getByRole("button", { name: /^Revoke / })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "Session revoked." })).toBeVisible();
     await expect(table.locator(`[data-session-id="${second.sessionId}"]`)).toHaveCount(0);
 
