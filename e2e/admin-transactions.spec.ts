@@ -61,14 +61,14 @@ test.describe("admin transactions", () => {
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/status=PENDING/);
     await expect(page.getByRole("row")).toHaveCount(3);
-    await expect(page.getByRole("row", { name: /12\.34 USD/ })).toContainText("PENDING");
+    await expect(page.getByRole("row", { name: /12\.34 USD/ })).toContainText("Pending");
     await shot(page, testInfo, "admin-transactions-pending");
 
     await page.getByRole("link", { name: `Transaction ${first}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Incoming payment of 12.34 USD" })).toBeVisible();
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Approved." })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("COMPLETED");
+    await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("Completed");
     await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await shot(page, testInfo, "admin-transaction-approved");
     expect((await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(first)}`)).body.status).toBe(
@@ -79,7 +79,7 @@ test.describe("admin transactions", () => {
     await page.getByLabel("Reason (optional, for reject or cancel)").fill("Sender not recognised");
     await page.getByRole("button", { name: "Reject" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Rejected." })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("REJECTED");
+    await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("Rejected");
     await expect(page.getByRole("definition").filter({ hasText: "Sender not recognised" })).toBeVisible();
     const rejected = await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(second)}`);
     expect(rejected.body).toMatchObject({ status: "REJECTED", failureReason: "Sender not recognised" });
@@ -174,12 +174,12 @@ test.describe("admin transactions", () => {
       await signInStaff(page, operator);
       await page.goto(`/admin/transactions/${encodeURIComponent(txId)}`);
       await expect(page.getByRole("heading", { level: 1, name: "Outgoing payment of 25.00 USD" })).toBeVisible();
-      await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("PROCESSING");
+      await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("Processing");
       await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
       await shot(page, testInfo, "admin-transaction-cancellable");
       await page.getByRole("button", { name: "Cancel payment" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Cancelled." })).toBeVisible();
-      await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("FAILED");
+      await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("Failed");
       await expect(page.getByRole("definition").filter({ hasText: "USER_CANCELLATION" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
       await shot(page, testInfo, "admin-transaction-cancelled");
@@ -238,7 +238,7 @@ test.describe("admin transactions", () => {
     await signInStaff(page, viewer);
 
     await page.goto(`/admin/transactions/${encodeURIComponent(pending.body.id)}`);
-    await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("PENDING");
+    await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("Pending");
     await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await expect(page.getByText("Only operators can approve, reject or cancel transactions")).toBeVisible();
     const csrf = await page.locator('meta[name="csrf-token"]').getAttribute("content");
@@ -320,7 +320,7 @@ test.describe("admin transactions", () => {
     await signInStaff(page, operator);
     await page.goto(`/admin/transactions/${encodeURIComponent(quote.body.transactionId)}`);
     await expect(page.getByRole("heading", { level: 1, name: "Outgoing payment of 25.00 USD" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: "Details PENDING" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Details Pending" })).toBeVisible();
     for (const name of ["Approve", "Reject", "Cancel payment"])
       await expect(page.getByRole("button", { name })).toHaveCount(0);
     await expect(page.getByText(/Only operators can/)).toHaveCount(0);
@@ -382,7 +382,7 @@ test.describe("admin transactions", () => {
     await page.goto(`/admin/transactions?type=CARD&customerId=${encodeURIComponent(customerId)}`);
     const row = page.getByRole("row", { name: /CORNER BAKERY/ });
     await expect(row).toContainText("19.99 USD");
-    await expect(row).toContainText("CARD");
+    await expect(row).toContainText("Card payment");
     await shot(page, testInfo, "admin-transactions-card");
     await row.getByRole("link", { name: `Transaction ${authorized.body.id}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Card transaction of 19.99 USD" })).toBeVisible();
@@ -450,7 +450,7 @@ test.describe("admin transactions", () => {
       page.getByRole("table", { name: "Documents of this customer" }).getByRole("row", { name: /PASSPORT/ }),
     ).toContainText("passport.png");
     await expect(
-      page.getByRole("table", { name: "Accounts of this customer" }).getByRole("row", { name: /INTERNAL_FIAT/ }),
+      page.getByRole("table", { name: "Accounts of this customer" }).getByRole("row", { name: /Cash account/ }),
     ).toContainText("42.00 USD");
     await expect(
       page

@@ -56,7 +56,7 @@ test.describe("admin section", () => {
 
     await page.goto("/admin/customers");
     const row = page.getByRole("row", { name: /Ada Admin Lovelace/ });
-    await expect(row).toContainText("KYC UNVERIFIED");
+    await expect(row).toContainText("Identity: not verified");
     await shot(page, testInfo, "admin-customers");
     await row.getByRole("link", { name: "Ada Admin Lovelace" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Ada Admin Lovelace" })).toBeVisible();

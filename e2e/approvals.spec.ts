@@ -67,15 +67,15 @@ test("an operator approves and rejects agent actions in the approvals queue", as
   await expect(page.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
   const firstRow = page.getByRole("row", { name: /4321 USD/ });
   const secondRow = page.getByRole("row", { name: /8765 USD/ });
-  await expect(firstRow).toContainText("TRANSFER_OUT");
+  await expect(firstRow).toContainText("Transfer out");
   await expect(secondRow).toBeVisible();
   await shot(page, testInfo, "approvals-queue");
 
-  await firstRow.getByRole("button", { name: /Approve TRANSFER_OUT of 4321 USD/ }).click();
+  await firstRow.getByRole("button", { name: /Approve transfer out of 4321 USD/ }).click();
   await expect(page.getByRole("row", { name: /4321 USD/ })).toHaveCount(0);
   await page
     .getByRole("row", { name: /8765 USD/ })
-    .getByRole("button", { name: /Reject TRANSFER_OUT of 8765 USD/ })
+    .getByRole("button", { name: /Reject transfer out of 8765 USD/ })
     .click();
   await expect(page.getByRole("row", { name: /8765 USD/ })).toHaveCount(0);
   await shot(page, testInfo, "approvals-after");

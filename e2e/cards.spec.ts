@@ -39,7 +39,7 @@ test.describe("cards", () => {
       await signInStaff(page, operator);
       await page.goto(`/admin/cards/${encodeURIComponent(card.id)}`);
       await expect(page.getByRole("heading", { level: 1, name: `VISA •••• ${card.last4}` })).toBeVisible();
-      await expect(page.getByTestId("card-status")).toHaveText("ACTIVE");
+      await expect(page.getByTestId("card-status")).toHaveAttribute("data-status", "ACTIVE");
       await shot(page, testInfo, "card");
 
       const { panEmbedUrl } = await revealAndCheckIsolation(page, page, card, testInfo, "card-revealed");
@@ -53,11 +53,11 @@ test.describe("cards", () => {
       expect(reuse.status()).toBe(404);
 
       await page.getByRole("button", { name: "Freeze card" }).click();
-      await expect(page.getByTestId("card-status")).toHaveText("FROZEN");
+      await expect(page.getByTestId("card-status")).toHaveAttribute("data-status", "FROZEN");
       await expect(page.getByRole("button", { name: "Unfreeze card" })).toBeVisible();
       await shot(page, testInfo, "card-frozen");
       await page.getByRole("button", { name: "Close card" }).click();
-      await expect(page.getByTestId("card-status")).toHaveText("CLOSED");
+      await expect(page.getByTestId("card-status")).toHaveAttribute("data-status", "CLOSED");
       await expect(page.getByRole("button", { name: "Reveal card details" })).toHaveCount(0);
       await shot(page, testInfo, "card-closed");
       expect((await platformApi(page.request, "GET", `/cards/${card.id}`)).body.status).toBe("CLOSED");

@@ -38,7 +38,8 @@ test("fund (sandbox), quote, execute with the signed retry in the browser, and t
   await wallet.getByRole("button", { name: "Fund" }).click();
   await expect(wallet.getByRole("status")).toContainText("Added 100 USDB");
   const balances = page.getByRole("table", { name: "Your accounts and balances" });
-  await expect(balances.getByRole("row", { name: /Wallet \(USDB\)/ })).toContainText("100.000000 USDB");
+  await expect(balances.getByRole("row", { name: /Wallet \(USDB\)/ })).toContainText("100.00 USDB");
+  await expect(balances).not.toContainText("0.000000");
   await expect(wallet).toContainText("Send USDB to the wallet address");
   await shot(page, testInfo, "balances");
 
@@ -87,11 +88,13 @@ test("fund (sandbox), quote, execute with the signed retry in the browser, and t
   await page.getByRole("link", { name: "Transactions", exact: true }).click();
   const list = page.getByRole("table", { name: "Your transactions" });
   await expect(list.getByRole("row")).toHaveCount(2); // the header and the payment (sandbox funding is no transaction)
-  await expect(list.getByRole("row", { name: /25\.000000 USDB/ })).toContainText("Completed");
+  const paid = list.getByRole("row", { name: /25\.00 USDB/ });
+  await expect(paid).toContainText("Completed");
+  await expect(paid).toContainText("To Rita Receiver");
   await shot(page, testInfo, "transactions");
 
   await page.goto("/wallet/balances");
-  await expect(balances.getByRole("row", { name: /Wallet \(USDB\)/ })).toContainText("75.000000 USDB");
+  await expect(balances.getByRole("row", { name: /Wallet \(USDB\)/ })).toContainText("75.00 USDB");
 });
 
 test("adding an external account through the per-currency form, with the API's field errors shown on the fields", async ({
@@ -120,8 +123,8 @@ test("adding an external account through the per-currency form, with the API's f
   await form.getByRole("button", { name: "Add account" }).click();
   await expect(form.getByRole("status")).toHaveText("External account added.");
   const table = page.getByRole("table", { name: "Your external accounts" });
-  const row = table.getByRole("row", { name: /Fern Forms, eur account ••3000 \(EUR\)/ });
-  await expect(row).toContainText("ACTIVE");
+  const row = table.getByRole("row", { name: /Fern Forms, EUR bank account ••3000 \(EUR\)/ });
+  await expect(row).toContainText("Active");
   await expect(form.getByLabel("IBAN", { exact: true })).toHaveValue("");
   await shot(page, testInfo, "external-accounts");
 

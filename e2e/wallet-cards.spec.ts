@@ -40,9 +40,9 @@ test.describe("wallet cards", () => {
     await expect
       .poll(async () => (await platformApi(page.request, "GET", `/cards/${card.id}`)).body.status, { timeout: 30_000 })
       .toBe("ACTIVE");
-    await page.reload();
+    // No reload: the page follows the card from "being activated" to active by itself.
     const region = page.getByRole("region", { name: `VISA •••• ${card.last4}` });
-    await expect(region.getByTestId("card-status")).toHaveText("ACTIVE");
+    await expect(region.getByTestId("card-status")).toHaveAttribute("data-status", "ACTIVE");
     await expect(region).toContainText("USD account");
     await shot(page, testInfo, "wallet-card");
 
@@ -52,18 +52,18 @@ test.describe("wallet cards", () => {
     expect(cardsJson).not.toContain(pan);
 
     await region.getByRole("button", { name: "Freeze card" }).click();
-    await expect(region.getByTestId("card-status")).toHaveText("FROZEN");
+    await expect(region.getByTestId("card-status")).toHaveAttribute("data-status", "FROZEN");
     await region.getByRole("button", { name: "Unfreeze card" }).click();
-    await expect(region.getByTestId("card-status")).toHaveText("ACTIVE");
+    await expect(region.getByTestId("card-status")).toHaveAttribute("data-status", "ACTIVE");
 
     await region.getByRole("button", { name: "Close card" }).click();
     const confirm = region.getByRole("group", { name: `Close the card ending ${card.last4}? This cannot be undone.` });
     await confirm.getByRole("button", { name: "Keep the card" }).click();
-    await expect(region.getByTestId("card-status")).toHaveText("ACTIVE");
+    await expect(region.getByTestId("card-status")).toHaveAttribute("data-status", "ACTIVE");
     await region.getByRole("button", { name: "Close card" }).click();
     await shot(page, testInfo, "wallet-card-confirm-close");
     await confirm.getByRole("button", { name: "Yes, close the card" }).click();
-    await expect(region.getByTestId("card-status")).toHaveText("CLOSED");
+    await expect(region.getByTestId("card-status")).toHaveAttribute("data-status", "CLOSED");
     await expect(region.getByRole("button", { name: "Reveal card details" })).toHaveCount(0);
     await shot(page, testInfo, "wallet-card-closed");
     expect((await platformApi(page.request, "GET", `/cards/${card.id}`)).body.status).toBe("CLOSED");

@@ -6,7 +6,16 @@ import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
 import type { PlatformConfig } from "./types";
 
-export function ConfigForm({ config, editable }: { config: PlatformConfig; editable: boolean }) {
+export function ConfigForm({
+  config,
+  editable,
+  inboxUrl,
+}: {
+  config: PlatformConfig;
+  editable: boolean;
+  /** The sandbox's built-in webhook receiver, offered as the endpoint (sandbox only). */
+  inboxUrl?: string;
+}) {
   const router = useRouter();
   const { state, run, pending } = useAction();
   const [umaDomain, setUmaDomain] = useState(config.umaDomain);
@@ -50,6 +59,13 @@ export function ConfigForm({ config, editable }: { config: PlatformConfig; edita
         <p id="webhook-help" className="hint">
           Leave empty to stop sending webhooks.
         </p>
+        {inboxUrl && webhookEndpoint !== inboxUrl ? (
+          <p>
+            <button type="button" className="button-secondary" onClick={() => setWebhookEndpoint(inboxUrl)}>
+              Use the built-in sandbox receiver
+            </button>
+          </p>
+        ) : null}
       </fieldset>
       <fieldset disabled={!editable || pending}>
         <legend>Sandbox flags</legend>

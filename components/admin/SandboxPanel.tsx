@@ -7,60 +7,74 @@ import { CURRENCIES } from "@/lib/domain/currencies";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
 
-function FundAnyAccount() {
+export interface AccountChoice {
+  id: string;
+  label: string;
+  currency: string;
+  decimals: number;
+}
+
+export interface CustomerChoice {
+  name: string;
+  umaAddress: string;
+}
+
+function FundAnyAccount({ accounts }: { accounts: AccountChoice[] }) {
   const router = useRouter();
   const { state, run, pending } = useAction();
-  const [accountId, setAccountId] = useState("");
+  const [accountId, setAccountId] = useState(accounts[0]?.id ?? "");
   const [amount, setAmount] = useState("");
-  const [decimals, setDecimals] = useState("2");
+  const chosen = accounts.find((a) => a.id === accountId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const minor = parseMajorToMinor(amount, Number(decimals));
+      if (!chosen) return { ok: false, message: "Choose the account to fund." };
+      const minor = parseMajorToMinor(amount, chosen.decimals);
       if (minor === null)
-        return { ok: false, message: `Enter a positive amount with at most ${decimals} decimal places.` };
-      const r = await bff("POST", `/api/admin/accounts/${encodeURIComponent(accountId.trim())}/fund`, {
+        return {
+          ok: false,
+          message: `Enter a positive amount in ${chosen.currency} with at most ${chosen.decimals} decimal places.`,
+        };
+      const r = await bff("POST", `/api/admin/accounts/${encodeURIComponent(chosen.id)}/fund`, {
         amount: Number(minor),
       });
       if (r.ok) router.refresh();
-      return r.ok ? { ok: true, message: "Funds added." } : r;
+      return r.ok ? { ok: true, message: `Added ${amount} ${chosen.currency} to ${chosen.label}.` } : r;
     });
   };
   return (
-    <form className="card form" onSubmit={submit}>
+    <form className="card form" onSubmit={submit} aria-label="Fund an internal account">
       <h2>Fund an internal account</h2>
-      <label>
-        Account id
-        <input
-          name="accountId"
-          required
-          placeholder="InternalAccount:…"
-          value={accountId}
-          onChange={(e) => setAccountId(e.target.value)}
-        />
-      </label>
-      <label>
-        Amount
-        <input
-          name="amount"
-          inputMode="decimal"
-          required
-          placeholder="100.00"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </label>
-      <label>
-        Currency decimals
-        <select name="decimals" value={decimals} onChange={(e) => setDecimals(e.target.value)}>
-          <option value="0">0 (e.g. JPY)</option>
-          <option value="2">2 (e.g. USD, EUR, USDB)</option>
-          <option value="8">8 (e.g. BTC)</option>
-        </select>
-      </label>
-      <button type="submit" disabled={pending} aria-busy={pending}>
-        {pending ? "Funding…" : "Fund account"}
-      </button>
+      {accounts.length === 0 ? (
+        <p className="muted">No customer accounts yet. Create a customer first.</p>
+      ) : (
+        <>
+          <label>
+            Account
+            <select name="accountId" value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Amount{chosen ? ` (${chosen.currency})` : ""}
+            <input
+              name="amount"
+              inputMode="decimal"
+              required
+              placeholder="100.00"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </label>
+          <button type="submit" disabled={pending} aria-busy={pending}>
+            {pending ? "Funding…" : "Fund account"}
+          </button>
+        </>
+      )}
       <Status state={state} pendingText="Adding sandbox funds…" />
     </form>
   );
@@ -68,7 +82,7 @@ function FundAnyAccount() {
 
 const CODES = Object.keys(CURRENCIES).sort();
 
-function ReceiveUma() {
+function ReceiveUma({ customers }: { customers: CustomerChoice[] }) {
   const router = useRouter();
   const id = useId();
   const { state, run, pending } = useAction();
@@ -117,11 +131,19 @@ function ReceiveUma() {
         <input
           name="receiver"
           required
-          placeholder="$alice@example.com or Customer:…"
+          list={`${id}-customers`}
+          placeholder="Pick a customer or type a UMA address"
           value={receiver}
           onChange={(e) => setReceiver(e.target.value)}
         />
       </label>
+      <datalist id={`${id}-customers`}>
+        {customers.map((c) => (
+          <option key={c.umaAddress} value={c.umaAddress}>
+            {c.name}
+          </option>
+        ))}
+      </datalist>
       <label>
         Currency
         <select name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
@@ -189,37 +211,76 @@ function AdvanceClock() {
   );
 }
 
-function TestWebhook() {
+function TestWebhook({ endpoint, inboxUrl }: { endpoint: string | null; inboxUrl: string }) {
+  const router = useRouter();
   const { state, run, pending } = useAction();
+  const send = () =>
+    run(async () => {
+      const r = await bff("POST", "/api/admin/sandbox/webhook-test", {});
+      return r.ok ? { ok: true, message: "Test webhook sent; see Webhooks for the delivery." } : r;
+    });
+  const useInbox = () =>
+    run(async () => {
+      const set = await bff("PATCH", "/api/admin/config", { webhookEndpoint: inboxUrl });
+      if (!set.ok) return set;
+      router.refresh();
+      const r = await bff("POST", "/api/admin/sandbox/webhook-test", {});
+      return r.ok
+        ? { ok: true, message: "Webhooks now go to the built-in sandbox receiver; a test event was sent to it." }
+        : r;
+    });
   return (
-    <section className="card">
-      <h2>Test webhook</h2>
-      <p>Sends a TEST event to the configured webhook endpoint.</p>
-      <button
-        type="button"
-        disabled={pending}
-        aria-busy={pending}
-        onClick={() =>
-          run(async () => {
-            const r = await bff("POST", "/api/admin/sandbox/webhook-test", {});
-            return r.ok ? { ok: true, message: "Test webhook sent; see Webhooks for the delivery." } : r;
-          })
-        }
-      >
-        {pending ? "Sending…" : "Send test webhook"}
-      </button>
+    <section className="card" aria-labelledby="test-webhook-heading">
+      <h2 id="test-webhook-heading">Test webhook</h2>
+      {endpoint ? (
+        <p>
+          Sends a test event to <code>{endpoint}</code>
+          {endpoint === inboxUrl ? " (the built-in sandbox receiver)" : ""}.
+        </p>
+      ) : (
+        <p>
+          No webhook endpoint is set, so events are not sent and incoming payments do not wait for approval. Use
+          Meridian&apos;s built-in sandbox receiver to try deliveries and approvals now.
+        </p>
+      )}
+      <div className="actions">
+        {endpoint ? null : (
+          <button type="button" disabled={pending} aria-busy={pending} onClick={useInbox}>
+            Use the built-in receiver and send a test
+          </button>
+        )}
+        <button
+          type="button"
+          className={endpoint ? undefined : "button-secondary"}
+          disabled={pending}
+          aria-busy={pending}
+          onClick={send}
+        >
+          Send test webhook
+        </button>
+      </div>
       <Status state={state} pendingText="Sending…" />
     </section>
   );
 }
 
-export function SandboxPanel() {
+export function SandboxPanel({
+  accounts,
+  customers,
+  webhookEndpoint,
+  inboxUrl,
+}: {
+  accounts: AccountChoice[];
+  customers: CustomerChoice[];
+  webhookEndpoint: string | null;
+  inboxUrl: string;
+}) {
   return (
     <div className="grid">
-      <FundAnyAccount />
-      <ReceiveUma />
+      <FundAnyAccount accounts={accounts} />
+      <ReceiveUma customers={customers} />
       <AdvanceClock />
-      <TestWebhook />
+      <TestWebhook endpoint={webhookEndpoint} inboxUrl={inboxUrl} />
     </div>
   );
 }

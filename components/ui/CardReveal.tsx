@@ -22,6 +22,7 @@ export function CardReveal({ revealPath, last4 }: { revealPath: string; last4: s
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>Card details</h2>
+      <Status state={state} pendingText="Requesting a one-time link…" />
       {url ? (
         <>
           <iframe
@@ -43,7 +44,6 @@ export function CardReveal({ revealPath, last4 }: { revealPath: string; last4: s
           {pending ? "Requesting…" : "Reveal card details"}
         </button>
       )}
-      <Status state={state} pendingText="Requesting a one-time link…" />
     </section>
   );
 }

@@ -5,11 +5,26 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import styles from "./hosted-page.module.css";
+import { BrandMark } from "./BrandMark";
 
 export function hostedPageMetadata(title: string): Metadata {
   return { title, referrer: "no-referrer", robots: { index: false, follow: false } };
 }
 
+/** The app's header (brand only: the page is reached by link, not from the app's navigation) over the page. */
 export function HostedPage({ children }: { children: ReactNode }) {
-  return <main className={styles.page}>{children}</main>;
+  return (
+    <>
+      <header className="site">
+        <div className="bar">
+          <span className="brand">
+            <BrandMark />
+            Meridian
+          </span>
+          <span className="who">Secure verification</span>
+        </div>
+      </header>
+      <main className={styles.page}>{children}</main>
+    </>
+  );
 }

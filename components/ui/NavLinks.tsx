@@ -1,25 +1,77 @@
 "use client";
 // Section navigation; the current page is marked with aria-current for
-// assistive technology and styled from that attribute.
+// assistive technology and styled from that attribute. On a phone the customer
+// app shows it as a tab bar: links marked `tab` are the tabs, the rest sit
+// behind "More" (a link marked `more` shows only there).
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import {
+  ArrowLeftRight,
+  Bot,
+  CheckCheck,
+  Coins,
+  CreditCard,
+  Ellipsis,
+  FlaskConical,
+  Home,
+  KeyRound,
+  Landmark,
+  LayoutDashboard,
+  List,
+  MonitorSmartphone,
+  QrCode,
+  Send,
+  Settings,
+  Users,
+  Wallet,
+  Webhook,
+  type LucideIcon,
+} from "lucide-react";
 
-export function NavLinks({
-  links,
-  label,
-}: {
-  links: { href: string; label: string; exact?: boolean }[];
+const ICONS: Record<string, LucideIcon> = {
+  home: Home,
+  wallet: Wallet,
+  send: Send,
+  receive: QrCode,
+  activity: List,
+  bank: Landmark,
+  sessions: MonitorSmartphone,
+  key: KeyRound,
+  card: CreditCard,
+  more: Ellipsis,
+  overview: LayoutDashboard,
+  users: Users,
+  transfers: ArrowLeftRight,
+  agents: Bot,
+  approvals: CheckCheck,
+  coins: Coins,
+  webhook: Webhook,
+  settings: Settings,
+  sandbox: FlaskConical,
+};
+
+export interface NavLink {
+  href: string;
   label: string;
-}) {
+  exact?: boolean;
+  icon?: string;
+  /** Customer app on a phone: "tab" shows in the tab bar, "more" only there; unset: desktop only. */
+  tab?: "tab" | "more";
+}
+
+export function NavLinks({ links, label }: { links: NavLink[]; label: string }) {
   const path = usePathname();
   return (
     <nav aria-label={label} className="section-nav">
       <ul>
         {links.map((l) => {
           const current = l.exact ? path === l.href : path === l.href || path.startsWith(`${l.href}/`);
+          const Icon = l.icon ? ICONS[l.icon] : undefined;
+          const cls = l.tab === "more" ? "more-only" : l.tab === "tab" ? undefined : "desktop-only";
           return (
-            <li key={l.href}>
+            <li key={l.href} className={cls}>
               <Link href={l.href} aria-current={current ? "page" : undefined}>
+                {Icon ? <Icon className="icon" aria-hidden="true" /> : null}
                 {l.label}
               </Link>
             </li>

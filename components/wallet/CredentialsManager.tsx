@@ -6,6 +6,7 @@ import { useState } from "react";
 import { beginOauth, createPasskey, FlowError, sessionKeyFor, signedCall } from "@/lib/browser/wallet-flows";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
+import { typeWord } from "@/lib/kernel/wording";
 
 interface Credential {
   id: string;
@@ -14,12 +15,12 @@ interface Credential {
   createdAt: string;
 }
 
-const LABELS: Record<string, string> = {
-  PASSKEY: "Passkey",
-  EMAIL_OTP: "Email code",
-  SMS_OTP: "Text message code",
-  OAUTH: "Sandbox OpenID",
-};
+// What can be added here: the API refuses a second email code or text-message
+// credential, and a text-message code needs a phone number this page does not ask for.
+const ADDABLE = ["PASSKEY", "EMAIL_OTP", "OAUTH"] as const;
+const ONE_PER_ACCOUNT = new Set(["EMAIL_OTP", "SMS_OTP"]);
+
+const nameOf = (type: string) => (type === "OAUTH" ? "Sandbox single sign-on" : typeWord(type));
 
 export function CredentialsManager({
   credentials,
@@ -32,7 +33,14 @@ export function CredentialsManager({
 }) {
   const router = useRouter();
   const { state, run, pending } = useAction();
-  const [kind, setKind] = useState("PASSKEY");
+  const [webauthn] = useState(() => typeof window === "undefined" || typeof window.PublicKeyCredential === "function");
+  const choices = ADDABLE.filter(
+    (k) => !(ONE_PER_ACCOUNT.has(k) && credentials.some((c) => c.type === k)) && (k !== "PASSKEY" || webauthn),
+  );
+  const [picked, setKind] = useState<string>("PASSKEY");
+  const kind = choices.includes(picked as (typeof ADDABLE)[number]) ? picked : (choices[0] ?? "");
+  // The method of this session cannot remove itself (the API wants another method's signature).
+  const onlyOne = credentials.length < 2;
 
   const add = () =>
     run(async () => {
@@ -48,7 +56,7 @@ export function CredentialsManager({
       const r = await signedCall("POST", "/api/wallet/credentials", body, key);
       if (!r.ok) throw new FlowError(r.message);
       router.refresh();
-      return `${LABELS[kind]} added.`;
+      return `${nameOf(kind)} added.`;
     });
 
   const remove = (c: Credential) =>
@@ -61,44 +69,53 @@ export function CredentialsManager({
       );
       if (!r.ok) throw new FlowError(r.message);
       router.refresh();
-      return `${LABELS[c.type] ?? c.type} removed.`;
+      return `${nameOf(c.type)} removed.`;
     });
 
   return (
     <>
       <ul className="card plain-list" aria-label="Your sign-in methods">
-        {credentials.map((c) => (
-          <li key={c.id} className="actions">
-            <span>
-              <strong>{LABELS[c.type] ?? c.type}</strong> — {c.nickname}{" "}
-              {c.type === currentType ? <span className="badge">Used for this session</span> : null}
-            </span>
-            <button
-              type="button"
-              className="button-danger"
-              disabled={pending}
-              aria-label={`Remove ${LABELS[c.type] ?? c.type} ${c.nickname}`}
-              onClick={() => remove(c)}
-            >
-              Remove
-            </button>
-          </li>
-        ))}
+        {credentials.map((c) => {
+          const current = c.type === currentType;
+          const nick = c.nickname && c.nickname.toLowerCase() !== nameOf(c.type).toLowerCase() ? c.nickname : "";
+          return (
+            <li key={c.id} className="list-row">
+              <span>
+                <strong>{nameOf(c.type)}</strong>
+                {nick ? <span className="muted"> · {nick}</span> : null}{" "}
+                {current ? <span className="badge badge-info">Used for this session</span> : null}
+              </span>
+              <button
+                type="button"
+                className="button-danger"
+                disabled={pending || current || onlyOne}
+                aria-label={`Remove ${nameOf(c.type)}${nick ? ` ${nick}` : ""}`}
+                onClick={() => remove(c)}
+              >
+                Remove
+              </button>
+            </li>
+          );
+        })}
       </ul>
-      <p className="hint">To remove the method you signed in with, sign in with another method first.</p>
+      <p className="hint">
+        {onlyOne
+          ? "Add a second sign-in method before removing this one, so you can always get back in."
+          : "The method you signed in with can be removed after you sign in with another one."}
+      </p>
       <section className="card form" aria-labelledby="add-heading">
         <h2 id="add-heading">Add a sign-in method</h2>
         <label>
           Method
           <select value={kind} onChange={(e) => setKind(e.target.value)}>
-            {Object.entries(LABELS).map(([k, v]) => (
+            {choices.map((k) => (
               <option key={k} value={k}>
-                {v}
+                {nameOf(k)}
               </option>
             ))}
           </select>
         </label>
-        <button type="button" disabled={pending} aria-busy={pending} onClick={add}>
+        <button type="button" disabled={pending || !kind} aria-busy={pending} onClick={add}>
           {pending ? "Adding…" : "Add sign-in method"}
         </button>
       </section>

@@ -8,10 +8,33 @@ import { bff } from "@/lib/browser/bff";
 import type { AccountTypeForm, FormField } from "@/lib/bff/web/account-forms";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
+import { typeWord } from "@/lib/kernel/wording";
 
 interface FieldError {
   field: string;
   message: string;
+}
+
+/** The schema's checks of one field, in the user's words; "" when the value passes. */
+function checkField(f: FormField, raw: string): string {
+  const v = raw.trim();
+  if (!v) return f.required ? "Fill this in." : "";
+  if (f.options && !f.options.includes(v)) return "Choose one of the offered options.";
+  const tooShort = f.minLength !== undefined && v.length < f.minLength;
+  const tooLong = f.maxLength !== undefined && v.length > f.maxLength;
+  let bad = tooShort || tooLong;
+  if (!bad && f.pattern) {
+    try {
+      bad = !new RegExp(f.pattern).test(v);
+    } catch {
+      bad = false;
+    }
+  }
+  if (!bad) return "";
+  if (f.hint) return `Enter ${f.hint}.`;
+  if (tooShort) return `Too short: enter at least ${f.minLength} characters.`;
+  if (tooLong) return `Too long: enter at most ${f.maxLength} characters.`;
+  return "Not in the expected form.";
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: string) {
@@ -59,6 +82,35 @@ export function ExternalAccountForm({
   }
 
   const fieldId = (path: string) => `${uid}-${path.replace(/\./g, "-")}`;
+  const allFields = [...form.fields, ...(benVariant?.fields ?? [])];
+
+  /** An error on a whole object (e.g. the address) belongs to its first field. */
+  function fieldKeyOf(field: string): string {
+    const path = field.replace(/^accountInfo\./, "");
+    if (field === "currency" || allFields.some((f) => f.path === path)) return field;
+    const first = allFields.find((f) => f.path.startsWith(`${path}.`));
+    return first ? `accountInfo.${first.path}` : field;
+  }
+
+  function setFieldError(f: FormField, message: string) {
+    const key = `accountInfo.${f.path}`;
+    setErrors((prev) => {
+      const next = { ...prev };
+      if (message) next[key] = message;
+      else delete next[key];
+      return next;
+    });
+  }
+
+  // As people type, a field already marked wrong is re-checked; a field is first checked when left.
+  function change(f: FormField, value: string) {
+    setValues((prev) => ({ ...prev, [f.path]: value }));
+    if (errors[`accountInfo.${f.path}`]) setFieldError(f, checkField(f, value));
+  }
+
+  function touch(f: FormField, value: string) {
+    if (value.trim() || errors[`accountInfo.${f.path}`]) setFieldError(f, checkField(f, value));
+  }
 
   function input(f: FormField) {
     const id = fieldId(f.path);
@@ -80,16 +132,21 @@ export function ExternalAccountForm({
           {f.required ? "" : " (optional)"}
         </label>
         {f.options ? (
-          <select {...common} onChange={(e) => setValues({ ...values, [f.path]: e.target.value })}>
+          <select {...common} onChange={(e) => change(f, e.target.value)} onBlur={(e) => touch(f, e.target.value)}>
             <option value="">{f.required ? "Choose…" : "—"}</option>
             {f.options.map((o) => (
               <option key={o} value={o}>
-                {o}
+                {typeWord(o)}
               </option>
             ))}
           </select>
         ) : (
-          <input {...common} autoComplete="off" onChange={(e) => setValues({ ...values, [f.path]: e.target.value })} />
+          <input
+            {...common}
+            autoComplete="off"
+            onChange={(e) => change(f, e.target.value)}
+            onBlur={(e) => touch(f, e.target.value)}
+          />
         )}
         {f.hint ? (
           <span id={`${id}-hint`} className="hint-inline">
@@ -105,9 +162,38 @@ export function ExternalAccountForm({
     );
   }
 
+  // Required fields first; the optional ones folded away until wanted (opened when one of them is wrong).
+  function fold(fields: FormField[]) {
+    const optional = fields.filter((f) => !f.required);
+    const wrong = optional.some((f) => errors[`accountInfo.${f.path}`]);
+    return (
+      <>
+        {fields.filter((f) => f.required).map(input)}
+        {optional.length ? (
+          <details className="optional-fields" open={wrong || undefined}>
+            <summary>
+              {optional.length} optional {optional.length === 1 ? "detail" : "details"}
+            </summary>
+            {optional.map(input)}
+          </details>
+        ) : null}
+      </>
+    );
+  }
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
+      const local: Record<string, string> = {};
+      for (const f of allFields) {
+        const problem = checkField(f, values[f.path] ?? "");
+        if (problem) local[`accountInfo.${f.path}`] = problem;
+      }
+      const n = Object.keys(local).length;
+      if (n) {
+        setErrors(local);
+        return { ok: false, message: `Check the ${n === 1 ? "field" : `${n} fields`} listed above and try again.` };
+      }
       const accountInfo: Record<string, unknown> = { accountType };
       const allowed = new Set([...form.fields, ...(benVariant?.fields ?? [])].map((f) => f.path));
       for (const [path, v] of Object.entries(values))
@@ -119,7 +205,10 @@ export function ExternalAccountForm({
           (x) => typeof x.field === "string",
         );
         const byField: Record<string, string> = {};
-        for (const x of list) byField[x.field] = byField[x.field] ? `${byField[x.field]}; ${x.message}` : x.message;
+        for (const x of list) {
+          const key = fieldKeyOf(x.field);
+          byField[key] = byField[key] ? `${byField[key]} ${x.message}` : x.message;
+        }
         setErrors(byField);
         const n = Object.keys(byField).length;
         if (n) {
@@ -179,7 +268,7 @@ export function ExternalAccountForm({
       </div>
       <fieldset>
         <legend>Account details</legend>
-        {form.fields.map(input)}
+        {fold(form.fields)}
       </fieldset>
       {form.beneficiary ? (
         <fieldset>
@@ -199,7 +288,7 @@ export function ExternalAccountForm({
               ))}
             </select>
           </div>
-          {benVariant?.fields.map(input)}
+          {benVariant ? fold(benVariant.fields) : null}
         </fieldset>
       ) : null}
       {errorFields.length ? (

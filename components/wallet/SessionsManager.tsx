@@ -8,6 +8,7 @@ import { FlowError, refreshSession, sessionKeyFor, signedCall } from "@/lib/brow
 import { signOutCustomer } from "@/lib/browser/sign-out";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
+import { typeWord } from "@/lib/kernel/wording";
 
 interface Session {
   id: string;
@@ -18,6 +19,9 @@ interface Session {
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" });
+const seconds = (iso: string) => new Date(iso).toLocaleTimeString("en", { timeStyle: "medium" });
+/** A session as people tell it apart: how and when it was signed in. */
+const sessionName = (s: Session) => `${typeWord(s.type)} sign-in of ${when(s.createdAt)} (${seconds(s.createdAt)})`;
 
 export function SessionsManager({ sessions, currentSessionId }: { sessions: Session[]; currentSessionId: string }) {
   const router = useRouter();
@@ -50,11 +54,11 @@ export function SessionsManager({ sessions, currentSessionId }: { sessions: Sess
     <>
       {signers.length > 1 ? (
         <label className="card">
-          Sign changes with
+          Confirm changes with the key of
           <select value={signer} onChange={(e) => setSigner(e.target.value)}>
             {signers.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.id === currentSessionId ? "This session" : `Session ${s.id.slice(-6)} (${s.type})`}
+                {s.id === currentSessionId ? "This session (the one you are using)" : sessionName(s)}
               </option>
             ))}
           </select>
@@ -83,12 +87,11 @@ export function SessionsManager({ sessions, currentSessionId }: { sessions: Sess
                   aria-current={current ? "true" : undefined}
                 >
                   <td>
-                    <code>{s.id.slice(-12)}</code> {current ? <span className="badge">Current</span> : null}
+                    <span data-session-id={s.id}>{sessionName(s)}</span>{" "}
+                    {current ? <span className="badge badge-info">Current</span> : null}
                   </td>
                   <td>{local.has(s.id) ? "This device" : "Another device"}</td>
-                  <td>
-                    {s.type} ({s.nickname})
-                  </td>
+                  <td>{typeWord(s.type)}</td>
                   <td>{when(s.createdAt)}</td>
                   <td>{when(s.expiresAt)}</td>
                   <td className="actions">
@@ -96,7 +99,7 @@ export function SessionsManager({ sessions, currentSessionId }: { sessions: Sess
                       type="button"
                       className="button-secondary"
                       disabled={pending}
-                      aria-label={`Refresh session ${s.id.slice(-12)}`}
+                      aria-label={current ? "Refresh this session" : `Refresh ${sessionName(s)}`}
                       onClick={() =>
                         run(async () => {
                           const fresh = await refreshSession(s.id, await sessionKeyFor(signer), current);
@@ -111,7 +114,7 @@ export function SessionsManager({ sessions, currentSessionId }: { sessions: Sess
                       type="button"
                       className="button-danger"
                       disabled={pending}
-                      aria-label={`Revoke session ${s.id.slice(-12)}`}
+                      aria-label={current ? "Revoke this session" : `Revoke ${sessionName(s)}`}
                       onClick={() =>
                         run(async () => {
                           await revoke(s.id);

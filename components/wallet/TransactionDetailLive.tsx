@@ -1,6 +1,9 @@
 "use client";
 // One transaction, re-read while it is still moving so its status follows the sandbox outcome.
-import { FINAL_STATUSES, STATUS_TEXT, money } from "./money-views";
+import { FINAL_STATUSES, money } from "./money-views";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { CopyText } from "@/components/ui/CopyText";
+import { typeWord } from "@/lib/kernel/wording";
 import type { TransactionStatus } from "@/lib/domain/transactions/status";
 import { usePolling } from "./TransactionsLive";
 
@@ -20,16 +23,11 @@ export interface TransactionDetail {
   settledAt?: string;
   createdAt: string;
   updatedAt: string;
+  from?: string;
+  to?: string;
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "medium" });
-
-function party(p: Record<string, unknown>): string {
-  if (typeof p.umaAddress === "string") return p.umaAddress;
-  if (typeof p.accountId === "string") return p.accountId;
-  if (typeof p.currency === "string") return `Real-time funding (${p.currency})`;
-  return "—";
-}
 
 export function TransactionDetailLive({ initial }: { initial: TransactionDetail }) {
   const {
@@ -45,7 +43,7 @@ export function TransactionDetailLive({ initial }: { initial: TransactionDetail 
   return (
     <section className="card" aria-labelledby="tx-title">
       <h2 id="tx-title">
-        Status: <span className="badge">{STATUS_TEXT[t.status] ?? t.status}</span>
+        Status: <StatusBadge status={t.status} />
       </h2>
       <div className="actions">
         <button
@@ -68,14 +66,14 @@ export function TransactionDetailLive({ initial }: { initial: TransactionDetail 
       ) : null}
       {t.failureReason ? (
         <p role="alert" className="alert alert-error">
-          This payment failed ({t.failureReason.replace(/_/g, " ").toLowerCase()}). Any money taken is returned to your
-          account; check the destination details and try again.
+          This payment failed ({typeWord(t.failureReason).toLowerCase()}). Any money taken is returned to your account;
+          check the destination details and try again.
         </p>
       ) : null}
       <dl className="facts">
-        <dt>Transaction</dt>
+        <dt>Reference</dt>
         <dd>
-          <code>{t.id}</code>
+          <CopyText text={t.id.replace(/^Transaction:/, "")} label="Copy reference" />
         </dd>
         <dt>Direction</dt>
         <dd>{t.type === "INCOMING" ? "Incoming" : "Outgoing"}</dd>
@@ -96,9 +94,9 @@ export function TransactionDetailLive({ initial }: { initial: TransactionDetail 
         <dt>Received</dt>
         <dd>{money(t.receivedAmount.amount, t.receivedAmount.currency)}</dd>
         <dt>From</dt>
-        <dd>{party(t.source)}</dd>
+        <dd>{t.from ?? "—"}</dd>
         <dt>To</dt>
-        <dd>{party(t.destination)}</dd>
+        <dd>{t.to ?? "—"}</dd>
         {t.description ? (
           <>
             <dt>Note</dt>

@@ -5,7 +5,8 @@
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { bff } from "@/lib/browser/bff";
-import { FINAL_STATUSES, STATUS_TEXT, money } from "./money-views";
+import { FINAL_STATUSES, money } from "./money-views";
+import { StatusBadge } from "@/components/ui/StatusBadge";
 import type { TransactionStatus } from "@/lib/domain/transactions/status";
 
 export interface TransactionRow {
@@ -17,6 +18,7 @@ export interface TransactionRow {
   description?: string;
   failureReason?: string;
   createdAt: string;
+  counterparty?: string;
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" });
@@ -110,8 +112,11 @@ export function TransactionsLive({ initial }: { initial: TxPage }) {
             <thead>
               <tr>
                 <th scope="col">Date</th>
-                <th scope="col">Direction</th>
-                <th scope="col">Amount</th>
+                <th scope="col">From or to</th>
+                <th scope="col">Note</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
                 <th scope="col">Status</th>
                 <th scope="col">Details</th>
               </tr>
@@ -120,19 +125,23 @@ export function TransactionsLive({ initial }: { initial: TxPage }) {
               {rows.map((t) => (
                 <tr key={t.id}>
                   <td>{when(t.createdAt)}</td>
-                  <td>{t.type === "INCOMING" ? "In" : "Out"}</td>
                   <td>
+                    {t.type === "INCOMING" ? "From " : "To "}
+                    {t.counterparty ?? "—"}
+                  </td>
+                  <td>{t.description ?? <span className="muted">—</span>}</td>
+                  <td className={`num amount${t.type === "INCOMING" ? " amount-in" : ""}`}>
                     {t.type === "INCOMING"
-                      ? money(t.receivedAmount.amount, t.receivedAmount.currency)
-                      : money(t.sentAmount.amount, t.sentAmount.currency)}
+                      ? `+${money(t.receivedAmount.amount, t.receivedAmount.currency, "list")}`
+                      : `−${money(t.sentAmount.amount, t.sentAmount.currency, "list")}`}
                   </td>
                   <td>
-                    <span className="badge">{STATUS_TEXT[t.status] ?? t.status}</span>
+                    <StatusBadge status={t.status} />
                   </td>
                   <td>
                     <Link
                       href={`/wallet/transactions/${encodeURIComponent(t.id)}`}
-                      aria-label={`Details of transaction ${t.id.slice(-8)}`}
+                      aria-label={`Details of the ${when(t.createdAt)} payment ${t.type === "INCOMING" ? "from" : "to"} ${t.counterparty ?? ""}`}
                     >
                       View
                     </Link>

@@ -19,6 +19,8 @@ export class BffError extends Error {
     readonly code: string,
     readonly reason: string,
     readonly details?: unknown,
+    /** The API's own refusal, passed through: its reason is written for developers. */
+    readonly fromApi = false,
   ) {
     super(reason);
   }
@@ -80,6 +82,7 @@ export async function callApi<T = unknown>(
       err.code ?? "API_ERROR",
       err.reason ?? `The API answered ${res.status}`,
       err.details,
+      true,
     );
   }
   return { status: res.status, body: body as T, headers: res.headers };

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { env } from "../env";
 import type { QuoteResponse } from "../domain/quotes/schemas";
 import type { TransactionStatus } from "../domain/transactions/status";
+import { externalAccountName, internalAccountName } from "../kernel/wording";
 import { api, BffError } from "./client";
 
 export interface Amount {
@@ -55,6 +56,14 @@ export interface Transaction {
   settledAt?: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A transaction with its two sides named for people (no account ids on a page). */
+export interface NamedTransaction extends Transaction {
+  from: string;
+  to: string;
+  /** The other side, seen from the customer. */
+  counterparty: string;
 }
 
 interface Page<T> {
@@ -116,20 +125,47 @@ export async function ownedQuote(customerId: string, quoteId: string): Promise<Q
   return res.body;
 }
 
+/** Names of the customer's own accounts, by id, for naming the sides of transactions. */
+async function accountNames(customerId: string): Promise<Map<string, string>> {
+  const [internal, external] = await Promise.all([listInternalAccounts(customerId), listExternalAccounts(customerId)]);
+  const names = new Map<string, string>();
+  for (const a of internal)
+    names.set(a.id, `Your ${internalAccountName({ type: a.type, currency: a.balance.currency.code })}`);
+  for (const e of external) names.set(e.id, externalAccountName(e.accountInfo));
+  return names;
+}
+
+function partyName(p: Record<string, unknown>, names: Map<string, string>): string {
+  if (typeof p.umaAddress === "string") return p.umaAddress;
+  if (typeof p.accountId === "string") return names.get(p.accountId) ?? "Another Meridian account";
+  if (p.sourceType === "REALTIME_FUNDING" || typeof p.currency === "string")
+    return `Bank transfer in (${String(p.currency ?? "")})`.replace(" ()", "");
+  return "—";
+}
+
+function named(t: Transaction, names: Map<string, string>): NamedTransaction {
+  const from = partyName(t.source ?? {}, names);
+  const to = partyName(t.destination ?? {}, names);
+  return { ...t, from, to, counterparty: t.type === "INCOMING" ? from : to };
+}
+
 export async function listTransactions(
   customerId: string,
   opts: { cursor?: string; limit?: number } = {},
-): Promise<Page<Transaction>> {
+): Promise<Page<NamedTransaction>> {
   const params = new URLSearchParams({ customerId, limit: String(opts.limit ?? 25), sortOrder: "desc" });
   if (opts.cursor) params.set("cursor", opts.cursor);
-  const page = (await api.get<Page<Transaction>>(`/transactions?${params}`)).body;
+  const [page, names] = await Promise.all([
+    api.get<Page<Transaction>>(`/transactions?${params}`).then((r) => r.body),
+    accountNames(customerId),
+  ]);
   // Card transactions (type CARD) have their own shape and belong to the cards page.
-  return { ...page, data: page.data.filter((t) => t.type !== "CARD") };
+  return { ...page, data: page.data.filter((t) => t.type !== "CARD").map((t) => named(t, names)) };
 }
 
-export async function ownedTransaction(customerId: string, transactionId: string): Promise<Transaction> {
+export async function ownedTransaction(customerId: string, transactionId: string): Promise<NamedTransaction> {
   if (!/^Transaction:[0-9a-fA-F-]{36}$/.test(transactionId)) throw notYours("transaction");
   const res = await api.get<Transaction>(`/transactions/${q(transactionId)}`, { accept: [404] });
   if (res.status !== 200 || res.body.customerId !== customerId) throw notYours("transaction");
-  return res.body;
+  return named(res.body, await accountNames(customerId));
 }

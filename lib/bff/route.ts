@@ -9,7 +9,9 @@
 //  - "hosted": the hosted pages' routes (/kyc/<token>, /verify/liveness/<token>):
 //    the link token in the path is the only authority; no-referrer responses;
 //  - "operator": the service operator's bearer token (MERIDIAN_OPERATOR_TOKEN);
-//    unset token: the operator routes do not exist (404).
+//    unset token: the operator routes do not exist (404);
+//  - "webhook": a delivery from Meridian's own webhook sender (the sandbox's
+//    built-in receiver): no session or origin; the route checks the signature.
 // For staff and customer, state-changing methods must come from the app's own
 // origin and carry the session's CSRF token in X-CSRF-Token (the SameSite
 // cookie alone is not relied on). The JSON body is parsed with the route's zod
@@ -22,8 +24,9 @@ import { appOrigin } from "../env";
 import { log } from "../log";
 import { newUuid } from "../ids";
 import { checkOperatorToken } from "../security/operator-token";
-import { ApiError } from "../kernel/errors";
+import { ApiError, type FieldError } from "../kernel/errors";
 import { fieldErrorsOf } from "../kernel/validation";
+import { errorWords, fieldWords } from "../kernel/wording";
 import {
   csrfTokenFor,
   customerSessionLive,
@@ -39,7 +42,7 @@ type Params = Record<string, string | string[]>;
 type RouteCtx = { params: Promise<Params> };
 type BodyOf<B> = B extends z.ZodType ? z.output<B> : undefined;
 
-export type Audience = "staff" | "customer" | "public" | "hosted" | "operator";
+export type Audience = "staff" | "customer" | "public" | "hosted" | "operator" | "webhook";
 
 export interface RouteOptions<A extends Audience, B extends z.ZodType | undefined> {
   audience: A;
@@ -149,6 +152,8 @@ async function admit(
     case "operator":
       checkOperatorToken(request.headers.get("authorization"));
       return {};
+    case "webhook":
+      return {};
   }
 }
 
@@ -163,16 +168,53 @@ async function readBody(request: Request, schema: z.ZodType | undefined): Promis
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error);
-    return fail(400, "INVALID_INPUT", errors.map((e) => `${e.field}: ${e.message}`).join("; "), { errors });
+    const errors = peopleFieldErrors(fieldErrorsOf(parsed.error));
+    return fail(400, "INVALID_INPUT", summaryOf(errors), { errors });
   }
   return { body: parsed.data };
+}
+
+/** The field's own name, for a summary: "accountInfo.routingNumber" → "Routing number". */
+function fieldLabel(field: string): string {
+  const last =
+    field
+      .split(".")
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? field;
+  const words = last.replace(/([A-Z])/g, " $1").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function peopleFieldErrors(errors: FieldError[]): FieldError[] {
+  return errors.map((e) => ({ ...e, message: fieldWords(e) }));
+}
+
+function summaryOf(errors: FieldError[]): string {
+  if (!errors.length) return errorWords("INVALID_INPUT")!;
+  return `Check ${errors.length === 1 ? "this field" : "these fields"}: ${errors.map((e) => `${fieldLabel(e.field)}: ${e.message}`).join(" ")}`;
+}
+
+/** Audiences whose callers are people reading a page (hosted pages and operator scripts keep the API's reason). */
+const PEOPLE: ReadonlySet<Audience> = new Set(["staff", "customer", "public"]);
+
+/** An API refusal passed through to a page, in people's words (operator scripts keep the API's own). */
+function forPeople(err: BffError): { reason: string; details: unknown } {
+  const list = (err.details as { errors?: unknown } | undefined)?.errors;
+  if (err.code === "INVALID_INPUT" && Array.isArray(list)) {
+    const errors = peopleFieldErrors(list.filter((e): e is FieldError => typeof e?.field === "string"));
+    return { reason: summaryOf(errors), details: { ...(err.details as object), errors } };
+  }
+  return { reason: errorWords(err.code) ?? "That did not work. Reload the page and try again.", details: err.details };
 }
 
 function failure(err: unknown, audience: Audience, requestId: string): Response {
   // Hosted pages and operator scripts quote the request id to support.
   const traced: Record<string, string> =
     audience === "hosted" || audience === "operator" ? { "x-request-id": requestId } : {};
+  if (err instanceof BffError && err.fromApi && PEOPLE.has(audience)) {
+    const human = forPeople(err);
+    return fail(err.status, err.code, human.reason, human.details, traced);
+  }
   if (err instanceof BffError) return fail(err.status, err.code, err.reason, err.details, traced);
   if (err instanceof ApiError)
     return fail(err.status, err.code, err.reason, err.details, { ...traced, ...err.headers });

@@ -5,30 +5,34 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { csrfTokenFor, requireCustomerPage } from "@/lib/bff/auth/session";
 import { walletSessionActive } from "@/lib/bff/route";
-import { NavLinks } from "@/components/ui/NavLinks";
+import { NavLinks, type NavLink } from "@/components/ui/NavLinks";
+import { BrandMark } from "@/components/ui/BrandMark";
 import { CsrfMeta } from "@/components/ui/CsrfMeta";
 import { SignOutButton } from "@/components/ui/SignOutButton";
 
-const LINKS = [
-  { href: "/wallet", label: "Overview", exact: true },
-  { href: "/wallet/balances", label: "Balances" },
-  { href: "/wallet/send", label: "Send" },
-  { href: "/wallet/transactions", label: "Transactions" },
-  { href: "/wallet/external-accounts", label: "External accounts" },
-  { href: "/wallet/sessions", label: "Sessions" },
-  { href: "/wallet/credentials", label: "Sign-in methods" },
-  { href: "/wallet/cards", label: "Cards" },
+const LINKS: NavLink[] = [
+  { href: "/wallet", label: "Overview", exact: true, icon: "home", tab: "tab" },
+  { href: "/wallet/balances", label: "Balances", icon: "wallet" },
+  { href: "/wallet/send", label: "Send", icon: "send", tab: "tab" },
+  { href: "/wallet/receive", label: "Receive", icon: "receive", tab: "tab" },
+  { href: "/wallet/transactions", label: "Transactions", icon: "activity", tab: "tab" },
+  { href: "/wallet/cards", label: "Cards", icon: "card", tab: "tab" },
+  { href: "/wallet/external-accounts", label: "External accounts", icon: "bank" },
+  { href: "/wallet/sessions", label: "Sessions", icon: "sessions" },
+  { href: "/wallet/credentials", label: "Sign-in methods", icon: "key" },
+  { href: "/wallet/more", label: "More", icon: "more", tab: "more" },
 ];
 
 export default async function CustomerLayout({ children }: { children: ReactNode }) {
   const { session, customer } = await requireCustomerPage();
   if (!(await walletSessionActive(customer))) redirect("/signin?ended=revoked");
   return (
-    <>
+    <div className="wallet-app">
       <CsrfMeta token={csrfTokenFor(session)} />
       <header className="site">
         <div className="bar">
           <Link href="/wallet" className="brand">
+            <BrandMark />
             Meridian
           </Link>
           <SignOutButton callbackUrl="/signin" customer />
@@ -36,6 +40,6 @@ export default async function CustomerLayout({ children }: { children: ReactNode
         <NavLinks label="Account" links={LINKS} />
       </header>
       <main>{children}</main>
-    </>
+    </div>
   );
 }

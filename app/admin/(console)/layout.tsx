@@ -3,23 +3,25 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { requireStaffPage, csrfTokenFor } from "@/lib/bff/auth/session";
-import { NavLinks } from "@/components/ui/NavLinks";
+import { NavLinks, type NavLink } from "@/components/ui/NavLinks";
+import { BrandMark } from "@/components/ui/BrandMark";
+import { statusWord } from "@/lib/kernel/wording";
 import { CsrfMeta } from "@/components/ui/CsrfMeta";
 import { SignOutButton } from "@/components/ui/SignOutButton";
 
-const LINKS = [
-  { href: "/admin", label: "Overview", exact: true },
-  { href: "/admin/customers", label: "Customers" },
-  { href: "/admin/accounts", label: "Accounts" },
-  { href: "/admin/transactions", label: "Transactions" },
-  { href: "/admin/external-accounts", label: "External accounts" },
-  { href: "/admin/agents", label: "Agents" },
-  { href: "/admin/approvals", label: "Approvals" },
-  { href: "/admin/stablecoins", label: "Stablecoins" },
-  { href: "/admin/webhooks", label: "Webhooks" },
-  { href: "/admin/tokens", label: "API tokens" },
-  { href: "/admin/config", label: "Configuration" },
-  { href: "/admin/sandbox", label: "Sandbox" },
+const LINKS: NavLink[] = [
+  { href: "/admin", label: "Overview", exact: true, icon: "overview" },
+  { href: "/admin/customers", label: "Customers", icon: "users" },
+  { href: "/admin/accounts", label: "Accounts", icon: "wallet" },
+  { href: "/admin/transactions", label: "Transactions", icon: "transfers" },
+  { href: "/admin/external-accounts", label: "External accounts", icon: "bank" },
+  { href: "/admin/agents", label: "Agents", icon: "agents" },
+  { href: "/admin/approvals", label: "Approvals", icon: "approvals" },
+  { href: "/admin/stablecoins", label: "Stablecoins", icon: "coins" },
+  { href: "/admin/webhooks", label: "Webhooks", icon: "webhook" },
+  { href: "/admin/tokens", label: "API tokens", icon: "key" },
+  { href: "/admin/config", label: "Configuration", icon: "settings" },
+  { href: "/admin/sandbox", label: "Sandbox", icon: "sandbox" },
 ];
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
@@ -29,17 +31,20 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       <CsrfMeta token={csrfTokenFor(session)} />
       <header className="site">
         <div className="bar">
-          <Link href="/admin" className="brand">
+          <Link href="/admin" className="brand" aria-label="Meridian admin">
+            <BrandMark />
             Meridian admin
           </Link>
           <span className="who">
-            {staff.name} <span className="badge">{staff.role}</span>
+            {staff.name} <span className="badge badge-info">{statusWord(staff.role).text}</span>
           </span>
           <SignOutButton callbackUrl="/admin/signin" />
         </div>
-        <NavLinks label="Admin" links={LINKS} />
       </header>
-      <main>{children}</main>
+      <div className="console">
+        <NavLinks label="Admin" links={LINKS} />
+        <main>{children}</main>
+      </div>
     </>
   );
 }

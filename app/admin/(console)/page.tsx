@@ -4,6 +4,19 @@ import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import type { PlatformConfig } from "@/components/admin/types";
+import { OverviewCharts } from "@/components/admin/OverviewCharts";
+import { load } from "@/lib/bff/admin/load";
+import { loadOverview, type Overview } from "@/lib/bff/admin/overview";
+import { statusWord } from "@/lib/kernel/wording";
+
+function Stat({ label, value, href }: { label: string; value: string; href: string }) {
+  return (
+    <Link href={href} className="stat">
+      <span className="value">{value}</span>
+      <span className="label">{label}</span>
+    </Link>
+  );
+}
 
 export const metadata: Metadata = { title: "Admin" };
 
@@ -17,6 +30,11 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
   } catch (e) {
     error = e;
   }
+  const overview = await load<Overview | null>(null, () => loadOverview());
+  const o = overview.data;
+  const settled = o ? o.outcomes.completed + o.outcomes.failed : 0;
+  const paymentsTotal = o ? o.outcomes.completed + o.outcomes.failed + o.outcomes.inProgress : 0;
+  const successRate = settled && o ? `${Math.round((o.outcomes.completed / settled) * 100)}%` : "—";
   return (
     <>
       <h1>Overview</h1>
@@ -44,28 +62,43 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
           </p>
         </section>
       ) : null}
-      <div className="grid">
-        <section className="card">
-          <h2>Customers</h2>
-          <p>Verification state of every customer.</p>
-          <Link href="/admin/customers">Open customers</Link>
-        </section>
-        <section className="card">
-          <h2>Accounts</h2>
-          <p>Internal accounts and their balances.</p>
-          <Link href="/admin/accounts">Open accounts</Link>
-        </section>
-        <section className="card">
-          <h2>Webhooks</h2>
-          <p>Events, payloads, delivery attempts and retries.</p>
-          <Link href="/admin/webhooks">Open webhooks</Link>
-        </section>
-        <section className="card">
-          <h2>Sandbox</h2>
-          <p>Fund accounts and move sandbox time forward.</p>
-          <Link href="/admin/sandbox">Open the sandbox panel</Link>
-        </section>
-      </div>
+      {config && !config.webhookEndpoint ? (
+        <p className="alert alert-ok" role="note">
+          No webhook endpoint is set, so events are not sent and incoming payments do not wait for approval. In the{" "}
+          <Link href="/admin/sandbox">sandbox panel</Link>, one click points webhooks at Meridian&apos;s built-in
+          sandbox receiver.
+        </p>
+      ) : null}
+      {overview.error ? <ErrorNotice error={overview.error} what="the overview figures" /> : null}
+      {o ? (
+        <>
+          <div className="stats">
+            <Stat label="Payments, last 14 days" value={String(paymentsTotal)} href="/admin/transactions" />
+            <Stat label="Success rate" value={successRate} href="/admin/transactions?status=COMPLETED" />
+            <Stat
+              label="Waiting for approval"
+              value={String(o.pendingApprovals)}
+              href="/admin/transactions?status=PENDING&type=INCOMING"
+            />
+            <Stat label="Webhook delivery health" value="View" href="/admin/webhooks" />
+            <Stat label="Customers" value={String(o.customers)} href="/admin/customers" />
+          </div>
+          <OverviewCharts
+            volume={o.volume}
+            currencies={o.currencies}
+            outcomes={[
+              { name: "Completed", value: o.outcomes.completed, tone: "ok" },
+              { name: "Failed or rejected", value: o.outcomes.failed, tone: "danger" },
+              { name: "In progress", value: o.outcomes.inProgress, tone: "warn" },
+            ]}
+            verification={o.verification.map((v) => ({
+              name: statusWord(v.status).text,
+              value: v.count,
+              tone: statusWord(v.status).tone,
+            }))}
+          />
+        </>
+      ) : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SiteHeader } from "@/components/SiteHeader";
@@ -16,7 +17,7 @@ export default async function StaffSignInPage() {
         <h1>Staff sign-in</h1>
         <p className="muted">
           The admin section is for the platform&apos;s staff. Customers sign in on the{" "}
-          <a href="/signin">customer sign-in page</a>.
+          <Link href="/signin">customer sign-in page</Link>.
         </p>
         <StaffSignInForm />
       </main>

@@ -2,6 +2,7 @@
 // The hosted verification flow: shows what is still needed, lets the customer
 // fill in details, add beneficial owners (businesses), upload documents and
 // submit. Talks only to /api/kyc/{token}/... .
+import { StatusBadge } from "@/components/ui/StatusBadge";
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 
 interface Requirement {
@@ -240,7 +241,9 @@ export function KycFlow({ token }: { token: string }) {
       {error && <p role="alert">{error}</p>}
       {state && state.completed && (
         <Section title="Submitted">
-          <p>Your verification has been submitted (status: {state.status}). You can close this page.</p>
+          <p>
+            Your verification has been submitted: <StatusBadge status={state.status} />. You can close this page.
+          </p>
           {state.redirectUri && (
             <p>
               <a href={state.redirectUri}>Continue</a>

@@ -1,6 +1,7 @@
-// The API's refusals of staff actions, reworded for the admin section: what
-// happened and what to do next. The API's own code stays, so scripts and
-// tests can still tell the cases apart.
+// The API's refusals of staff actions, reworded for the admin section where a
+// staff action needs more specific advice than the shared table of words
+// (lib/kernel/wording.ts, applied by the route wrapper to every other code).
+// The API's own code stays, so scripts and tests can still tell the cases apart.
 import "server-only";
 import { BffError } from "../client";
 
@@ -21,14 +22,14 @@ const ADVICE: Record<string, string> = {
   NOT_FOUND: "That record does not exist (any more). Reload the page to see the current list.",
 };
 
-/** Runs an API call and turns a known refusal into advice, keeping the status, code and the API's detail. */
+/** Runs an API call and turns a known refusal into advice, keeping the status, code and details. */
 export async function withAdvice<T>(call: () => Promise<T>, more: Record<string, string> = {}): Promise<T> {
   try {
     return await call();
   } catch (err) {
     const advice = err instanceof BffError ? (more[err.code] ?? ADVICE[err.code]) : undefined;
     if (err instanceof BffError && advice) {
-      throw new BffError(err.status, err.code, `${advice} (${err.reason})`, err.details);
+      throw new BffError(err.status, err.code, advice, err.details);
     }
     throw err;
   }

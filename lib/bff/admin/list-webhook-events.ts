@@ -32,3 +32,15 @@ export async function listWebhookEvents(db: Db, platformId: string, limit = 50) 
     })),
   }));
 }
+
+/** Delivery health of the listed events, for the webhooks page's chart. */
+export function deliveryHealth(events: { status: string }[]) {
+  const h = { delivered: 0, failing: 0, waiting: 0, noEndpoint: 0 };
+  for (const e of events) {
+    if (e.status === "DELIVERED") h.delivered++;
+    else if (e.status === "FAILED" || e.status === "RETRYING") h.failing++;
+    else if (e.status === "NO_ENDPOINT") h.noEndpoint++;
+    else h.waiting++;
+  }
+  return h;
+}

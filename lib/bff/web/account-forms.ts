@@ -17,6 +17,10 @@ export interface FormField {
   required: boolean;
   options?: string[];
   hint?: string;
+  /** The schema's own checks, so the browser can check as people type (the API checks again). */
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
 }
 
 export interface BeneficiaryForm {
@@ -107,6 +111,9 @@ function fieldsOf(s: JsonSchema, prefix: string, parentRequired: boolean, skip: 
       required,
       ...(prop.enum ? { options: prop.enum } : {}),
       ...(hintOf(prop) ? { hint: hintOf(prop) } : {}),
+      ...(prop.minLength !== undefined ? { minLength: prop.minLength } : {}),
+      ...(prop.maxLength !== undefined ? { maxLength: prop.maxLength } : {}),
+      ...(prop.pattern ? { pattern: prop.pattern } : {}),
     });
   }
   return out;

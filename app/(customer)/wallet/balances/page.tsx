@@ -4,7 +4,9 @@ import { listInternalAccounts, sandboxEnabled } from "@/lib/bff/money";
 import { formatAmount } from "@/lib/browser/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { FundForm } from "@/components/ui/FundForm";
+import { FundingDetails } from "@/components/wallet/FundingDetails";
 import { accountName } from "@/components/wallet/money-views";
+import { StatusBadge } from "@/components/ui/StatusBadge";
 
 export const metadata: Metadata = { title: "Balances" };
 
@@ -34,7 +36,9 @@ export default async function BalancesPage() {
                   <th scope="row">{accountName({ type: a.type, currency: a.balance.currency.code })}</th>
                   <td>{formatAmount(a.balance)}</td>
                   <td>{formatAmount(a.totalBalance)}</td>
-                  <td>{a.status}</td>
+                  <td>
+                    <StatusBadge status={a.status} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -46,21 +50,7 @@ export default async function BalancesPage() {
           return (
             <section key={a.id} className="card" aria-labelledby={headingId}>
               <h2 id={headingId}>Add money to your {name}</h2>
-              {(a.fundingPaymentInstructions ?? []).map((ins, i) => (
-                <div key={i}>
-                  {ins.instructionsNotes ? <p>{ins.instructionsNotes}.</p> : null}
-                  <dl className="facts">
-                    {Object.entries(ins.accountOrWalletInfo ?? {}).map(([k, v]) => (
-                      <div key={k} className="facts-row">
-                        <dt>{k.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase())}</dt>
-                        <dd>
-                          <code>{String(v)}</code>
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
-                </div>
-              ))}
+              <FundingDetails instructions={a.fundingPaymentInstructions ?? []} />
               {sandbox ? (
                 <FundForm
                   path={`/api/wallet/accounts/${encodeURIComponent(a.id)}/fund`}

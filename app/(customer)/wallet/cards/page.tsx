@@ -10,11 +10,14 @@ import { VerifyIdentityButton } from "@/components/wallet/VerifyIdentityButton";
 import { IssueCardForm } from "@/components/wallet/IssueCardForm";
 import { CloseCardButton } from "@/components/wallet/CloseCardButton";
 import type { InternalAccount, Page } from "@/components/admin/types";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { RefreshWhile } from "@/components/ui/RefreshWhile";
+import { statusWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Your cards" };
 
 const STATUS_TEXT: Record<CardStatus, string> = {
-  PROCESSING: "The issuer is still activating this card. Reload in a few seconds.",
+  PROCESSING: "The issuer is activating this card; this page updates by itself.",
   ACTIVE: "Ready to use.",
   FROZEN: "Frozen: payments are declined until you unfreeze it.",
   CLOSED: "Closed: it can no longer be used, changed or revealed.",
@@ -57,7 +60,9 @@ export default async function WalletCardsPage() {
             />
           ) : (
             <>
-              <p>Cards are issued once your identity is verified (status: {me.body.kycStatus ?? "UNVERIFIED"}).</p>
+              <p>
+                Cards are issued once your identity is verified. Identity: <StatusBadge status={me.body.kycStatus} />
+              </p>
               <VerifyIdentityButton />
             </>
           )}
@@ -72,13 +77,26 @@ export default async function WalletCardsPage() {
             return (
               <section key={c.id} className="card" aria-labelledby={headingId}>
                 <h2 id={headingId}>{name}</h2>
+                <div
+                  className={`card-art${c.status === "FROZEN" ? " frozen" : isFinalCardStatus(c.status) ? " closed" : ""}`}
+                  aria-hidden="true"
+                >
+                  <div className="row">
+                    <strong>Meridian</strong>
+                    <span>{c.brand}</span>
+                  </div>
+                  <div className="pan">•••• •••• •••• {c.last4}</div>
+                  <div className="row">
+                    <span>{statusWord(c.status).text}</span>
+                    <span>
+                      {String(c.expMonth).padStart(2, "0")}/{String(c.expYear).slice(-2)}
+                    </span>
+                  </div>
+                </div>
                 <dl className="facts">
                   <dt>Status</dt>
                   <dd>
-                    <span className="badge" data-testid="card-status">
-                      {c.status}
-                    </span>{" "}
-                    {STATUS_TEXT[c.status]}
+                    <StatusBadge status={c.status} testId="card-status" /> {STATUS_TEXT[c.status]}
                   </dd>
                   <dt>Card number</dt>
                   <dd>•••• {c.last4}</dd>
@@ -89,20 +107,23 @@ export default async function WalletCardsPage() {
                   <dt>Funded by</dt>
                   <dd>{accountLabel(c.fundingSource)}</dd>
                 </dl>
-                {requestableMoves(c.status).map((to) =>
-                  to === "CLOSED" ? (
-                    <CloseCardButton key={to} cardId={c.id} last4={c.last4} />
-                  ) : (
-                    <ActionButton
-                      key={to}
-                      {...MOVE_BUTTONS[to]}
-                      method="PATCH"
-                      path={path}
-                      body={{ status: to }}
-                      variant="secondary"
-                    />
-                  ),
-                )}
+                {c.status === "PROCESSING" ? <RefreshWhile /> : null}
+                <div className="actions">
+                  {requestableMoves(c.status).map((to) =>
+                    to === "CLOSED" ? (
+                      <CloseCardButton key={to} cardId={c.id} last4={c.last4} />
+                    ) : (
+                      <ActionButton
+                        key={to}
+                        {...MOVE_BUTTONS[to]}
+                        method="PATCH"
+                        path={path}
+                        body={{ status: to }}
+                        variant="secondary"
+                      />
+                    ),
+                  )}
+                </div>
                 {!isFinalCardStatus(c.status) && <CardReveal revealPath={`${path}/reveal`} last4={c.last4} />}
               </section>
             );

@@ -6,6 +6,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { ExternalAccountForm } from "@/components/wallet/ExternalAccountForm";
 import { externalName } from "@/components/wallet/money-views";
+import { StatusBadge } from "@/components/ui/StatusBadge";
 
 export const metadata: Metadata = { title: "External accounts" };
 
@@ -39,7 +40,7 @@ export default async function ExternalAccountsPage() {
                       <th scope="row">{name}</th>
                       <td>{a.currency}</td>
                       <td>
-                        <span className="badge">{a.status}</span>
+                        <StatusBadge status={a.status} />
                       </td>
                       <td>
                         <ActionButton

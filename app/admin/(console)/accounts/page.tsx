@@ -9,6 +9,8 @@ import { FundForm } from "@/components/ui/FundForm";
 import { DataTable, Id } from "@/components/admin/DataTable";
 import { formatAmount } from "@/lib/browser/money";
 import type { InternalAccount, Page } from "@/components/admin/types";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Accounts" };
 
@@ -39,8 +41,8 @@ export default async function AccountsPage() {
                 "platform"
               ),
           },
-          { header: "Type", cell: (a) => a.type },
-          { header: "Status", cell: (a) => a.status },
+          { header: "Type", cell: (a) => typeWord(a.type) },
+          { header: "Status", cell: (a) => <StatusBadge status={a.status} /> },
           { header: "Available", cell: (a) => formatAmount(a.balance) },
           { header: "Total", cell: (a) => formatAmount(a.totalBalance) },
           operator && {

@@ -7,6 +7,7 @@ import { ActionButton } from "@/components/ui/ActionButton";
 import { load } from "@/lib/bff/admin/load";
 import { DataTable, Id, when } from "@/components/admin/DataTable";
 import type { Page } from "@/components/admin/types";
+import { typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Approvals" };
 
@@ -49,7 +50,7 @@ export default async function ApprovalsPage() {
           rowKey={(a) => a.id}
           columns={[
             { header: "Submitted", cell: (a) => when(a.createdAt) },
-            { header: "Type", cell: (a) => a.type },
+            { header: "Type", cell: (a) => typeWord(a.type) },
             { header: "Amount (minor units)", cell: (a) => amountOf(a) },
             { header: "Agent", cell: (a) => <Id id={a.agentId} /> },
             { header: "Customer", cell: (a) => <Id id={a.customerId} /> },
@@ -59,14 +60,14 @@ export default async function ApprovalsPage() {
                 <>
                   <ActionButton
                     label="Approve"
-                    ariaLabel={`Approve ${a.type} of ${amountOf(a)}`}
+                    ariaLabel={`Approve ${typeWord(a.type).toLowerCase()} of ${amountOf(a)}`}
                     method="POST"
                     path={`/api/admin/agents/${encodeURIComponent(a.agentId)}/actions/${encodeURIComponent(a.id)}/approve`}
                     doneMessage="Approved."
                   />
                   <ActionButton
                     label="Reject"
-                    ariaLabel={`Reject ${a.type} of ${amountOf(a)}`}
+                    ariaLabel={`Reject ${typeWord(a.type).toLowerCase()} of ${amountOf(a)}`}
                     variant="danger"
                     method="POST"
                     path={`/api/admin/agents/${encodeURIComponent(a.agentId)}/actions/${encodeURIComponent(a.id)}/reject`}

@@ -4,6 +4,8 @@ import { requireStaffPage } from "@/lib/bff/auth/session";
 import { canOperate } from "@/lib/bff/staff/roles";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ConfigForm } from "@/components/admin/ConfigForm";
+import { sandboxInboxUrl } from "@/lib/bff/sandbox-inbox";
+import { sandboxEnabled } from "@/lib/bff/money";
 import { DataTable } from "@/components/admin/DataTable";
 import type { PlatformConfig } from "@/components/admin/types";
 
@@ -19,7 +21,11 @@ export default async function ConfigPage() {
         {!canOperate(staff.role) ? (
           <p className="muted">You can read the configuration; only operators can change it.</p>
         ) : null}
-        <ConfigForm config={config} editable={canOperate(staff.role)} />
+        <ConfigForm
+          config={config}
+          editable={canOperate(staff.role)}
+          inboxUrl={sandboxEnabled() ? sandboxInboxUrl() : undefined}
+        />
         <section className="card" aria-labelledby="currencies-heading">
           <h2 id="currencies-heading">Supported currencies</h2>
           {config.supportedCurrencies.length === 0 ? (

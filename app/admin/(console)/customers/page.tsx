@@ -5,6 +5,7 @@ import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
+import { statusWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Customers" };
 
@@ -54,7 +55,7 @@ export default async function CustomersPage() {
               <span className="badge">
                 {c.customerType === "BUSINESS"
                   ? `KYB ${c.kybStatus ?? "UNVERIFIED"}`
-                  : `KYC ${c.kycStatus ?? "UNVERIFIED"}`}
+                  : `Identity: ${statusWord(c.kycStatus).text.toLowerCase()}`}
               </span>
             ),
           },

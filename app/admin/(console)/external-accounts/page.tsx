@@ -9,6 +9,7 @@ import { ActionButton } from "@/components/ui/ActionButton";
 import { DataTable, when, type Column } from "@/components/admin/DataTable";
 import { PlatformExternalAccountForm } from "@/components/admin/PlatformExternalAccountForm";
 import { accountLabel, type ExternalAccount, type Page } from "@/components/admin/types";
+import { StatusBadge } from "@/components/ui/StatusBadge";
 
 export const metadata: Metadata = { title: "External accounts" };
 
@@ -32,7 +33,7 @@ function columns(operator: boolean, owner: "customer" | "platform"): (Column<Ext
         }
       : { header: "Platform account id", cell: (a) => a.platformAccountId ?? "—" },
     { header: "Currency", cell: (a) => a.currency },
-    { header: "Status", cell: (a) => <span className="badge">{a.status}</span> },
+    { header: "Status", cell: (a) => <StatusBadge status={a.status} /> },
     { header: "Beneficiary check", cell: (a) => a.beneficiaryVerificationStatus ?? "—" },
     { header: "Created", cell: (a) => when(a.createdAt) },
     operator && {

@@ -8,6 +8,7 @@ import { ENABLEMENT_MACHINE, type EnablementState } from "@/lib/domain/stablecoi
 import { DataTable, when } from "@/components/admin/DataTable";
 import { load } from "@/lib/bff/admin/load";
 import type { Page } from "@/components/admin/types";
+import { StatusBadge } from "@/components/ui/StatusBadge";
 
 export const metadata: Metadata = { title: "Stablecoins" };
 
@@ -93,7 +94,7 @@ export default async function StablecoinsPage() {
                 { header: "Created", cell: (o) => when(o.createdAt) },
                 { header: "Type", cell: (o) => o.operationType },
                 { header: "Amount (token units)", cell: (o) => o.amount },
-                { header: "Status", cell: (o) => o.status },
+                { header: "Status", cell: (o) => <StatusBadge status={o.status} /> },
               ]}
             />
           ) : (

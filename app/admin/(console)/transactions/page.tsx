@@ -10,6 +10,8 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
 import { formatAmount } from "@/lib/browser/money";
 import { fromTo, headlineAmount, type AdminTransaction, type Page } from "@/components/admin/types";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Transactions" };
 
@@ -93,8 +95,8 @@ export default async function TransactionsPage({
               </Link>
             ),
           },
-          { header: "Status", cell: (t) => <span className="badge">{t.status}</span> },
-          { header: "Type", cell: (t) => t.type },
+          { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
+          { header: "Type", cell: (t) => typeWord(t.type) },
           { header: "Amount", cell: (t) => formatAmount(headlineAmount(t)) },
           { header: "From", cell: (t) => fromTo(t).from },
           { header: "To", cell: (t) => fromTo(t).to },

@@ -3,11 +3,14 @@ import { db } from "@/lib/db/client";
 import { bffPlatformId } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { canOperate } from "@/lib/bff/staff/roles";
-import { listWebhookEvents } from "@/lib/bff/admin/list-webhook-events";
+import { deliveryHealth, listWebhookEvents } from "@/lib/bff/admin/list-webhook-events";
+import { DonutCard } from "@/components/admin/OverviewCharts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { DataTable, Id, when } from "@/components/admin/DataTable";
 import { load } from "@/lib/bff/admin/load";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -17,16 +20,28 @@ export default async function WebhooksPage() {
   const { data: events, error } = await load<Awaited<ReturnType<typeof listWebhookEvents>>>([], async () =>
     listWebhookEvents(db(), await bffPlatformId()),
   );
+  const health = deliveryHealth(events);
   return (
     <>
       <h1>Webhook deliveries</h1>
       <p className="muted">The latest 50 events, newest first, with every delivery attempt.</p>
+      <div className="chart-grid">
+        <DonutCard
+          title="Webhook delivery health"
+          data={[
+            { name: "Delivered", value: health.delivered, tone: "ok" },
+            { name: "Failing", value: health.failing, tone: "danger" },
+            { name: "Waiting", value: health.waiting, tone: "warn" },
+            { name: "No endpoint set", value: health.noEndpoint, tone: "neutral" },
+          ]}
+        />
+      </div>
       {error ? <ErrorNotice error={error} what="the webhook events" /> : null}
       {events.length === 0 && !error ? <p>No webhook events yet. Send a test from the sandbox panel.</p> : null}
       {events.map((e) => (
         <article key={e.id} className="card" aria-label={`Webhook ${e.type} ${e.webhookId}`}>
           <h2 className="h3">
-            {e.type} <span className="badge">{e.status}</span>
+            {typeWord(e.type)} <StatusBadge status={e.status} />
           </h2>
           <dl className="facts">
             <dt>Event</dt>

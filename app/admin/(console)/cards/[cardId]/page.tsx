@@ -6,6 +6,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { CardReveal } from "@/components/ui/CardReveal";
 import { isFinalCardStatus, requestableMoves, type ApiCard, type RequestedStatus } from "@/lib/bff/cards";
+import { StatusBadge } from "@/components/ui/StatusBadge";
 
 export const metadata: Metadata = { title: "Card" };
 
@@ -43,7 +44,9 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
           <h2 id="card-heading">Card</h2>
           <dl className="facts">
             <dt>Status</dt>
-            <dd data-testid="card-status">{c.status}</dd>
+            <dd>
+              <StatusBadge status={c.status} testId="card-status" />
+            </dd>
             <dt>Card number</dt>
             <dd>•••• {c.last4}</dd>
             <dt>Expires</dt>

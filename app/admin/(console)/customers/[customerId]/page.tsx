@@ -8,6 +8,8 @@ import { DataTable, Id, when } from "@/components/admin/DataTable";
 import { formatAmount } from "@/lib/browser/money";
 import type { AdminTransaction, ExternalAccount, InternalAccount, Page } from "@/components/admin/types";
 import { accountLabel, headlineAmount } from "@/components/admin/types";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Customer" };
 
@@ -87,7 +89,9 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           <dt>Type</dt>
           <dd>{c.customerType}</dd>
           <dt>{business ? "KYB status" : "KYC status"}</dt>
-          <dd>{(business ? c.kybStatus : c.kycStatus) ?? "UNVERIFIED"}</dd>
+          <dd>
+            <StatusBadge status={business ? c.kybStatus : c.kycStatus} />
+          </dd>
           <dt>Email</dt>
           <dd>{c.email ?? "—"}</dd>
           <dt>UMA address</dt>
@@ -142,7 +146,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           empty={accounts.error ? undefined : "This customer has no internal accounts."}
           columns={[
             { header: "Account", cell: (a) => <Id id={a.id} /> },
-            { header: "Type", cell: (a) => a.type },
+            { header: "Type", cell: (a) => typeWord(a.type) },
             { header: "Available", cell: (a) => formatAmount(a.balance) },
             { header: "Total", cell: (a) => formatAmount(a.totalBalance) },
           ]}
@@ -162,7 +166,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
               cell: (a) => <Link href={`/admin/external-accounts/${encodeURIComponent(a.id)}`}>{accountLabel(a)}</Link>,
             },
             { header: "Currency", cell: (a) => a.currency },
-            { header: "Status", cell: (a) => a.status },
+            { header: "Status", cell: (a) => <StatusBadge status={a.status} /> },
           ]}
         />
       </section>
@@ -179,8 +183,8 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
               header: "Transaction",
               cell: (t) => <Link href={`/admin/transactions/${encodeURIComponent(t.id)}`}>{t.id.slice(-8)}</Link>,
             },
-            { header: "Type", cell: (t) => t.type },
-            { header: "Status", cell: (t) => <span className="badge">{t.status}</span> },
+            { header: "Type", cell: (t) => typeWord(t.type) },
+            { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
             { header: "Amount", cell: (t) => formatAmount(headlineAmount(t)) },
             { header: "Created", cell: (t) => when(t.createdAt) },
           ]}

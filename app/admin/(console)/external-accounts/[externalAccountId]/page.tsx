@@ -7,6 +7,8 @@ import { canOperate } from "@/lib/bff/staff/roles";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { when } from "@/components/admin/DataTable";
 import { accountLabel, type ExternalAccount } from "@/components/admin/types";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { statusWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "External account" };
 
@@ -37,7 +39,7 @@ export default async function ExternalAccountPage({ params }: { params: Promise<
       <h1>{accountLabel(a)}</h1>
       <section className="card" aria-labelledby="ext-facts">
         <h2 id="ext-facts">
-          Details <span className="badge">{a.status}</span>
+          Details <StatusBadge status={a.status} />
         </h2>
         <dl className="facts">
           <dt>Id</dt>
@@ -55,7 +57,7 @@ export default async function ExternalAccountPage({ params }: { params: Promise<
           <dt>Currency</dt>
           <dd>{a.currency}</dd>
           <dt>Status</dt>
-          <dd>{a.status}</dd>
+          <dd>{statusWord(a.status).text}</dd>
           <dt>Beneficiary check</dt>
           <dd>{a.beneficiaryVerificationStatus ?? "—"}</dd>
           <dt>Ownership</dt>

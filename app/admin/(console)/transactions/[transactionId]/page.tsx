@@ -9,6 +9,8 @@ import { when } from "@/components/admin/DataTable";
 import { TransactionActions } from "@/components/admin/TransactionActions";
 import { formatAmount, formatMinor } from "@/lib/browser/money";
 import { fromTo, headlineAmount, type AdminTransaction } from "@/components/admin/types";
+import { StatusBadge } from "@/components/ui/StatusBadge";
+import { statusWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -41,11 +43,11 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
       </p>
       <h1>
         {t.type === "CARD" ? "Card transaction" : t.type === "INCOMING" ? "Incoming payment" : "Outgoing payment"} of{" "}
-        {formatAmount(headlineAmount(t))}
+        {formatAmount(headlineAmount(t), "exact")}
       </h1>
       <section className="card" aria-labelledby="tx-facts">
         <h2 id="tx-facts">
-          Details <span className="badge">{t.status}</span>
+          Details <StatusBadge status={t.status} />
         </h2>
         <dl className="facts">
           <dt>Transaction id</dt>
@@ -53,7 +55,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
             <code>{t.id}</code>
           </dd>
           <dt>Status</dt>
-          <dd>{t.status}</dd>
+          <dd>{statusWord(t.status).text}</dd>
           {t.failureReason ? (
             <>
               <dt>Failure reason</dt>
@@ -75,15 +77,15 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
           {t.sentAmount ? (
             <>
               <dt>Sent</dt>
-              <dd>{formatAmount(t.sentAmount)}</dd>
+              <dd>{formatAmount(t.sentAmount, "exact")}</dd>
               <dt>Received</dt>
-              <dd>{formatAmount(t.receivedAmount)}</dd>
+              <dd>{formatAmount(t.receivedAmount, "exact")}</dd>
             </>
           ) : null}
           {t.fees !== undefined && t.sentAmount ? (
             <>
               <dt>Fees</dt>
-              <dd>{formatMinor(t.fees, t.sentAmount.currency.code, t.sentAmount.currency.decimals)}</dd>
+              <dd>{formatMinor(t.fees, t.sentAmount.currency.code, t.sentAmount.currency.decimals, "exact")}</dd>
             </>
           ) : null}
           {t.exchangeRate !== undefined ? (

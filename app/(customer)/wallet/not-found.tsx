@@ -1,0 +1,5 @@
+import { NotFoundBody } from "@/components/ui/NotFoundBody";
+
+export default function WalletNotFound() {
+  return <NotFoundBody home="/wallet" homeLabel="Go to your account" />;
+}

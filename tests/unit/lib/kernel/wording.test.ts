@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { ERROR_STATUS } from "../../../../lib/kernel/errors";
+import {
+  ERROR_WORDS,
+  errorWords,
+  externalAccountName,
+  fieldWords,
+  statusWord,
+  typeWord,
+} from "../../../../lib/kernel/wording";
+
+describe("the table of words for codes", () => {
+  it("has words for every error code the API can return, none of them a code", () => {
+    for (const code of Object.keys(ERROR_STATUS)) {
+      const words = errorWords(code);
+      expect(words, code).toBeTruthy();
+      expect(words).not.toMatch(/\b[A-Z]{2,}_[A-Z_]+\b/);
+      expect(words).not.toMatch(/PATCH|POST|GET \//);
+    }
+    expect(Object.keys(ERROR_WORDS).sort()).toEqual(Object.keys(ERROR_STATUS).sort());
+    expect(errorWords("NO_SUCH_CODE")).toBeUndefined();
+  });
+
+  it("names statuses and types in words, with a tone for the badge", () => {
+    expect(statusWord("APPROVED")).toEqual({ text: "Verified", tone: "ok" });
+    expect(statusWord(undefined).text).toBe("Not verified");
+    expect(statusWord("PENDING_AUTHORIZATION").text).toBe("Waiting for authorization");
+    expect(statusWord("SOMETHING_NEW")).toEqual({ text: "Something new", tone: "neutral" });
+    expect(typeWord("EMAIL_OTP")).toBe("Email code");
+    expect(typeWord("USD_ACCOUNT")).toBe("USD bank account");
+    expect(typeWord("SPARK_WALLET")).toBe("Spark wallet");
+    expect(typeWord("BASE_WALLET")).toBe("Base wallet");
+  });
+
+  it("turns zod's field messages into the user's words", () => {
+    expect(fieldWords({ constraint: "MIN_LENGTH", message: "Too small: expected string to have >=9 characters" })).toBe(
+      "Too short: enter at least 9 characters.",
+    );
+    expect(fieldWords({ constraint: "REQUIRED", message: "Required" })).toBe("Fill this in.");
+    expect(fieldWords({ constraint: "INVALID", message: "Invalid input" })).toBe("Check this value.");
+    expect(fieldWords({ constraint: "INVALID", message: "The amount exceeds the balance" })).toBe(
+      "The amount exceeds the balance",
+    );
+  });
+
+  it("names an external account by holder and masked number", () => {
+    expect(
+      externalAccountName({
+        accountType: "USD_ACCOUNT",
+        accountNumber: "123456787781",
+        beneficiary: { fullName: "Rita Receiver" },
+      }),
+    ).toBe("Rita Receiver, USD bank account ••7781");
+  });
+});
