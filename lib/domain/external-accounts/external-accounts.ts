@@ -110,7 +110,7 @@ export async function findExternalAccount(
 }
 
 export async function createExternalAccount(db: PrismaClient, platformId: string, input: ExternalAccountCreate) {
-  const info = input.accountInfo as AccountInfo;
+  const { countries: _countries, paymentRails: _rails, ...info } = input.accountInfo as AccountInfo;
   const errors = currencyErrors(input.currency, info);
   const customer = input.customerId ? await getCustomerOrThrow(db, platformId, input.customerId) : null;
   if (input.defaultUmaDepositAccount && !customer) {

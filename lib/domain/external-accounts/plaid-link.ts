@@ -65,6 +65,10 @@ export async function submitPlaidPublicToken(
   }
   const customer = await getCustomerOrThrow(db, platformId, toApiId("Customer", customerUuid));
   const profile = customer.profile as { fullName?: string; address?: Record<string, unknown> };
+  // The linked account's beneficiary is the customer, and a US beneficiary needs an address.
+  if (!profile.address) {
+    throw invalidField("plaidLinkToken", "The customer needs an address on file before a bank account can be linked");
+  }
   const digits = BigInt(
     `0x${createHash("sha256")
       .update(`${input.publicToken}:${input.accountId ?? ""}`)
@@ -85,7 +89,7 @@ export async function submitPlaidPublicToken(
       beneficiary: {
         beneficiaryType: "INDIVIDUAL",
         fullName: profile.fullName ?? customer.platformCustomerId,
-        ...(profile.address ? { address: profile.address } : {}),
+        address: profile.address,
       },
     },
   } as Parameters<typeof createExternalAccount>[2]);

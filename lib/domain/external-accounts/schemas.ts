@@ -77,6 +77,10 @@ function variantSchema(t: AccountTypeSpec) {
       BusinessBeneficiary,
     ]);
     shape.beneficiary = t.beneficiary === "required" ? ben : ben.optional();
+    // Clients generated from an earlier revision of this API version (the official SDK 0.7.0) send
+    // these on every fiat account; they are checked and not stored (the currency decides both).
+    shape.countries = z.array(CountryCode).min(1).max(10).optional();
+    shape.paymentRails = z.array(z.string().min(1).max(32)).min(1).max(10).optional();
   } else if (t.beneficiary === "wallet") {
     shape.beneficiary = WalletBeneficiary.optional();
   }
