@@ -19,7 +19,7 @@ import { toApiId } from "../../ids";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 import { API_BASE } from "../operation";
 
-const TAG = "Legacy (released clients)";
+const TAG = "Legacy";
 const successor = (path: string) => ({ link: `<${API_BASE}${path}>; rel="successor-version"` });
 
 // GET /quotes – list quotes (the SDK's quotes.list; the reference now has GET /quotes/{quoteId} only)

@@ -6,7 +6,7 @@
 // human labels. Built on the server, passed to the browser as plain data.
 import "server-only";
 import { z } from "zod";
-import { AccountInfoCreate } from "../../domain/external-accounts/schemas";
+import { AccountInfoCreate, LEGACY_ACCOUNT_INFO_FIELDS } from "../../domain/external-accounts/schemas";
 import { variantCurrency } from "../../domain/external-accounts/account-types";
 import { CURRENCIES } from "../../domain/currencies";
 
@@ -141,7 +141,7 @@ export function accountTypeForms(): AccountTypeForm[] {
       accountType,
       label: typeLabel(accountType),
       currencies: currenciesFor(accountType),
-      fields: fieldsOf(s, "", true, ["beneficiary"]),
+      fields: fieldsOf(s, "", true, ["beneficiary", ...LEGACY_ACCOUNT_INFO_FIELDS]),
       beneficiary: branches
         ? {
             required: (s.required ?? []).includes("beneficiary"),

@@ -68,6 +68,9 @@ function fieldSchema(f: AccountField): z.ZodType {
   return f.required ? s : s.optional();
 }
 
+/** Request-only fiat fields of earlier clients (see variantSchema): checked, never stored, not shown on forms. */
+export const LEGACY_ACCOUNT_INFO_FIELDS = ["countries", "paymentRails"] as const;
+
 function variantSchema(t: AccountTypeSpec) {
   const shape: Record<string, z.ZodType> = { accountType: z.literal(t.accountType) };
   for (const f of t.fields) shape[f.name] = fieldSchema(f);
