@@ -45,7 +45,9 @@ export type ResourceKind =
   | "agentTransaction"
   | "agentExternalAccount"
   | "umaAddress"
-  | "invitation";
+  | "invitation"
+  | "platformCustomerId"
+  | "plaidLinkToken";
 
 export interface TenantFixtures {
   ids: Record<ResourceKind, string>;
@@ -397,6 +399,7 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
   );
 
   const invitation = await ok("invitation", api.post("/invitations", { inviterUma: customer.umaAddress }));
+  const plaidLink = await ok("plaid link token", api.post("/plaid/link-tokens", { customerId: customer.id }));
 
   return {
     agentToken: agentAuth.bearer,
@@ -438,6 +441,8 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
       agentExternalAccount: agentExt.id,
       umaAddress: customer.umaAddress,
       invitation: invitation.code,
+      platformCustomerId: unverified.platformCustomerId,
+      plaidLinkToken: plaidLink.linkToken,
     },
   };
 }

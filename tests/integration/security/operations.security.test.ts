@@ -87,6 +87,7 @@ const PATH_PARAMETER_KINDS: Record<string, ResourceKind> = {
   "/agents/me/actions/{actionId}": "agentAction",
   "/receiver/uma/{receiverUmaAddress}": "umaAddress",
   "/invitations/{invitationCode}": "invitation",
+  "/plaid/callback/{plaidLinkToken}": "plaidLinkToken",
 };
 /**
  * Paths whose id parameter names a narrower kind than PATH_PARAMETER_KINDS
@@ -102,6 +103,7 @@ const PATH_PARAMETER_OVERRIDES: Record<string, Record<string, ResourceKind>> = O
 const QUERY_PARAMETER_KINDS: Record<string, ResourceKind> = {
   "/sca?customerId": "scaCustomer",
   "/auth?accountId": "embeddedWallet",
+  "/customers?platformCustomerId": "platformCustomerId",
 };
 
 /**
@@ -113,6 +115,8 @@ const QUERY_PARAMETER_KINDS: Record<string, ResourceKind> = {
 const FILTER_KINDS: Record<string, ResourceKind> = {
   customerId: "customer",
   accountId: "internalAccount",
+  sendingAccountId: "internalAccount",
+  receivingAccountId: "customerExternalAccount",
   agentId: "agent",
   umaAddress: "umaAddress",
 };
@@ -229,6 +233,20 @@ const BODIES: Record<string, BodyTemplate | BodyTemplate[]> = {
   "POST /sandbox/send": (i) => ({ quoteId: i.realtimeQuote, currencyCode: "USD" }),
   "POST /sandbox/cards/{cardId}/simulate/clearing": (i) => ({ cardTransactionId: i.cardAuthorization, amount: 500 }),
   "POST /sandbox/cards/{cardId}/simulate/return": (i) => ({ cardTransactionId: i.cardSettlement, amount: 100 }),
+  "POST /sandbox/cards/{cardId}/simulate/authorization_advice": (i) => ({
+    cardTransactionId: i.cardAuthorization,
+    amount: 600,
+  }),
+  "POST /sandbox/cards/{cardId}/simulate/return_reversal": (i) => ({ cardTransactionId: i.cardSettlement }),
+  "POST /crypto/estimate-withdrawal-fee": (i) => ({
+    internalAccountId: i.internalAccount,
+    currency: "USD",
+    cryptoNetwork: "SOLANA",
+    amount: 1_000_000,
+    destinationAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+  }),
+  "POST /plaid/link-tokens": (i) => ({ customerId: i.customer }),
+  "POST /plaid/callback/{plaidLinkToken}": () => ({ publicToken: "public-sandbox-sweep" }),
   "POST /customers/external-accounts/{externalAccountId}/trust/confirm": (i) => ({
     challengeId: i.trustChallenge,
     code: "123456",
