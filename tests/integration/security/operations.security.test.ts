@@ -493,8 +493,10 @@ function refusalProblems(op: SweptOperation, label: string, res: Outcome, expect
   const body = res.body;
   if (!body || typeof body !== "object" || Array.isArray(body))
     return [...out, `${label}: the body is not a JSON error object: ${res.text.slice(0, 200)}`];
-  const extra = Object.keys(body).filter((k) => !["code", "reason", "details"].includes(k));
+  // `message` repeats reason for the clients generated from the reference (docs/official-clients.md).
+  const extra = Object.keys(body).filter((k) => !["code", "reason", "details", "message"].includes(k));
   if (extra.length) out.push(`${label}: unexpected error fields ${extra.join(", ")}`);
+  if (body.message !== body.reason) out.push(`${label}: message is not the reason's text`);
   if (!errorCodes.has(body.code)) out.push(`${label}: code ${body.code} is not one of the spec's error codes`);
   else if (ERROR_STATUS[body.code as keyof typeof ERROR_STATUS] !== res.status)
     out.push(
