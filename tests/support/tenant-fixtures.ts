@@ -20,6 +20,8 @@ export type ResourceKind =
   | "card"
   | "cardAuthorization"
   | "cardSettlement"
+  | "cardAdviceAuthorization"
+  | "cardRefunded"
   | "verification"
   | "beneficialOwner"
   | "document"
@@ -174,6 +176,17 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
   await ok(
     "card clearing",
     api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: cardSettlement.id, amount: 500 }),
+  );
+  // An open authorization for simulate/authorization_advice and a fully refunded one for simulate/return_reversal.
+  const cardAdviceAuthorization = await authorize();
+  const cardRefunded = await authorize();
+  await ok(
+    "refunded clearing",
+    api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: cardRefunded.id, amount: 500 }),
+  );
+  await ok(
+    "full return",
+    api.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: cardRefunded.id, amount: 500 }),
   );
 
   const business = await ok(
@@ -415,6 +428,8 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
       card: card.id,
       cardAuthorization: cardAuthorization.id,
       cardSettlement: cardSettlement.id,
+      cardAdviceAuthorization: cardAdviceAuthorization.id,
+      cardRefunded: cardRefunded.id,
       verification: verification.id,
       beneficialOwner: beneficialOwner.id,
       document: document.id,

@@ -234,14 +234,14 @@ const BODIES: Record<string, BodyTemplate | BodyTemplate[]> = {
   "POST /sandbox/cards/{cardId}/simulate/clearing": (i) => ({ cardTransactionId: i.cardAuthorization, amount: 500 }),
   "POST /sandbox/cards/{cardId}/simulate/return": (i) => ({ cardTransactionId: i.cardSettlement, amount: 100 }),
   "POST /sandbox/cards/{cardId}/simulate/authorization_advice": (i) => ({
-    cardTransactionId: i.cardAuthorization,
+    cardTransactionId: i.cardAdviceAuthorization,
     amount: 600,
   }),
-  "POST /sandbox/cards/{cardId}/simulate/return_reversal": (i) => ({ cardTransactionId: i.cardSettlement }),
+  "POST /sandbox/cards/{cardId}/simulate/return_reversal": (i) => ({ cardTransactionId: i.cardRefunded }),
   "POST /crypto/estimate-withdrawal-fee": (i) => ({
-    internalAccountId: i.internalAccount,
-    currency: "USD",
-    cryptoNetwork: "SOLANA",
+    internalAccountId: i.embeddedWallet,
+    currency: "USDB",
+    cryptoNetwork: "SPARK",
     amount: 1_000_000,
     destinationAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
   }),
@@ -278,6 +278,26 @@ const BODIES: Record<string, BodyTemplate | BodyTemplate[]> = {
     destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: i.platformExternalAccount, rail: "WIRE" },
   }),
   "POST /sandbox/cards/{cardId}/simulate/authorization": () => ({
+    amount: 100,
+    currency: { code: "USD" },
+    merchant: { descriptor: "Sweep" },
+  }),
+  "POST /sandbox/cards/{cardId}/simulate/credit_authorization": () => ({
+    amount: 100,
+    currency: { code: "USD" },
+    merchant: { descriptor: "Sweep" },
+  }),
+  "POST /sandbox/cards/{cardId}/simulate/financial_authorization": () => ({
+    amount: 100,
+    currency: { code: "USD" },
+    merchant: { descriptor: "Sweep" },
+  }),
+  "POST /sandbox/cards/{cardId}/simulate/financial_credit_authorization": () => ({
+    amount: 100,
+    currency: { code: "USD" },
+    merchant: { descriptor: "Sweep" },
+  }),
+  "POST /sandbox/cards/{cardId}/simulate/credit_authorization_advice": () => ({
     amount: 100,
     currency: { code: "USD" },
     merchant: { descriptor: "Sweep" },
