@@ -9,12 +9,12 @@ import { Prisma } from "../db/client";
 import { databaseUnavailableError } from "../db/unavailable";
 import { authenticatePlatform, requirePermission } from "./auth";
 import type { Principal } from "../domain/platform/principal";
-import { ApiError } from "../kernel/errors";
+import { ApiError, isRetryableConflict } from "../kernel/errors";
 import { toJsonText } from "../kernel/json";
 import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
 import { recoverOutcome } from "./idempotency-recovery";
 import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operation";
-import { parseRequestInput } from "../kernel/validation";
+import { arrayFields, parseRequestInput } from "../kernel/validation";
 import { authenticateAgent } from "./agent-auth";
 import { admitRequest } from "./rate-limit";
 import { observer, type SpanHandle } from "../kernel/observer";
@@ -34,6 +34,9 @@ export interface PlainResponse {
 const NOSNIFF = { "x-content-type-options": "nosniff" } as const;
 
 function plainJson(status: number, body: unknown, headers: Record<string, string> = {}): PlainResponse {
+  if (status === 409 && !isRetryableConflict((body as { code?: string } | undefined)?.code, headers)) {
+    headers = { ...headers, "x-should-retry": "false" };
+  }
   if (status === 204 || body === undefined) return { status, headers: { ...NOSNIFF, ...headers }, body: null };
   return {
     status,
@@ -58,10 +61,13 @@ export function errorResponse(err: ApiError, requestId: string): Response {
   return toResponse(plainError(err, requestId));
 }
 
-function queryObject(url: URL): Record<string, string | string[]> {
+/** Query values; a parameter the schema takes as an array also accepts the comma-joined form (a=X,Y as a=X&a=Y). */
+function queryObject(url: URL, schema: Operation["query"]): Record<string, string | string[]> {
+  const arrays = arrayFields(schema);
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key);
+    let all = url.searchParams.getAll(key);
+    if (arrays.has(key)) all = all.flatMap((v) => v.split(",")).filter((v) => v !== "");
     out[key] = all.length === 1 ? all[0] : all;
   }
   return out;
@@ -168,7 +174,7 @@ async function answer(
       principal = await authenticateAgent(request);
     }
     const params = parseRequestInput(op.params, rawParams);
-    const query = op.query ? parseRequestInput(op.query, queryObject(url)) : undefined;
+    const query = op.query ? parseRequestInput(op.query, queryObject(url, op.query)) : undefined;
     let rawBody = "";
     let body: unknown = undefined;
     if (op.bodyKind === "multipart") {
@@ -231,7 +237,7 @@ async function answer(
     if (replayed) headers["idempotent-replayed"] = "true";
     if (op.deprecated) {
       headers["deprecation"] = "true";
-      headers["link"] = `<${new URL("/api/2025-10-13/quotes", url).pathname}>; rel="successor-version"`;
+      headers["link"] ??= `<${new URL("/api/2025-10-13/quotes", url).pathname}>; rel="successor-version"`;
     }
     response = plainJson(result.status, result.body, headers);
   } catch (err) {

@@ -23,6 +23,9 @@ import { agentManagementOperations } from "./operations/agent-management";
 import { agentOperations } from "./operations/agent-operations";
 import { cardsOperations } from "./operations/cards";
 import { stablecoinsOperations } from "./operations/stablecoins";
+import { vaspsOperations } from "./operations/vasps";
+import { availableUmaProvidersOperations } from "./operations/available-uma-providers";
+import { legacyOperations } from "./operations/legacy";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const operations: Operation<any, any, any>[] = [
@@ -48,4 +51,7 @@ export const operations: Operation<any, any, any>[] = [
   ...agentOperations,
   ...cardsOperations,
   ...stablecoinsOperations,
+  ...vaspsOperations,
+  ...availableUmaProvidersOperations,
+  ...legacyOperations,
 ];

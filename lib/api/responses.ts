@@ -11,6 +11,7 @@ export const FieldErrorSchema = z.object({
 export const ErrorSchema = z.object({
   code: z.enum(Object.keys(ERROR_STATUS) as [string, ...string[]]),
   reason: z.string(),
+  message: z.string().describe("The same text as reason, for clients generated from the reference"),
   details: z.record(z.string(), z.unknown()).optional(),
 });
 

@@ -159,10 +159,30 @@ export interface FieldError {
   message?: string;
 }
 
+/**
+ * The spec's body {code, reason, details} plus `message`, the same text as
+ * reason: the spec lists no other field but does not close the body, and the
+ * reference's error bodies and the clients generated from them (the official
+ * SDK, the CLI) read `message`. See docs/official-clients.md.
+ */
 export interface ErrorBody {
   code: ErrorCode;
   reason: string;
+  message: string;
   details?: Record<string, unknown>;
+}
+
+/** 409 codes a later retry of the same request can succeed on (the rest answer x-should-retry: false). */
+const RETRYABLE_CONFLICT_CODES: readonly ErrorCode[] = ["BANK_ACCOUNT_VALIDATION_PENDING"];
+
+/**
+ * Whether a retry of the same request can fix this 409: a code that says so,
+ * or an answer that names when to retry (Retry-After, e.g. an Idempotency-Key
+ * still in flight). Generated clients retry every 409 unless told otherwise.
+ */
+export function isRetryableConflict(code: string | undefined, headers: Record<string, string> = {}): boolean {
+  if (Object.keys(headers).some((h) => h.toLowerCase() === "retry-after")) return true;
+  return RETRYABLE_CONFLICT_CODES.includes(code as ErrorCode);
 }
 
 export class ApiError extends Error {
@@ -179,8 +199,8 @@ export class ApiError extends Error {
 
   toBody(): ErrorBody {
     return this.details === undefined
-      ? { code: this.code, reason: this.reason }
-      : { code: this.code, reason: this.reason, details: this.details };
+      ? { code: this.code, reason: this.reason, message: this.reason }
+      : { code: this.code, reason: this.reason, message: this.reason, details: this.details };
   }
 }
 

@@ -237,3 +237,48 @@ function strictCopy(schema: AnySchema, done: Map<AnySchema, AnySchema>): AnySche
   done.set(schema, out);
   return out;
 }
+
+const arrayFieldCache = new WeakMap<AnySchema, ReadonlySet<string>>();
+
+/** Whether the schema takes an array (also inside optional, default, pipe or a union with a single value). */
+function takesArray(schema: AnySchema): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const def = schema._zod.def as any;
+  switch (def.type) {
+    case "array":
+      return true;
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "readonly":
+    case "catch":
+      return takesArray(def.innerType);
+    case "pipe":
+      return takesArray(def.in);
+    case "union":
+      return (def.options as AnySchema[]).some(takesArray);
+    default:
+      return false;
+  }
+}
+
+/** The top-level fields of an object schema (e.g. a query) that take an array. */
+export function arrayFields(schema: AnySchema | undefined): ReadonlySet<string> {
+  if (!schema) return new Set();
+  const known = arrayFieldCache.get(schema);
+  if (known) return known;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let def = schema._zod.def as any;
+  while (def.type === "pipe" || def.type === "optional" || def.type === "default") {
+    def = (def.type === "pipe" ? def.in : def.innerType)._zod.def;
+  }
+  const out = new Set<string>();
+  if (def.type === "object") {
+    for (const [key, value] of Object.entries(def.shape as Record<string, AnySchema>)) {
+      if (takesArray(value)) out.add(key);
+    }
+  }
+  arrayFieldCache.set(schema, out);
+  return out;
+}

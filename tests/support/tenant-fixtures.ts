@@ -20,6 +20,8 @@ export type ResourceKind =
   | "card"
   | "cardAuthorization"
   | "cardSettlement"
+  | "cardAdviceAuthorization"
+  | "cardRefunded"
   | "verification"
   | "beneficialOwner"
   | "document"
@@ -45,7 +47,9 @@ export type ResourceKind =
   | "agentTransaction"
   | "agentExternalAccount"
   | "umaAddress"
-  | "invitation";
+  | "invitation"
+  | "platformCustomerId"
+  | "plaidLinkToken";
 
 export interface TenantFixtures {
   ids: Record<ResourceKind, string>;
@@ -172,6 +176,17 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
   await ok(
     "card clearing",
     api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: cardSettlement.id, amount: 500 }),
+  );
+  // An open authorization for simulate/authorization_advice and a fully refunded one for simulate/return_reversal.
+  const cardAdviceAuthorization = await authorize();
+  const cardRefunded = await authorize();
+  await ok(
+    "refunded clearing",
+    api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: cardRefunded.id, amount: 500 }),
+  );
+  await ok(
+    "full return",
+    api.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: cardRefunded.id, amount: 500 }),
   );
 
   const business = await ok(
@@ -397,6 +412,7 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
   );
 
   const invitation = await ok("invitation", api.post("/invitations", { inviterUma: customer.umaAddress }));
+  const plaidLink = await ok("plaid link token", api.post("/plaid/link-tokens", { customerId: customer.id }));
 
   return {
     agentToken: agentAuth.bearer,
@@ -412,6 +428,8 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
       card: card.id,
       cardAuthorization: cardAuthorization.id,
       cardSettlement: cardSettlement.id,
+      cardAdviceAuthorization: cardAdviceAuthorization.id,
+      cardRefunded: cardRefunded.id,
       verification: verification.id,
       beneficialOwner: beneficialOwner.id,
       document: document.id,
@@ -438,6 +456,8 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
       agentExternalAccount: agentExt.id,
       umaAddress: customer.umaAddress,
       invitation: invitation.code,
+      platformCustomerId: unverified.platformCustomerId,
+      plaidLinkToken: plaidLink.linkToken,
     },
   };
 }

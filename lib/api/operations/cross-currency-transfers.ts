@@ -12,6 +12,8 @@ import { assertExecutable, executeQuote } from "../../domain/quotes/execute";
 import { QuoteCreate, QuoteResponse, ExecuteQuoteBody } from "../../domain/quotes/schemas";
 import { SIGNED_RETRY_HEADERS, walletDebitApproval } from "../../domain/wallet-auth/signed-retry";
 import { toApiId } from "../../ids";
+import { estimateWithdrawalFee } from "../../domain/accounts/withdrawal-fee";
+import { PositiveMinorUnits } from "../../domain/common/schemas";
 
 // GET /receiver/uma/{receiverUmaAddress} – what a UMA address can receive
 export const lookupUmaOperation = defineOperation({
@@ -153,10 +155,43 @@ export const executeQuoteOperation = defineOperation({
   },
 });
 
+// POST /crypto/estimate-withdrawal-fee – what a crypto withdrawal would cost (nothing is reserved)
+export const estimateCryptoWithdrawalFeeOperation = defineOperation({
+  operationId: "estimateCryptoWithdrawalFee",
+  method: "POST",
+  path: "/crypto/estimate-withdrawal-fee",
+  summary: "Estimate a crypto withdrawal fee",
+  tag: "Cross-Currency Transfers",
+  auth: "platform",
+  permission: "VIEW",
+  body: z.object({
+    internalAccountId: z.string().min(1).max(200),
+    currency: z.string().min(1).max(16),
+    cryptoNetwork: z.string().min(1).max(32),
+    amount: PositiveMinorUnits,
+    destinationAddress: z.string().min(1).max(255),
+  }),
+  responses: {
+    200: {
+      description: "The estimated fees and the amount the recipient would receive",
+      schema: z.object({
+        networkFee: z.number().int(),
+        networkFeeAsset: z.string(),
+        applicationFee: z.number().int(),
+        totalFee: z.number().int(),
+        netAmount: z.number().int(),
+      }),
+    },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, body }) => ({ status: 200, body: await estimateWithdrawalFee(db(), ctx.platformId, body) }),
+});
+
 export const crossCurrencyTransfersOperations = [
   lookupUmaOperation,
   lookupExternalAccountOperation,
   createQuoteOperation,
   getQuoteOperation,
   executeQuoteOperation,
+  estimateCryptoWithdrawalFeeOperation,
 ];

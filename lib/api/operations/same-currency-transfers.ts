@@ -17,7 +17,8 @@ import { SIGNED_RETRY_HEADERS, walletDebitApproval } from "../../domain/wallet-a
 const TransferBody = z.object({
   source: z.object({ accountId: z.string() }),
   destination: z.object({ accountId: z.string() }),
-  amount: PositiveMinorUnits,
+  /** Optional as in the reference: a transfer-out without it pays out the whole available balance. */
+  amount: PositiveMinorUnits.optional(),
 });
 
 // POST /transfer-in – same-currency pull from an external account (deprecated: use /quotes)

@@ -14,7 +14,19 @@ import {
   CardTransactionResponse,
   SandboxClearing,
   SandboxReturn,
+  SandboxBalanceInquiry,
+  SandboxAuthorizationAdvice,
+  SandboxCardTransactionRef,
+  SandboxSimulationAccepted,
 } from "../../domain/cards/schemas";
+import {
+  simulateAuthorizationAdvice,
+  simulateBalanceInquiry,
+  simulateCreditAuthorization,
+  simulateFinancialAuthorization,
+  simulateFinancialCreditAuthorization,
+  simulateReturnReversal,
+} from "../../domain/cards/simulations";
 import { authorizeCard, clearCardTransaction, refundCardTransaction } from "../../domain/cards/transactions";
 import { PositiveMinorUnits, KnownCurrency } from "../../domain/common/schemas";
 import { ageLivenessChallenges } from "../../domain/external-accounts/liveness-token";
@@ -114,6 +126,95 @@ export const simulateReturnOp = defineOperation({
     body: await refundCardTransaction(db(), ctx.platformId, params.cardId, body),
   }),
 });
+
+/** The reference's other card-network events: accepted with 202 and the event's token; the outcome arrives as a CARD_TRANSACTION webhook. */
+function cardEvent<B>(
+  event: string,
+  operationId: string,
+  summary: string,
+  body: z.ZodType<B>,
+  run: (platformId: string, cardId: string, body: B) => Promise<{ issuerTransactionToken: string }>,
+) {
+  return defineOperation({
+    operationId,
+    method: "POST",
+    path: `/sandbox/cards/{cardId}/simulate/${event}`,
+    summary,
+    tag: "Sandbox",
+    auth: "platform",
+    permission: "TRANSACT",
+    params: SandboxCardParams,
+    body,
+    responses: {
+      202: {
+        description:
+          "Simulation accepted; the card transaction it creates or changes is sent as a CARD_TRANSACTION webhook",
+        schema: SandboxSimulationAccepted,
+      },
+      ...ErrorResponses,
+    },
+    handle: async ({ ctx, params, body }) => ({ status: 202, body: await run(ctx.platformId, params.cardId, body) }),
+  });
+}
+
+export const cardEventOperations = [
+  cardEvent(
+    "balance_inquiry",
+    "sandboxSimulateCardBalanceInquiry",
+    "Simulate a card balance inquiry (a 0-amount authorization)",
+    SandboxBalanceInquiry,
+    (p, c, b) => simulateBalanceInquiry(db(), p, c, b),
+  ),
+  cardEvent(
+    "credit_authorization",
+    "sandboxSimulateCardCreditAuthorization",
+    "Simulate a card credit authorization (cleared by simulate/clearing)",
+    SandboxAuthorization,
+    (p, c, b) => simulateCreditAuthorization(db(), p, c, b),
+  ),
+  cardEvent(
+    "financial_authorization",
+    "sandboxSimulateCardFinancialAuthorization",
+    "Simulate a single-message financial authorization (authorized and settled at once)",
+    SandboxAuthorization,
+    (p, c, b) => simulateFinancialAuthorization(db(), p, c, b),
+  ),
+  cardEvent(
+    "financial_credit_authorization",
+    "sandboxSimulateCardFinancialCreditAuthorization",
+    "Simulate a single-message financial credit (credited and settled at once)",
+    SandboxAuthorization,
+    (p, c, b) => simulateFinancialCreditAuthorization(db(), p, c, b),
+  ),
+  cardEvent(
+    "authorization_advice",
+    "sandboxSimulateCardAuthorizationAdvice",
+    "Simulate an authorization advice re-sizing an open authorization to a new total",
+    SandboxAuthorizationAdvice,
+    (p, c, b) => simulateAuthorizationAdvice(db(), p, c, b),
+  ),
+  cardEvent(
+    "credit_authorization_advice",
+    "sandboxSimulateCardCreditAuthorizationAdvice",
+    "Simulate a network credit authorization advice (cleared by simulate/clearing)",
+    SandboxAuthorization,
+    (p, c, b) => simulateCreditAuthorization(db(), p, c, b),
+  ),
+  cardEvent(
+    "return_reversal",
+    "sandboxSimulateCardReturnReversal",
+    "Simulate the reversal of a return on a REFUNDED card transaction",
+    SandboxCardTransactionRef,
+    (p, c, b) => simulateReturnReversal(db(), p, c, b.cardTransactionId),
+  ),
+];
+
+/** The card-event operation of `simulate/<event>` (route files name it by its path segment). */
+export function cardEventOperation(event: string) {
+  const op = cardEventOperations.find((o) => o.path.endsWith(`/simulate/${event}`));
+  if (!op) throw new Error(`No card simulation ${event}`);
+  return op;
+}
 
 // POST /sandbox/send – simulate the real-time funding payment of a quote
 export const sandboxSendOperation = defineOperation({
@@ -224,6 +325,7 @@ export const sandboxOperations = [
   simulateAuthorizationOp,
   simulateClearingOp,
   simulateReturnOp,
+  ...cardEventOperations,
   sandboxSendOperation,
   sandboxUmaReceiveOperation,
   advanceSandboxClock,

@@ -23,6 +23,7 @@ import {
   approveTransaction,
   rejectTransaction,
   cancelTransaction,
+  confirmReceiptDelivery,
 } from "../../domain/transactions/transactions";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 
@@ -156,10 +157,37 @@ export const cancelTransactionOperation = defineOperation({
   }),
 });
 
+// POST /transactions/{transactionId}/confirm – record that the platform delivered the receipt
+export const confirmReceiptDeliveryOperation = defineOperation({
+  operationId: "confirmReceiptDelivery",
+  method: "POST",
+  path: "/transactions/{transactionId}/confirm",
+  summary: "Confirm receipt delivery",
+  tag: "Transactions",
+  auth: "platform",
+  permission: "TRANSACT",
+  params: TransactionParams,
+  body: z.object({ receiptDeliveryConfirmedAt: z.iso.datetime({ offset: true }).optional() }),
+  responses: {
+    200: { description: "The transaction with receiptDeliveryConfirmedAt", schema: TransactionResponse },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await confirmReceiptDelivery(
+      db(),
+      ctx.platformId,
+      params.transactionId,
+      body.receiptDeliveryConfirmedAt === undefined ? undefined : new Date(body.receiptDeliveryConfirmedAt),
+    ),
+  }),
+});
+
 export const transactionsOperations = [
   listTransactionsOperation,
   getTransactionOperation,
   approveTransactionOperation,
   rejectTransactionOperation,
   cancelTransactionOperation,
+  confirmReceiptDeliveryOperation,
 ];

@@ -6,7 +6,7 @@
 // human labels. Built on the server, passed to the browser as plain data.
 import "server-only";
 import { z } from "zod";
-import { AccountInfoCreate } from "../../domain/external-accounts/schemas";
+import { AccountInfoCreate, LEGACY_ACCOUNT_INFO_FIELDS } from "../../domain/external-accounts/schemas";
 import { variantCurrency } from "../../domain/external-accounts/account-types";
 import { CURRENCIES } from "../../domain/currencies";
 
@@ -149,7 +149,7 @@ export function accountTypeForms(): AccountTypeForm[] {
       label: typeLabel(accountType),
       currencies: currenciesFor(accountType),
       // paymentRails is optional (absent = every rail of the variant) and is a list: not a form field
-      fields: fieldsOf(s, "", true, ["beneficiary", "paymentRails"]),
+      fields: fieldsOf(s, "", true, ["beneficiary", "paymentRails", ...LEGACY_ACCOUNT_INFO_FIELDS]),
       beneficiary: branches
         ? {
             required: (s.required ?? []).includes("beneficiary"),

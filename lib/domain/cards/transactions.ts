@@ -350,6 +350,9 @@ export async function clearCardTransaction(
     const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
     if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     const locked = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
+    if (locked.direction === "CREDIT" && locked.status === "AUTHORIZED" && !locked.originalTransactionId) {
+      return clearCreditAuthorization(tx, platformId, locked, BigInt(input.amount));
+    }
     if (locked.direction !== "DEBIT" || locked.status !== "AUTHORIZED") {
       throw new ApiError(
         "CONFLICT",
@@ -407,6 +410,30 @@ export async function clearCardTransaction(
     await emitWebhook(tx, platformId, webhookType(status), body);
     return body;
   });
+}
+
+/** Clearing a credit authorization (simulate/credit_authorization): the cleared amount reaches the funding account. */
+async function clearCreditAuthorization(tx: Db, platformId: string, t: CardTransactionRow, cleared: bigint) {
+  if (cleared > 0n) {
+    await postLedger(tx, {
+      platformId,
+      kind: "CARD_CREDIT",
+      reference: `CardTransaction:${t.id}`,
+      entries: move({ system: CARD_NETWORK }, { account: t.accountId }, t.currency, cleared),
+    });
+  }
+  const updated = await tx.cardTransaction.update({
+    where: { id: t.id },
+    data: {
+      status: "SETTLED",
+      settledAmount: cleared,
+      settlementCount: cleared > 0n ? t.settlementCount + 1 : t.settlementCount,
+      lastEventAt: new Date(),
+    },
+  });
+  const body = serializeCardTransaction(updated);
+  await emitWebhook(tx, platformId, webhookType("SETTLED"), body);
+  return body;
 }
 
 export async function refundCardTransaction(

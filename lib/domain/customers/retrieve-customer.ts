@@ -26,3 +26,14 @@ export async function retrieveCustomer(db: Db, platformId: string, customerId: s
     await getCustomerOrThrow(db, platformId, customerId, { includeDeleted: true }),
   );
 }
+
+/** The platform's active customer with this platformCustomerId (the legacy GET /customers/kyc-link names customers so). */
+export async function customerByPlatformCustomerId(
+  db: Db,
+  platformId: string,
+  platformCustomerId: string,
+): Promise<CustomerRow> {
+  const row = await db.customer.findFirst({ where: { platformId, platformCustomerId, deletedAt: null } });
+  if (!row) throw new ApiError("CUSTOMER_NOT_FOUND", `No customer with platformCustomerId ${platformCustomerId}`);
+  return row;
+}

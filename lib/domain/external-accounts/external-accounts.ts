@@ -116,7 +116,9 @@ export async function findExternalAccount(
 }
 
 export async function createExternalAccount(db: PrismaClient, platformId: string, input: ExternalAccountCreate) {
-  const info = input.accountInfo as AccountInfo;
+  const { countries: _countries, ...given } = input.accountInfo as AccountInfo;
+  const { paymentRails: _rails, ...withoutRails } = given;
+  const info: AccountInfo = PAYMENT_RAILS[given.accountType] ? given : withoutRails;
   const errors = currencyErrors(input.currency, info);
   const customer = input.customerId ? await getCustomerOrThrow(db, platformId, input.customerId) : null;
   if (input.defaultUmaDepositAccount && !customer) {

@@ -68,6 +68,9 @@ function fieldSchema(f: AccountField): z.ZodType {
   return f.required ? s : s.optional();
 }
 
+/** Request-only fiat field of earlier clients (see variantSchema): checked, never stored, not shown on forms. */
+export const LEGACY_ACCOUNT_INFO_FIELDS = ["countries"] as const;
+
 function variantSchema(t: AccountTypeSpec) {
   const shape: Record<string, z.ZodType> = { accountType: z.literal(t.accountType) };
   for (const f of t.fields) shape[f.name] = fieldSchema(f);
@@ -83,6 +86,11 @@ function variantSchema(t: AccountTypeSpec) {
       BusinessBeneficiary,
     ]);
     shape.beneficiary = t.beneficiary === "required" ? ben : ben.optional();
+    // Clients generated from an earlier revision of this API version (the official SDK 0.7.0) send
+    // countries (and paymentRails) on every fiat account: countries is checked and not stored (the
+    // currency decides it); paymentRails is stored where the variant has rails, else ignored.
+    shape.countries = z.array(CountryCode).min(1).max(10).optional();
+    shape.paymentRails ??= z.array(z.string().min(1).max(32)).min(1).max(10).optional();
   } else if (t.beneficiary === "wallet") {
     shape.beneficiary = WalletBeneficiary.optional();
   }

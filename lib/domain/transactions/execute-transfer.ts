@@ -181,6 +181,7 @@ export function addExecution(
     status,
     pendingReason: null,
     awaitingApproval: spec.awaitApproval === true,
+    receiptDeliveryConfirmedAt: null,
     source: spec.source as TransactionRow["source"],
     destination: spec.destination as TransactionRow["destination"],
     sourceAccountId: spec.sourceAccountId,

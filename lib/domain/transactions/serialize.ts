@@ -28,6 +28,9 @@ export function serializeTransaction(row: TransactionRow) {
     ...(row.refund ? { refund: row.refund as Record<string, unknown> } : {}),
     ...(row.counterparty ? { counterpartyInformation: row.counterparty as Record<string, unknown> } : {}),
     ...(row.settledAt ? { settledAt: row.settledAt.toISOString() } : {}),
+    ...(row.receiptDeliveryConfirmedAt
+      ? { receiptDeliveryConfirmedAt: row.receiptDeliveryConfirmedAt.toISOString() }
+      : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,7 +1,7 @@
 // Transactions: list with the reference's filters, retrieve, approve, reject, cancel.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput } from "../../kernel/errors";
+import { ApiError, invalidField, invalidInput } from "../../kernel/errors";
 import { decodeCursor, encodeCursor, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId } from "../../ids";
 import { loadAccounts, resolveTransaction, applyPlan, transitionPlan, settleEntries, type MoneyPlan } from "./engine";
@@ -141,6 +141,22 @@ export async function findTransaction(db: PrismaClient, platformId: string, id: 
   const row = uuid ? await db.transaction.findFirst({ where: { id: uuid, platformId } }) : null;
   if (!row) throw new ApiError("TRANSACTION_NOT_FOUND", `Transaction ${id} not found`);
   return row;
+}
+
+/**
+ * POST /transactions/{id}/confirm: records when the platform delivered the
+ * receipt to its customer (now when not given); a repeat replaces the time.
+ * A time in the future is refused: the delivery has happened.
+ */
+export async function confirmReceiptDelivery(db: PrismaClient, platformId: string, id: string, at: Date | undefined) {
+  const now = new Date();
+  if (at && at.getTime() > now.getTime() + 60_000) {
+    throw invalidField("receiptDeliveryConfirmedAt", "The receipt cannot have been delivered in the future", "MAXIMUM");
+  }
+  const row = await findTransaction(db, platformId, id);
+  return serializeTransaction(
+    await db.transaction.update({ where: { id: row.id }, data: { receiptDeliveryConfirmedAt: at ?? now } }),
+  );
 }
 
 async function reload(db: PrismaClient, row: TransactionRow) {

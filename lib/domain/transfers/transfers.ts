@@ -2,7 +2,7 @@
 // the sandbox incoming UMA payment.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput } from "../../kernel/errors";
+import { ApiError, invalidField, invalidInput } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { pullPayoutOutcomeFor } from "../../sandbox/external-accounts";
 import { UMA_ADDRESS_RE } from "../../sandbox/uma";
@@ -83,9 +83,18 @@ function base(platformId: string, amount: number, currency: string, transactionI
 export async function transferIn(
   db: PrismaClient,
   platformId: string,
-  body: { source: { accountId: string }; destination: { accountId: string }; amount: number },
+  input: { source: { accountId: string }; destination: { accountId: string }; amount?: number },
   opts: { transactionId?: string } = {},
 ) {
+  // The reference's "whole balance" default needs a balance Meridian can see; an external account's is not.
+  if (input.amount === undefined) {
+    throw invalidField(
+      "amount",
+      "amount is required on a transfer-in: the balance of the external source account is not known",
+      "REQUIRED",
+    );
+  }
+  const body = { ...input, amount: input.amount };
   const ext = await externalOrThrow(db, platformId, body.source.accountId, "source.accountId");
   const { row: dest, accounts } = await internalOrThrow(
     db,
@@ -135,14 +144,23 @@ export interface PreparedTransferOut {
   accounts: Map<string, InternalAccountRow>;
 }
 
+/**
+ * Without an amount (the reference makes it optional) a transfer-out pays out
+ * the source's whole available balance as read here; the ledger still refuses
+ * the debit if the balance fell in between.
+ */
 export async function prepareTransferOut(
   db: PrismaClient,
   platformId: string,
-  body: TransferOutBody,
+  input: Omit<TransferOutBody, "amount"> & { amount?: number },
 ): Promise<PreparedTransferOut> {
-  const { row: source, accounts } = await internalOrThrow(db, platformId, body.source.accountId, "source.accountId");
-  const destination = await externalOrThrow(db, platformId, body.destination.accountId, "destination.accountId");
+  const { row: source, accounts } = await internalOrThrow(db, platformId, input.source.accountId, "source.accountId");
+  const destination = await externalOrThrow(db, platformId, input.destination.accountId, "destination.accountId");
   sameCurrency(source.currency, destination.currency);
+  if (input.amount === undefined && source.available <= 0n) {
+    throw new ApiError("INVALID_AMOUNT", "The source account has no available balance to transfer");
+  }
+  const body = { ...input, amount: input.amount ?? Number(source.available) };
   return { platformId, body, source, destination, accounts };
 }
 

@@ -87,6 +87,7 @@ const PATH_PARAMETER_KINDS: Record<string, ResourceKind> = {
   "/agents/me/actions/{actionId}": "agentAction",
   "/receiver/uma/{receiverUmaAddress}": "umaAddress",
   "/invitations/{invitationCode}": "invitation",
+  "/plaid/callback/{plaidLinkToken}": "plaidLinkToken",
 };
 /**
  * Paths whose id parameter names a narrower kind than PATH_PARAMETER_KINDS
@@ -102,6 +103,7 @@ const PATH_PARAMETER_OVERRIDES: Record<string, Record<string, ResourceKind>> = O
 const QUERY_PARAMETER_KINDS: Record<string, ResourceKind> = {
   "/sca?customerId": "scaCustomer",
   "/auth?accountId": "embeddedWallet",
+  "/customers?platformCustomerId": "platformCustomerId",
 };
 
 /**
@@ -113,6 +115,8 @@ const QUERY_PARAMETER_KINDS: Record<string, ResourceKind> = {
 const FILTER_KINDS: Record<string, ResourceKind> = {
   customerId: "customer",
   accountId: "internalAccount",
+  sendingAccountId: "internalAccount",
+  receivingAccountId: "customerExternalAccount",
   agentId: "agent",
   umaAddress: "umaAddress",
 };
@@ -229,6 +233,20 @@ const BODIES: Record<string, BodyTemplate | BodyTemplate[]> = {
   "POST /sandbox/send": (i) => ({ quoteId: i.realtimeQuote, currencyCode: "USD" }),
   "POST /sandbox/cards/{cardId}/simulate/clearing": (i) => ({ cardTransactionId: i.cardAuthorization, amount: 500 }),
   "POST /sandbox/cards/{cardId}/simulate/return": (i) => ({ cardTransactionId: i.cardSettlement, amount: 100 }),
+  "POST /sandbox/cards/{cardId}/simulate/authorization_advice": (i) => ({
+    cardTransactionId: i.cardAdviceAuthorization,
+    amount: 600,
+  }),
+  "POST /sandbox/cards/{cardId}/simulate/return_reversal": (i) => ({ cardTransactionId: i.cardRefunded }),
+  "POST /crypto/estimate-withdrawal-fee": (i) => ({
+    internalAccountId: i.embeddedWallet,
+    currency: "USDB",
+    cryptoNetwork: "SPARK",
+    amount: 1_000_000,
+    destinationAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+  }),
+  "POST /plaid/link-tokens": (i) => ({ customerId: i.customer }),
+  "POST /plaid/callback/{plaidLinkToken}": () => ({ publicToken: "public-sandbox-sweep" }),
   "POST /customers/external-accounts/{externalAccountId}/trust/confirm": (i) => ({
     challengeId: i.trustChallenge,
     code: "123456",
@@ -260,6 +278,26 @@ const BODIES: Record<string, BodyTemplate | BodyTemplate[]> = {
     destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: i.platformExternalAccount, rail: "WIRE" },
   }),
   "POST /sandbox/cards/{cardId}/simulate/authorization": () => ({
+    amount: 100,
+    currency: { code: "USD" },
+    merchant: { descriptor: "Sweep" },
+  }),
+  "POST /sandbox/cards/{cardId}/simulate/credit_authorization": () => ({
+    amount: 100,
+    currency: { code: "USD" },
+    merchant: { descriptor: "Sweep" },
+  }),
+  "POST /sandbox/cards/{cardId}/simulate/financial_authorization": () => ({
+    amount: 100,
+    currency: { code: "USD" },
+    merchant: { descriptor: "Sweep" },
+  }),
+  "POST /sandbox/cards/{cardId}/simulate/financial_credit_authorization": () => ({
+    amount: 100,
+    currency: { code: "USD" },
+    merchant: { descriptor: "Sweep" },
+  }),
+  "POST /sandbox/cards/{cardId}/simulate/credit_authorization_advice": () => ({
     amount: 100,
     currency: { code: "USD" },
     merchant: { descriptor: "Sweep" },
@@ -475,8 +513,10 @@ function refusalProblems(op: SweptOperation, label: string, res: Outcome, expect
   const body = res.body;
   if (!body || typeof body !== "object" || Array.isArray(body))
     return [...out, `${label}: the body is not a JSON error object: ${res.text.slice(0, 200)}`];
-  const extra = Object.keys(body).filter((k) => !["code", "reason", "details"].includes(k));
+  // `message` repeats reason for the clients generated from the reference (docs/official-clients.md).
+  const extra = Object.keys(body).filter((k) => !["code", "reason", "details", "message"].includes(k));
   if (extra.length) out.push(`${label}: unexpected error fields ${extra.join(", ")}`);
+  if (body.message !== body.reason) out.push(`${label}: message is not the reason's text`);
   if (!errorCodes.has(body.code)) out.push(`${label}: code ${body.code} is not one of the spec's error codes`);
   else if (ERROR_STATUS[body.code as keyof typeof ERROR_STATUS] !== res.status)
     out.push(

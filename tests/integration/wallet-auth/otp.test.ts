@@ -139,7 +139,7 @@ describe("OTP credentials", () => {
       encryptedOtpBundle: await otpBundle("123456", tb, key, bundleSigner(tb)),
     });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ code: "UNAUTHORIZED", reason: "Invalid OTP code" });
+    expect(wrong.body).toEqual({ code: "UNAUTHORIZED", reason: "Invalid OTP code", message: "Invalid OTP code" });
 
     const good = JSON.parse(await otpBundle("000000", tb, key, bundleSigner(tb)));
     const flipped = Buffer.from(good.ciphertext, "hex");

@@ -1,0 +1,48 @@
+// Available UMA Providers: the operation of the reference's "Available UMA
+// Providers" group, as the API declares it; the directory is the sandbox's
+// (lib/sandbox/directory.ts).
+import { z } from "zod";
+import { defineOperation } from "../operation";
+import { ErrorResponses } from "../responses";
+import { CountryCode, KnownCurrency } from "../../domain/common/schemas";
+import { listUmaProviders } from "../../domain/discoveries/directory";
+import { PaginationQuery, pageSchema } from "../../kernel/pagination";
+
+const UmaProvider = z.object({
+  name: z.string(),
+  supportedRegions: z.array(z.string()),
+  domain: z.string(),
+  logoUrl: z.string().optional(),
+  supportedCurrencies: z.array(
+    z.object({ code: z.string(), name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  ),
+  lei: z.string().optional(),
+  allowListStatus: z.boolean(),
+});
+
+// GET /uma-providers – UMA providers a platform's customers can pay
+export const getAvailableUmaProvidersOperation = defineOperation({
+  operationId: "getAvailableUmaProviders",
+  method: "GET",
+  path: "/uma-providers",
+  summary: "List available UMA providers",
+  tag: "Available UMA Providers",
+  auth: "platform",
+  permission: "VIEW",
+  query: PaginationQuery.extend({
+    countryCode: CountryCode.optional(),
+    currencyCode: KnownCurrency.optional(),
+    hasBlockedProviders: z
+      .enum(["true", "false"])
+      .transform((v) => v === "true")
+      .optional(),
+    sortOrder: z.enum(["asc", "desc"]).default("desc"),
+  }),
+  responses: {
+    200: { description: "A page of UMA providers, by name", schema: pageSchema(UmaProvider) },
+    ...ErrorResponses,
+  },
+  handle: async ({ query }) => ({ status: 200, body: listUmaProviders(query) }),
+});
+
+export const availableUmaProvidersOperations = [getAvailableUmaProvidersOperation];
