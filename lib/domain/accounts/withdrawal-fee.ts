@@ -22,7 +22,7 @@ export interface WithdrawalFeeInput {
 export async function estimateWithdrawalFee(db: PrismaClient, platformId: string, input: WithdrawalFeeInput) {
   const uuid = parseApiId("InternalAccount", input.internalAccountId);
   const account = uuid ? await db.internalAccount.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!account) throw new ApiError("NOT_FOUND", `Internal account ${input.internalAccountId} not found`);
+  if (!account) throw new ApiError("REFERENCE_NOT_FOUND", `Internal account ${input.internalAccountId} not found`);
   if (currencyInfo(account.currency)?.kind !== "CRYPTO") {
     throw invalidField("internalAccountId", `Internal account holds ${account.currency}, not a crypto asset`);
   }

@@ -39,7 +39,7 @@ async function lockCard(tx: Db, platformId: string, cardId: string): Promise<Car
   const [card] = await tx.$queryRaw<Card[]>`
     SELECT id, status, customer_id, funding_source_id, currency FROM cards
      WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
-  if (!card) throw new ApiError("NOT_FOUND", `Card ${cardId} not found`);
+  if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   return card;
 }
 

@@ -34,6 +34,6 @@ export async function customerByPlatformCustomerId(
   platformCustomerId: string,
 ): Promise<CustomerRow> {
   const row = await db.customer.findFirst({ where: { platformId, platformCustomerId, deletedAt: null } });
-  if (!row) throw new ApiError("CUSTOMER_NOT_FOUND", `No customer with platformCustomerId ${platformCustomerId}`);
+  if (!row) throw new ApiError("USER_NOT_FOUND", `No customer with platformCustomerId ${platformCustomerId}`);
   return row;
 }

@@ -37,7 +37,7 @@ export async function createPlaidLinkToken(db: PrismaClient, platformId: string,
 
 /** The customer a link token names, or 404 for a token that is not this platform's, forged or expired. */
 function customerOfLinkToken(platformId: string, linkToken: string): string {
-  const notFound = new ApiError("NOT_FOUND", "Plaid link token not found or expired; create a new one");
+  const notFound = new ApiError("REFERENCE_NOT_FOUND", "Plaid link token not found or expired; create a new one");
   if (!linkToken.startsWith(PREFIX)) throw notFound;
   const [payload, mac] = linkToken.slice(PREFIX.length).split(".");
   if (!payload || !mac) throw notFound;
