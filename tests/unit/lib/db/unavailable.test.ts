@@ -73,9 +73,11 @@ describe("isDatabaseUnavailable", () => {
   it("answers 503 SERVICE_UNAVAILABLE in the spec's body with Retry-After", () => {
     const err = databaseUnavailableError(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }));
     expect(err?.status).toBe(503);
-    expect(err?.toBody()).toEqual({
+    const body = err?.toBody();
+    expect(body).toEqual({
       code: "SERVICE_UNAVAILABLE",
       reason: expect.stringContaining("retry"),
+      message: body?.reason,
       details: { retryAfterSeconds: 2 },
     });
     expect(err?.headers).toEqual({ "Retry-After": "2" });
