@@ -5,7 +5,7 @@ import { formatAmount } from "@/lib/browser/money";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { VerifyIdentityButton } from "@/components/wallet/VerifyIdentityButton";
 import { RecoveryPhrase } from "@/components/wallet/RecoveryPhrase";
-import { bundleSigningKey } from "@/lib/domain/wallet-auth/otp";
+import { otpBundleSignerKey } from "@/lib/bff/wallet";
 import type { InternalAccount, Page } from "@/components/admin/types";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -65,7 +65,7 @@ export default async function WalletHomePage() {
           <RecoveryPhrase
             sessionId={customer.walletSessionId}
             walletId={customer.accountId}
-            signerPublicKey={bundleSigningKey().publicKeyRaw.toString("hex")}
+            signerPublicKey={otpBundleSignerKey()}
           />
         </section>
       </>
