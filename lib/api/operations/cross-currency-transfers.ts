@@ -1,5 +1,6 @@
 // Cross-Currency Transfers: the operations of the reference's "Cross-Currency Transfers" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
+import { signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
@@ -130,8 +131,7 @@ export const executeQuoteOperation = defineOperation({
         assertExecutable(quote);
         const r = await walletDebitApproval({
           ctx,
-          request,
-          rawBody,
+          call: signedCall(request, rawBody),
           accountId: quote.sourceAccountId,
           purpose: "quote.execute",
           payloadToSign: () =>
@@ -145,7 +145,7 @@ export const executeQuoteOperation = defineOperation({
               destination: quote.destination,
             }),
         });
-        if ("challenge" in r) return r.challenge;
+        if (r.kind !== "approval") return walletAnswer(r);
         walletApproval = r.approval;
       }
     }

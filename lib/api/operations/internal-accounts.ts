@@ -1,5 +1,6 @@
 // Internal Accounts: the operations of the reference's "Internal Accounts" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
+import { signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
@@ -102,8 +103,15 @@ export const exportInternalAccount = defineOperation({
     ...challenge202,
     ...ErrorResponses,
   },
-  handle: ({ ctx, params, body, request, rawBody }) =>
-    exportWallet({ ctx, id: params.id, clientPublicKey: body.clientPublicKey, request, rawBody }),
+  handle: async ({ ctx, params, body, request, rawBody }) =>
+    walletAnswer(
+      await exportWallet({
+        ctx,
+        id: params.id,
+        clientPublicKey: body.clientPublicKey,
+        call: signedCall(request, rawBody),
+      }),
+    ),
 });
 
 // PATCH /internal-accounts/{id} – wallet privacy (signed retry)
@@ -123,8 +131,15 @@ export const updateInternalAccount = defineOperation({
     ...challenge202,
     ...ErrorResponses,
   },
-  handle: ({ ctx, params, body, request, rawBody }) =>
-    updateWallet({ ctx, id: params.id, privateEnabled: body.privateEnabled, request, rawBody }),
+  handle: async ({ ctx, params, body, request, rawBody }) =>
+    walletAnswer(
+      await updateWallet({
+        ctx,
+        id: params.id,
+        privateEnabled: body.privateEnabled,
+        call: signedCall(request, rawBody),
+      }),
+    ),
 });
 
 export const internalAccountsOperations = [
