@@ -7,7 +7,9 @@ const EnvSchema = z
     DATABASE_URL: z.string().min(1).optional(),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /** Multiplies every timed sandbox outcome ("about 30 seconds", "about 6 minutes"). 0.01 turns 6 minutes into 3.6 s. */
+    /**
+     * Multiplies every timed sandbox outcome ("about 30 seconds", "about 6 minutes"). 0.01 turns 6 minutes into 3.6 s.
+     */
     MERIDIAN_SANDBOX_TIME_SCALE: z.coerce.number().positive().max(1000).default(1),
     /** 32+ bytes (hex or base64) from which webhook signing and encryption keys are derived. */
     MERIDIAN_SECRET_KEY: z.string().min(32).optional(),
@@ -22,10 +24,14 @@ const EnvSchema = z
     /** Internal origin the BFF uses to reach the API over loopback; defaults to http://127.0.0.1:PORT. */
     MERIDIAN_INTERNAL_ORIGIN: z.string().url().optional(),
     APP_ORIGIN: z.string().url().optional(),
-    /** "sandbox" (default): fixed OTP code 000000, OIDC signatures not checked. "production": real OTP codes and JWKS checks. */
+    /**
+     * "sandbox" (default): fixed OTP code 000000, OIDC signatures not checked. "production": real OTP codes and JWKS
+     * checks.
+     */
     MERIDIAN_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
     /**
-     * "on": webhooks may go to loopback, private and other non-public addresses (a receiver on the developer's machine).
+     * "on": webhooks may go to loopback, private and other non-public addresses (a receiver on the developer's
+     * machine).
      * Unset: on in the sandbox, off in production; production refuses to start with it on.
      */
     MERIDIAN_WEBHOOK_ALLOW_PRIVATE: z.enum(["on", "off"]).optional(),
@@ -39,7 +45,10 @@ const EnvSchema = z
     MERIDIAN_WALLET_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
     /** Where real OTP codes go outside the sandbox: "console" (log line) or "record" (kept in memory for tests). */
     MERIDIAN_OTP_SENDER: z.enum(["console", "record"]).default("console"),
-    /** With MERIDIAN_OTP_SENDER=record: also append each message as a JSON line to this file (tests of a running server read it). */
+    /**
+     * With MERIDIAN_OTP_SENDER=record: also append each message as a JSON line to this file (tests of a running server
+     * read it).
+     */
     MERIDIAN_OTP_RECORD_FILE: z.string().min(1).optional(),
     /** Extra OIDC issuers for OAUTH credentials: JSON array of {"issuer": url, "jwksUri": url}. */
     MERIDIAN_OIDC_ISSUERS: z.string().optional(),

@@ -14,7 +14,9 @@ const LEASE_SECONDS = 120;
 const BATCH = 8;
 const HOUSEKEEPING_MS = 5 * 60_000;
 
-/** Periodic clean-ups of tables the worker does not own: each answers how many rows it removed, logged under its name. */
+/**
+ * Periodic clean-ups of tables the worker does not own: each answers how many rows it removed, logged under its name.
+ */
 export type Housekeeping = Record<string, () => Promise<number>>;
 
 export interface WorkerOptions {

@@ -156,7 +156,8 @@ export const sandboxUmaReceiveOperation = defineOperation({
   handle: async ({ ctx, body }) => ({ status: 200, body: await receiveUmaPayment(db(), ctx.platformId, body) }),
 });
 
-// POST /sandbox/clock/advance – run this platform's timed sandbox outcomes (and age its card reveal links and liveness challenges) as if time had passed
+// POST /sandbox/clock/advance – run this platform's timed sandbox outcomes (and age its card reveal links and liveness
+// challenges) as if time had passed
 export const advanceSandboxClock = defineOperation({
   operationId: "advanceSandboxClock",
   method: "POST",

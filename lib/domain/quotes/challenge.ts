@@ -41,7 +41,10 @@ async function scaCustomer(db: PrismaClient, customerId: string) {
   return db.customer.findUniqueOrThrow({ where: { id: customerId } });
 }
 
-/** The factor a per-transaction challenge uses: the one asked for, else SMS_OTP, else PASSKEY. 400 when the customer cannot answer it. */
+/**
+ * The factor a per-transaction challenge uses: the one asked for, else SMS_OTP, else PASSKEY. 400 when the customer
+ * cannot answer it.
+ */
 export async function chooseQuoteFactor(db: PrismaClient, customerId: string, requested: Factor | undefined) {
   if (requested === "TOTP")
     throw invalidField(

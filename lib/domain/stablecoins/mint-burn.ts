@@ -101,7 +101,9 @@ async function platformAccount(db: Db, platformId: string, field: string, id: st
 
 type ExternalRole = "MINT_DESTINATION" | "ACH_DEBIT_SOURCE" | "BURN_DESTINATION";
 
-/** The account types each role accepts; a stablecoin lives on Spark, its fiat side in the base currency's bank accounts. */
+/**
+ * The account types each role accepts; a stablecoin lives on Spark, its fiat side in the base currency's bank accounts.
+ */
 const ROLE_ACCOUNT_TYPES: Record<ExternalRole, (baseCurrency: string) => string[]> = {
   MINT_DESTINATION: () => ["SPARK_WALLET"],
   ACH_DEBIT_SOURCE: (base) => (base === "USD" ? ["USD_ACCOUNT"] : []),

@@ -1,6 +1,7 @@
 // POST /api/wallet/credentials/{id}/challenge – starts a sign-in with a credential
 // (OTP: sends the code and returns the encryption target; passkey: the WebAuthn challenge).
-// At most THROTTLE_RULES.webSigninCodePerCredential (lib/security/throttle.ts) per credential id (429 with Retry-After);
+// At most THROTTLE_RULES.webSigninCodePerCredential (lib/security/throttle.ts) per credential id (429 with
+// Retry-After);
 // an id that names no credential gets a decoy target and nothing is sent, so
 // the answer is the same whether the account exists.
 import { z } from "zod";
