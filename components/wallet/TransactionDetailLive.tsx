@@ -1,26 +1,11 @@
 "use client";
 // One transaction, re-read while it is still moving so its status follows the sandbox outcome.
 import { FINAL_STATUSES, STATUS_TEXT, money } from "./money-views";
-import type { TransactionStatus } from "@/lib/domain/transactions/status";
+import type { Transaction } from "@/lib/browser/contract";
 import { usePolling } from "./TransactionsLive";
 
-export interface TransactionDetail {
-  id: string;
-  status: TransactionStatus;
-  type: string;
-  source: Record<string, unknown>;
-  destination: Record<string, unknown>;
-  sentAmount: { amount: number; currency: { code: string; decimals: number } };
-  receivedAmount: { amount: number; currency: { code: string; decimals: number } };
-  fees?: number;
-  exchangeRate?: number;
-  quoteId?: string;
-  failureReason?: string;
-  description?: string;
-  settledAt?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The API's transaction, as the BFF passes it through. */
+export type TransactionDetail = Transaction;
 
 const when = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "medium" });
 

@@ -6,18 +6,13 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { bff } from "@/lib/browser/bff";
 import { FINAL_STATUSES, STATUS_TEXT, money } from "./money-views";
-import type { TransactionStatus } from "@/lib/domain/transactions/status";
+import type { Transaction } from "@/lib/browser/contract";
 
-export interface TransactionRow {
-  id: string;
-  status: TransactionStatus;
-  type: string;
-  sentAmount: { amount: number; currency: { code: string; decimals: number } };
-  receivedAmount: { amount: number; currency: { code: string; decimals: number } };
-  description?: string;
-  failureReason?: string;
-  createdAt: string;
-}
+/** The fields of the API's transaction the list shows. */
+export type TransactionRow = Pick<
+  Transaction,
+  "id" | "status" | "type" | "sentAmount" | "receivedAmount" | "description" | "failureReason" | "createdAt"
+>;
 
 const when = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" });
 

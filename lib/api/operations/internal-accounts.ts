@@ -14,8 +14,7 @@ import { exportWallet, updateWallet } from "../../domain/wallet-auth/wallet-acti
 import { parseApiId } from "../../ids";
 import { ApiError } from "../../kernel/errors";
 import { PaginationQuery, pageSchema, pageArgs, toPage } from "../../kernel/pagination";
-
-export const InternalAccountResponse = z.object({ id: z.string(), type: z.string(), status: z.string() }).loose();
+import { InternalAccountResponse } from "../../domain/accounts/schemas";
 
 // GET /customers/internal-accounts – a customer's (or all customers') internal accounts
 export const listCustomerInternalAccounts = defineOperation({

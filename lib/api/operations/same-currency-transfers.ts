@@ -4,7 +4,7 @@ import { signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
-import { TransactionResponse } from "./transactions";
+import { TransactionResponse } from "../../domain/transactions/schemas";
 import { db } from "../../db/client";
 import { PositiveMinorUnits } from "../../domain/common/schemas";
 import {

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
-import { InternalAccountResponse } from "./internal-accounts";
-import { TransactionResponse } from "./transactions";
+import { InternalAccountResponse } from "../../domain/accounts/schemas";
+import { TransactionResponse } from "../../domain/transactions/schemas";
 import { db, pool } from "../../db/client";
 import { fundInternalAccount } from "../../domain/accounts/fund";
 import { ageRevealTokens } from "../../domain/cards/reveal";
