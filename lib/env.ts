@@ -104,7 +104,8 @@ export function databaseUrl(): string {
   const url = env().DATABASE_URL;
   if (!url)
     throw new Error(
-      "DATABASE_URL is not set. Start Meridian with `npm start` (it starts the embedded PostgreSQL) or set DATABASE_URL.",
+      "DATABASE_URL is not set. Start Meridian with `npm start` (it starts the " +
+        "embedded PostgreSQL) or set DATABASE_URL.",
     );
   return url;
 }

@@ -47,7 +47,8 @@ export async function runIdempotent(
   );
   if (reserve.rowCount === 0) {
     const { rows } = await pool().query<Stored>(
-      `SELECT state, request_hash, response_status, response_body FROM idempotency_keys WHERE platform_id = $1 AND key = $2`,
+      "SELECT state, request_hash, response_status, response_body FROM idempotency_keys " +
+        "WHERE platform_id = $1 AND key = $2",
       [platformId, key],
     );
     const row = rows[0];
@@ -88,7 +89,8 @@ export async function runIdempotent(
 
 async function complete(platformId: string, key: string, status: number, body: unknown): Promise<void> {
   await pool().query(
-    `UPDATE idempotency_keys SET state = 'COMPLETED', response_status = $3, response_body = $4::jsonb WHERE platform_id = $1 AND key = $2`,
+    "UPDATE idempotency_keys SET state = 'COMPLETED', response_status = $3, " +
+      "response_body = $4::jsonb WHERE platform_id = $1 AND key = $2",
     [platformId, key, status, toJsonText(body)],
   );
 }

@@ -31,7 +31,8 @@ function credentials(): { clientId: string; clientSecret: string } {
     throw new BffError(
       503,
       "BFF_NOT_CONFIGURED",
-      "The web app has no platform credentials: start Meridian with `npm start` or set MERIDIAN_BFF_CLIENT_ID and MERIDIAN_BFF_CLIENT_SECRET.",
+      "The web app has no platform credentials: start Meridian with `npm start` " +
+        "or set MERIDIAN_BFF_CLIENT_ID and MERIDIAN_BFF_CLIENT_SECRET.",
     );
   }
   return { clientId, clientSecret };

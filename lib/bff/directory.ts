@@ -52,7 +52,9 @@ async function tellExistingHolder(holder: {
 }): Promise<SignupOutcome> {
   if (env().MERIDIAN_ENVIRONMENT === "production") {
     const notice =
-      "Someone tried to create a Meridian account with this address, which already has an account. If it was you, sign in instead. If not, you can ignore this message.";
+      "Someone tried to create a Meridian account with this address, which already " +
+      "has an account. If it was you, sign in instead. If not, you can ignore " +
+      "this message.";
     const message = holder.email
       ? { channel: "EMAIL" as const, to: holder.email }
       : { channel: "SMS" as const, to: holder.phoneNumber ?? "" };

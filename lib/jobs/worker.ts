@@ -65,7 +65,8 @@ async function claim(workerId: string): Promise<JobRecord[]> {
 
 async function finish(job: JobRecord, workerId: string, status: "DONE" | "FAILED", error?: string) {
   await pool().query(
-    `UPDATE jobs SET status = $3, locked_by = NULL, locked_until = NULL, last_error = $4, updated_at = now() WHERE id = $1 AND locked_by = $2`,
+    "UPDATE jobs SET status = $3, locked_by = NULL, locked_until = NULL, last_error " +
+      "= $4, updated_at = now() WHERE id = $1 AND locked_by = $2",
     [job.id, workerId, status, error ?? null],
   );
 }

@@ -103,7 +103,8 @@ export function webhookUrlProblems(
   if (url.protocol !== "https:" && url.protocol !== "http:") problems.push("Expected an http(s) URL");
   if (url.username !== "" || url.password !== "")
     problems.push(
-      "The URL must not contain credentials (user:password@); authenticate deliveries with the webhook signature instead",
+      "The URL must not contain credentials (user:password@); authenticate deliveries " +
+        "with the webhook signature instead",
     );
   if (!opts.allowPrivate) {
     const literal = literalAddress(url.hostname);

@@ -67,7 +67,8 @@ export const createQuoteOperation = defineOperation({
     201: { description: "The quote (executed when immediatelyExecute is true)", schema: QuoteResponse },
     202: {
       description:
-        "SCA customers (EU/EEA): real-time funded or immediatelyExecute quotes wait in PENDING_AUTHORIZATION with an scaChallenge",
+        "SCA customers (EU/EEA): real-time funded or immediatelyExecute quotes " +
+        "wait in PENDING_AUTHORIZATION with an scaChallenge",
       schema: QuoteResponse,
     },
     ...ErrorResponses,
@@ -110,7 +111,8 @@ export const executeQuoteOperation = defineOperation({
   responses: {
     200: {
       description:
-        "The executed quote; for SCA customers (EU/EEA) PENDING_AUTHORIZATION with an scaChallenge (authorize with POST /quotes/{quoteId}/authorize)",
+        "The executed quote; for SCA customers (EU/EEA) PENDING_AUTHORIZATION with " +
+        "an scaChallenge (authorize with POST /quotes/{quoteId}/authorize)",
       schema: QuoteResponse,
     },
     202: {

@@ -182,7 +182,8 @@ export const advanceSandboxClock = defineOperation({
   },
   handle: async ({ ctx, body }) => {
     const res = await pool().query(
-      `UPDATE jobs SET run_at = run_at - make_interval(secs => $2), updated_at = now() WHERE platform_id = $1 AND status = 'PENDING'`,
+      "UPDATE jobs SET run_at = run_at - make_interval(secs => $2), updated_at " +
+        "= now() WHERE platform_id = $1 AND status = 'PENDING'",
       [ctx.platformId, body.seconds],
     );
     await ageRevealTokens(ctx.platformId, body.seconds);

@@ -43,7 +43,8 @@ function refuseUnheldPermissions(
     "FORBIDDEN",
     action === "grant"
       ? `This API token cannot grant ${missing.join(", ")}: a token can grant only permissions it holds`
-      : `This API token cannot delete a token with ${missing.join(", ")}: a token can delete only tokens whose permissions it holds`,
+      : `This API token cannot delete a token with ${missing.join(", ")}: a token ` +
+          "can delete only tokens whose permissions it holds",
     { missingPermissions: missing },
   );
 }

@@ -61,7 +61,8 @@ export async function chooseQuoteFactor(db: PrismaClient, customerId: string, re
       "scaFactor",
       factor === "PASSKEY"
         ? "The customer has no passkey: enroll one with POST /sca/factors {type: PASSKEY}"
-        : "The customer needs a verified phone number (POST /customers/{customerId}/verify-phone) or a passkey to authorize payments",
+        : "The customer needs a verified phone number (POST /customers/{customerId}/verify-phone) " +
+            "or a passkey to authorize payments",
     );
   }
   return { customer, factor: factor as "SMS_OTP" | "PASSKEY", usable, passkey };

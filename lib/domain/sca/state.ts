@@ -50,7 +50,8 @@ export async function requireScaSession(db: Db, platformId: string, customerId: 
   ) {
     throw new ApiError(
       "SCA_SESSION_REQUIRED",
-      "The customer's SCA login session is missing or expired; complete POST /sca/login/start and /sca/login/complete, then retry",
+      "The customer's SCA login session is missing or expired; complete POST " +
+        "/sca/login/start and /sca/login/complete, then retry",
     );
   }
 }

@@ -21,7 +21,8 @@ function tooMany(retryAfterSeconds: number): Response {
   const res = fail(
     429,
     "RATE_LIMITED",
-    `Too many codes were asked for. Use the last code you received, or try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+    "Too many codes were asked for. Use the last code you received, or try " +
+      `again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
   );
   res.headers.set("retry-after", String(retryAfterSeconds));
   return res;
