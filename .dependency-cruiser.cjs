@@ -37,7 +37,8 @@ module.exports = {
     {
       name: "infrastructure-does-not-reach-up",
       comment:
-        "ledger, jobs, webhooks, sandbox, crypto, db and security serve the domain; they never import it, the API, the BFF or the UI.",
+        "ledger, jobs, webhooks, sandbox, crypto, db and security serve the domain; " +
+        "they never import it, the API, the BFF or the UI.",
       severity: "error",
       from: { path: LOWER },
       to: { path: [DOMAIN, API, BFF, BROWSER, UI], ...runtime },
@@ -59,7 +60,8 @@ module.exports = {
     {
       name: "bff-reads-through-the-api",
       comment:
-        "The BFF reads data by calling the API over HTTP: no lib/api import, no database, ledger, jobs or webhooks of its own.",
+        "The BFF reads data by calling the API over HTTP: no lib/api import, no " +
+        "database, ledger, jobs or webhooks of its own.",
       severity: "error",
       from: { path: BFF },
       to: { path: [API, "^lib/(db|ledger|jobs|webhooks)/", BROWSER, UI], ...runtime },
@@ -67,7 +69,8 @@ module.exports = {
     {
       name: "app-goes-through-api-or-bff",
       comment:
-        "Pages and route files use lib/api or lib/bff (and the domain's pure tables), never the domain or the infrastructure directly.",
+        "Pages and route files use lib/api or lib/bff (and the domain's pure tables), " +
+        "never the domain or the infrastructure directly.",
       severity: "error",
       from: { path: "^app/" },
       to: { path: "^lib/", pathNot: [API, BFF, BROWSER, KERNEL, DISPLAY, SHARED_TABLES], ...runtime },
@@ -75,7 +78,8 @@ module.exports = {
     {
       name: "components-use-the-browser-layer",
       comment:
-        "Components reach the server only through lib/browser (the BFF client); they may read the kernel, display helpers and the shared tables.",
+        "Components reach the server only through lib/browser (the BFF client); " +
+        "they may read the kernel, display helpers and the shared tables.",
       severity: "error",
       from: { path: "^components/" },
       to: { path: "^lib/", pathNot: [BROWSER, KERNEL, DISPLAY, SHARED_TABLES], ...runtime },

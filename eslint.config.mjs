@@ -42,6 +42,18 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
+      // Prettier wraps code at 120 columns but not comments or strings: comments must fit too. Lines long only
+      // because of a string, template, URL or regular expression literal are still allowed.
+      "max-len": [
+        "error",
+        {
+          code: 120,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreUrls: true,
+          ignoreRegExpLiterals: true,
+        },
+      ],
     },
   },
   {

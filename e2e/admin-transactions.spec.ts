@@ -331,7 +331,8 @@ test.describe("admin transactions", () => {
     operator,
   }, testInfo) => {
     const before = await platformApi(page.request, "GET", "/config");
-    // An individual is KYC-approved at creation only with skipVerificationPaperwork (cards need it); restored afterwards.
+    // An individual is KYC-approved at creation only with skipVerificationPaperwork (cards need it); restored
+    // afterwards.
     await platformApi(page.request, "PATCH", "/config", { skipVerificationPaperwork: true });
     let customerId: string;
     try {

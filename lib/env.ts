@@ -11,7 +11,9 @@ const EnvSchema = z
     /** Longest a statement may run (PostgreSQL's statement_timeout; the client gives up 5 s later) before the request answers 503. */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /** Multiplies every timed sandbox outcome ("about 30 seconds", "about 6 minutes"). 0.01 turns 6 minutes into 3.6 s. */
+    /**
+     * Multiplies every timed sandbox outcome ("about 30 seconds", "about 6 minutes"). 0.01 turns 6 minutes into 3.6 s.
+     */
     MERIDIAN_SANDBOX_TIME_SCALE: z.coerce.number().positive().max(1000).default(1),
     /** 32+ bytes (hex or base64) from which webhook signing and encryption keys are derived. */
     MERIDIAN_SECRET_KEY: z.string().min(32).optional(),
@@ -30,10 +32,14 @@ const EnvSchema = z
     /** Internal origin the BFF uses to reach the API over loopback; defaults to http://127.0.0.1:PORT. */
     MERIDIAN_INTERNAL_ORIGIN: z.string().url().optional(),
     APP_ORIGIN: z.string().url().optional(),
-    /** "sandbox" (default): fixed OTP code 000000, OIDC signatures not checked. "production": real OTP codes and JWKS checks. */
+    /**
+     * "sandbox" (default): fixed OTP code 000000, OIDC signatures not checked. "production": real OTP codes and JWKS
+     * checks.
+     */
     MERIDIAN_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
     /**
-     * "on": webhooks may go to loopback, private and other non-public addresses (a receiver on the developer's machine).
+     * "on": webhooks may go to loopback, private and other non-public addresses (a receiver on the developer's
+     * machine).
      * Unset: on in the sandbox, off in production; production refuses to start with it on.
      */
     MERIDIAN_WEBHOOK_ALLOW_PRIVATE: z.enum(["on", "off"]).optional(),
@@ -44,11 +50,18 @@ const EnvSchema = z
     MERIDIAN_IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
     /** Lifetime of a signed-retry challenge (the 202 expiresAt). */
     MERIDIAN_SIGNED_RETRY_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** How long a claimed signed retry owns its challenge; a retry after a crash waits at most this long. */
+    MERIDIAN_SIGNED_RETRY_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    /** Tests only: a named point where the server kills itself (SIGKILL), to test crash recovery. */
+    MERIDIAN_FAILPOINT: z.string().optional(),
     /** Lifetime of an embedded-wallet session; the spec's default is 15 minutes. */
     MERIDIAN_WALLET_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
     /** Where real OTP codes go outside the sandbox: "console" (log line) or "record" (kept in memory for tests). */
     MERIDIAN_OTP_SENDER: z.enum(["console", "record"]).default("console"),
-    /** With MERIDIAN_OTP_SENDER=record: also append each message as a JSON line to this file (tests of a running server read it). */
+    /**
+     * With MERIDIAN_OTP_SENDER=record: also append each message as a JSON line to this file (tests of a running server
+     * read it).
+     */
     MERIDIAN_OTP_RECORD_FILE: z.string().min(1).optional(),
     /** Extra OIDC issuers for OAUTH credentials: JSON array of {"issuer": url, "jwksUri": url}. */
     MERIDIAN_OIDC_ISSUERS: z.string().optional(),
@@ -104,7 +117,8 @@ export function databaseUrl(): string {
   const url = env().DATABASE_URL;
   if (!url)
     throw new Error(
-      "DATABASE_URL is not set. Start Meridian with `npm start` (it starts the embedded PostgreSQL) or set DATABASE_URL.",
+      "DATABASE_URL is not set. Start Meridian with `npm start` (it starts the " +
+        "embedded PostgreSQL) or set DATABASE_URL.",
     );
   return url;
 }

@@ -33,7 +33,9 @@ export function checkListenAddress(environment) {
   if (environment.MERIDIAN_ALLOW_PUBLIC_SANDBOX === "1") {
     return {
       verdict: "warn",
-      message: `WARNING: ${risk} MERIDIAN_ALLOW_PUBLIC_SANDBOX=1 allows this; use it only on a network you trust, with test data.`,
+      message:
+        `WARNING: ${risk} MERIDIAN_ALLOW_PUBLIC_SANDBOX=1 allows this; use it only ` +
+        "on a network you trust, with test data.",
     };
   }
   return {

@@ -29,7 +29,7 @@ const handle = app.getRequestHandler();
 const direct = !dev && process.env.MERIDIAN_DIRECT_API !== "off";
 
 let inFlight = 0;
-// The connection's address, for throttling (lib/api/client-address.ts): set on
+// The connection's address, for throttling (lib/security/client-address.ts): set on
 // every request, replacing any value a client sent under this name.
 const PEER_ADDRESS_HEADER = "x-meridian-peer-address";
 function stampPeerAddress(req) {

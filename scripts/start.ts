@@ -111,7 +111,8 @@ async function main() {
         : null;
     if (!bff)
       say(
-        "sandbox credentials unknown (not created by this data folder): the web app needs MERIDIAN_CLIENT_ID and MERIDIAN_CLIENT_SECRET",
+        "sandbox credentials unknown (not created by this data folder): the web " +
+          "app needs MERIDIAN_CLIENT_ID and MERIDIAN_CLIENT_SECRET",
       );
 
     const child = spawn(process.execPath, ["scripts/serve.mjs", ...(dev ? ["--dev"] : [])], {

@@ -14,7 +14,8 @@ const steps = [
   { name: "build", cmd: ["node", "scripts/build.mjs"] },
   { name: "lint", cmd: ["npx", "eslint", "."] },
   { name: "format", cmd: ["npx", "prettier", "--check", ".", "--log-level", "warn"] },
-  // The dependency rule (docs/architecture.md): no new arrow against it; the known ones are listed in .dependency-cruiser-known-violations.json.
+  // The dependency rule (docs/architecture.md): no new arrow against it; the known ones are listed in
+  // .dependency-cruiser-known-violations.json.
   { name: "dead code", key: "deadcode", cmd: ["npx", "knip", "--include", "exports,types,files", "--no-progress"] },
   {
     name: "dependency rule",

@@ -198,7 +198,9 @@ async function overHttp() {
       latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(1);
     const rate = Math.round(latencies.length / elapsed);
     console.log(
-      `round trips: ${latencies.length} in ${elapsed.toFixed(1)} s = ${rate} /s (${rate * 2} requests/s); p50 ${pct(50)} ms, p99 ${pct(99)} ms; failures ${failures}`,
+      `round trips: ${latencies.length} in ${elapsed.toFixed(1)} s = ${rate} ` +
+        `/s (${rate * 2} requests/s); p50 ${pct(50)} ms, p99 ${pct(99)} ms; failures ` +
+        `${failures}`,
     );
     return rate;
   } finally {

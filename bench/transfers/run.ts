@@ -87,7 +87,8 @@ async function rawRun(databaseUrl: string, concurrency: number, secs: number) {
         const t = performance.now();
         try {
           await client.query(
-            "UPDATE bench_raw_accounts SET balance = balance + CASE WHEN id = $1 THEN -1 ELSE 1 END WHERE id IN ($1, $2)",
+            "UPDATE bench_raw_accounts SET balance = balance + CASE WHEN id = $1 THEN " +
+              "-1 ELSE 1 END WHERE id IN ($1, $2)",
             [a, b],
           );
         } catch (err) {
@@ -228,7 +229,8 @@ async function main() {
   } catch (err) {
     // The server's own words usually say why (it stopped, the database went away).
     console.error(
-      `bench: failed: ${(err as Error).stack ?? err}\nthe last lines the server wrote:\n${server.logs().split("\n").slice(-40).join("\n")}`,
+      `bench: failed: ${(err as Error).stack ?? err}\nthe last lines the server ` +
+        `wrote:\n${server.logs().split("\n").slice(-40).join("\n")}`,
     );
     throw err;
   } finally {

@@ -20,14 +20,16 @@ export function StaffSignInForm() {
         return {
           ok: false,
           message:
-            "Too many unsuccessful sign-in attempts. For your security, sign-in is paused for a few minutes; wait, then try again.",
+            "Too many unsuccessful sign-in attempts. For your security, sign-in is " +
+            "paused for a few minutes; wait, then try again.",
         };
       }
       if (!res?.ok)
         return {
           ok: false,
           message:
-            "That email and password do not match a staff account. Check them, or ask an operator to create your account.",
+            "That email and password do not match a staff account. Check them, or ask " +
+            "an operator to create your account.",
         };
       router.push("/admin");
       router.refresh();

@@ -1,49 +1,20 @@
 import { currencyInfo } from "@/lib/domain/currencies";
 import type { z } from "zod";
 import type { ApiTokenResponse, PlatformConfigResponse } from "@/lib/domain/platform/schemas";
+import type { CardTransaction, CurrencyAmount, ExternalAccount, Transaction } from "@/lib/browser/contract";
 // Shapes of the API responses the admin pages render: the API's own schemas
 // where it declares one (type-only imports: nothing of the server reaches the browser).
-export interface CurrencyAmount {
-  amount: number;
-  currency: { code: string; decimals: number; symbol?: string };
-}
+export type { CurrencyAmount, ExternalAccount, InternalAccount } from "@/lib/browser/contract";
 
 export type PlatformConfig = z.infer<typeof PlatformConfigResponse>;
 
 export type ApiToken = z.infer<typeof ApiTokenResponse>;
-
-export interface InternalAccount {
-  id: string;
-  customerId?: string;
-  type: string;
-  status: string;
-  balance: CurrencyAmount;
-  totalBalance: CurrencyAmount;
-  createdAt: string;
-}
 
 export interface Page<T> {
   data: T[];
   hasMore: boolean;
   nextCursor?: string;
   totalCount?: number;
-}
-
-export interface ExternalAccount {
-  id: string;
-  customerId?: string;
-  status: string;
-  platformAccountId?: string;
-  ownershipType?: string;
-  currency: string;
-  defaultUmaDepositAccount: boolean;
-  beneficiaryVerificationStatus?: string;
-  accountInfo: Record<string, unknown> & {
-    accountType: string;
-    beneficiary?: { fullName?: string; legalName?: string };
-  };
-  createdAt: string;
-  updatedAt: string;
 }
 
 const IDENTIFIERS = [
@@ -63,34 +34,8 @@ export function accountLabel(a: ExternalAccount): string {
   return id ? `${a.accountInfo.accountType} ••••${id.slice(-4)}` : a.accountInfo.accountType;
 }
 
-export interface AdminTransaction {
-  id: string;
-  status: string;
-  type: "INCOMING" | "OUTGOING" | "CARD";
-  customerId?: string;
-  /** Money transactions (INCOMING / OUTGOING). */
-  source?: Record<string, unknown>;
-  destination?: Record<string, unknown>;
-  sentAmount?: CurrencyAmount;
-  receivedAmount?: CurrencyAmount;
-  /** Card transactions (CARD): amounts in the smallest unit of `currency`. */
-  cardId?: string;
-  accountId?: string;
-  currency?: string;
-  merchant?: { descriptor: string };
-  authorizedAmount?: CurrencyAmount;
-  settledAmount?: number;
-  fees?: number;
-  exchangeRate?: number;
-  quoteId?: string;
-  failureReason?: string;
-  paymentRail?: string;
-  description?: string;
-  refund?: Record<string, unknown>;
-  settledAt?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A row of GET /transactions: a money transaction or a card transaction (type CARD). */
+export type AdminTransaction = Transaction | CardTransaction;
 
 /** One side of a transaction in words: the UMA address or the account id. */
 export function endpointLabel(end: Record<string, unknown> | undefined): string {
@@ -111,7 +56,7 @@ export function headlineAmount(t: AdminTransaction): CurrencyAmount | undefined 
     return info
       ? {
           amount: t.settledAmount || t.authorizedAmount?.amount || 0,
-          currency: { code: info.code, decimals: info.decimals },
+          currency: { code: info.code, name: info.name, symbol: info.symbol, decimals: info.decimals },
         }
       : undefined;
   }

@@ -22,7 +22,9 @@ export function FundForm({
   decimals: number;
   formLabel: string;
   amountLabel?: string;
-  /** Ends the success message "Added 25.00 USD…", e.g. " to your USD account" (a string: server pages render this form). */
+  /**
+   * Ends the success message "Added 25.00 USD…", e.g. " to your USD account" (a string: server pages render this form).
+   */
   fundedTo?: string;
   compact?: boolean;
 }) {

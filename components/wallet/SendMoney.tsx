@@ -169,7 +169,9 @@ export function SendMoney({
       if (minor === null)
         return {
           ok: false,
-          message: `Enter a positive amount in ${lockedCurrency.code} with at most ${lockedCurrency.decimals} decimal places, e.g. 10.00.`,
+          message:
+            `Enter a positive amount in ${lockedCurrency.code} with at most ${lockedCurrency.decimals} ` +
+            "decimal places, e.g. 10.00.",
         };
       const destination =
         destKind === "uma"

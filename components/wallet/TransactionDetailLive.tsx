@@ -4,28 +4,11 @@ import { FINAL_STATUSES, money } from "./money-views";
 import { StatusBadge } from "@/components/ui/StatusBadge";
 import { CopyText } from "@/components/ui/CopyText";
 import { typeWord } from "@/lib/kernel/wording";
-import type { TransactionStatus } from "@/lib/domain/transactions/status";
+import type { Transaction } from "@/lib/browser/contract";
 import { usePolling } from "./TransactionsLive";
 
-export interface TransactionDetail {
-  id: string;
-  status: TransactionStatus;
-  type: string;
-  source: Record<string, unknown>;
-  destination: Record<string, unknown>;
-  sentAmount: { amount: number; currency: { code: string; decimals: number } };
-  receivedAmount: { amount: number; currency: { code: string; decimals: number } };
-  fees?: number;
-  exchangeRate?: number;
-  quoteId?: string;
-  failureReason?: string;
-  description?: string;
-  settledAt?: string;
-  createdAt: string;
-  updatedAt: string;
-  from?: string;
-  to?: string;
-}
+/** The API's transaction, as the BFF passes it through, with its two sides named for people. */
+export type TransactionDetail = Transaction & { from?: string; to?: string };
 
 const when = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "medium" });
 

@@ -7,19 +7,13 @@ import { useCallback, useEffect, useState } from "react";
 import { bff } from "@/lib/browser/bff";
 import { FINAL_STATUSES, money } from "./money-views";
 import { StatusBadge } from "@/components/ui/StatusBadge";
-import type { TransactionStatus } from "@/lib/domain/transactions/status";
+import type { Transaction } from "@/lib/browser/contract";
 
-export interface TransactionRow {
-  id: string;
-  status: TransactionStatus;
-  type: string;
-  sentAmount: { amount: number; currency: { code: string; decimals: number } };
-  receivedAmount: { amount: number; currency: { code: string; decimals: number } };
-  description?: string;
-  failureReason?: string;
-  createdAt: string;
-  counterparty?: string;
-}
+/** The fields of the API's transaction the list shows, with the other side named for people. */
+export type TransactionRow = Pick<
+  Transaction,
+  "id" | "status" | "type" | "sentAmount" | "receivedAmount" | "description" | "failureReason" | "createdAt"
+> & { counterparty?: string };
 
 const when = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" });
 

@@ -8,7 +8,7 @@ import { db } from "../db/client";
 import { isWellFormedSecret, verifySecret } from "../crypto/secrets";
 import { ApiError } from "../kernel/errors";
 import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../security/throttle";
-import { clientAddress } from "./client-address";
+import { clientAddress } from "../security/client-address";
 import {
   ensureFresh,
   fresh as revocationsFresh,

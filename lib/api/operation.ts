@@ -90,5 +90,4 @@ export function defineOperation<B = undefined, Q = undefined, P = undefined>(
   return op.body ? { ...op, body: strictInput(op.body) } : op;
 }
 
-export const API_VERSION = "2025-10-13";
-export const API_BASE = `/api/${API_VERSION}`;
+export { API_BASE, API_VERSION } from "../kernel/api-base";

@@ -2,9 +2,9 @@
 // platform credentials (MERIDIAN_BFF_CLIENT_ID/SECRET, passed by the launcher)
 // never leave the server; browsers reach the API only through BFF routes.
 import "server-only";
-import { db } from "../db/client";
 import { env } from "../env";
-import { API_BASE } from "../api/operation";
+import { API_BASE } from "../kernel/api-base";
+import { platformOfClient } from "../domain/platform/tokens";
 
 export interface ApiResult<T = unknown> {
   status: number;
@@ -33,7 +33,8 @@ function credentials(): { clientId: string; clientSecret: string } {
     throw new BffError(
       503,
       "BFF_NOT_CONFIGURED",
-      "The web app has no platform credentials: start Meridian with `npm start` or set MERIDIAN_BFF_CLIENT_ID and MERIDIAN_BFF_CLIENT_SECRET.",
+      "The web app has no platform credentials: start Meridian with `npm start` " +
+        "or set MERIDIAN_BFF_CLIENT_ID and MERIDIAN_BFF_CLIENT_SECRET.",
     );
   }
   return { clientId, clientSecret };
@@ -101,17 +102,14 @@ let platformIdCache: Promise<string> | undefined;
 export function bffPlatformId(): Promise<string> {
   platformIdCache ??= (async () => {
     const { clientId } = credentials();
-    const token = await db().apiToken.findUnique({
-      where: { clientId },
-      select: { platformId: true, deletedAt: true },
-    });
-    if (!token || token.deletedAt)
+    const platformId = await platformOfClient(clientId);
+    if (!platformId)
       throw new BffError(
         503,
         "BFF_NOT_CONFIGURED",
         "The web app's platform credential was deleted; set MERIDIAN_BFF_CLIENT_ID/SECRET to a live token.",
       );
-    return token.platformId;
+    return platformId;
   })().catch((err) => {
     platformIdCache = undefined;
     throw err;

@@ -1,18 +1,18 @@
-// The web app's customer directory (table web_customer_logins): sign-up makes
-// the Customer through the API and remembers how that person signs in.
+// The web app's customer directory: sign-up makes the Customer through the API
+// and remembers how that person signs in (lib/domain/web/customer-logins.ts).
 // Signing up with an email or phone number that already has an account answers
 // like a new sign-up (decoy ids, nothing created) and tells the account's
 // holder by a message instead, so sign-up does not reveal who has an account.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { db, isUniqueViolation } from "../db/client";
-import { newUuid, parseApiId, toApiId } from "../ids";
+import { parseApiId, toApiId } from "../ids";
 import { api, BffError } from "./client";
 import { env } from "../env";
 import { log } from "../log";
 import { otpSender } from "../domain/wallet-auth/otp";
 import { decoyAccount } from "./decoys";
+import { holderOfAddress, loginBy, recordLogin, setOauthSubject } from "../domain/web/customer-logins";
 
 export const SignupInput = z.object({
   fullName: z.string().trim().min(1, "Enter your full name").max(255),
@@ -52,7 +52,9 @@ async function tellExistingHolder(holder: {
 }): Promise<SignupOutcome> {
   if (env().MERIDIAN_ENVIRONMENT === "production") {
     const notice =
-      "Someone tried to create a Meridian account with this address, which already has an account. If it was you, sign in instead. If not, you can ignore this message.";
+      "Someone tried to create a Meridian account with this address, which already " +
+      "has an account. If it was you, sign in instead. If not, you can ignore " +
+      "this message.";
     const message = holder.email
       ? { channel: "EMAIL" as const, to: holder.email }
       : { channel: "SMS" as const, to: holder.phoneNumber ?? "" };
@@ -67,8 +69,7 @@ async function tellExistingHolder(holder: {
 }
 
 export async function signUpCustomer(input: SignupInput): Promise<SignupOutcome> {
-  const match = { OR: [{ email: input.email }, ...(input.phoneNumber ? [{ phoneNumber: input.phoneNumber }] : [])] };
-  const taken = await db().webCustomerLogin.findFirst({ where: match, select: { email: true, phoneNumber: true } });
+  const taken = await holderOfAddress(input.email, input.phoneNumber);
   if (taken) return tellExistingHolder(taken);
   const customer = await api.post<{ id: string }>("/customers", {
     customerType: "INDIVIDUAL",
@@ -86,20 +87,10 @@ export async function signUpCustomer(input: SignupInput): Promise<SignupOutcome>
     customerId: parseApiId("Customer", customer.body.id)!,
     accountId: parseApiId("InternalAccount", wallet.id)!,
   };
-  try {
-    await db().webCustomerLogin.create({
-      data: { id: newUuid(), ...row, email: input.email, phoneNumber: input.phoneNumber ?? null },
-    });
-  } catch (err) {
+  if (!(await recordLogin({ ...row, email: input.email, phoneNumber: input.phoneNumber ?? null }))) {
     // A concurrent sign-up with the same address won: this one becomes the existing-account answer.
-    if (isUniqueViolation(err)) {
-      const winner = await db().webCustomerLogin.findFirst({
-        where: match,
-        select: { email: true, phoneNumber: true },
-      });
-      return tellExistingHolder(winner ?? { email: input.email, phoneNumber: null });
-    }
-    throw err;
+    const winner = await holderOfAddress(input.email, input.phoneNumber);
+    return tellExistingHolder(winner ?? { email: input.email, phoneNumber: null });
   }
   return { login: apiIds(row), existing: false };
 }
@@ -121,18 +112,13 @@ export async function findLogin(by: {
           ? { accountId: accountUuid }
           : null;
   if (!where) return null;
-  const row = await db().webCustomerLogin.findFirst({ where, select: { customerId: true, accountId: true } });
+  const row = await loginBy(where);
   return row ? apiIds(row) : null;
 }
 
 export async function rememberOauthSubject(accountId: string, oauthSubject: string): Promise<void> {
   const uuid = parseApiId("InternalAccount", accountId);
   if (!uuid) return;
-  try {
-    await db().webCustomerLogin.update({ where: { accountId: uuid }, data: { oauthSubject } });
-  } catch (err) {
-    if (isUniqueViolation(err))
-      throw new BffError(409, "OAUTH_IDENTITY_TAKEN", "This sign-in identity already belongs to another account.");
-    throw err;
-  }
+  if (!(await setOauthSubject(uuid, oauthSubject)))
+    throw new BffError(409, "OAUTH_IDENTITY_TAKEN", "This sign-in identity already belongs to another account.");
 }

@@ -6,57 +6,20 @@ import "server-only";
 import type { z } from "zod";
 import { env } from "../env";
 import type { QuoteResponse } from "../domain/quotes/schemas";
-import type { TransactionStatus } from "../domain/transactions/status";
 import { externalAccountName, internalAccountName } from "../kernel/wording";
+import type { InternalAccountResponse } from "../domain/accounts/schemas";
+import type { ExternalAccountResponse } from "../domain/external-accounts/schemas";
+import type { TransactionResponse } from "../domain/transactions/schemas";
 import { api, BffError } from "./client";
 
-export interface Amount {
-  amount: number;
-  currency: { code: string; name?: string; symbol?: string; decimals: number };
-}
-
-export interface InternalAccount {
-  id: string;
-  customerId?: string;
-  type: string;
-  status: string;
-  balance: Amount;
-  totalBalance: Amount;
-  fundingPaymentInstructions?: { instructionsNotes?: string; accountOrWalletInfo?: Record<string, unknown> }[];
-  createdAt: string;
-}
-
-export interface ExternalAccount {
-  id: string;
-  customerId?: string;
-  status: string;
-  currency: string;
-  accountInfo: Record<string, unknown> & { accountType: string };
-  beneficiaryVerificationStatus?: string;
-  createdAt: string;
-}
+// The API's own response types (inferred from its schemas), not re-typed here.
+export type InternalAccount = z.infer<typeof InternalAccountResponse>;
+export type ExternalAccount = z.infer<typeof ExternalAccountResponse>;
 
 /** The API's quote, as GET/POST /quotes answer it. */
 export type Quote = z.infer<typeof QuoteResponse>;
 
-export interface Transaction {
-  id: string;
-  status: TransactionStatus;
-  type: string;
-  customerId?: string;
-  source: Record<string, unknown>;
-  destination: Record<string, unknown>;
-  sentAmount: Amount;
-  receivedAmount: Amount;
-  fees?: number;
-  exchangeRate?: number;
-  quoteId?: string;
-  failureReason?: string;
-  description?: string;
-  settledAt?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Transaction = z.infer<typeof TransactionResponse>;
 
 /** A transaction with its two sides named for people (no account ids on a page). */
 export interface NamedTransaction extends Transaction {
@@ -156,11 +119,14 @@ export async function listTransactions(
   const params = new URLSearchParams({ customerId, limit: String(opts.limit ?? 25), sortOrder: "desc" });
   if (opts.cursor) params.set("cursor", opts.cursor);
   const [page, names] = await Promise.all([
-    api.get<Page<Transaction>>(`/transactions?${params}`).then((r) => r.body),
+    api.get<Page<Transaction | { type: "CARD" }>>(`/transactions?${params}`).then((r) => r.body),
     accountNames(customerId),
   ]);
   // Card transactions (type CARD) have their own shape and belong to the cards page.
-  return { ...page, data: page.data.filter((t) => t.type !== "CARD").map((t) => named(t, names)) };
+  return {
+    ...page,
+    data: page.data.filter((t): t is Transaction => t.type !== "CARD").map((t) => named(t, names)),
+  };
 }
 
 export async function ownedTransaction(customerId: string, transactionId: string): Promise<NamedTransaction> {

@@ -15,6 +15,18 @@ import { browserBinding } from "./auth/signin-binding";
 import { findLogin } from "./directory";
 import { json } from "./route";
 import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../kernel/signed-retry-headers";
+import { countAttempt, THROTTLE_RULES } from "../security/throttle";
+import { bundleSigningKey } from "../domain/wallet-auth/otp";
+
+/** Counts one sign-in code asked for this credential id; the seconds to wait when over the limit, else 0. */
+export function countSigninCodeRequest(credentialId: string): Promise<number> {
+  return countAttempt([{ rule: THROTTLE_RULES.webSigninCodePerCredential, subject: credentialId }]);
+}
+
+/** The public key (hex) that signs OTP encryption bundles, for the wallet page to check them. */
+export function otpBundleSignerKey(): string {
+  return bundleSigningKey().publicKeyRaw.toString("hex");
+}
 
 export type WalletSession = z.infer<typeof SessionResponse>;
 

@@ -86,7 +86,10 @@ export async function unsealSessionKey(bundle: string, receiver: CryptoKeyPair):
   }
 }
 
-/** Opens encryptedWalletCredentials with the receiver key: the wallet's mnemonic, after checking who signed it and for which wallet. */
+/**
+ * Opens encryptedWalletCredentials with the receiver key: the wallet's mnemonic, after checking who signed it and for
+ * which wallet.
+ */
 export async function openExportBundle(
   bundle: string,
   receiver: CryptoKeyPair,

@@ -163,7 +163,8 @@ export async function signInWithPasskey(credentialId: string, webauthnCredential
       },
     ),
   );
-  // No passkey challenge: the credential is not a passkey of an account (e.g. a sign-up with an address that already had one).
+  // No passkey challenge: the credential is not a passkey of an account (e.g. a sign-up with an address that already
+  // had one).
   if (!c.challenge || !c.requestId)
     throw new FlowError("We could not sign you in with this passkey. If you already have an account, sign in instead.");
   const assertion = await startAuthentication({
@@ -221,7 +222,10 @@ export async function signInWithOidcToken(
 
 // ---- Session refresh -------------------------------------------------------
 
-/** Refreshes a session (signed by `signer`); when it is the current one, the web session moves to the new wallet session. */
+/**
+ * Refreshes a session (signed by `signer`); when it is the current one, the web session moves to the new wallet
+ * session.
+ */
 export async function refreshSession(
   sessionId: string,
   signer: SessionKey,

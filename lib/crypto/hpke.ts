@@ -10,7 +10,8 @@ import { compressPublicKey, uncompressPublicKey } from "./stamp";
 export const TURNKEY_HPKE_INFO = Buffer.from("turnkey_hpke", "utf8");
 
 const KEM_SUITE = Buffer.from([0x4b, 0x45, 0x4d, 0x00, 0x10]); // "KEM" || 0x0010
-const HPKE_SUITE = Buffer.from([0x48, 0x50, 0x4b, 0x45, 0x00, 0x10, 0x00, 0x01, 0x00, 0x02]); // "HPKE" || kem || kdf || aead
+// "HPKE" || kem || kdf || aead
+const HPKE_SUITE = Buffer.from([0x48, 0x50, 0x4b, 0x45, 0x00, 0x10, 0x00, 0x01, 0x00, 0x02]);
 const V1 = Buffer.from("HPKE-v1", "utf8");
 
 function extract(salt: Buffer, ikm: Buffer): Buffer {
@@ -86,7 +87,9 @@ export function hpkeOpen(sealed: Sealed, recipientPrivateKey: Buffer, info = TUR
   ]);
 }
 
-/** base58check(compressed enc || ciphertext): the encryptedSessionSigningKey format that decryptCredentialBundle opens. */
+/**
+ * base58check(compressed enc || ciphertext): the encryptedSessionSigningKey format that decryptCredentialBundle opens.
+ */
 export function sealToCredentialBundle(plaintext: Buffer, recipientPublicKeyHex: string): string {
   const { enc, ciphertext } = hpkeSeal(plaintext, Buffer.from(recipientPublicKeyHex, "hex"));
   const encCompressed = Buffer.from(compressPublicKey(enc.toString("hex"))!, "hex");

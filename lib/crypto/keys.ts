@@ -8,7 +8,8 @@ function masterKey(): Buffer {
   const raw = env().MERIDIAN_SECRET_KEY;
   if (!raw) {
     throw new Error(
-      "MERIDIAN_SECRET_KEY is not set. `npm start` creates one in the data folder; set it explicitly when running several instances.",
+      "MERIDIAN_SECRET_KEY is not set. `npm start` creates one in the data folder; " +
+        "set it explicitly when running several instances.",
     );
   }
   return /^[0-9a-f]+$/i.test(raw) && raw.length % 2 === 0 ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");

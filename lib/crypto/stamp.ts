@@ -109,7 +109,9 @@ export function verifyStamp(stamp: Stamp, payload: string): boolean {
   }
 }
 
-/** Normalises a P-256 public key given as compressed or uncompressed hex to compressed lowercase hex; null if invalid. */
+/**
+ * Normalises a P-256 public key given as compressed or uncompressed hex to compressed lowercase hex; null if invalid.
+ */
 export function compressPublicKey(hex: string): string | null {
   return convert(hex, "compressed")?.toString("hex") ?? null;
 }

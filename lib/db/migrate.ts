@@ -54,7 +54,8 @@ export async function migrate(
       "applied_steps_count" INTEGER NOT NULL DEFAULT 0
     )`);
     const { rows } = await client.query<{ migration_name: string; checksum: string }>(
-      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at ' +
+        "IS NOT NULL AND rolled_back_at IS NULL",
     );
     const done = new Map(rows.map((r) => [r.migration_name, r.checksum]));
     const applied: string[] = [];
@@ -63,7 +64,8 @@ export async function migrate(
       if (previous !== undefined) {
         if (previous !== file.checksum) {
           throw new Error(
-            `Migration ${file.name} was changed after it was applied. Restore the file, or add a new migration for the change.`,
+            `Migration ${file.name} was changed after it was applied. Restore the file, ` +
+              "or add a new migration for the change.",
           );
         }
         continue;
@@ -74,7 +76,8 @@ export async function migrate(
       try {
         await client.query(file.sql);
         await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+          'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, ' +
+            "applied_steps_count) VALUES ($1, $2, now(), $3, 1)",
           [id, file.checksum, file.name],
         );
         await client.query("COMMIT");

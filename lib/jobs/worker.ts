@@ -15,7 +15,9 @@ const BATCH = 8;
 const HOUSEKEEPING_MS = 5 * 60_000;
 const FAILED_POLL_DELAY_MS = 1000;
 
-/** Periodic clean-ups of tables the worker does not own: each answers how many rows it removed, logged under its name. */
+/**
+ * Periodic clean-ups of tables the worker does not own: each answers how many rows it removed, logged under its name.
+ */
 export type Housekeeping = Record<string, () => Promise<number>>;
 
 export interface WorkerOptions {
@@ -68,7 +70,8 @@ async function claim(workerId: string): Promise<JobRecord[]> {
 
 async function finish(job: JobRecord, workerId: string, status: "DONE" | "FAILED", error?: string) {
   await pool().query(
-    `UPDATE jobs SET status = $3, locked_by = NULL, locked_until = NULL, last_error = $4, updated_at = now() WHERE id = $1 AND locked_by = $2`,
+    "UPDATE jobs SET status = $3, locked_by = NULL, locked_until = NULL, last_error " +
+      "= $4, updated_at = now() WHERE id = $1 AND locked_by = $2",
     [job.id, workerId, status, error ?? null],
   );
 }

@@ -37,7 +37,10 @@ export function lockoutAfter(failedAttempts: number): { suspended: boolean; lock
   return { suspended: false, lockMs: LOCKOUT_LADDER_MS[failedAttempts] ?? null };
 }
 
-/** Wrong answers a quote's SCA challenge tolerates; after that authorize returns 429 RATE_LIMITED and the challenge is spent. */
+/**
+ * Wrong answers a quote's SCA challenge tolerates; after that authorize returns 429 RATE_LIMITED and the challenge is
+ * spent.
+ */
 export const QUOTE_AUTH_MAX_ATTEMPTS = 3;
 /** Times a quote's SMS code can be re-sent (POST /quotes/{id}/authorize/resend) before 429 RATE_LIMITED. */
 export const QUOTE_CODE_MAX_RESENDS = 3;

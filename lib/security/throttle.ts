@@ -122,6 +122,7 @@ export async function countAttempt(keys: ThrottleKey[]): Promise<number> {
 /** Drops a bounded batch of rows whose window ended (called now and then, never per request). */
 async function pruneExpired(): Promise<void> {
   await pool().query(
-    `DELETE FROM auth_throttle WHERE key IN (SELECT key FROM auth_throttle WHERE resets_at < now() - interval '1 minute' LIMIT 500)`,
+    "DELETE FROM auth_throttle WHERE key IN (SELECT key FROM auth_throttle " +
+      "WHERE resets_at < now() - interval '1 minute' LIMIT 500)",
   );
 }

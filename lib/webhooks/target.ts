@@ -11,7 +11,10 @@ import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { env } from "../env";
 
-/** Cloud instance metadata services (AWS IPv4 and IPv6); their ranges are blocked anyway, the name makes the refusal clear. */
+/**
+ * Cloud instance metadata services (AWS IPv4 and IPv6); their ranges are blocked anyway, the name makes the refusal
+ * clear.
+ */
 const METADATA_ADDRESSES = new Set(["169.254.169.254", "fd00:ec2::254"]);
 
 /** IPv6 ranges that carry an IPv4 address, which is then what decides. */
@@ -100,7 +103,8 @@ export function webhookUrlProblems(
   if (url.protocol !== "https:" && url.protocol !== "http:") problems.push("Expected an http(s) URL");
   if (url.username !== "" || url.password !== "")
     problems.push(
-      "The URL must not contain credentials (user:password@); authenticate deliveries with the webhook signature instead",
+      "The URL must not contain credentials (user:password@); authenticate deliveries " +
+        "with the webhook signature instead",
     );
   if (!opts.allowPrivate) {
     const literal = literalAddress(url.hostname);
@@ -127,7 +131,9 @@ function refusal(host: string, verdict: AddressVerdict): BlockedTargetError | nu
     : new BlockedTargetError(`${host} is ${verdict.description}; webhooks are delivered only to public addresses`);
 }
 
-/** dns.lookup with { all: true } (tests of a running server replace dns.lookup itself; see tests/support/fake-dns.mjs). */
+/**
+ * dns.lookup with { all: true } (tests of a running server replace dns.lookup itself; see tests/support/fake-dns.mjs).
+ */
 export type ResolveAll = (
   hostname: string,
   options: dns.LookupAllOptions,

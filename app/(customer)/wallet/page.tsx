@@ -9,7 +9,7 @@ import { accountName } from "@/components/wallet/money-views";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { VerifyIdentityButton } from "@/components/wallet/VerifyIdentityButton";
 import { RecoveryPhrase } from "@/components/wallet/RecoveryPhrase";
-import { bundleSigningKey } from "@/lib/domain/wallet-auth/otp";
+import { otpBundleSignerKey } from "@/lib/bff/wallet";
 import type { InternalAccount, Page } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
 
@@ -99,7 +99,7 @@ export default async function WalletHomePage() {
           <RecoveryPhrase
             sessionId={customer.walletSessionId}
             walletId={customer.accountId}
-            signerPublicKey={bundleSigningKey().publicKeyRaw.toString("hex")}
+            signerPublicKey={otpBundleSignerKey()}
           />
         </section>
       </>

@@ -1,7 +1,7 @@
 // Agent Management: the operations of the reference's "Agent Management" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
-import { clientAddress } from "../client-address";
+import { clientAddress } from "../../security/client-address";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";

@@ -1,5 +1,6 @@
 // Cross-Currency Transfers: the operations of the reference's "Cross-Currency Transfers" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
+import { signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
@@ -68,7 +69,8 @@ export const createQuoteOperation = defineOperation({
     201: { description: "The quote (executed when immediatelyExecute is true)", schema: QuoteResponse },
     202: {
       description:
-        "SCA customers (EU/EEA): real-time funded or immediatelyExecute quotes wait in PENDING_AUTHORIZATION with an scaChallenge",
+        "SCA customers (EU/EEA): real-time funded or immediatelyExecute quotes " +
+        "wait in PENDING_AUTHORIZATION with an scaChallenge",
       schema: QuoteResponse,
     },
     ...ErrorResponses,
@@ -111,7 +113,8 @@ export const executeQuoteOperation = defineOperation({
   responses: {
     200: {
       description:
-        "The executed quote; for SCA customers (EU/EEA) PENDING_AUTHORIZATION with an scaChallenge (authorize with POST /quotes/{quoteId}/authorize)",
+        "The executed quote; for SCA customers (EU/EEA) PENDING_AUTHORIZATION with " +
+        "an scaChallenge (authorize with POST /quotes/{quoteId}/authorize)",
       schema: QuoteResponse,
     },
     202: {
@@ -132,8 +135,7 @@ export const executeQuoteOperation = defineOperation({
         assertExecutable(quote);
         const r = await walletDebitApproval({
           ctx,
-          request,
-          rawBody,
+          call: signedCall(request, rawBody),
           accountId: quote.sourceAccountId,
           purpose: "quote.execute",
           payloadToSign: () =>
@@ -147,7 +149,7 @@ export const executeQuoteOperation = defineOperation({
               destination: quote.destination,
             }),
         });
-        if ("challenge" in r) return r.challenge;
+        if (r.kind !== "approval") return walletAnswer(r);
         walletApproval = r.approval;
       }
     }

@@ -1,7 +1,8 @@
 // Customers: the operations of the reference's "Customers" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
+import { signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
-import { defineOperation, type ApiResult } from "../operation";
+import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
 import { startBulkImport, getBulkImport } from "../../domain/customers/bulk-import";
@@ -86,10 +87,9 @@ export const updateCustomerOperation = defineOperation({
       ctx.platformId,
       params.customerId,
       body,
-      walletContactGate({ ctx, request, rawBody }),
+      walletContactGate({ ctx, call: signedCall(request, rawBody) }),
     );
-    if ("challenge" in result) return result.challenge as ApiResult;
-    return { status: 200, body: result };
+    return walletAnswer(result);
   },
 });
 

@@ -1,5 +1,6 @@
 // Embedded Wallet Auth: the operations of the reference's "Embedded Wallet Auth" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
+import { signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
@@ -49,7 +50,8 @@ export const createAuthCredential = defineOperation({
     ...challenge202,
     ...ErrorResponses,
   },
-  handle: ({ ctx, body, request, rawBody }) => createCredential({ ctx, body, request, rawBody }),
+  handle: async ({ ctx, body, request, rawBody }) =>
+    walletAnswer(await createCredential({ ctx, body, call: signedCall(request, rawBody) }), 201),
 });
 
 // GET /auth/credentials?accountId – a wallet's credentials
@@ -81,7 +83,8 @@ export const revokeAuthCredential = defineOperation({
   params: IdParams,
   headers: SIGNED_RETRY_HEADERS,
   responses: { 204: { description: "Revoked" }, ...challenge202, ...ErrorResponses },
-  handle: ({ ctx, params, request, rawBody }) => deleteCredential({ ctx, id: params.id, request, rawBody }),
+  handle: async ({ ctx, params, request, rawBody }) =>
+    walletAnswer(await deleteCredential({ ctx, id: params.id, call: signedCall(request, rawBody) }), 204),
 });
 
 // POST /auth/credentials/{id}/challenge – new OTP (target bundle) or passkey challenge
@@ -103,7 +106,10 @@ export const challengeAuthCredential = defineOperation({
     },
     ...ErrorResponses,
   },
-  handle: ({ ctx, params, body }) => challengeCredential({ ctx, id: params.id, clientPublicKey: body.clientPublicKey }),
+  handle: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await challengeCredential({ ctx, id: params.id, clientPublicKey: body.clientPublicKey }),
+  }),
 });
 
 // POST /auth/credentials/{id}/verify – authenticate and open a session
@@ -119,7 +125,8 @@ export const verifyAuthCredential = defineOperation({
   body: CredentialVerify,
   headers: SIGNED_RETRY_HEADERS,
   responses: { 200: { description: "AuthSession", schema: SessionResponse }, ...challenge202, ...ErrorResponses },
-  handle: ({ ctx, params, body, request, rawBody }) => verifyCredential({ ctx, id: params.id, body, request, rawBody }),
+  handle: async ({ ctx, params, body, request, rawBody }) =>
+    walletAnswer(await verifyCredential({ ctx, id: params.id, body, call: signedCall(request, rawBody) })),
 });
 
 // GET /auth/sessions?accountId – active sessions of a wallet
@@ -154,7 +161,8 @@ export const revokeAuthSession = defineOperation({
   params: IdParams,
   headers: SIGNED_RETRY_HEADERS,
   responses: { 204: { description: "Revoked" }, ...challenge202, ...ErrorResponses },
-  handle: ({ ctx, params, request, rawBody }) => revokeSession({ ctx, id: params.id, request, rawBody }),
+  handle: async ({ ctx, params, request, rawBody }) =>
+    walletAnswer(await revokeSession({ ctx, id: params.id, call: signedCall(request, rawBody) }), 204),
 });
 
 // POST /auth/sessions/{id}/refresh – a new session with a new sealed key (signed retry)
@@ -174,8 +182,16 @@ export const refreshAuthSession = defineOperation({
     ...challenge202,
     ...ErrorResponses,
   },
-  handle: ({ ctx, params, body, request, rawBody }) =>
-    refreshSession({ ctx, id: params.id, clientPublicKey: body.clientPublicKey, request, rawBody }),
+  handle: async ({ ctx, params, body, request, rawBody }) =>
+    walletAnswer(
+      await refreshSession({
+        ctx,
+        id: params.id,
+        clientPublicKey: body.clientPublicKey,
+        call: signedCall(request, rawBody),
+      }),
+      201,
+    ),
 });
 
 export const embeddedWalletAuthOperations = [

@@ -1,5 +1,6 @@
 // Internal Accounts: the operations of the reference's "Internal Accounts" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
+import { signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
@@ -13,8 +14,7 @@ import { exportWallet, updateWallet } from "../../domain/wallet-auth/wallet-acti
 import { parseApiId } from "../../ids";
 import { ApiError } from "../../kernel/errors";
 import { PaginationQuery, pageSchema, pageArgs, toPage } from "../../kernel/pagination";
-
-export const InternalAccountResponse = z.object({ id: z.string(), type: z.string(), status: z.string() }).loose();
+import { InternalAccountResponse } from "../../domain/accounts/schemas";
 
 // GET /customers/internal-accounts – a customer's (or all customers') internal accounts
 export const listCustomerInternalAccounts = defineOperation({
@@ -102,8 +102,15 @@ export const exportInternalAccount = defineOperation({
     ...challenge202,
     ...ErrorResponses,
   },
-  handle: ({ ctx, params, body, request, rawBody }) =>
-    exportWallet({ ctx, id: params.id, clientPublicKey: body.clientPublicKey, request, rawBody }),
+  handle: async ({ ctx, params, body, request, rawBody }) =>
+    walletAnswer(
+      await exportWallet({
+        ctx,
+        id: params.id,
+        clientPublicKey: body.clientPublicKey,
+        call: signedCall(request, rawBody),
+      }),
+    ),
 });
 
 // PATCH /internal-accounts/{id} – wallet privacy (signed retry)
@@ -123,8 +130,15 @@ export const updateInternalAccount = defineOperation({
     ...challenge202,
     ...ErrorResponses,
   },
-  handle: ({ ctx, params, body, request, rawBody }) =>
-    updateWallet({ ctx, id: params.id, privateEnabled: body.privateEnabled, request, rawBody }),
+  handle: async ({ ctx, params, body, request, rawBody }) =>
+    walletAnswer(
+      await updateWallet({
+        ctx,
+        id: params.id,
+        privateEnabled: body.privateEnabled,
+        call: signedCall(request, rawBody),
+      }),
+    ),
 });
 
 export const internalAccountsOperations = [

@@ -1,9 +1,10 @@
 // Same-Currency Transfers: the operations of the reference's "Same-Currency Transfers" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
+import { signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
-import { TransactionResponse } from "./transactions";
+import { TransactionResponse } from "../../domain/transactions/schemas";
 import { db } from "../../db/client";
 import { PositiveMinorUnits } from "../../domain/common/schemas";
 import {
@@ -67,13 +68,12 @@ export const transferOutOperation = defineOperation({
     if (prepared.source.type === "EMBEDDED_WALLET") {
       const r = await walletDebitApproval({
         ctx,
-        request,
-        rawBody,
+        call: signedCall(request, rawBody),
         accountId: prepared.source.id,
         purpose: "transfer-out",
         payloadToSign: (requestId) => transferOutPayload(prepared, requestId),
       });
-      if ("challenge" in r) return r.challenge;
+      if (r.kind !== "approval") return walletAnswer(r);
       walletApproval = r.approval;
     }
     return { status: 201, body: await executeTransferOut(db(), prepared, { walletApproval }) };

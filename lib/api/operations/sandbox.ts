@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
-import { InternalAccountResponse } from "./internal-accounts";
-import { TransactionResponse } from "./transactions";
+import { InternalAccountResponse } from "../../domain/accounts/schemas";
+import { TransactionResponse } from "../../domain/transactions/schemas";
 import { db, pool } from "../../db/client";
 import { fundInternalAccount } from "../../domain/accounts/fund";
 import { ageRevealTokens } from "../../domain/cards/reveal";
@@ -262,7 +262,8 @@ export const sandboxUmaReceiveOperation = defineOperation({
   handle: async ({ ctx, body }) => ({ status: 200, body: await receiveUmaPayment(db(), ctx.platformId, body) }),
 });
 
-// POST /sandbox/clock/advance – run this platform's timed sandbox outcomes (and age its card reveal links and liveness challenges) as if time had passed
+// POST /sandbox/clock/advance – run this platform's timed sandbox outcomes (and age its card reveal links and liveness
+// challenges) as if time had passed
 export const advanceSandboxClock = defineOperation({
   operationId: "advanceSandboxClock",
   method: "POST",
@@ -287,7 +288,8 @@ export const advanceSandboxClock = defineOperation({
   },
   handle: async ({ ctx, body }) => {
     const res = await pool().query(
-      `UPDATE jobs SET run_at = run_at - make_interval(secs => $2), updated_at = now() WHERE platform_id = $1 AND status = 'PENDING'`,
+      "UPDATE jobs SET run_at = run_at - make_interval(secs => $2), updated_at " +
+        "= now() WHERE platform_id = $1 AND status = 'PENDING'",
       [ctx.platformId, body.seconds],
     );
     await ageRevealTokens(ctx.platformId, body.seconds);

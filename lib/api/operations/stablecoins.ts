@@ -133,7 +133,8 @@ export const getStablecoinOperation = defineOperation({
   }),
 });
 
-// POST /stablecoins/{stablecoinId}/enablement-requests – ask the operator to enable the stablecoin for Meridian operations
+// POST /stablecoins/{stablecoinId}/enablement-requests – ask the operator to enable the stablecoin for Meridian
+// operations
 export const requestStablecoinEnablement = defineOperation({
   operationId: "requestStablecoinEnablement",
   method: "POST",

@@ -26,8 +26,7 @@ import {
   confirmReceiptDelivery,
 } from "../../domain/transactions/transactions";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
-
-export const TransactionResponse = z.object({ id: z.string(), status: z.string(), type: z.string() }).loose();
+import { TransactionResponse } from "../../domain/transactions/schemas";
 
 const TransactionParams = z.object({ transactionId: z.string() });
 

@@ -7,17 +7,22 @@ import { BffError } from "../client";
 
 const ADVICE: Record<string, string> = {
   TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL:
-    "This transaction is not waiting for platform approval any more, so it cannot be approved or rejected. Reload the page to see its current status.",
+    "This transaction is not waiting for platform approval any more, so it " +
+    "cannot be approved or rejected. Reload the page to see its current status.",
   TRANSACTION_NOT_CANCELLABLE:
-    "This payment can no longer be cancelled: it has settled or is past the point of cancellation. Reload the page to see its status; to reverse a completed payment, send a new one back.",
+    "This payment can no longer be cancelled: it has settled or is past the " +
+    "point of cancellation. Reload the page to see its status; to reverse a " +
+    "completed payment, send a new one back.",
   TRANSACTION_NOT_FOUND:
     "That transaction does not exist on this platform. Go back to the transactions list and pick it again.",
   BENEFICIARY_TRUSTED:
-    "This external account is a trusted beneficiary, so it cannot be deleted yet. Ask the customer to untrust it first, then delete it.",
+    "This external account is a trusted beneficiary, so it cannot be deleted " +
+    "yet. Ask the customer to untrust it first, then delete it.",
   DUPLICATE_EXTERNAL_ACCOUNT:
     "The platform already has this external account. Use the existing one from the list instead of adding it again.",
   UMA_NOT_FOUND:
-    "No customer of this platform receives at that address. Check the receiver's UMA address or give the customer id instead.",
+    "No customer of this platform receives at that address. Check the receiver's " +
+    "UMA address or give the customer id instead.",
   INVALID_UMA_ADDRESS: "That is not a UMA address. Write it as $name@domain, e.g. $alice@example.com.",
   NOT_FOUND: "That record does not exist (any more). Reload the page to see the current list.",
 };

@@ -5,16 +5,16 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { db } from "../../db/client";
 import { appOrigin } from "../../env";
 import { deriveKey } from "../../crypto/keys";
-import { verifyStaffUser } from "../staff/verify-staff-user";
-import { ensureBootstrapOperator } from "../staff/bootstrap";
+import { verifyStaffUser } from "../../domain/staff/verify-staff-user";
+import { ensureBootstrapOperator } from "../../domain/staff/bootstrap";
+import { consumeTicket } from "../../domain/web/signin-tickets";
 import { readCustomerTicket, TICKET_SECONDS } from "./ticket";
-import { consumeTicket, sameBrowser } from "./signin-binding";
+import { sameBrowser } from "./signin-binding";
 import type { WebIdentity } from "./types";
 import { ApiError } from "../../kernel/errors";
-import { clientAddress } from "../../api/client-address";
+import { clientAddress } from "../../security/client-address";
 import { STAFF_SIGNIN_RATE_LIMITED } from "../../kernel/staff-signin-errors";
 
 function headerValue(value: unknown): string | null {
@@ -40,11 +40,11 @@ export function authOptions(): NextAuthOptions {
         credentials: { email: { type: "email" }, password: { type: "password" } },
         async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
-          await ensureBootstrapOperator(db());
+          await ensureBootstrapOperator();
           const address = clientAddress({ get: (name) => headerValue(req.headers?.[name]) });
           let staff;
           try {
-            staff = await verifyStaffUser(db(), credentials.email, credentials.password, address);
+            staff = await verifyStaffUser(credentials.email, credentials.password, address);
           } catch (err) {
             // next-auth hands the message to the sign-in form, which explains it in words.
             if (err instanceof ApiError && err.code === "RATE_LIMITED") throw new Error(STAFF_SIGNIN_RATE_LIMITED);

@@ -4,11 +4,10 @@
 //    absent) and puts its SHA-256 into the ticket; next-auth's customer
 //    provider accepts the ticket only with the same cookie, so a ticket copied
 //    into another browser is refused (and not used up).
-//  - Single use: the ticket's jti is recorded in web_signin_tickets in the same
-//    statement that checks it was not recorded before.
+//  - Single use: lib/domain/web/signin-tickets.ts records the ticket's jti in the
+//    same statement that checks it was not recorded before.
 import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { db } from "../../db/client";
 import { appOrigin } from "../../env";
 
 export const SIGNIN_BINDING_COOKIE = "meridian-signin-binding";
@@ -42,13 +41,4 @@ export function sameBrowser(cookieHeader: string | null | undefined, binding: st
   const a = Buffer.from(hash(nonce));
   const b = Buffer.from(binding);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Records the ticket as used; false when it already was (a replay). */
-export async function consumeTicket(jti: string, expiresAt: Date): Promise<boolean> {
-  const inserted = await db().$executeRaw`
-    INSERT INTO web_signin_tickets (jti, expires_at) VALUES (${jti}::uuid, ${expiresAt}) ON CONFLICT (jti) DO NOTHING`;
-  if (Math.random() < 0.01)
-    await db().webSigninTicket.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - 60_000) } } });
-  return inserted === 1;
 }

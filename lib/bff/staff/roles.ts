@@ -1,8 +1,2 @@
-// Staff roles of the admin section, as data: what each role may do.
-export const STAFF_ROLES = ["viewer", "operator"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-/** viewer reads everything in the admin section; operator may also change it. */
-export function canOperate(role: StaffRole): boolean {
-  return role === "operator";
-}
+// The admin section's staff roles, as the domain defines them (lib/domain/staff/roles.ts).
+export { canOperate, type StaffRole } from "../../domain/staff/roles";

@@ -30,7 +30,8 @@ export function pageSecurityHeaders(https: boolean): Record<string, string> {
     "referrer-policy": "strict-origin-when-cross-origin",
     "cross-origin-opener-policy": "same-origin",
     "permissions-policy":
-      "camera=(), microphone=(), geolocation=(), payment=(), publickey-credentials-get=(self), publickey-credentials-create=(self)",
+      "camera=(), microphone=(), geolocation=(), payment=(), publickey-credentials-get=(self), " +
+      "publickey-credentials-create=(self)",
     ...(https ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
   };
 }

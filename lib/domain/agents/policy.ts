@@ -68,7 +68,9 @@ export const AgentPolicyUpdate = z
   .strict();
 export type AgentPolicyUpdate = z.infer<typeof AgentPolicyUpdate>;
 
-/** A partial update: lists and sub-objects given replace, spendingLimits merges field by field (null removes a limit). */
+/**
+ * A partial update: lists and sub-objects given replace, spendingLimits merges field by field (null removes a limit).
+ */
 export function mergePolicy(current: AgentPolicy, update: AgentPolicyUpdate): AgentPolicy {
   const merged = {
     ...current,

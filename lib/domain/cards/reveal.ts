@@ -84,7 +84,9 @@ export async function consumeReveal(cardUuid: string, token: string): Promise<Re
 export function vaultHeaders(): Record<string, string> {
   return {
     "content-type": "text/html; charset=utf-8",
-    "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${appOrigin()}; base-uri 'none'; form-action 'none'`,
+    "content-security-policy":
+      `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${appOrigin()}; ` +
+      "base-uri 'none'; form-action 'none'",
     "cache-control": "no-store, max-age=0",
     pragma: "no-cache",
     "referrer-policy": "no-referrer",

@@ -370,7 +370,8 @@ export async function clearCardTransaction(
     let pullCount = t.pullCount;
     let pullTotal = t.pullTotal;
     if (diff > 0n) {
-      // The network has already settled: a post-hoc pull that the balance cannot cover leaves the transaction in EXCEPTION.
+      // The network has already settled: a post-hoc pull that the balance cannot cover leaves the transaction in
+      // EXCEPTION.
       const [acct] = await tx.$queryRaw<
         { available: bigint }[]
       >`SELECT available FROM internal_accounts WHERE id = ${t.accountId}::uuid FOR UPDATE`;

@@ -60,8 +60,11 @@ export function ApiId(type: string) {
   return z.string().regex(new RegExp(`^${type}:[0-9a-fA-F-]{36}$`), `Expected a ${type} id (${type}:<uuid>)`);
 }
 
-/** The reference's CurrencyAmount in responses: an amount in minor units with its Currency. */
-export const CurrencyAmountResponse = z.object({
-  amount: z.number().int(),
-  currency: z.object({ code: z.string(), name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+/** The reference's Currency and CurrencyAmount, as currencyAmount() writes them (responses). */
+export const CurrencyResponse = z.object({
+  code: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
 });
+export const CurrencyAmountResponse = z.object({ amount: z.number().int(), currency: CurrencyResponse });

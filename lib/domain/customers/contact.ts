@@ -6,7 +6,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import { invalidInput } from "../../kernel/errors";
-import type { WalletAnswer } from "../common/call";
+import type { SignedChallenge, StillProcessing } from "../common/call";
 import type { CustomerRow } from "./serialize";
 
 export interface ContactChange {
@@ -16,14 +16,21 @@ export interface ContactChange {
 
 /**
  * Decides whether a contact change may go ahead: nothing to do (null), a
- * signed-retry challenge to return instead of updating, or approval with the
- * credential updates to run in the customer update's transaction.
+ * signed-retry step to return instead of updating (challenge, still
+ * processing), already applied by a retry a crash interrupted (done), or
+ * approval with the credential updates to run in the customer update's transaction.
  * Implemented by the embedded-wallet group (lib/domain/wallet-auth/contact-change.ts).
  */
 export type ContactGate = (
   customer: CustomerRow,
   change: ContactChange,
-) => Promise<{ challenge: WalletAnswer } | { apply: (tx: Db) => Promise<void> } | null>;
+) => Promise<
+  | SignedChallenge
+  | StillProcessing
+  | { kind: "done"; value: null }
+  | { kind: "apply"; apply: (tx: Db) => Promise<void> }
+  | null
+>;
 
 /** The contact fields of `input` that differ from the customer's current values. */
 export function contactChangeOf(row: Pick<CustomerRow, "email" | "phoneNumber">, input: ContactChange): ContactChange {

@@ -36,7 +36,10 @@ export interface CustomerExtras {
 
 const WRITE_ONLY_PROFILE_FIELDS = new Set(["identifier"]);
 
-/** Email/phone verification state: a channel is required when the customer has that contact; VERIFIED once its current value was confirmed. */
+/**
+ * Email/phone verification state: a channel is required when the customer has that contact; VERIFIED once its current
+ * value was confirmed.
+ */
 export function contactVerificationOf(
   row: Pick<CustomerRow, "region" | "email" | "phoneNumber">,
   contact: ContactState | null | undefined,

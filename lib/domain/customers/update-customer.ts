@@ -34,7 +34,10 @@ export async function updateCustomer(
   assertSingleContactChange(contact);
   // An email/phone tied to embedded-wallet OTP credentials changes only by signed retry.
   const approval = gate ? await gate(row, contact) : null;
-  if (approval && "challenge" in approval) return approval;
+  if (approval?.kind === "challenge" || approval?.kind === "processing") return approval;
+  // A retry a crash interrupted had already applied the change: the customer as it is now is its answer.
+  if (approval?.kind === "done")
+    return { kind: "done" as const, value: await serializeOneCustomer(db, platformId, row) };
 
   const profile = { ...((row.profile ?? {}) as Record<string, unknown>) };
   for (const [key, value] of Object.entries(profileFields)) {
@@ -59,7 +62,7 @@ export async function updateCustomer(
       if (approval) await approval.apply(tx);
       return next;
     });
-    return serializeOneCustomer(db, platformId, updated);
+    return { kind: "done" as const, value: await serializeOneCustomer(db, platformId, updated) };
   } catch (err) {
     if (isUniqueViolation(err)) throw new ApiError("UMA_ADDRESS_EXISTS", `UMA address ${umaAddress} is already in use`);
     throw err;

@@ -16,7 +16,10 @@ export interface AccountField {
 
 export interface AccountTypeSpec {
   accountType: string;
-  /** "required": fiat variant, beneficiary mandatory; "optional": SWIFT; "wallet": optional wallet owner; "none": Lightning. */
+  /**
+   * "required": fiat variant, beneficiary mandatory; "optional": SWIFT; "wallet": optional wallet owner; "none":
+   * Lightning.
+   */
   beneficiary: "required" | "optional" | "wallet" | "none";
   /** Individual-beneficiary fields this currency requires beyond beneficiaryType, fullName and address. */
   individualRequired: string[];

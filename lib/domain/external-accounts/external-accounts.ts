@@ -264,7 +264,8 @@ export async function deleteExternalAccount(db: Db, platformId: string, id: stri
     if (again?.trusted && !again.deletedAt) {
       throw new ApiError(
         "BENEFICIARY_TRUSTED",
-        "This external account is a trusted beneficiary; untrust it first via POST /customers/external-accounts/{externalAccountId}/untrust and its /confirm",
+        "This external account is a trusted beneficiary; untrust it first via POST " +
+          "/customers/external-accounts/{externalAccountId}/untrust and its /confirm",
       );
     }
     throw new ApiError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
@@ -321,7 +322,9 @@ export async function startOwnershipChallenge(
     return { method, verificationLink: livenessLink(token), expiresAt };
   }
   const address = String((row.accountInfo as AccountInfo).address);
-  const messageToSign = `Meridian wallet ownership verification\nAccount: ${toApiId("ExternalAccount", row.id)}\nAddress: ${address}\nNonce: ${randomBytes(16).toString("hex")}\nExpires: ${expiresAt}`;
+  const messageToSign =
+    `Meridian wallet ownership verification\nAccount: ${toApiId("ExternalAccount", row.id)}\nAddress: ` +
+    `${address}\nNonce: ${randomBytes(16).toString("hex")}\nExpires: ${expiresAt}`;
   const challenge = { method: "WALLET_SIGNATURE", messageToSign, expiresAt };
   await db.externalAccount.update({ where: { id: row.id }, data: { ownershipChallenge: challenge } });
   return challenge;
@@ -356,7 +359,9 @@ export async function verifyOwnership(
     throw new ApiError(
       "CONFLICT",
       open
-        ? "The open ownership challenge is LIVENESS; it completes at its verificationLink and its outcome arrives as EXTERNAL_ACCOUNT.STATUS_UPDATED, not through /verify"
+        ? "The open ownership challenge is LIVENESS; it completes at its verificationLink " +
+            "and its outcome arrives as EXTERNAL_ACCOUNT.STATUS_UPDATED, not through " +
+            "/verify"
         : "No ownership challenge is open; start one with POST .../challenge",
     );
   }
@@ -378,7 +383,8 @@ export async function verifyOwnership(
         field: "signature",
         constraint: "INVALID",
         message:
-          "The signature does not prove control of this wallet; the account is now UNVERIFIED, start a new challenge to retry",
+          "The signature does not prove control of this wallet; the account is now " +
+          "UNVERIFIED, start a new challenge to retry",
       },
     ]);
   }

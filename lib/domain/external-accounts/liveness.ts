@@ -9,7 +9,8 @@ import { settleOwnership } from "./external-accounts";
 import { livenessAvailable, livenessTokenHash, NO_LIVENESS_PROVIDER } from "./liveness-token";
 
 const GONE =
-  "This liveness check link is not valid, was already used or has expired; start a new ownership challenge with method LIVENESS to get a new link";
+  "This liveness check link is not valid, was already used or has expired; " +
+  "start a new ownership challenge with method LIVENESS to get a new link";
 
 function checkToken(token: string): string {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError("REFERENCE_NOT_FOUND", GONE);

@@ -148,7 +148,12 @@ export const ExternalAccountResponse = z.object({
   defaultUmaDepositAccount: z.boolean(),
   beneficiaryVerificationStatus: z.string().optional(),
   beneficiaryVerifiedData: z.object({ fullName: z.string() }).optional(),
-  accountInfo: z.record(z.string(), z.unknown()),
+  accountInfo: z
+    .object({
+      accountType: z.string(),
+      beneficiary: z.object({ fullName: z.string().optional(), legalName: z.string().optional() }).optional(),
+    })
+    .and(z.record(z.string(), z.unknown())),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

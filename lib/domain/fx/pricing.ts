@@ -139,5 +139,7 @@ export function usdCents(amount: bigint, currency: string): bigint {
   return hasRate(currency) ? convert(amount, currency, "USD") : 0n;
 }
 
-/** Transfers to a wallet whose ownership is not yet verified are allowed below this (US cents; EUR 1,000 ≈ USD 1,000). */
+/**
+ * Transfers to a wallet whose ownership is not yet verified are allowed below this (US cents; EUR 1,000 ≈ USD 1,000).
+ */
 export const OWNERSHIP_VERIFICATION_THRESHOLD_CENTS = 100_000n;

@@ -5,7 +5,7 @@
 // (like the platform's root credential) can delete one with every permission,
 // and since no token deletes itself, the platform always keeps one.
 import "server-only";
-import type { Db } from "../../db/client";
+import { db, type Db } from "../../db/client";
 import { ApiError } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { hashSecret, randomToken } from "../../crypto/secrets";
@@ -43,7 +43,8 @@ function refuseUnheldPermissions(
     "FORBIDDEN",
     action === "grant"
       ? `This API token cannot grant ${missing.join(", ")}: a token can grant only permissions it holds`
-      : `This API token cannot delete a token with ${missing.join(", ")}: a token can delete only tokens whose permissions it holds`,
+      : `This API token cannot delete a token with ${missing.join(", ")}: a token ` +
+          "can delete only tokens whose permissions it holds",
     { missingPermissions: missing },
   );
 }
@@ -123,4 +124,10 @@ export async function deleteToken(db: Db, platformId: string, tokenId: string, c
     await tx.apiToken.update({ where: { id: uuid }, data: { deletedAt: new Date() } });
     return uuid;
   });
+}
+
+/** The platform a live (not deleted) token's client id belongs to, or null. */
+export async function platformOfClient(clientId: string): Promise<string | null> {
+  const token = await db().apiToken.findUnique({ where: { clientId }, select: { platformId: true, deletedAt: true } });
+  return token && !token.deletedAt ? token.platformId : null;
 }

@@ -41,7 +41,10 @@ async function scaCustomer(db: PrismaClient, customerId: string) {
   return db.customer.findUniqueOrThrow({ where: { id: customerId } });
 }
 
-/** The factor a per-transaction challenge uses: the one asked for, else SMS_OTP, else PASSKEY. 400 when the customer cannot answer it. */
+/**
+ * The factor a per-transaction challenge uses: the one asked for, else SMS_OTP, else PASSKEY. 400 when the customer
+ * cannot answer it.
+ */
 export async function chooseQuoteFactor(db: PrismaClient, customerId: string, requested: Factor | undefined) {
   if (requested === "TOTP")
     throw invalidField(
@@ -58,7 +61,8 @@ export async function chooseQuoteFactor(db: PrismaClient, customerId: string, re
       "scaFactor",
       factor === "PASSKEY"
         ? "The customer has no passkey: enroll one with POST /sca/factors {type: PASSKEY}"
-        : "The customer needs a verified phone number (POST /customers/{customerId}/verify-phone) or a passkey to authorize payments",
+        : "The customer needs a verified phone number (POST /customers/{customerId}/verify-phone) " +
+            "or a passkey to authorize payments",
     );
   }
   return { customer, factor: factor as "SMS_OTP" | "PASSKEY", usable, passkey };

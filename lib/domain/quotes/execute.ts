@@ -44,7 +44,8 @@ export async function executeQuote(
         field: "quoteId",
         constraint: "INVALID",
         message:
-          "A real-time funded quote executes when its payment arrives (see paymentInstructions; POST /sandbox/send in the sandbox)",
+          "A real-time funded quote executes when its payment arrives (see paymentInstructions; " +
+          "POST /sandbox/send in the sandbox)",
       },
     ]);
   }

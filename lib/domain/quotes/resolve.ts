@@ -250,7 +250,9 @@ export function specOf(
   };
 }
 
-/** Where a quote's money would come from and go, read from the quote alone (for a transaction that moves nothing yet). */
+/**
+ * Where a quote's money would come from and go, read from the quote alone (for a transaction that moves nothing yet).
+ */
 function quoteLocations(q: QuoteRow): { origin: Loc; hold: Loc; delivery: Loc } {
   const origin: Loc = q.sourceAccountId
     ? { account: q.sourceAccountId, bucket: "available" }

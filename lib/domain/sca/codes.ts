@@ -67,7 +67,10 @@ async function deliver(
   log.info(meta, "one-time code sent");
 }
 
-/** Issues a challenge; SMS/email codes are generated (the fixed code in the sandbox), TOTP answers come from the app, PASSKEY from the device. */
+/**
+ * Issues a challenge; SMS/email codes are generated (the fixed code in the sandbox), TOTP answers come from the app,
+ * PASSKEY from the device.
+ */
 export async function issueChallenge(tx: Db, opts: IssueOptions): Promise<{ id: string; expiresAt: Date }> {
   const id = newUuid();
   const expiresAt = new Date(Date.now() + SCA_CODE_TTL_MS);
@@ -97,7 +100,10 @@ export async function issueChallenge(tx: Db, opts: IssueOptions): Promise<{ id: 
   return { id, expiresAt };
 }
 
-/** Sends the code of an open challenge again (a new code in the same challenge: only hashes are kept). Expiry is not extended. */
+/**
+ * Sends the code of an open challenge again (a new code in the same challenge: only hashes are kept). Expiry is not
+ * extended.
+ */
 export async function resendChallenge(
   tx: Db,
   row: { id: string; customerId: string; purpose: string },
@@ -119,7 +125,9 @@ export interface AnswerOptions {
   code?: string | null;
   /** Checks a TOTP code against the customer's enrolled secret. */
   totp?: (code: string) => boolean;
-  /** Checks a passkey assertion against the challenge's WebAuthn challenge; throws UNAUTHORIZED when it does not verify. */
+  /**
+   * Checks a passkey assertion against the challenge's WebAuthn challenge; throws UNAUTHORIZED when it does not verify.
+   */
   passkey?: (challenge: string) => Promise<void>;
 }
 

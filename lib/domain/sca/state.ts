@@ -50,7 +50,8 @@ export async function requireScaSession(db: Db, platformId: string, customerId: 
   ) {
     throw new ApiError(
       "SCA_SESSION_REQUIRED",
-      "The customer's SCA login session is missing or expired; complete POST /sca/login/start and /sca/login/complete, then retry",
+      "The customer's SCA login session is missing or expired; complete POST " +
+        "/sca/login/start and /sca/login/complete, then retry",
     );
   }
 }
@@ -100,7 +101,10 @@ export async function startScaSession(db: Db, customerId: string): Promise<Date>
 
 export type Factor = "SMS_OTP" | "TOTP" | "PASSKEY";
 
-/** The factors a customer can answer a challenge with: SMS_OTP needs a verified phone; TOTP and PASSKEY an active enrollment. */
+/**
+ * The factors a customer can answer a challenge with: SMS_OTP needs a verified phone; TOTP and PASSKEY an active
+ * enrollment.
+ */
 export async function availableFactors(db: Db, customer: { id: string; phoneNumber: string | null }) {
   const [state, enrolled] = await Promise.all([
     db.customerSca.findUnique({ where: { customerId: customer.id } }),

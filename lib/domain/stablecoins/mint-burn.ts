@@ -74,7 +74,8 @@ async function prepare(db: Db, platformId: string, stablecoinId: string, amount:
   if (fiatAmount === null || fiatAmount === 0n) {
     throw new ApiError(
       "STABLECOIN_AMOUNT_NOT_REPRESENTABLE",
-      `${amount} is not a whole number of ${sc.baseCurrency} minor units at ${sc.decimals} decimals; use a multiple of ${10n ** BigInt(Math.max(0, sc.decimals - fiatDecimals))}`,
+      `${amount} is not a whole number of ${sc.baseCurrency} minor units at ${sc.decimals} ` +
+        `decimals; use a multiple of ${10n ** BigInt(Math.max(0, sc.decimals - fiatDecimals))}`,
       { decimals: sc.decimals, baseCurrency: sc.baseCurrency },
     );
   }
@@ -102,7 +103,9 @@ async function platformAccount(db: Db, platformId: string, field: string, id: st
 
 type ExternalRole = "MINT_DESTINATION" | "ACH_DEBIT_SOURCE" | "BURN_DESTINATION";
 
-/** The account types each role accepts; a stablecoin lives on Spark, its fiat side in the base currency's bank accounts. */
+/**
+ * The account types each role accepts; a stablecoin lives on Spark, its fiat side in the base currency's bank accounts.
+ */
 const ROLE_ACCOUNT_TYPES: Record<ExternalRole, (baseCurrency: string) => string[]> = {
   MINT_DESTINATION: () => ["SPARK_WALLET"],
   ACH_DEBIT_SOURCE: (base) => (base === "USD" ? ["USD_ACCOUNT"] : []),
@@ -128,7 +131,8 @@ async function externalAccountFor(
   if (!accepted.includes(row.accountType)) {
     throw new ApiError(
       "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED",
-      `External account ${id} is a ${row.accountType}; ${field} of a ${sc.symbol} operation must be ${accepted.join(" or ") || "an account type this provider supports"}`,
+      `External account ${id} is a ${row.accountType}; ${field} of a ${sc.symbol} ` +
+        `operation must be ${accepted.join(" or ") || "an account type this provider supports"}`,
       { field, acceptedAccountTypes: accepted },
     );
   }
@@ -142,7 +146,8 @@ async function externalAccountFor(
   if (role === "ACH_DEBIT_SOURCE" && achDebitAuthorizationMissing(identifier)) {
     throw new ApiError(
       "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED",
-      `External account ${id} has no debit authorization at the provider; ACH debit funding needs one (use WIRE instead)`,
+      `External account ${id} has no debit authorization at the provider; ACH ` +
+        "debit funding needs one (use WIRE instead)",
     );
   }
   const linkFailure = providerLinkFailureFor(identifier);
@@ -238,7 +243,8 @@ export async function createMint(db: PrismaClient, platformId: string, stablecoi
     if (account.id !== sc.internalAccountId) {
       throw invalidField(
         "destination.accountId",
-        `Minted ${sc.symbol} can only be delivered to the platform's ${sc.symbol} account ${toApiId("InternalAccount", sc.internalAccountId!)}`,
+        `Minted ${sc.symbol} can only be delivered to the platform's ${sc.symbol} ` +
+          `account ${toApiId("InternalAccount", sc.internalAccountId!)}`,
       );
     }
   } else {
@@ -279,7 +285,8 @@ export async function createBurn(db: PrismaClient, platformId: string, stablecoi
   if (input.source.type === "GRID_INTERNAL_ACCOUNT") {
     throw new ApiError(
       "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED",
-      "Burning from a Meridian internal account is not supported; burn from EXTERNAL_ACCOUNT (send to the returned deposit address) or PROVIDER_INTERNAL_BALANCE",
+      "Burning from a Meridian internal account is not supported; burn from EXTERNAL_ACCOUNT " +
+        "(send to the returned deposit address) or PROVIDER_INTERNAL_BALANCE",
       { supportedSources: ["EXTERNAL_ACCOUNT", "PROVIDER_INTERNAL_BALANCE"] },
     );
   }

@@ -38,7 +38,8 @@ export function assertLinkUsable(row: StablecoinProviderAccount): void {
   if (row.status === "INVALID") {
     throw new ApiError(
       "STABLECOIN_PROVIDER_ACCOUNT_INVALID",
-      `Stablecoin provider account link ${toApiId("StablecoinProviderAccount", row.id)} has invalid credentials; link the account again`,
+      `Stablecoin provider account link ${toApiId("StablecoinProviderAccount", row.id)} ` +
+        "has invalid credentials; link the account again",
     );
   }
   if (row.status === "REVOKED") {

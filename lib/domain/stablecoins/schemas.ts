@@ -3,7 +3,7 @@ import "server-only";
 import { z } from "zod";
 import { ApiId } from "../common/schemas";
 import { PaginationQuery } from "../../kernel/pagination";
-import { ENABLEMENT_STATES } from "./enablement";
+import { ENABLEMENT_STATES } from "./status";
 import { PROVIDERS } from "./provider";
 
 export const ProviderEnum = z.enum(PROVIDERS);

@@ -10,7 +10,7 @@ import { enqueueJob } from "../../jobs/queue";
 import type { JobRecord } from "../../jobs/queue";
 import { credentialsOf, selectLinkForRegistration } from "./provider-accounts";
 import { providerClient } from "./provider-client";
-import { ENABLEMENT_MACHINE, operatorMayMove, type EnablementState } from "./enablement";
+import { ENABLEMENT_MACHINE, operatorMayMove, type EnablementState } from "./status";
 
 export type StablecoinWithLink = Stablecoin & { providerAccount: StablecoinProviderAccount };
 

@@ -29,7 +29,9 @@ export const TRANSACTION_TRANSITIONS: Record<TransactionStatus, TransactionStatu
   EXPIRED: [],
 };
 
-/** Moves out of a settled status that only a later outside event makes: the bank returns the payout, or it is refunded. */
+/**
+ * Moves out of a settled status that only a later outside event makes: the bank returns the payout, or it is refunded.
+ */
 const LATE_TRANSITIONS: Partial<Record<TransactionStatus, readonly TransactionStatus[]>> = {
   COMPLETED: ["FAILED", "REFUNDED"],
 };
@@ -89,7 +91,10 @@ export function paymentWebhookType(type: string, status: string): string | null 
   return `${prefix}.${suffix}`;
 }
 
-/** Quote statuses: stored PENDING (or PENDING_AUTHORIZATION, SCA) until executed; after that the quote mirrors its transaction. */
+/**
+ * Quote statuses: stored PENDING (or PENDING_AUTHORIZATION, SCA) until executed; after that the quote mirrors its
+ * transaction.
+ */
 export function quoteStatusOf(
   stored: string,
   expiresAt: Date,

@@ -44,7 +44,8 @@ function sameCurrency(a: string, b: string): void {
   if (a !== b)
     throw new ApiError(
       "INVALID_CURRENCY",
-      `Same-currency transfers need both accounts in one currency (${a} vs ${b}); use /quotes for cross-currency transfers`,
+      `Same-currency transfers need both accounts in one currency (${a} vs ${b}); ` +
+        "use /quotes for cross-currency transfers",
     );
 }
 

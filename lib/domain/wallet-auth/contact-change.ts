@@ -10,7 +10,7 @@
 import "server-only";
 import { db, isUniqueViolation, type Db } from "../../db/client";
 import { ApiError } from "../../kernel/errors";
-import type { SignedRequest, WalletCall } from "../common/call";
+import type { SignedCall, WalletCall } from "../common/call";
 import { toApiId } from "../../ids";
 import type { ContactGate } from "../customers/contact";
 import { isSignedRetry, signedRetry } from "./signed-retry";
@@ -57,8 +57,8 @@ async function tiedCredentials(tx: Db, platformId: string, customerId: string, t
   });
 }
 
-export function walletContactGate(input: { ctx: WalletCall; request: SignedRequest; rawBody: string }): ContactGate {
-  const { ctx, request, rawBody } = input;
+export function walletContactGate(input: { ctx: WalletCall; call: SignedCall }): ContactGate {
+  const { ctx, call } = input;
   return async (customer, change) => {
     const type = change.email !== undefined ? "EMAIL_OTP" : change.phoneNumber !== undefined ? "SMS_OTP" : null;
     if (!type) return null;
@@ -66,7 +66,7 @@ export function walletContactGate(input: { ctx: WalletCall; request: SignedReque
     const value = change[rule.field]!;
     const tied = await tiedCredentials(db(), ctx.platformId, customer.id, type);
     // A retry whose credentials vanished since the challenge still goes through the check below (409).
-    if (tied.length === 0 && !isSignedRetry(request)) return null;
+    if (tied.length === 0 && !isSignedRetry(call)) return null;
     const taken = await db().walletCredential.findFirst({
       where: {
         platformId: ctx.platformId,
@@ -86,8 +86,7 @@ export function walletContactGate(input: { ctx: WalletCall; request: SignedReque
     if (wallets.length === 0) return null;
     const r = await signedRetry({
       ctx,
-      request,
-      rawBody,
+      call,
       accountId: wallets[0],
       signerAccountIds: wallets,
       purpose: `customer.contact:${customer.id}`,
@@ -98,9 +97,10 @@ export function walletContactGate(input: { ctx: WalletCall; request: SignedReque
         }),
       data: { credentialIds: tied.map((c) => c.id) },
     });
-    if ("challenge" in r) return r;
+    if (r.kind !== "approved") return r;
     const bound = (r.verified.data.credentialIds as string[]) ?? [];
     return {
+      kind: "apply",
       apply: async (tx: Db) => {
         // Lock the tied set, compare it with the one the challenge bound, then move every credential.
         await tx.$queryRaw`SELECT id FROM wallet_credentials WHERE platform_id = ${ctx.platformId}::uuid AND customer_id = ${customer.id}::uuid AND type = ${type} FOR UPDATE`;
@@ -115,6 +115,7 @@ export function walletContactGate(input: { ctx: WalletCall; request: SignedReque
           if (isUniqueViolation(err)) throw rule.taken();
           throw err;
         }
+        await r.commit(tx, null);
       },
     };
   };

@@ -5,14 +5,13 @@ import "server-only";
 import { SignJWT } from "jose";
 import { db, isUniqueViolation, type Db } from "../../db/client";
 import { ApiError, invalidField } from "../../kernel/errors";
-import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
+import type { SignedCall, WalletCall, WalletOutcome } from "../common/call";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { derivedP256 } from "../../crypto/keys";
 import { env } from "../../env";
 import type { EmbeddedWalletConfig } from "../platform/schemas";
 import type { z } from "zod";
-import { isSignedRetry, signedRetry } from "./signed-retry";
-import { SIGNED_REQUEST_ID_HEADER } from "../../kernel/signed-retry-headers";
+import { isSignedRetry, signedRetry, type Approved } from "./signed-retry";
 import { activityPayload } from "./payloads";
 import { loadWallet, parseAccountId, type Wallet } from "./wallets";
 import {
@@ -55,6 +54,9 @@ export async function loadCredential(platformId: string, id: string): Promise<Cr
   if (!row) throw new ApiError("NOT_FOUND", `Credential ${id} not found`);
   return row;
 }
+
+type CredentialBody = ReturnType<typeof serializeCredential>;
+type SessionBody = ReturnType<typeof serializeSession>;
 
 // ---- registration ----------------------------------------------------------
 
@@ -236,43 +238,38 @@ function addPayload(ctx: WalletCall, wallet: Wallet, p: Prepared, body: Credenti
 export async function createCredential(input: {
   ctx: WalletCall;
   body: CredentialCreate;
-  request: SignedRequest;
-  rawBody: string;
-}): Promise<WalletAnswer> {
-  const { ctx, body, request, rawBody } = input;
+  call: SignedCall;
+}): Promise<WalletOutcome<CredentialBody>> {
+  const { ctx, body, call } = input;
   const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(body.accountId));
   const now = ctx.clock.now();
   let prepared: Prepared;
-  let signed = false;
-  if (isSignedRetry(request) || (await db().walletCredential.count({ where: { accountId: wallet.id } })) > 0) {
-    if (isSignedRetry(request)) {
-      const r = await signedRetry({
+  let approved: Approved<CredentialBody> | null = null;
+  if (isSignedRetry(call) || (await db().walletCredential.count({ where: { accountId: wallet.id } })) > 0) {
+    if (isSignedRetry(call)) {
+      const r = await signedRetry<CredentialBody>({
         ctx,
-        request,
-        rawBody,
+        call,
         accountId: wallet.id,
         purpose: "credential.add",
         payloadToSign: () => "",
         type: body.type,
       });
-      if ("challenge" in r) return r.challenge;
+      if (r.kind !== "approved") return r;
       prepared = r.verified.data as unknown as Prepared;
-      signed = true;
+      approved = r;
     } else {
       const p = await prepare(body, wallet, now);
       await checkDuplicates(db(), p, wallet);
-      const r = await signedRetry({
+      return signedRetry<never>({
         ctx,
-        request,
-        rawBody,
+        call,
         accountId: wallet.id,
         purpose: "credential.add",
         type: body.type,
         payloadToSign: (requestId) => addPayload(ctx, wallet, p, body, requestId),
         data: p as unknown as Record<string, unknown>,
-      });
-      if ("challenge" in r) return r.challenge;
-      throw new Error("unreachable: first leg returned no challenge");
+      }) as Promise<WalletOutcome<never>>;
     }
   } else {
     prepared = await prepare(body, wallet, now);
@@ -280,10 +277,10 @@ export async function createCredential(input: {
   const config = prepared.type === "EMAIL_OTP" || prepared.type === "SMS_OTP" ? await walletConfig(ctx.platformId) : {};
   const id = newUuid();
   try {
-    const { row, bundle } = await db().$transaction(async (tx) => {
+    const value = await db().$transaction(async (tx) => {
       // Serialises registrations on one wallet, so "first credential" is decided once.
       await tx.$queryRaw`SELECT id FROM internal_accounts WHERE id = ${wallet.id}::uuid FOR UPDATE`;
-      if (!signed && (await tx.walletCredential.count({ where: { accountId: wallet.id } })) > 0) {
+      if (!approved && (await tx.walletCredential.count({ where: { accountId: wallet.id } })) > 0) {
         throw new ApiError(
           "CONFLICT",
           "Another credential was registered concurrently; adding one now requires the signed retry",
@@ -328,9 +325,12 @@ export async function createCredential(input: {
           updatedAt: now,
         },
       });
-      return { row: created, bundle: otp?.otpEncryptionTargetBundle };
+      const bundle = otp?.otpEncryptionTargetBundle;
+      const answer = serializeCredential(created, bundle ? { otpEncryptionTargetBundle: bundle } : {});
+      if (approved) await approved.commit(tx, answer);
+      return answer;
     });
-    return { status: 201, body: serializeCredential(row, bundle ? { otpEncryptionTargetBundle: bundle } : {}) };
+    return { kind: "done", value };
   } catch (err) {
     if (isUniqueViolation(err)) throw DUPLICATE_CODE[prepared.type];
     throw err;
@@ -349,10 +349,9 @@ export async function listCredentials(platformId: string, accountId: string) {
 export async function deleteCredential(input: {
   ctx: WalletCall;
   id: string;
-  request: SignedRequest;
-  rawBody: string;
-}): Promise<WalletAnswer> {
-  const { ctx, request, rawBody } = input;
+  call: SignedCall;
+}): Promise<WalletOutcome<null>> {
+  const { ctx, call } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   const count = await db().walletCredential.count({ where: { accountId: cred.accountId } });
   if (count <= 1)
@@ -362,8 +361,7 @@ export async function deleteCredential(input: {
     );
   const r = await signedRetry({
     ctx,
-    request,
-    rawBody,
+    call,
     accountId: cred.accountId,
     purpose: `credential.delete:${cred.id}`,
     type: cred.type,
@@ -373,7 +371,7 @@ export async function deleteCredential(input: {
         userId: toApiId("Customer", cred.customerId),
       }),
   });
-  if ("challenge" in r) return r.challenge;
+  if (r.kind !== "approved") return r;
   if (r.verified.credentialId === cred.id) {
     throw new ApiError(
       "WALLET_SIGNATURE_INVALID",
@@ -381,9 +379,12 @@ export async function deleteCredential(input: {
     );
   }
   // Its sessions go with it (ON DELETE CASCADE).
-  const deleted = await db().walletCredential.deleteMany({ where: { id: cred.id, platformId: ctx.platformId } });
-  if (deleted.count === 0) throw new ApiError("NOT_FOUND", `Credential ${input.id} not found`);
-  return { status: 204 };
+  await db().$transaction(async (tx) => {
+    const deleted = await tx.walletCredential.deleteMany({ where: { id: cred.id, platformId: ctx.platformId } });
+    if (deleted.count === 0) throw new ApiError("NOT_FOUND", `Credential ${input.id} not found`);
+    await r.commit(tx, null);
+  });
+  return { kind: "done", value: null };
 }
 
 // ---- challenge -------------------------------------------------------------
@@ -400,7 +401,7 @@ export async function challengeCredential(input: {
   ctx: WalletCall;
   id: string;
   clientPublicKey?: string;
-}): Promise<WalletAnswer> {
+}): Promise<CredentialBody> {
   const { ctx } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   const now = ctx.clock.now();
@@ -424,10 +425,7 @@ export async function challengeCredential(input: {
       RETURNING c.id::text`;
     if (rows.length === 0)
       throw pendingLimit(livePendingOtps((await loadCredential(ctx.platformId, input.id)).otpPending, now), now);
-    return {
-      status: 200,
-      body: serializeCredential(cred, { otpEncryptionTargetBundle: otp.otpEncryptionTargetBundle }),
-    };
+    return serializeCredential(cred, { otpEncryptionTargetBundle: otp.otpEncryptionTargetBundle });
   }
   if (cred.type === "OAUTH") {
     throw invalidField(
@@ -459,7 +457,7 @@ export async function challengeCredential(input: {
       expiresAt,
     },
   });
-  return { status: 200, body: serializeCredential(cred, { challenge, requestId, expiresAt: expiresAt.toISOString() }) };
+  return serializeCredential(cred, { challenge, requestId, expiresAt: expiresAt.toISOString() });
 }
 
 // ---- verify ----------------------------------------------------------------
@@ -487,10 +485,9 @@ export async function verifyCredential(input: {
   ctx: WalletCall;
   id: string;
   body: CredentialVerify;
-  request: SignedRequest;
-  rawBody: string;
-}): Promise<WalletAnswer> {
-  const { ctx, body, request, rawBody } = input;
+  call: SignedCall;
+}): Promise<WalletOutcome<SessionBody>> {
+  const { ctx, body, call } = input;
   const cred = await loadCredential(ctx.platformId, input.id);
   if (body.type !== cred.type) throw invalidField("type", `This credential is ${cred.type}, not ${body.type}`, "ENUM");
   const now = ctx.clock.now();
@@ -498,18 +495,21 @@ export async function verifyCredential(input: {
     case "EMAIL_OTP":
     case "SMS_OTP": {
       const purpose = `otp.verify:${cred.id}`;
-      if (isSignedRetry(request)) {
-        const r = await signedRetry({
+      if (isSignedRetry(call)) {
+        const r = await signedRetry<SessionBody>({
           ctx,
-          request,
-          rawBody,
+          call,
           accountId: cred.accountId,
           purpose,
           payloadToSign: () => "",
         });
-        if ("challenge" in r) return r.challenge;
-        const session = await createSession(db(), cred, r.verified.publicKey, now);
-        return { status: 200, body: serializeSession(session) };
+        if (r.kind !== "approved") return r;
+        const value = await db().$transaction(async (tx) => {
+          const answer = serializeSession(await createSession(tx, cred, r.verified.publicKey, now));
+          await r.commit(tx, answer);
+          return answer;
+        });
+        return { kind: "done", value };
       }
       const bundle = parseEncryptedOtpBundle(body.encryptedOtpBundle);
       // The guess budget belongs to the credential, not to one code: a new challenge does not refill it.
@@ -539,10 +539,9 @@ export async function verifyCredential(input: {
             updated_at = ${now}
         WHERE id = ${cred.id}::uuid AND otp_pending @> jsonb_build_array(jsonb_build_object('seed', ${opened.seed}::text))`;
       if (used === 0) throw new ApiError("UNAUTHORIZED", "This OTP challenge was already used; request a new code");
-      const r = await signedRetry({
+      return signedRetry<never>({
         ctx,
-        request,
-        rawBody,
+        call,
         accountId: cred.accountId,
         purpose,
         type: cred.type,
@@ -554,12 +553,10 @@ export async function verifyCredential(input: {
             requestId,
             new Date(now.getTime() + env().MERIDIAN_SIGNED_RETRY_TTL_SECONDS * 1000),
           ),
-      });
-      if ("challenge" in r) return r.challenge;
-      throw new Error("unreachable: first leg returned no challenge");
+      }) as Promise<WalletOutcome<never>>;
     }
     case "PASSKEY": {
-      const requestId = request.headers.get(SIGNED_REQUEST_ID_HEADER);
+      const requestId = call.retry?.requestId;
       if (!requestId)
         throw new ApiError(
           "REQUEST_ID_MISSING",
@@ -603,7 +600,7 @@ export async function verifyCredential(input: {
           challenge.data.clientPublicKey,
           now,
         );
-        return { status: 200, body: serializeSession(row, encryptedSessionSigningKey) };
+        return { kind: "done" as const, value: serializeSession(row, encryptedSessionSigningKey) };
       });
     }
     case "OAUTH": {
@@ -621,7 +618,7 @@ export async function verifyCredential(input: {
         );
       }
       const { row, encryptedSessionSigningKey } = await createSealedSession(db(), cred, body.clientPublicKey, now);
-      return { status: 200, body: serializeSession(row, encryptedSessionSigningKey) };
+      return { kind: "done", value: serializeSession(row, encryptedSessionSigningKey) };
     }
   }
 }

@@ -33,7 +33,10 @@ export interface OtpMessage {
   to: string;
   code: string;
   appName?: string;
-  /** A message without a code (code is ""): e.g. the web app telling an account holder that someone tried to sign up with their address. */
+  /**
+   * A message without a code (code is ""): e.g. the web app telling an account holder that someone tried to sign up
+   * with their address.
+   */
   notice?: string;
 }
 

@@ -4,9 +4,11 @@
 import "server-only";
 import { db } from "../../db/client";
 import { ApiError, invalidField } from "../../kernel/errors";
-import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
+import type { SignedCall, WalletCall, WalletOutcome } from "../common/call";
 import { parseApiId, toApiId } from "../../ids";
 import { signedRetry } from "./signed-retry";
+
+type SessionBody = ReturnType<typeof serializeSession>;
 import { activityPayload } from "./payloads";
 import { activeSessions, createSealedSession, findActiveSession, serializeSession } from "./sessions";
 
@@ -27,15 +29,13 @@ async function loadActive(ctx: WalletCall, id: string) {
 export async function revokeSession(input: {
   ctx: WalletCall;
   id: string;
-  request: SignedRequest;
-  rawBody: string;
-}): Promise<WalletAnswer> {
+  call: SignedCall;
+}): Promise<WalletOutcome<null>> {
   const { ctx } = input;
   const session = await loadActive(ctx, input.id);
   const r = await signedRetry({
     ctx,
-    request: input.request,
-    rawBody: input.rawBody,
+    call: input.call,
     accountId: session.accountId,
     purpose: `session.revoke:${session.id}`,
     type: session.type,
@@ -45,27 +45,28 @@ export async function revokeSession(input: {
         userId: toApiId("Customer", session.credential.customerId),
       }),
   });
-  if ("challenge" in r) return r.challenge;
-  await db().walletSession.updateMany({
-    where: { id: session.id, revokedAt: null },
-    data: { revokedAt: ctx.clock.now() },
+  if (r.kind !== "approved") return r;
+  await db().$transaction(async (tx) => {
+    await tx.walletSession.updateMany({
+      where: { id: session.id, revokedAt: null },
+      data: { revokedAt: ctx.clock.now() },
+    });
+    await r.commit(tx, null);
   });
-  return { status: 204 };
+  return { kind: "done", value: null };
 }
 
 export async function refreshSession(input: {
   ctx: WalletCall;
   id: string;
   clientPublicKey: string;
-  request: SignedRequest;
-  rawBody: string;
-}): Promise<WalletAnswer> {
+  call: SignedCall;
+}): Promise<WalletOutcome<SessionBody>> {
   const { ctx } = input;
   const session = await loadActive(ctx, input.id);
-  const r = await signedRetry({
+  const r = await signedRetry<SessionBody>({
     ctx,
-    request: input.request,
-    rawBody: input.rawBody,
+    call: input.call,
     accountId: session.accountId,
     purpose: `session.refresh:${session.id}`,
     type: session.type,
@@ -81,12 +82,12 @@ export async function refreshSession(input: {
         },
       ),
   });
-  if ("challenge" in r) return r.challenge;
-  const { row, encryptedSessionSigningKey } = await createSealedSession(
-    db(),
-    session.credential,
-    input.clientPublicKey,
-    ctx.clock.now(),
-  );
-  return { status: 201, body: serializeSession(row, encryptedSessionSigningKey) };
+  if (r.kind !== "approved") return r;
+  const value = await db().$transaction(async (tx) => {
+    const sealed = await createSealedSession(tx, session.credential, input.clientPublicKey, ctx.clock.now());
+    const body = serializeSession(sealed.row, sealed.encryptedSessionSigningKey);
+    await r.commit(tx, body);
+    return body;
+  });
+  return { kind: "done", value };
 }

@@ -41,24 +41,31 @@
 //      changes nothing; the client re-sends until the final status. Once the
 //      action has finished the requestId is unknown (401 INVALID_SIGNATURE):
 //      the outcome, which may carry a sealed key, is delivered once.
+//   6. Crash safety (issue 18): the claim has an owner (a uuid per claiming
+//      retry) and a lease (MERIDIAN_SIGNED_RETRY_LEASE_SECONDS). The action
+//      calls commit(tx, value) in its own transaction, which marks the
+//      challenge done with the answer only while this owner still holds the
+//      claim (else the action rolls back). If the server dies after the claim,
+//      the claim lapses with its lease and a repeat of the same signed request
+//      claims it again and runs the action (once: nothing was committed); if it
+//      dies after the commit, the repeat receives the committed answer.
 //
-// Usage
-//   const r = await signedRetry({ ctx, request, rawBody, accountId, purpose: "session.revoke",
-//                                 payloadToSign: () => activityJson(...), type: "PASSKEY" });
-//   if ("challenge" in r) return r.challenge;          // the 202, or the still-processing 200
-//   r.verified.sessionId / .credentialId / .publicKey / .data
+// Usage (lib/api reads the headers into `call` and answers the outcome in HTTP)
+//   const r = await signedRetry<Body>({ ctx, call, accountId, purpose: "session.revoke",
+//                                       payloadToSign: () => activityJson(...), type: "PASSKEY" });
+//   if (r.kind !== "approved") return r;   // challenge, still processing, or a committed answer
+//   r.verified.sessionId / .credentialId / .publicKey / .data; r.commit(tx, value) in the action's transaction
+
 import "server-only";
-import { createHash } from "node:crypto";
-import { db } from "../../db/client";
+import { db, type Db } from "../../db/client";
 import { env } from "../../env";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { ApiError } from "../../kernel/errors";
-import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
+import { failpoint } from "../../kernel/failpoint";
+import type { SignedCall, SignedChallenge, StillProcessing, WalletCall } from "../common/call";
 import { parseStamp, StampFormatError, verifyStamp, type Stamp } from "../../crypto/stamp";
 import type { WalletApproval } from "../../ledger/post";
 import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../kernel/signed-retry-headers";
-
-export { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER };
 
 /** Headers to document on operations that use the signed retry. */
 export const SIGNED_RETRY_HEADERS = [
@@ -68,9 +75,8 @@ export const SIGNED_RETRY_HEADERS = [
 
 export interface SignedRetryOptions {
   ctx: WalletCall;
-  request: SignedRequest;
-  /** Exact body text; the retry must repeat it byte for byte. */
-  rawBody: string;
+  /** The request's fingerprint and, on a retry, its stamp and requestId. */
+  call: SignedCall;
   /** Bare uuid of the EMBEDDED_WALLET internal account whose session must sign. */
   accountId: string;
   /** Wallets whose active sessions may sign (default: [accountId]); e.g. every wallet tied to a customer. */
@@ -79,7 +85,7 @@ export interface SignedRetryOptions {
   purpose: string;
   /** The string the client signs; called on the first leg only, with the requestId it will carry. */
   payloadToSign: (requestId: string) => string | Promise<string>;
-  /** Credential type echoed in the 202 body (session revocation, credential flows). */
+  /** Credential type echoed in the challenge (session revocation, credential flows). */
   type?: string;
   /** First leg only: the retry must be stamped by this compressed key instead of a session key. */
   signerPublicKey?: string;
@@ -97,26 +103,26 @@ export interface SignedRetryVerified {
   data: Record<string, unknown>;
 }
 
-/** `challenge`: the response to send as it is (a 202 challenge or the still-processing 200). */
-export type SignedRetryOutcome = { challenge: WalletAnswer } | { verified: SignedRetryVerified };
-
-/** True when the request carries either signed-retry header (so it is a retry, not a first leg). */
-export function isSignedRetry(request: SignedRequest): boolean {
-  return request.headers.has(WALLET_SIGNATURE_HEADER) || request.headers.has(SIGNED_REQUEST_ID_HEADER);
+/** The approved retry: who signed, and `commit` to record the action's answer in the action's own transaction. */
+export interface Approved<T> {
+  kind: "approved";
+  verified: SignedRetryVerified;
+  /** Marks the challenge done with `value`; throws (rolling the action back) if the claim was taken over. */
+  commit: (tx: Db, value: T) => Promise<void>;
 }
 
-export function requestHash(request: SignedRequest, rawBody: string): string {
-  const url = new URL(request.url);
-  return createHash("sha256")
-    .update(`${request.method.toUpperCase()} ${url.pathname}${url.search}\n${rawBody}`)
-    .digest("hex");
+/** `done`: the answer a retry interrupted by a crash had committed, delivered to its repeat. */
+export type SignedRetryResult<T> = SignedChallenge | StillProcessing | { kind: "done"; value: T } | Approved<T>;
+
+/** True when the call carries either signed-retry header (so it is a retry, not a first leg). */
+export function isSignedRetry(call: SignedCall): boolean {
+  return call.retry !== null;
 }
 
-export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetryOutcome> {
-  const { request } = opts;
-  const signature = request.headers.get(WALLET_SIGNATURE_HEADER);
-  const requestId = request.headers.get(SIGNED_REQUEST_ID_HEADER);
-  if (signature === null && requestId === null) return { challenge: await issueChallenge(opts) };
+export async function signedRetry<T = null>(opts: SignedRetryOptions): Promise<SignedRetryResult<T>> {
+  const { retry } = opts.call;
+  if (retry === null) return issueChallenge(opts);
+  const { signature, requestId } = retry;
   if (signature === null || signature.trim() === "") {
     throw new ApiError(
       "WALLET_SIGNATURE_MISSING",
@@ -137,23 +143,25 @@ export async function signedRetry(opts: SignedRetryOptions): Promise<SignedRetry
       throw new ApiError("WALLET_SIGNATURE_MALFORMED", `Service-Wallet-Signature could not be parsed: ${err.message}`);
     throw err;
   }
-  return consumeAndVerify(opts, requestId.trim(), stamp);
+  return consumeAndVerify<T>(opts, requestId.trim(), stamp);
 }
 
 /**
  * The signed retry of an operation that moves money out of an embedded wallet
- * (opts.accountId): the response to send (202 challenge, still processing), or
- * the holder's approval the ledger requires on the wallet's debit.
+ * (opts.accountId): the challenge or still-processing answer, or the holder's
+ * approval the ledger requires on the wallet's debit. These flows commit no
+ * answer here: the quote or transfer they execute moves state once by itself.
  */
 export async function walletDebitApproval(
   opts: SignedRetryOptions,
-): Promise<{ challenge: WalletAnswer } | { approval: WalletApproval }> {
-  const r = await signedRetry(opts);
-  if ("challenge" in r) return r;
-  return { approval: { account: opts.accountId, by: r.verified.publicKey } };
+): Promise<SignedChallenge | StillProcessing | { kind: "approval"; approval: WalletApproval }> {
+  const r = await signedRetry<never>(opts);
+  if (r.kind === "challenge" || r.kind === "processing") return r;
+  if (r.kind === "done") throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge");
+  return { kind: "approval", approval: { account: opts.accountId, by: r.verified.publicKey } };
 }
 
-async function issueChallenge(opts: SignedRetryOptions): Promise<WalletAnswer> {
+async function issueChallenge(opts: SignedRetryOptions): Promise<SignedChallenge> {
   const { ctx } = opts;
   const id = newUuid();
   const payloadToSign = await opts.payloadToSign(toApiId("Request", id));
@@ -164,7 +172,7 @@ async function issueChallenge(opts: SignedRetryOptions): Promise<WalletAnswer> {
       platformId: ctx.platformId,
       accountId: opts.accountId,
       purpose: opts.purpose,
-      requestHash: requestHash(opts.request, opts.rawBody),
+      requestHash: opts.call.fingerprint,
       payloadToSign,
       signerPublicKey: opts.signerPublicKey ?? null,
       data: (opts.data ?? {}) as object,
@@ -182,13 +190,11 @@ async function issueChallenge(opts: SignedRetryOptions): Promise<WalletAnswer> {
     });
   }
   return {
-    status: 202,
-    body: {
-      ...(opts.type ? { type: opts.type } : {}),
-      payloadToSign,
-      requestId: toApiId("Request", id),
-      expiresAt: expiresAt.toISOString(),
-    },
+    kind: "challenge",
+    ...(opts.type ? { type: opts.type } : {}),
+    payloadToSign,
+    requestId: toApiId("Request", id),
+    expiresAt: expiresAt.toISOString(),
   };
 }
 
@@ -204,59 +210,78 @@ interface ClaimedRow {
   credential_id: string | null;
 }
 
-function deleteChallenge(uuid: string) {
-  return db().$executeRaw`DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid`;
+function deleteChallenge(uuid: string, owner: string) {
+  return db().$executeRaw`DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid AND claimed_by = ${owner}::uuid`;
 }
 
-async function consumeAndVerify(
+async function consumeAndVerify<T>(
   opts: SignedRetryOptions,
   requestId: string,
   stamp: Stamp,
-): Promise<SignedRetryOutcome> {
+): Promise<SignedRetryResult<T>> {
   const { ctx } = opts;
   const uuid = parseApiId("Request", requestId);
   if (!uuid)
     throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge (expected Request:<uuid>)");
   const now = ctx.clock.now();
+  const owner = newUuid();
+  const leaseUntil = new Date(now.getTime() + env().MERIDIAN_SIGNED_RETRY_LEASE_SECONDS * 1000);
   const signerAccounts = opts.signerAccountIds ?? [opts.accountId];
-  // Load + claim in one statement: of two concurrent retries only one gets the row.
+  // Load + claim in one statement: of two concurrent retries only one gets the row. A claim whose
+  // lease ran out (its owner died) is taken over by a retry with the same key; one marked done is not.
   // The session lookup rides along so the retry costs one round trip.
   const rows = await db().$queryRaw<ClaimedRow[]>`
     WITH c AS (
-      UPDATE wallet_challenges SET processing_since = ${now}, approved_by = ${stamp.publicKey}
-      WHERE id = ${uuid}::uuid AND platform_id = ${ctx.platformId}::uuid AND account_id = ${opts.accountId}::uuid AND processing_since IS NULL
+      UPDATE wallet_challenges
+      SET processing_since = ${now}, approved_by = ${stamp.publicKey},
+          claimed_by = ${owner}::uuid, lease_until = ${leaseUntil}
+      WHERE id = ${uuid}::uuid AND platform_id = ${ctx.platformId}::uuid AND account_id = ${opts.accountId}::uuid
+        AND done_at IS NULL
+        AND (processing_since IS NULL OR (lease_until < ${now} AND approved_by = ${stamp.publicKey}))
       RETURNING *
     )
-    SELECT c.account_id::text, c.purpose, c.request_hash, c.payload_to_sign, c.signer_public_key, c.data, c.expires_at,
-           s.id::text AS session_id, s.credential_id::text AS credential_id
+    SELECT c.account_id::text, c.purpose, c.request_hash, c.payload_to_sign, c.signer_public_key, c.data,
+           c.expires_at, s.id::text AS session_id, s.credential_id::text AS credential_id
     FROM c
     LEFT JOIN LATERAL (
       SELECT id, credential_id FROM wallet_sessions
-      WHERE account_id = ANY(${signerAccounts}::uuid[]) AND platform_id = c.platform_id AND public_key = ${stamp.publicKey}
-        AND revoked_at IS NULL AND expires_at > ${now}
+      WHERE account_id = ANY(${signerAccounts}::uuid[]) AND platform_id = c.platform_id
+        AND public_key = ${stamp.publicKey} AND revoked_at IS NULL AND expires_at > ${now}
       LIMIT 1
     ) s ON true`;
   const row = rows[0];
-  if (!row) return { challenge: await stillProcessing(opts, uuid, requestId, stamp) };
+  if (!row) return notClaimed<T>(opts, uuid, requestId, stamp);
   let verified: SignedRetryVerified;
   try {
     verified = checkClaimed(opts, row, stamp);
   } catch (err) {
-    await deleteChallenge(uuid);
+    await deleteChallenge(uuid, owner);
     throw err;
   }
-  if (ctx.defer) ctx.defer(() => deleteChallenge(uuid));
-  else await deleteChallenge(uuid);
-  return { verified };
+  const flow = opts.purpose.split(":")[0];
+  failpoint(`signed-retry:claimed:${flow}`);
+  const release = () => {
+    failpoint(`signed-retry:committed:${flow}`);
+    return deleteChallenge(uuid, owner);
+  };
+  if (ctx.defer) ctx.defer(release);
+  else await release();
+  const commit = async (tx: Db, value: T) => {
+    const marked = await tx.$executeRaw`
+      UPDATE wallet_challenges SET done_at = ${ctx.clock.now()}, outcome = ${JSON.stringify(value ?? null)}::jsonb
+      WHERE id = ${uuid}::uuid AND claimed_by = ${owner}::uuid AND done_at IS NULL`;
+    if (marked !== 1) {
+      throw new ApiError(
+        "INVALID_SIGNATURE",
+        "This approval was taken over by a repeat of the request after its lease ran out; nothing was changed",
+      );
+    }
+  };
+  return { kind: "approved", verified, commit };
 }
-
 function checkClaimed(opts: SignedRetryOptions, row: ClaimedRow, stamp: Stamp): SignedRetryVerified {
   const now = opts.ctx.clock.now();
-  if (
-    row.purpose !== opts.purpose ||
-    row.account_id !== opts.accountId ||
-    row.request_hash !== requestHash(opts.request, opts.rawBody)
-  ) {
+  if (row.purpose !== opts.purpose || row.account_id !== opts.accountId || row.request_hash !== opts.call.fingerprint) {
     throw new ApiError(
       "WALLET_SIGNATURE_BODY_MISMATCH",
       "The signed retry must repeat the identical request (method, path and body) of the challenge",
@@ -290,16 +315,17 @@ function checkClaimed(opts: SignedRetryOptions, row: ClaimedRow, stamp: Stamp): 
 }
 
 /**
- * The challenge was not free to claim: either another retry is running its
- * action (a repeat of that same approved request gets the still-processing
- * 200), or it is gone (used, swept or never issued).
+ * The challenge was not free to claim: another retry is running its action (a
+ * repeat of that same approved request gets the still-processing answer), it
+ * finished and committed its answer (a crash kept it from being sent: the
+ * repeat receives it, once), or it is gone (used, swept or never issued).
  */
-async function stillProcessing(
+async function notClaimed<T>(
   opts: SignedRetryOptions,
   uuid: string,
   requestId: string,
   stamp: Stamp,
-): Promise<WalletAnswer> {
+): Promise<SignedRetryResult<T>> {
   const { ctx } = opts;
   const busy = await db().walletChallenge.findFirst({
     where: { id: uuid, platformId: ctx.platformId },
@@ -311,6 +337,7 @@ async function stillProcessing(
       expiresAt: true,
       approvedBy: true,
       processingSince: true,
+      doneAt: true,
     },
   });
   if (busy && busy.accountId !== opts.accountId) {
@@ -328,14 +355,14 @@ async function stillProcessing(
   if (
     busy.purpose !== opts.purpose ||
     busy.accountId !== opts.accountId ||
-    busy.requestHash !== requestHash(opts.request, opts.rawBody)
+    busy.requestHash !== opts.call.fingerprint
   ) {
     throw new ApiError(
       "WALLET_SIGNATURE_BODY_MISMATCH",
       "The signed retry must repeat the identical request (method, path and body) of the challenge",
     );
   }
-  if (busy.expiresAt.getTime() <= ctx.clock.now().getTime()) {
+  if (!busy.doneAt && busy.expiresAt.getTime() <= ctx.clock.now().getTime()) {
     throw new ApiError(
       "INVALID_SIGNATURE",
       `The challenge expired at ${busy.expiresAt.toISOString()}; start again without signature headers`,
@@ -350,10 +377,13 @@ async function stillProcessing(
   if (busy.approvedBy !== stamp.publicKey) {
     throw new ApiError("WALLET_SIGNATURE_INVALID", "This challenge is being approved with another key");
   }
-  return {
-    status: 200,
-    body: { requestId, stillProcessing: true },
-    headers: { "Retry-After": "1" },
-    provisional: true,
-  };
+  if (busy.doneAt) {
+    // Delivered once: whoever deletes the row sends the answer.
+    const kept = await db().$queryRaw<{ outcome: T }[]>`
+      DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid AND done_at IS NOT NULL RETURNING outcome`;
+    if (!kept[0])
+      throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge: it was already used");
+    return { kind: "done", value: kept[0].outcome };
+  }
+  return { kind: "processing", requestId };
 }

@@ -4,7 +4,7 @@ import "server-only";
 import { entropyToMnemonic } from "@scure/bip39";
 import { wordlist as english } from "@scure/bip39/wordlists/english.js";
 import { db } from "../../db/client";
-import type { SignedRequest, WalletAnswer, WalletCall } from "../common/call";
+import type { SignedCall, WalletCall, WalletOutcome } from "../common/call";
 import { toApiId } from "../../ids";
 import { deriveKey } from "../../crypto/keys";
 import { hpkeSeal } from "../../crypto/hpke";
@@ -35,16 +35,15 @@ export async function exportWallet(input: {
   ctx: WalletCall;
   id: string;
   clientPublicKey: string;
-  request: SignedRequest;
-  rawBody: string;
-}): Promise<WalletAnswer> {
+  call: SignedCall;
+}): Promise<WalletOutcome<{ id: string; encryptedWalletCredentials: string }>> {
   const { ctx } = input;
   const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(input.id, "id"));
   const org = toApiId("InternalAccount", wallet.id);
-  const r = await signedRetry({
+  // Nothing to commit: the export changes nothing, so a repeat after a crash simply exports again.
+  const r = await signedRetry<never>({
     ctx,
-    request: input.request,
-    rawBody: input.rawBody,
+    call: input.call,
     accountId: wallet.id,
     purpose: "wallet.export",
     payloadToSign: (requestId) =>
@@ -53,7 +52,7 @@ export async function exportWallet(input: {
         walletId: org,
       }),
   });
-  if ("challenge" in r) return r.challenge;
+  if (r.kind !== "approved") return r;
   const { enc, ciphertext } = hpkeSeal(
     Buffer.from(walletMnemonic(wallet.id), "utf8"),
     Buffer.from(input.clientPublicKey, "hex"),
@@ -65,23 +64,23 @@ export async function exportWallet(input: {
       organizationId: org,
     }),
   );
-  return { status: 200, body: { id: org, encryptedWalletCredentials: signedEnvelope(data) } };
+  return { kind: "done", value: { id: org, encryptedWalletCredentials: signedEnvelope(data) } };
 }
+
+type AccountBody = ReturnType<typeof serializeInternalAccount>;
 
 export async function updateWallet(input: {
   ctx: WalletCall;
   id: string;
   privateEnabled: boolean;
-  request: SignedRequest;
-  rawBody: string;
-}): Promise<WalletAnswer> {
+  call: SignedCall;
+}): Promise<WalletOutcome<AccountBody>> {
   const { ctx } = input;
   const wallet = await loadWallet(db(), ctx.platformId, parseAccountId(input.id, "id"));
   const org = toApiId("InternalAccount", wallet.id);
-  const r = await signedRetry({
+  const r = await signedRetry<AccountBody>({
     ctx,
-    request: input.request,
-    rawBody: input.rawBody,
+    call: input.call,
     accountId: wallet.id,
     purpose: "wallet.update",
     payloadToSign: (requestId) =>
@@ -90,10 +89,15 @@ export async function updateWallet(input: {
         walletId: org,
       }),
   });
-  if ("challenge" in r) return r.challenge;
-  const row = await db().internalAccount.update({
-    where: { id: wallet.id },
-    data: { privateEnabled: input.privateEnabled },
+  if (r.kind !== "approved") return r;
+  const value = await db().$transaction(async (tx) => {
+    const row = await tx.internalAccount.update({
+      where: { id: wallet.id },
+      data: { privateEnabled: input.privateEnabled },
+    });
+    const body = serializeInternalAccount(row);
+    await r.commit(tx, body);
+    return body;
   });
-  return { status: 200, body: serializeInternalAccount(row) };
+  return { kind: "done", value };
 }

@@ -19,7 +19,10 @@ export function parseAccountId(accountId: string, field = "accountId"): string {
   return uuid;
 }
 
-/** The embedded wallet with this id: 404 when unknown to the platform, 409 WALLET_NOT_PROVISIONED for other account types. */
+/**
+ * The embedded wallet with this id: 404 when unknown to the platform, 409 WALLET_NOT_PROVISIONED for other account
+ * types.
+ */
 export async function loadWallet(db: Db, platformId: string, accountUuid: string): Promise<Wallet> {
   const row = await db.internalAccount.findFirst({
     where: { id: accountUuid, platformId },

@@ -37,7 +37,9 @@ export async function scaLogin(api: ApiClient, id: string) {
   return done.body;
 }
 
-/** The app origin the server's relying party uses (tests/support/server.ts sets APP_ORIGIN to http://localhost:<port>). */
+/**
+ * The app origin the server's relying party uses (tests/support/server.ts sets APP_ORIGIN to http://localhost:<port>).
+ */
 export function appOrigin(): string {
   return `http://localhost:${new URL(server().origin).port}`;
 }

@@ -503,7 +503,10 @@ const basic = (api: ApiClient) => `Basic ${Buffer.from(`${api.clientId}:${api.cl
 
 const errorCodes = new Set<string>(document.components.schemas.Error?.properties?.code?.enum ?? []);
 
-/** Problems with a refusal: not the expected status, not one the operation documents, or not the spec's error body for it. */
+/**
+ * Problems with a refusal: not the expected status, not one the operation documents, or not the spec's error body for
+ * it.
+ */
 function refusalProblems(op: SweptOperation, label: string, res: Outcome, expected: number): string[] {
   const out: string[] = [];
   if (res.status !== expected) out.push(`${label}: expected ${expected}, got ${res.status} ${res.text.slice(0, 200)}`);
@@ -579,7 +582,8 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
     const scoped = rows.filter((r) => r.scope);
     expect(scoped.length).toBeGreaterThan(30);
     const where: Record<string, string> = {
-      // A refused request's Idempotency-Key keeps its refusal for replay (lib/api/idempotency.ts): not a write of the operation.
+      // A refused request's Idempotency-Key keeps its refusal for replay (lib/api/idempotency.ts): not a write of the
+      // operation.
       idempotency: "x.platform_id = ANY($1::uuid[]) AND coalesce(x.response_status, 0) < 400",
       id: "x.id = ANY($1::uuid[])",
       platform_id: "x.platform_id = ANY($1::uuid[])",
@@ -714,7 +718,8 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
         if (design !== "shared") {
           for (const [label, ids] of variants) {
             const res = await call(op, ids, agent ? { bearer: fa.agentToken } : { basic: a }, fa.ids);
-            // A list filtered by another platform's id may answer the empty list (the reference documents no 404 for lists).
+            // A list filtered by another platform's id may answer the empty list (the reference documents no 404 for
+            // lists).
             if (listFilter && res.status === 200 && isEmptyList(res.body)) continue;
             problems.push(...refusalProblems(op, label, res, design ?? 404));
           }

@@ -19,7 +19,8 @@ describe("OTP credentials", () => {
     expect(created.body).toMatchObject({ accountId: c.accountId, type: "EMAIL_OTP", nickname: c.email });
     expect(created.body.id).toMatch(/^AuthMethod:[0-9a-f-]{36}$/);
 
-    // The bundle: {version, data, dataSignature, enclaveQuorumPublic}, data = hex JSON with an uncompressed targetPublic, signed over its raw bytes.
+    // The bundle: {version, data, dataSignature, enclaveQuorumPublic}, data = hex JSON with an uncompressed
+    // targetPublic, signed over its raw bytes.
     const bundle = JSON.parse(created.body.otpEncryptionTargetBundle);
     expect(Object.keys(bundle)).toEqual(["version", "data", "dataSignature", "enclaveQuorumPublic"]);
     const data = Buffer.from(bundle.data, "hex");

@@ -125,7 +125,8 @@ describe("webhook targets outside the sandbox", () => {
 
   it("the test webhook's answer carries no response body outside the sandbox", async () => {
     const hooks = await receiver();
-    // The sandbox answers with the receiver's body; production must not, so seed a public-looking answer only through the sandbox server.
+    // The sandbox answers with the receiver's body; production must not, so seed a public-looking answer only through
+    // the sandbox server.
     const sandbox = await newPlatform("Sandbox webhooks");
     expect((await sandbox.patch("/config", { webhookEndpoint: hooks.url })).status).toBe(200);
     const inSandbox = await sandbox.post("/sandbox/webhooks/test", {});

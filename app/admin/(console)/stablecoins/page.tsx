@@ -4,7 +4,7 @@ import { requireStaffPage } from "@/lib/bff/auth/session";
 import { canOperate } from "@/lib/bff/staff/roles";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
-import { ENABLEMENT_MACHINE, type EnablementState } from "@/lib/domain/stablecoins/enablement";
+import { ENABLEMENT_MACHINE, type EnablementState } from "@/lib/domain/stablecoins/status";
 import { DataTable, when } from "@/components/admin/DataTable";
 import { load } from "@/lib/bff/admin/load";
 import type { Page } from "@/components/admin/types";

@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import { db } from "@/lib/db/client";
-import { bffPlatformId } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { canOperate } from "@/lib/bff/staff/roles";
-import { deliveryHealth, listWebhookEvents } from "@/lib/bff/admin/list-webhook-events";
+import { deliveryHealth, webhookEvents } from "@/lib/bff/admin/webhooks";
 import { DonutCard } from "@/components/admin/OverviewCharts";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
@@ -17,9 +15,7 @@ export const metadata: Metadata = { title: "Webhooks" };
 export default async function WebhooksPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  const { data: events, error } = await load<Awaited<ReturnType<typeof listWebhookEvents>>>([], async () =>
-    listWebhookEvents(db(), await bffPlatformId()),
-  );
+  const { data: events, error } = await load<Awaited<ReturnType<typeof webhookEvents>>>([], webhookEvents);
   const health = deliveryHealth(events);
   return (
     <>

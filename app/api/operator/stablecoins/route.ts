@@ -1,8 +1,7 @@
-import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/kernel/errors";
 import { json, route } from "@/lib/bff/route";
-import { ENABLEMENT_STATES } from "@/lib/domain/stablecoins/enablement";
-import { operatorListStablecoins } from "@/lib/domain/stablecoins/stablecoins";
+import { ENABLEMENT_STATES, type EnablementState } from "@/lib/domain/stablecoins/status";
+import { stablecoinQueue } from "@/lib/bff/operator";
 
 export const GET = route({ audience: "operator" }, async ({ request, requestId }) => {
   const status = new URL(request.url).searchParams.get("gridOperationsStatus") ?? undefined;
@@ -13,5 +12,9 @@ export const GET = route({ audience: "operator" }, async ({ request, requestId }
       ],
     });
   }
-  return json(200, { data: await operatorListStablecoins(db(), status) }, { "x-request-id": requestId });
+  return json(
+    200,
+    { data: await stablecoinQueue(status as EnablementState | undefined) },
+    { "x-request-id": requestId },
+  );
 });

@@ -1,4 +1,5 @@
-// GET /api/wallet/exchange-rates?sourceCurrency&destinationCurrency&sendingAmount – the indicative rate and fees for the send form.
+// GET /api/wallet/exchange-rates?sourceCurrency&destinationCurrency&sendingAmount – the indicative rate and fees for
+// the send form.
 import { z } from "zod";
 import { api, BffError } from "@/lib/bff/client";
 import { route, json } from "@/lib/bff/route";

@@ -4,7 +4,7 @@
 import { api } from "@/lib/bff/client";
 import { route, json } from "@/lib/bff/route";
 import { listExternalAccounts } from "@/lib/bff/money";
-import { CustomerExternalAccountCreate } from "@/lib/domain/external-accounts/schemas";
+import { CustomerExternalAccountCreate } from "@/lib/bff/wallet-bodies";
 
 const Body = CustomerExternalAccountCreate.pick({ currency: true, accountInfo: true });
 

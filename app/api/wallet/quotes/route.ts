@@ -4,7 +4,7 @@ import { z } from "zod";
 import { api } from "@/lib/bff/client";
 import { route, json } from "@/lib/bff/route";
 import { ownedAccountId, ownedInternalAccount } from "@/lib/bff/money";
-import { QuoteCreate, QuoteDestination } from "@/lib/domain/quotes/schemas";
+import { QuoteCreate, QuoteDestination } from "@/lib/bff/wallet-bodies";
 
 const Body = z.object({
   sourceAccountId: z.string().min(1).max(100),

@@ -6,7 +6,7 @@
 // words never exist in clear outside the customer's browser.
 import { route, json } from "@/lib/bff/route";
 import { forwardSigned } from "@/lib/bff/wallet";
-import { WalletExportBody } from "@/lib/domain/wallet-auth/schemas";
+import { WalletExportBody } from "@/lib/bff/wallet-bodies";
 
 export const POST = route({ audience: "customer", body: WalletExportBody }, async ({ customer, body, request }) => {
   const res = await forwardSigned(

@@ -129,7 +129,8 @@ export function LivenessFlow({ token }: { token: string }) {
           <p role="status" aria-live="polite">
             {phase.outcome === "PASS"
               ? `Wallet ownership is verified; the account is now ${phase.status}. You can close this page.`
-              : `Wallet ownership was not verified; the account is now ${phase.status}. Ask for a new liveness check to try again.`}
+              : `Wallet ownership was not verified; the account is now ${phase.status}. ` +
+                "Ask for a new liveness check to try again."}
           </p>
         </section>
       )}

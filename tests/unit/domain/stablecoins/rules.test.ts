@@ -5,7 +5,7 @@ import {
   ENABLEMENT_STATES,
   REQUESTABLE_FROM,
   operatorMayMove,
-} from "@/lib/domain/stablecoins/enablement";
+} from "@/lib/domain/stablecoins/status";
 import { operationOutcome, linkOutcome, tokenIssuance } from "@/lib/sandbox/stablecoins";
 
 describe("stablecoin amounts", () => {

@@ -108,7 +108,8 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           empty={
             verifications.error
               ? undefined
-              : "No verification started yet. The customer starts one from the hosted KYC page, or the platform with POST /verifications."
+              : "No verification started yet. The customer starts one from the hosted KYC " +
+                "page, or the platform with POST /verifications."
           }
           columns={[
             { header: "Verification", cell: (v) => <Id id={v.id} /> },

@@ -36,6 +36,8 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
   // real-time payment, nothing to decide); an outgoing payment can be stopped while its money is held.
   const canDecide = t.type === "INCOMING" && t.status === "PENDING";
   const canCancel = t.type === "OUTGOING" && (CANCELLABLE as string[]).includes(t.status);
+  // The money facts (amounts, fees, quote …) exist on INCOMING / OUTGOING transactions only.
+  const m = t.type === "CARD" ? undefined : t;
   return (
     <>
       <p>
@@ -56,10 +58,10 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
           </dd>
           <dt>Status</dt>
           <dd>{statusWord(t.status).text}</dd>
-          {t.failureReason ? (
+          {m?.failureReason ? (
             <>
               <dt>Failure reason</dt>
-              <dd>{t.failureReason}</dd>
+              <dd>{m?.failureReason}</dd>
             </>
           ) : null}
           <dt>From</dt>
@@ -74,38 +76,38 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
               "platform"
             )}
           </dd>
-          {t.sentAmount ? (
+          {m?.sentAmount ? (
             <>
               <dt>Sent</dt>
-              <dd>{formatAmount(t.sentAmount, "exact")}</dd>
+              <dd>{formatAmount(m?.sentAmount, "exact")}</dd>
               <dt>Received</dt>
-              <dd>{formatAmount(t.receivedAmount, "exact")}</dd>
+              <dd>{formatAmount(m?.receivedAmount, "exact")}</dd>
             </>
           ) : null}
-          {t.fees !== undefined && t.sentAmount ? (
+          {m?.fees !== undefined && m?.sentAmount ? (
             <>
               <dt>Fees</dt>
-              <dd>{formatMinor(t.fees, t.sentAmount.currency.code, t.sentAmount.currency.decimals, "exact")}</dd>
+              <dd>{formatMinor(m?.fees, m?.sentAmount.currency.code, m?.sentAmount.currency.decimals, "exact")}</dd>
             </>
           ) : null}
-          {t.exchangeRate !== undefined ? (
+          {m?.exchangeRate !== undefined ? (
             <>
               <dt>Exchange rate</dt>
-              <dd>{t.exchangeRate}</dd>
+              <dd>{m?.exchangeRate}</dd>
             </>
           ) : null}
-          {t.quoteId ? (
+          {m?.quoteId ? (
             <>
               <dt>Quote</dt>
               <dd>
-                <code>{t.quoteId}</code>
+                <code>{m?.quoteId}</code>
               </dd>
             </>
           ) : null}
-          {t.description ? (
+          {m?.description ? (
             <>
               <dt>Description</dt>
-              <dd>{t.description}</dd>
+              <dd>{m?.description}</dd>
             </>
           ) : null}
           <dt>Created</dt>
@@ -113,7 +115,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
           <dt>Updated</dt>
           <dd>{when(t.updatedAt)}</dd>
           <dt>Settled</dt>
-          <dd>{when(t.settledAt)}</dd>
+          <dd>{when(m?.settledAt)}</dd>
         </dl>
         <details>
           <summary>Full record</summary>

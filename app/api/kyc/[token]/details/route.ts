@@ -1,8 +1,7 @@
 // POST /api/kyc/{token}/details – the customer completes identity or business details
-import { db } from "@/lib/db/client";
-import { updateKycDetails } from "@/lib/domain/verifications/kyc-link";
+import { hostedKyc } from "@/lib/bff/hosted";
 import { json, jsonBody, route } from "@/lib/bff/route";
 
 export const POST = route({ audience: "hosted" }, async ({ token, request }) =>
-  json(200, await updateKycDetails(db(), token, await jsonBody(request))),
+  json(200, await hostedKyc.updateDetails(token, await jsonBody(request))),
 );

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { appOrigin } from "@/lib/env";
-import { issueSandboxIdToken } from "@/lib/domain/wallet-auth/oidc";
+import { issueSandboxIdToken } from "@/lib/bff/oidc";
 
 const Form = z.object({
   email: z.email().max(255),

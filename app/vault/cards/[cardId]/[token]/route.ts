@@ -1,7 +1,7 @@
 // GET /vault/cards/{cardId}/{token} – the card vault: renders PAN, CVV and
 // expiry for a single-use reveal token, only on the vault origin and only
 // inside a frame of the app origin (CSP frame-ancestors).
-import { consumeReveal, vaultGonePage, vaultHeaders, vaultPage } from "@/lib/domain/cards/reveal";
+import { consumeReveal, vaultGonePage, vaultHeaders, vaultPage } from "@/lib/bff/vault";
 import { vaultOrigin } from "@/lib/env";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,5 @@
-// PATCH /api/admin/agents/{agentId}/policy – an operator edits an agent's policy (partial update, validated by the API).
+// PATCH /api/admin/agents/{agentId}/policy – an operator edits an agent's policy (partial update, validated by the
+// API).
 import { z } from "zod";
 import { api } from "@/lib/bff/client";
 import { json, route } from "@/lib/bff/route";

@@ -6,10 +6,9 @@
 // API operation, so it calls the domain.
 import { z } from "zod";
 import { api, BffError } from "@/lib/bff/client";
-import { db } from "@/lib/db/client";
 import { json, route } from "@/lib/bff/route";
-import { OPERATOR_TARGETS } from "@/lib/domain/stablecoins/enablement";
-import { operatorSetEnablement } from "@/lib/domain/stablecoins/stablecoins";
+import { OPERATOR_TARGETS } from "@/lib/domain/stablecoins/status";
+import { moveStablecoinEnablement } from "@/lib/bff/operator";
 import { parseApiId } from "@/lib/ids";
 
 const Body = z.object({ gridOperationsStatus: z.enum(["REQUEST", ...OPERATOR_TARGETS]) });
@@ -22,5 +21,5 @@ export const POST = route({ audience: "staff", operator: true, body: Body }, asy
   const own = await api.get<{ id: string }>(path, { accept: [400, 404] });
   const uuid = own.status === 200 ? parseApiId("Stablecoin", own.body.id) : null;
   if (!uuid) throw new BffError(404, "NOT_FOUND", `Stablecoin ${id} not found`);
-  return json(200, await operatorSetEnablement(db(), uuid, body.gridOperationsStatus));
+  return json(200, await moveStablecoinEnablement(uuid, body.gridOperationsStatus));
 });

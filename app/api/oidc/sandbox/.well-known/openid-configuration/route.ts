@@ -1,5 +1,5 @@
 // GET /api/oidc/sandbox/.well-known/openid-configuration – discovery document of the sandbox OpenID provider
-import { sandboxIssuer } from "@/lib/domain/wallet-auth/oidc";
+import { sandboxIssuer } from "@/lib/bff/oidc";
 
 export async function GET(): Promise<Response> {
   const issuer = sandboxIssuer();

@@ -1,13 +1,14 @@
 // POST /api/wallet/credentials/{id}/challenge – starts a sign-in with a credential
 // (OTP: sends the code and returns the encryption target; passkey: the WebAuthn challenge).
-// At most THROTTLE_RULES.webSigninCodePerCredential per credential id (429 with Retry-After);
+// At most THROTTLE_RULES.webSigninCodePerCredential (lib/security/throttle.ts) per credential id (429 with
+// Retry-After);
 // an id that names no credential gets a decoy target and nothing is sent, so
 // the answer is the same whether the account exists.
 import { z } from "zod";
 import { callApi } from "@/lib/bff/client";
 import { fail, json, route } from "@/lib/bff/route";
 import { decoyOtpChallenge } from "@/lib/bff/decoys";
-import { countAttempt, THROTTLE_RULES } from "@/lib/security/throttle";
+import { countSigninCodeRequest } from "@/lib/bff/wallet";
 
 const Body = z.object({
   clientPublicKey: z
@@ -20,7 +21,8 @@ function tooMany(retryAfterSeconds: number): Response {
   const res = fail(
     429,
     "RATE_LIMITED",
-    `Too many codes were asked for. Use the last code you received, or try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+    "Too many codes were asked for. Use the last code you received, or try " +
+      `again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
   );
   res.headers.set("retry-after", String(retryAfterSeconds));
   return res;
@@ -28,7 +30,7 @@ function tooMany(retryAfterSeconds: number): Response {
 
 export const POST = route({ audience: "public", body: Body }, async ({ body, params }) => {
   const id = String(params.id);
-  const wait = await countAttempt([{ rule: THROTTLE_RULES.webSigninCodePerCredential, subject: id }]);
+  const wait = await countSigninCodeRequest(id);
   if (wait > 0) return tooMany(Math.ceil(wait));
   const res = await callApi<{
     otpEncryptionTargetBundle?: string;

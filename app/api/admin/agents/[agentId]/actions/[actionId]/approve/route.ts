@@ -1,4 +1,5 @@
-// POST /api/admin/agents/{agentId}/actions/{actionId}/approve – an operator approves an agent action from the approvals queue.
+// POST /api/admin/agents/{agentId}/actions/{actionId}/approve – an operator approves an agent action from the approvals
+// queue.
 import { api } from "@/lib/bff/client";
 import { json, route } from "@/lib/bff/route";
 

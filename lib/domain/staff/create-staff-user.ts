@@ -2,7 +2,7 @@
 // caller gives none, a random one is generated and returned once.
 import "server-only";
 import { z } from "zod";
-import { isUniqueViolation, type Db } from "../../db/client";
+import { db, isUniqueViolation } from "../../db/client";
 import { hashSecret, isWellFormedSecret, randomToken } from "../../crypto/secrets";
 import { ApiError } from "../../kernel/errors";
 import { newUuid, toApiId } from "../../ids";
@@ -24,11 +24,11 @@ export const StaffUserCreate = z.object({
 });
 export type StaffUserCreate = z.infer<typeof StaffUserCreate>;
 
-export async function createStaffUser(db: Db, input: StaffUserCreate) {
+export async function createStaffUser(input: StaffUserCreate) {
   const password = input.password ?? randomToken("", 18);
   const id = newUuid();
   try {
-    const row = await db.staffUser.create({
+    const row = await db().staffUser.create({
       data: { id, email: input.email, name: input.name, role: input.role, passwordHash: await hashSecret(password) },
     });
     return {

@@ -2,7 +2,7 @@
 // still costs one scrypt (verifySecret with a null hash), so timing does not
 // reveal which emails exist.
 import "server-only";
-import type { Db } from "../../db/client";
+import { db } from "../../db/client";
 import { verifySecret } from "../../crypto/secrets";
 import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../../security/throttle";
 import { STAFF_ROLES, type StaffRole } from "./roles";
@@ -18,12 +18,7 @@ export interface StaffIdentity {
  * Null when the email and password do not match; throws RATE_LIMITED (before
  * the scrypt) once this email or address has failed too often in the window.
  */
-export async function verifyStaffUser(
-  db: Db,
-  email: string,
-  password: string,
-  address: string,
-): Promise<StaffIdentity | null> {
+export async function verifyStaffUser(email: string, password: string, address: string): Promise<StaffIdentity | null> {
   const normalised = email.trim().toLowerCase();
   const throttle = credentialKeys(
     {
@@ -35,7 +30,7 @@ export async function verifyStaffUser(
     address,
   );
   const [row] = await Promise.all([
-    db.staffUser.findUnique({ where: { email: normalised } }),
+    db().staffUser.findUnique({ where: { email: normalised } }),
     assertNotThrottled(throttle),
   ]);
   const ok = await verifySecret(password, row?.passwordHash);

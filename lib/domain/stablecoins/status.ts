@@ -3,7 +3,6 @@
 // is what a platform's enablement request does from each state (null: not
 // requestable, 409 STABLECOIN_SERVICE_ENABLEMENT_NOT_REQUESTABLE); `operator`
 // lists the states the operator may move it to from the admin section.
-import "server-only";
 export const ENABLEMENT_STATES = ["NOT_ENABLED", "PENDING_APPROVAL", "ENABLING", "ENABLED", "DISABLED"] as const;
 export type EnablementState = (typeof ENABLEMENT_STATES)[number];
 

@@ -1,12 +1,13 @@
 // Webhook events of the admin's platform with their delivery attempts, newest
-// first. The API has no listing of deliveries, so the admin section reads the
-// outbox tables directly, always scoped to the BFF's platform.
+// first. The API has no listing of deliveries, so the admin section (through
+// lib/bff/admin/webhooks.ts) reads the outbox tables here, always scoped to
+// the BFF's platform.
 import "server-only";
-import type { Db } from "../../db/client";
+import { db } from "../../db/client";
 import { toApiId } from "../../ids";
 
-export async function listWebhookEvents(db: Db, platformId: string, limit = 50) {
-  const rows = await db.webhookEvent.findMany({
+export async function listWebhookEvents(platformId: string, limit = 50) {
+  const rows = await db().webhookEvent.findMany({
     where: { platformId },
     orderBy: { id: "desc" },
     take: limit,

@@ -8,7 +8,7 @@ async function withEnv(vars: Record<string, string | undefined>) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  const { clientAddress, PEER_ADDRESS_HEADER } = await import("@/lib/api/client-address");
+  const { clientAddress, PEER_ADDRESS_HEADER } = await import("@/lib/security/client-address");
   const { env } = await import("@/lib/env");
   const headers = (h: Record<string, string>) => ({ get: (name: string) => h[name.toLowerCase()] ?? null });
   return { clientAddress, PEER: PEER_ADDRESS_HEADER, env, headers };

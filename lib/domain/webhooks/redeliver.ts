@@ -3,19 +3,18 @@
 // worker delivers it again (to the endpoint configured now) with the usual
 // retry schedule.
 import "server-only";
-import type { PrismaClient } from "../../db/generated/client";
+import { db } from "../../db/client";
 import { enqueueJob } from "../../jobs/queue";
 import { wakeJobs } from "../../jobs/wake";
-import { BffError } from "../client";
+import { ApiError } from "../../kernel/errors";
 
-export async function redeliverWebhook(db: PrismaClient, platformId: string, eventId: string): Promise<void> {
-  await db.$transaction(async (tx) => {
+export async function redeliverWebhook(platformId: string, eventId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
     const updated = await tx.webhookEvent.updateMany({
       where: { id: eventId, platformId },
       data: { status: "PENDING", nextAttemptAt: null, deliveredAt: null },
     });
-    if (updated.count === 0)
-      throw new BffError(404, "NOT_FOUND", "That webhook event does not exist. Reload the list.");
+    if (updated.count === 0) throw new ApiError("NOT_FOUND", "That webhook event does not exist. Reload the list.");
     await enqueueJob(tx, { type: "webhook.deliver", platformId, payload: { eventId }, maxAttempts: 1000 });
   });
   wakeJobs();

@@ -1,0 +1,37 @@
+// The signed retry in HTTP terms: reads the two headers and fingerprints the
+// request for the domain (lib/domain/wallet-auth/signed-retry.ts), and answers
+// its outcome: the 202 challenge, the still-processing 200 with Retry-After
+// (provisional, so an Idempotency-Key does not keep it), or the flow's result.
+import { createHash } from "node:crypto";
+import type { SignedCall, WalletOutcome } from "../domain/common/call";
+import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../kernel/signed-retry-headers";
+import type { ApiRequest, ApiResult } from "./operation";
+
+export function signedCall(request: ApiRequest, rawBody: string): SignedCall {
+  const url = new URL(request.url);
+  const fingerprint = createHash("sha256")
+    .update(`${request.method.toUpperCase()} ${url.pathname}${url.search}\n${rawBody}`)
+    .digest("hex");
+  const signature = request.headers.get(WALLET_SIGNATURE_HEADER);
+  const requestId = request.headers.get(SIGNED_REQUEST_ID_HEADER);
+  return { fingerprint, retry: signature === null && requestId === null ? null : { signature, requestId } };
+}
+
+/** `status`: the operation's own success status (204 sends no body). */
+export function walletAnswer<T>(outcome: WalletOutcome<T>, status = 200): ApiResult {
+  switch (outcome.kind) {
+    case "challenge": {
+      const { kind: _kind, ...body } = outcome;
+      return { status: 202, body };
+    }
+    case "processing":
+      return {
+        status: 200,
+        body: { requestId: outcome.requestId, stillProcessing: true },
+        headers: { "Retry-After": "1" },
+        provisional: true,
+      };
+    case "done":
+      return status === 204 ? { status } : { status, body: outcome.value };
+  }
+}

@@ -1,0 +1,93 @@
+// Issue 18: a signed retry whose server dies mid-way. The claim on the
+// challenge has an owner and a short lease, so after a crash a repeat of the
+// same signed request either runs the action (exactly once) or receives the
+// answer the dead server had committed. The servers here kill themselves at a
+// failpoint (MERIDIAN_FAILPOINT, SIGKILL) and restart on the same database.
+import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { ApiClient, newPlatform } from "../../support/api";
+import { createExternalDatabase, startTestServer, type TestServer } from "../../support/server";
+import { walletWithSession } from "../../support/wallet";
+import { newClientKey, retryHeaders } from "../../support/wallet-client";
+
+const LEASE = { MERIDIAN_SIGNED_RETRY_LEASE_SECONDS: "1" };
+
+/** The request dies with the server: no answer at all. */
+async function diesWithServer(call: Promise<unknown>): Promise<string> {
+  try {
+    const r = (await call) as { status: number };
+    return `answered ${r.status}`;
+  } catch {
+    return "no answer";
+  }
+}
+
+describe("signed retry across a crash", () => {
+  it(
+    "dies after the claim: the repeat runs the action once; dies after the commit: the repeat gets the committed answer",
+    { timeout: 240_000 },
+    async () => {
+      const database = await createExternalDatabase();
+      const db = new pg.Client({ connectionString: database.url });
+      const servers: TestServer[] = [];
+      const start = async (env: Record<string, string>) => {
+        const s = await startTestServer("external", { ...LEASE, ...env }, { databaseUrl: database.url });
+        servers.push(s);
+        return s;
+      };
+      try {
+        const first = await start({ MERIDIAN_FAILPOINT: "signed-retry:claimed:session.refresh" });
+        const api = await newPlatform("crash", first);
+        const w = await walletWithSession(api);
+        const path = `/auth/sessions/${w.session.id}/refresh`;
+        const body = { clientPublicKey: newClientKey().publicKey };
+        const challenge = await api.post(path, body);
+        expect(challenge.status, challenge.text).toBe(202);
+        const headers = await retryHeaders(w.session.key, challenge.body);
+        const challengeId = challenge.body.requestId.split(":")[1];
+        await db.connect();
+        const sessions = async () =>
+          Number(
+            (await db.query("SELECT count(*) FROM wallet_sessions WHERE account_id = $1", [w.accountId.split(":")[1]]))
+              .rows[0].count,
+          );
+        const before = await sessions();
+
+        // 1. The server dies right after claiming the challenge: nothing was done, the claim stays behind.
+        expect(await diesWithServer(api.post(path, body, { headers }))).toBe("no answer");
+        const claimed = await db.query("SELECT claimed_by, lease_until, done_at FROM wallet_challenges WHERE id = $1", [
+          challengeId,
+        ]);
+        expect(claimed.rows[0].claimed_by).not.toBeNull();
+        expect(claimed.rows[0].done_at).toBeNull();
+        expect(await sessions()).toBe(before);
+
+        // 2. Restarted (its lease has run out by now), the repeat claims it again and runs the action; this server
+        //    dies after the action committed but before the answer went out.
+        const second = await start({ MERIDIAN_FAILPOINT: "signed-retry:committed:session.refresh" });
+        const api2 = new ApiClient(second.baseUrl, api.clientId, api.clientSecret, api.platformId);
+        expect(await diesWithServer(api2.post(path, body, { headers }))).toBe("no answer");
+        expect(await sessions()).toBe(before + 1);
+        const done = await db.query("SELECT done_at, outcome FROM wallet_challenges WHERE id = $1", [challengeId]);
+        expect(done.rows[0].done_at).not.toBeNull();
+        const created = done.rows[0].outcome as { id: string };
+
+        // 3. Restarted again, the repeat receives the committed answer (once) and nothing runs a second time.
+        const third = await start({});
+        const api3 = new ApiClient(third.baseUrl, api.clientId, api.clientSecret, api.platformId);
+        const answer = await api3.post(path, body, { headers });
+        expect(answer.status, answer.text).toBe(201);
+        expect(answer.body.id).toBe(created.id);
+        expect(answer.body.encryptedSessionSigningKey).toEqual(expect.any(String));
+        expect(await sessions()).toBe(before + 1);
+        const again = await api3.post(path, body, { headers });
+        expect([again.status, again.body.code]).toEqual([401, "INVALID_SIGNATURE"]);
+        expect((await db.query("SELECT 1 FROM wallet_challenges WHERE id = $1", [challengeId])).rowCount).toBe(0);
+      } finally {
+        await db.end().catch(() => undefined);
+        for (const s of servers.reverse()) await s.stop().catch(() => 0);
+        await database.drop();
+      }
+    },
+  );
+});
