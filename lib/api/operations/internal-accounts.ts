@@ -12,7 +12,7 @@ import { SIGNED_RETRY_HEADERS } from "../../domain/wallet-auth/signed-retry";
 import { exportWallet, updateWallet } from "../../domain/wallet-auth/wallet-actions";
 import { parseApiId } from "../../ids";
 import { ApiError } from "../../kernel/errors";
-import { PaginationQuery, pageSchema, pageArgs, toPage } from "../../kernel/pagination";
+import { boundedCount, PaginationQuery, pageSchema, pageArgs, toPage } from "../../kernel/pagination";
 
 export const InternalAccountResponse = z.object({ id: z.string(), type: z.string(), status: z.string() }).loose();
 
@@ -53,7 +53,7 @@ export const listCustomerInternalAccounts = defineOperation({
         orderBy: args.orderBy,
         take: args.take,
       }),
-      db().internalAccount.count({ where }),
+      db().internalAccount.count({ where, ...boundedCount }),
     ]);
     return { status: 200, body: toPage(rows, query, total, serializeInternalAccount) };
   },

@@ -2,7 +2,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import type { Prisma } from "../../db/generated/client";
-import { pageArgs, toPage } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage } from "../../kernel/pagination";
 import type { CustomerListQuery } from "./schemas";
 import { serializeCustomers } from "./serialize";
 
@@ -35,7 +35,7 @@ export async function listCustomers(db: Db, platformId: string, q: CustomerListQ
   const page = pageArgs(q);
   const [rows, total] = await Promise.all([
     db.customer.findMany({ where: { ...where, ...page.cursorWhere }, orderBy: page.orderBy, take: page.take }),
-    db.customer.count({ where }),
+    db.customer.count({ where, ...boundedCount }),
   ]);
   const pageRows = rows.slice(0, q.limit);
   const serialized = await serializeCustomers(db, platformId, pageRows);
