@@ -82,12 +82,12 @@ export async function seedScale(
   // per-row FK triggers are skipped: they would cost as much as the inserts.
   // Needs a superuser, as the embedded and the test PostgreSQL give.
   await client.query("SET session_replication_role = replica; SET synchronous_commit = off");
+  if (!/^[0-9a-f-]{36}$/i.test(platformId)) throw new Error(`not a platform uuid: ${platformId}`);
   const p = { base, platformId };
   const step = async (name: string, sql: string) => {
     onStep(name);
     const text = sql.replaceAll(":base", String(p.base)).replaceAll(":pid", `'${p.platformId}'::uuid`);
-    if (process.env.SEED_DEBUG) console.log(text);
-    await client.query(text); //(":base", String(p.base)).replaceAll(":pid", `'${p.platformId}'::uuid`));
+    await client.query(text);
   };
   // Customer i, internal account k and card c of the i-th, k-th, c-th rows.
   const cust = (i: string) => `pg_temp.v7(:base, ${i}, ${SALT.customer})`;
@@ -141,7 +141,7 @@ export async function seedScale(
        CASE WHEN t % 2 = 0 THEN ${acct(`((t - 1) % ${A} + 1)`)} END,
        CASE WHEN t % 2 = 1 THEN ${acct(`((t - 1) % ${A} + 1)`)} END,
        pg_temp.v7(:base, (t - 1) % ${E} + 1, ${SALT.external}),
-       1000 + t % 5000, 'USD', 1000 + t % 5000, 'USD', 'seeded ' || t % 100,
+       1000 + t % 5000, 'USD', 1000 + t % 5000, 'USD', 'seeded ' || t % 1000,
        to_timestamp((:base + t * 1000) / 1000.0), to_timestamp((:base + t * 1000) / 1000.0)
      FROM generate_series(1, ${T}) t`,
   );
@@ -192,7 +192,7 @@ export async function seedScale(
     `agents (${G}) and agent actions (${CT})`,
     `INSERT INTO agents (id, platform_id, customer_id, name, is_paused, policy, created_at, updated_at)
      SELECT pg_temp.v7(:base, g, ${SALT.agent}), :pid, ${cust(`((g - 1) % ${N} + 1)`)}, 'Agent ' || g, g % 5 = 0,
-       '{}'::jsonb, to_timestamp((:base + g * 1000) / 1000.0), to_timestamp((:base + g * 1000) / 1000.0)
+       '{"permissions":[],"defaultExecutionMode":"AUTO","spendingLimits":{"currency":"USD","perTransactionLimit":10000}}'::jsonb, to_timestamp((:base + g * 1000) / 1000.0), to_timestamp((:base + g * 1000) / 1000.0)
      FROM generate_series(1, ${G}) g;
      INSERT INTO agent_actions (id, platform_id, agent_id, customer_id, type, status, transaction_id, request,
        policy_amount, usage_day, usage_month, created_at, updated_at)

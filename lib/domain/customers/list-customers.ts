@@ -7,6 +7,12 @@ import type { CustomerListQuery } from "./schemas";
 import { serializeCustomers } from "./serialize";
 
 export async function listCustomers(db: Db, platformId: string, q: CustomerListQuery) {
+  // UMA addresses compare case-insensitively and literally (ILIKE would read _ and %
+  // as wildcards), through the lower(uma_address) index.
+  const umaMatches = q.umaAddress
+    ? await db.$queryRaw<{ id: string }[]>`
+        SELECT id FROM customers WHERE platform_id = ${platformId}::uuid AND lower(uma_address) = lower(${q.umaAddress})`
+    : undefined;
   const where: Prisma.CustomerWhereInput = {
     platformId,
     ...(q.isIncludingDeleted ? {} : { deletedAt: null }),
@@ -14,7 +20,7 @@ export async function listCustomers(db: Db, platformId: string, q: CustomerListQ
     ...(q.customerType ? { customerType: q.customerType } : {}),
     ...(q.region ? { region: q.region } : {}),
     ...(q.currency ? { currencies: { has: q.currency } } : {}),
-    ...(q.umaAddress ? { umaAddress: { equals: q.umaAddress, mode: "insensitive" as const } } : {}),
+    ...(umaMatches ? { id: { in: umaMatches.map((r) => r.id) } } : {}),
     ...(q.createdAfter || q.createdBefore
       ? {
           createdAt: {
