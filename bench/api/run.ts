@@ -137,13 +137,14 @@ async function startPrism(): Promise<{ origin: string; stop(): void }> {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 600_000; // Prism parses the whole reference first: minutes on a busy machine
   for (;;) {
     try {
       await fetch(`${origin}/config`);
       break;
     } catch {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error("Prism did not start");
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`Prism did not start (exit code ${child.exitCode})`);
       await new Promise((r) => setTimeout(r, 300));
     }
   }
