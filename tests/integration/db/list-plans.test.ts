@@ -103,7 +103,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await prisma?.$disconnect();
   await pool?.end();
-  await admin?.query(`DELETE FROM platforms WHERE id = $1`, [platformId]).catch(() => {});
   await admin?.end();
 });
 
