@@ -109,7 +109,9 @@ describe("behind PgBouncer (transaction pooling)", () => {
       );
       expect(rows).toEqual([]);
       // No session advisory lock is left behind on a pooled server connection.
-      const locks = await direct.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory'`);
+      const locks = await direct.query(
+        `SELECT 1 FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE l.locktype = 'advisory' AND d.datname = current_database()`,
+      );
       expect(locks.rowCount).toBe(0);
     } finally {
       await direct.end();
