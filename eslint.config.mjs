@@ -14,6 +14,7 @@ export default tseslint.config(
       ".data/**",
       "lib/db/generated/**",
       "node_modules/**",
+      "bench/api/.prism/**",
       "test-results/**",
       "playwright-report/**",
       "next-env.d.ts",

@@ -10,14 +10,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../lib/db/generated/client";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
-import { ensureSandboxPlatform } from "../lib/domain/platform/platforms";
 import { env } from "../lib/env";
 import { checkListenAddress } from "./listen-guard.mjs";
-import { ensureFirstOperator, type AdminLogin } from "./first-run";
+import type { AdminLogin } from "./first-run";
 import { SANDBOX_OTP_CODE, SANDBOX_SCA_CODE } from "../lib/sandbox/sca";
 
 const dev = process.argv.includes("--dev");
@@ -37,6 +34,28 @@ function secretKey(): string {
   const file = join(dataDir, "secret.key");
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
   return readFileSync(file, "utf8").trim();
+}
+
+/** scripts/sandbox-platform.ts in a child process: the launcher stays free of Prisma. */
+function sandboxPlatform(
+  databaseUrl: string,
+  dataDir: string,
+): Promise<{
+  created: { clientId: string; clientSecret: string } | null;
+  clientId: string | null;
+  admin: AdminLogin;
+}> {
+  return new Promise((resolveSandbox, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/sandbox-platform.ts"], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, MERIDIAN_DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (code) =>
+      code === 0 ? resolveSandbox(JSON.parse(out)) : reject(new Error("the sandbox platform could not be prepared")),
+    );
+  });
 }
 
 async function main() {
@@ -71,14 +90,8 @@ async function main() {
     const result = await migrate(databaseUrl, { onProgress: say });
     say(`database ready (${result.applied.length} migration(s) applied, ${result.alreadyApplied} already present)`);
 
-    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 2 }) });
-    const sandbox = await ensureSandboxPlatform(prisma, {
-      umaDomain: process.env.MERIDIAN_UMA_DOMAIN ?? "sandbox.meridian.local",
-      clientId: process.env.MERIDIAN_CLIENT_ID,
-      clientSecret: process.env.MERIDIAN_CLIENT_SECRET,
-    });
-    const admin = await ensureFirstOperator(prisma, dataDir);
-    await prisma.$disconnect();
+    const sandbox = await sandboxPlatform(databaseUrl, dataDir);
+    const admin = sandbox.admin;
     const credentialsFile = join(dataDir, "sandbox-credentials.json");
     if (sandbox.created && !process.env.MERIDIAN_CLIENT_SECRET) {
       writeFileSync(

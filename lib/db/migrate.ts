@@ -1,7 +1,10 @@
 // Applies prisma/migrations/<ts>_<name>/migration.sql in order and records each
 // in Prisma's own _prisma_migrations table (same columns and checksum), so
 // `prisma migrate deploy` agrees wherever Prisma's engine is available. A
-// PostgreSQL advisory lock makes concurrent starts of several instances safe.
+// PostgreSQL advisory lock makes concurrent starts of several instances safe; it is
+// a transaction-level lock taken in each migration's own transaction, so it also
+// holds behind PgBouncer in transaction pooling, where a session lock could be
+// taken on one server connection and released on another.
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
@@ -41,9 +44,29 @@ export async function migrate(
   const files = readMigrations(opts.dir);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  // Runs `fn` in a transaction holding the migration lock.
+  const locked = async <T>(fn: () => Promise<T>): Promise<T> => {
+    await client.query("BEGIN");
+    try {
+      await client.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
+      const result = await fn();
+      await client.query("COMMIT");
+      return result;
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw err;
+    }
+  };
+  const appliedChecksum = async (name: string) =>
+    (
+      await client.query<{ checksum: string }>(
+        `SELECT checksum FROM "_prisma_migrations" WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        [name],
+      )
+    ).rows[0]?.checksum;
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [LOCK_KEY]);
-    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    await locked(() =>
+      client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
       "id" VARCHAR(36) PRIMARY KEY NOT NULL,
       "checksum" VARCHAR(64) NOT NULL,
       "finished_at" TIMESTAMPTZ,
@@ -52,44 +75,37 @@ export async function migrate(
       "rolled_back_at" TIMESTAMPTZ,
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
       "applied_steps_count" INTEGER NOT NULL DEFAULT 0
-    )`);
-    const { rows } = await client.query<{ migration_name: string; checksum: string }>(
-      'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at ' +
-        "IS NOT NULL AND rolled_back_at IS NULL",
+    )`),
     );
-    const done = new Map(rows.map((r) => [r.migration_name, r.checksum]));
     const applied: string[] = [];
     for (const file of files) {
-      const previous = done.get(file.name);
-      if (previous !== undefined) {
-        if (previous !== file.checksum) {
-          throw new Error(
-            `Migration ${file.name} was changed after it was applied. Restore the file, ` +
-              "or add a new migration for the change.",
-          );
+      // Checked again under the lock: another instance may have applied it meanwhile.
+      const didApply = await locked(async () => {
+        const previous = await appliedChecksum(file.name);
+        if (previous !== undefined) {
+          if (previous !== file.checksum) {
+            throw new Error(
+              `Migration ${file.name} was changed after it was applied. Restore the file, or add a new migration for the change.`,
+            );
+          }
+          return false;
         }
-        continue;
-      }
-      opts.onProgress?.(`applying migration ${file.name}`);
-      const id = randomUUID();
-      await client.query("BEGIN");
-      try {
-        await client.query(file.sql);
+        opts.onProgress?.(`applying migration ${file.name}`);
+        try {
+          await client.query(file.sql);
+        } catch (err) {
+          throw new Error(`Migration ${file.name} failed: ${(err as Error).message}`);
+        }
         await client.query(
-          'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, ' +
-            "applied_steps_count) VALUES ($1, $2, now(), $3, 1)",
-          [id, file.checksum, file.name],
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+          [randomUUID(), file.checksum, file.name],
         );
-        await client.query("COMMIT");
-      } catch (err) {
-        await client.query("ROLLBACK");
-        throw new Error(`Migration ${file.name} failed: ${(err as Error).message}`);
-      }
-      applied.push(file.name);
+        return true;
+      });
+      if (didApply) applied.push(file.name);
     }
     return { applied, alreadyApplied: files.length - applied.length };
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [LOCK_KEY]).catch(() => {});
     await client.end();
   }
 }

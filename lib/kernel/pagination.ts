@@ -1,7 +1,12 @@
 // Cursor pagination per the reference: `limit` 1-100 (default 20) and an opaque
 // `cursor`; responses carry data, hasMore, nextCursor and totalCount. Rows are
 // ordered by their UUIDv7 id (time order), so a page never shifts when rows are
-// inserted concurrently.
+// inserted concurrently, and a page is an index range scan (keyset, no OFFSET).
+//
+// totalCount (optional in the reference) is exact or absent, never an estimate:
+// the count stops after COUNT_CAP + 1 matching rows, so it costs the same with a
+// thousand rows or a million; above COUNT_CAP the field is left out and hasMore
+// and nextCursor carry on. docs/performance.md explains the choice.
 import { z } from "zod";
 import { invalidField } from "./errors";
 
@@ -15,7 +20,18 @@ export interface Page<T> {
   data: T[];
   hasMore: boolean;
   nextCursor?: string;
-  totalCount: number;
+  totalCount?: number;
+}
+
+/** Above this many matching rows a list leaves totalCount out (counting stops at COUNT_CAP + 1). */
+export const COUNT_CAP = 1000;
+
+/** Arguments for a Prisma `count` that stops at COUNT_CAP + 1 rows: spread them beside `where`. */
+export const boundedCount = { take: COUNT_CAP + 1 } as const;
+
+/** The totalCount to show for a bounded count: exact, or undefined when it passed COUNT_CAP. */
+export function shownTotal(counted: number): number | undefined {
+  return counted > COUNT_CAP ? undefined : counted;
 }
 
 export function encodeCursor(id: string): string {
@@ -50,7 +66,9 @@ export function toPage<R extends { id: string }, T>(
 ): Page<T> {
   const hasMore = rows.length > q.limit;
   const pageRows = hasMore ? rows.slice(0, q.limit) : rows;
-  const page: Page<T> = { data: pageRows.map(map), hasMore, totalCount };
+  const page: Page<T> = { data: pageRows.map(map), hasMore };
+  const shown = shownTotal(totalCount);
+  if (shown !== undefined) page.totalCount = shown;
   if (hasMore) page.nextCursor = encodeCursor(pageRows[pageRows.length - 1].id);
   return page;
 }
@@ -61,6 +79,10 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     data: z.array(item),
     hasMore: z.boolean(),
     nextCursor: z.string().optional(),
-    totalCount: z.number().int(),
+    totalCount: z
+      .number()
+      .int()
+      .optional()
+      .describe(`Exact number of matching results; left out when more than ${COUNT_CAP} match`),
   });
 }

@@ -6,7 +6,7 @@ import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { challenge202 } from "./embedded-wallet-auth";
 import { db } from "../../db/client";
-import { serializeInternalAccount } from "../../domain/accounts/internal-accounts";
+import { listCustomerInternalAccountsPage, serializeInternalAccount } from "../../domain/accounts/internal-accounts";
 import { listPlatformInternalAccounts } from "../../domain/accounts/platform-accounts";
 import { IdParams, WalletExportBody, WalletUpdateBody } from "../../domain/wallet-auth/schemas";
 import { SIGNED_RETRY_HEADERS } from "../../domain/wallet-auth/signed-retry";
@@ -34,29 +34,10 @@ export const listCustomerInternalAccounts = defineOperation({
     200: { description: "A page of internal accounts", schema: pageSchema(InternalAccountResponse) },
     ...ErrorResponses,
   },
-  handle: async ({ ctx, query }) => {
-    const customerUuid = query.customerId ? parseApiId("Customer", query.customerId) : undefined;
-    if (query.customerId && !customerUuid)
-      throw new ApiError("INVALID_INPUT", "customerId is not a Customer id", {
-        errors: [{ field: "customerId", constraint: "FORMAT", message: "Expected Customer:<uuid>" }],
-      });
-    const where = {
-      platformId: ctx.platformId,
-      customerId: customerUuid ?? { not: null },
-      ...(query.currency ? { currency: query.currency } : {}),
-      ...(query.type ? { type: query.type } : {}),
-    };
-    const args = pageArgs(query);
-    const [rows, total] = await Promise.all([
-      db().internalAccount.findMany({
-        where: { ...where, ...args.cursorWhere },
-        orderBy: args.orderBy,
-        take: args.take,
-      }),
-      db().internalAccount.count({ where }),
-    ]);
-    return { status: 200, body: toPage(rows, query, total, serializeInternalAccount) };
-  },
+  handle: async ({ ctx, query }) => ({
+    status: 200,
+    body: await listCustomerInternalAccountsPage(db(), ctx.platformId, query),
+  }),
 });
 
 // GET /platform/internal-accounts – the platform's own internal accounts (not paginated, per the reference)

@@ -1,7 +1,9 @@
 // Internal accounts: the balances Meridian holds for customers and platforms.
 import "server-only";
 import type { Db } from "../../db/client";
-import { newUuid, toApiId } from "../../ids";
+import { newUuid, parseApiId, toApiId } from "../../ids";
+import { ApiError } from "../../kernel/errors";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { sandboxFiatAccountInfo, sandboxWalletInfo } from "../../sandbox/bank-coordinates";
 import { currencyAmount, currencyInfo, EMBEDDED_WALLET_CURRENCY } from "../currencies";
 
@@ -111,4 +113,29 @@ export async function addCustomerCurrencyAccounts(
       privateEnabled: null,
     }));
   if (rows.length) await db.internalAccount.createMany({ data: rows });
+}
+
+/** GET /customers/internal-accounts: customers' accounts (one customer's with customerId), newest first. */
+export async function listCustomerInternalAccountsPage(
+  db: Db,
+  platformId: string,
+  query: PaginationQuery & { customerId?: string; currency?: string; type?: string },
+) {
+  const customerUuid = query.customerId ? parseApiId("Customer", query.customerId) : undefined;
+  if (query.customerId && !customerUuid)
+    throw new ApiError("INVALID_INPUT", "customerId is not a Customer id", {
+      errors: [{ field: "customerId", constraint: "FORMAT", message: "Expected Customer:<uuid>" }],
+    });
+  const where = {
+    platformId,
+    customerId: customerUuid ?? { not: null },
+    ...(query.currency ? { currency: query.currency } : {}),
+    ...(query.type ? { type: query.type } : {}),
+  };
+  const args = pageArgs(query);
+  const [rows, total] = await Promise.all([
+    db.internalAccount.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
+    db.internalAccount.count({ where, ...boundedCount }),
+  ]);
+  return toPage(rows, query, total, serializeInternalAccount);
 }

@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { fenceIdempotency } from "../../db/idempotency-fence";
 import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
 import { ApiError, notFound } from "../../kernel/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
 import { serializeTransaction } from "../transactions/serialize";
@@ -246,7 +246,7 @@ export async function listActions(
   const args = pageArgs(q, q.sortOrder ?? "desc");
   const [rows, total] = await Promise.all([
     db.agentAction.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
-    db.agentAction.count({ where }),
+    db.agentAction.count({ where, ...boundedCount }),
   ]);
   const page = toPage(rows, q, total, (r) => r);
   return { ...page, data: await Promise.all(page.data.map((r) => serializeAction(db, r))) };

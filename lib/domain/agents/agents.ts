@@ -3,7 +3,7 @@ import "server-only";
 import type { Db } from "../../db/client";
 import type { Agent } from "../../db/generated/client";
 import { ApiError, invalidInput, notFound } from "../../kernel/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { AgentPolicy, mergePolicy, type AgentPolicyUpdate } from "./policy";
@@ -126,7 +126,7 @@ export async function listAgents(db: Db, platformId: string, q: AgentListQuery) 
   const args = pageArgs(q);
   const [rows, total] = await Promise.all([
     db.agent.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
-    db.agent.count({ where }),
+    db.agent.count({ where, ...boundedCount }),
   ]);
   const at = new Date();
   const page = toPage(rows, q, total, (r) => r);

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import type { Agent } from "../../db/generated/client";
 import { ApiError, notFound } from "../../kernel/errors";
 import type { Principal } from "../platform/principal";
-import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId, toApiId } from "../../ids";
 import { serializeInternalAccount } from "../accounts/internal-accounts";
 import {
@@ -48,7 +48,7 @@ export async function listAgentInternalAccounts(db: Db, agent: Agent, q: Paginat
   const args = pageArgs(q);
   const [rows, total] = await Promise.all([
     db.internalAccount.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
-    db.internalAccount.count({ where }),
+    db.internalAccount.count({ where, ...boundedCount }),
   ]);
   return toPage(rows, q, total, serializeInternalAccount);
 }

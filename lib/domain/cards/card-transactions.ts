@@ -4,6 +4,7 @@
 // side of a page. Card and money transactions both have UUIDv7 ids, so one
 // id-keyed cursor pages through both in one order.
 import "server-only";
+import { boundedCount } from "../../kernel/pagination";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
@@ -48,7 +49,7 @@ export async function cardTransactionSlice(
       orderBy: { id: page.order },
       take: page.take,
     }),
-    db.cardTransaction.count({ where: w }),
+    db.cardTransaction.count({ where: w, ...boundedCount }),
   ]);
   return { rows: rows.map((r) => ({ id: r.id, body: serializeCardTransaction(r) })), total };
 }

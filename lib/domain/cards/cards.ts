@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb, type Db } from "../../db/client";
 import { ApiError, invalidField } from "../../kernel/errors";
-import { pageArgs, toPage } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
@@ -189,7 +189,7 @@ export async function listCards(db: PrismaClient, platformId: string, query: Car
       take: args.take,
       select: CARD_SELECT,
     }),
-    db.card.count({ where }),
+    db.card.count({ where, ...boundedCount }),
   ]);
   return toPage(rows, query, total, serializeCard);
 }

@@ -2,11 +2,17 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import type { Prisma } from "../../db/generated/client";
-import { pageArgs, toPage } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage } from "../../kernel/pagination";
 import type { CustomerListQuery } from "./schemas";
 import { serializeCustomers } from "./serialize";
 
 export async function listCustomers(db: Db, platformId: string, q: CustomerListQuery) {
+  // UMA addresses compare case-insensitively and literally (ILIKE would read _ and %
+  // as wildcards), through the lower(uma_address) index.
+  const umaMatches = q.umaAddress
+    ? await db.$queryRaw<{ id: string }[]>`
+        SELECT id FROM customers WHERE platform_id = ${platformId}::uuid AND lower(uma_address) = lower(${q.umaAddress})`
+    : undefined;
   const where: Prisma.CustomerWhereInput = {
     platformId,
     ...(q.isIncludingDeleted ? {} : { deletedAt: null }),
@@ -14,7 +20,7 @@ export async function listCustomers(db: Db, platformId: string, q: CustomerListQ
     ...(q.customerType ? { customerType: q.customerType } : {}),
     ...(q.region ? { region: q.region } : {}),
     ...(q.currency ? { currencies: { has: q.currency } } : {}),
-    ...(q.umaAddress ? { umaAddress: { equals: q.umaAddress, mode: "insensitive" as const } } : {}),
+    ...(umaMatches ? { id: { in: umaMatches.map((r) => r.id) } } : {}),
     ...(q.createdAfter || q.createdBefore
       ? {
           createdAt: {
@@ -35,7 +41,7 @@ export async function listCustomers(db: Db, platformId: string, q: CustomerListQ
   const page = pageArgs(q);
   const [rows, total] = await Promise.all([
     db.customer.findMany({ where: { ...where, ...page.cursorWhere }, orderBy: page.orderBy, take: page.take }),
-    db.customer.count({ where }),
+    db.customer.count({ where, ...boundedCount }),
   ]);
   const pageRows = rows.slice(0, q.limit);
   const serialized = await serializeCustomers(db, platformId, pageRows);

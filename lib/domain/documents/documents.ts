@@ -6,7 +6,7 @@ import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/client";
 import { ApiError, invalidInput } from "../../kernel/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import type { DocumentReplace, DocumentUpload } from "./schemas";
 import { MAX_DOCUMENT_BYTES, sniffDocumentType } from "./sniff";
@@ -215,7 +215,7 @@ export async function listDocuments(db: Db, platformId: string, q: PaginationQue
       take: page.take,
       select: META,
     }),
-    db.document.count({ where }),
+    db.document.count({ where, ...boundedCount }),
   ]);
   return toPage(rows, q, total, serializeDocument);
 }

@@ -9,7 +9,7 @@ import { db as defaultDb, isUniqueViolation } from "../../db/client";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidInput, type FieldError } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
-import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { emitWebhook } from "../../webhooks/outbox";
 import { enqueueJob, type JobOutcome, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs } from "../../sandbox/time";
@@ -248,7 +248,7 @@ export async function listExternalAccounts(
   const args = pageArgs(q);
   const [rows, total] = await Promise.all([
     db.externalAccount.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
-    db.externalAccount.count({ where }),
+    db.externalAccount.count({ where, ...boundedCount }),
   ]);
   return toPage(rows, q, total, serializeExternalAccount);
 }

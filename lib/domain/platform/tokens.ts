@@ -9,7 +9,7 @@ import { db, type Db } from "../../db/client";
 import { ApiError } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { hashSecret, randomToken } from "../../crypto/secrets";
-import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { PERMISSIONS, type Permission } from "./permissions";
 
 type TokenRow = NonNullable<Awaited<ReturnType<Db["apiToken"]["findUnique"]>>>;
@@ -86,7 +86,7 @@ export async function listTokens(db: Db, platformId: string, q: PaginationQuery 
   const where = { platformId, deletedAt: null, ...(q.name ? { name: q.name } : {}) };
   const [rows, total] = await Promise.all([
     db.apiToken.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
-    db.apiToken.count({ where }),
+    db.apiToken.count({ where, ...boundedCount }),
   ]);
   return toPage(rows, q, total, (r) => serializeToken(r));
 }

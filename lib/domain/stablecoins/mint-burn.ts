@@ -7,7 +7,7 @@ import { fenceIdempotency } from "../../db/idempotency-fence";
 import { db as appDb, type Db } from "../../db/client";
 import type { PrismaClient, StablecoinOperation } from "../../db/generated/client";
 import { ApiError, invalidField, notFound } from "../../kernel/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { move, postLedger, type LedgerEntryInput } from "../../ledger/post";
@@ -430,7 +430,7 @@ export async function listOperations(
       orderBy: args.orderBy,
       take: args.take,
     }),
-    db.stablecoinOperation.count({ where }),
+    db.stablecoinOperation.count({ where, ...boundedCount }),
   ]);
   return toPage(rows, query, total, (r) => serializeOperation(r, sc));
 }

@@ -3,7 +3,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../kernel/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { sealSecret, openSecret } from "../../crypto/seal";
 import type { LinkStatus, ProviderCredentials } from "./provider";
@@ -106,7 +106,7 @@ export async function listProviderAccounts(
       orderBy: args.orderBy,
       take: args.take,
     }),
-    db.stablecoinProviderAccount.count({ where }),
+    db.stablecoinProviderAccount.count({ where, ...boundedCount }),
   ]);
   return toPage(rows, query, total, serializeProviderAccount);
 }

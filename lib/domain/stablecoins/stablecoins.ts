@@ -4,7 +4,7 @@ import "server-only";
 import { db as appDb, isUniqueViolation, type Db } from "../../db/client";
 import type { PrismaClient, Stablecoin, StablecoinProviderAccount } from "../../db/generated/client";
 import { ApiError, notFound } from "../../kernel/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob } from "../../jobs/queue";
 import type { JobRecord } from "../../jobs/queue";
@@ -136,7 +136,7 @@ export async function listStablecoins(
       take: args.take,
       include: { providerAccount: true },
     }),
-    db.stablecoin.count({ where }),
+    db.stablecoin.count({ where, ...boundedCount }),
   ]);
   return toPage(rows, query, total, serializeStablecoin);
 }

@@ -2,7 +2,7 @@
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { ApiError, invalidField, invalidInput } from "../../kernel/errors";
-import { decodeCursor, encodeCursor, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, decodeCursor, shownTotal, encodeCursor, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId } from "../../ids";
 import { loadAccounts, resolveTransaction, applyPlan, transitionPlan, settleEntries, type MoneyPlan } from "./engine";
 import { CANCELLABLE } from "./status";
@@ -112,7 +112,7 @@ export async function listTransactions(
             orderBy: { id: order },
             take: q.limit + 1,
           }),
-          db.transaction.count({ where }),
+          db.transaction.count({ where, ...boundedCount }),
         ]).then(([rows, total]) => ({
           rows: rows.map((r) => ({ id: r.id, body: serializeTransaction(r) as object })),
           total,
@@ -132,7 +132,7 @@ export async function listTransactions(
     data: page.map((r) => r.body),
     hasMore,
     ...(hasMore ? { nextCursor: encodeCursor(page[page.length - 1].id) } : {}),
-    totalCount: money.total + card.total,
+    ...(shownTotal(money.total + card.total) === undefined ? {} : { totalCount: money.total + card.total }),
   };
 }
 

@@ -5,7 +5,7 @@ import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
 import { ApiError, invalidField } from "../../kernel/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
 import { isFinalStatus } from "../../sandbox/kyc";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
@@ -68,7 +68,7 @@ export async function listBeneficialOwners(db: Db, platformId: string, q: Pagina
   const page = pageArgs(q);
   const [rows, total] = await Promise.all([
     db.beneficialOwner.findMany({ where: { ...where, ...page.cursorWhere }, orderBy: page.orderBy, take: page.take }),
-    db.beneficialOwner.count({ where }),
+    db.beneficialOwner.count({ where, ...boundedCount }),
   ]);
   return toPage(rows, q, total, serializeBeneficialOwner);
 }

@@ -2,7 +2,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../kernel/errors";
-import { pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
+import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId } from "../../ids";
 import { serializeVerification } from "./serialize";
 
@@ -26,7 +26,7 @@ export async function listVerifications(
   const page = pageArgs(q);
   const [rows, total] = await Promise.all([
     db.verification.findMany({ where: { ...where, ...page.cursorWhere }, orderBy: page.orderBy, take: page.take }),
-    db.verification.count({ where }),
+    db.verification.count({ where, ...boundedCount }),
   ]);
   return toPage(rows, q, total, serializeVerification);
 }

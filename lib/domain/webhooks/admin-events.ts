@@ -3,11 +3,11 @@
 // lib/bff/admin/webhooks.ts) reads the outbox tables here, always scoped to
 // the BFF's platform.
 import "server-only";
-import { db } from "../../db/client";
+import { db, type Db } from "../../db/client";
 import { toApiId } from "../../ids";
 
-export async function listWebhookEvents(platformId: string, limit = 50) {
-  const rows = await db().webhookEvent.findMany({
+export async function listWebhookEvents(platformId: string, limit = 50, client: Db = db()) {
+  const rows = await client.webhookEvent.findMany({
     where: { platformId },
     orderBy: { id: "desc" },
     take: limit,

@@ -71,7 +71,10 @@ export default async function TransactionsPage({
       {error ? <ErrorNotice error={error} what="the transactions" /> : null}
       {!error ? (
         <p className="muted" role="status">
-          {page.totalCount ?? page.data.length} transaction(s){filtered ? " match these filters" : ""}
+          {page.totalCount === undefined && page.hasMore
+            ? "More than 1,000 transactions"
+            : `${page.totalCount ?? page.data.length} transaction(s)`}
+          {filtered ? " match these filters" : ""}
           {f.cursor ? "; showing a later page" : ""}.
         </p>
       ) : null}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/kernel/errors";
-import { PaginationQuery, decodeCursor, encodeCursor, pageArgs, toPage } from "@/lib/kernel/pagination";
+import {
+  COUNT_CAP,
+  PaginationQuery,
+  boundedCount,
+  decodeCursor,
+  encodeCursor,
+  pageArgs,
+  toPage,
+} from "@/lib/kernel/pagination";
 
 const ids = Array.from({ length: 5 }, (_, i) => `0192aaaa-0000-7000-8000-00000000000${i}`);
 
@@ -41,5 +49,14 @@ describe("cursor pagination", () => {
   it("keys pages by id in the requested order", () => {
     expect(pageArgs({ limit: 5, cursor: encodeCursor(ids[3]) }).cursorWhere).toEqual({ id: { lt: ids[3] } });
     expect(pageArgs({ limit: 5, cursor: encodeCursor(ids[3]) }, "asc").cursorWhere).toEqual({ id: { gt: ids[3] } });
+  });
+
+  it("shows totalCount only while it is exact: the count stops one row past COUNT_CAP", () => {
+    expect(boundedCount.take).toBe(COUNT_CAP + 1);
+    const rows = ids.slice(0, 3).map((id) => ({ id }));
+    expect(toPage(rows, { limit: 2 }, COUNT_CAP, (r) => r.id).totalCount).toBe(COUNT_CAP);
+    const many = toPage(rows, { limit: 2 }, COUNT_CAP + 1, (r) => r.id);
+    expect(many).toEqual({ data: [ids[0], ids[1]], hasMore: true, nextCursor: encodeCursor(ids[1]) });
+    expect("totalCount" in many).toBe(false);
   });
 });

@@ -1,0 +1,194 @@
+// bench/api: the main operations of the API against Stoplight Prism mocking the
+// reference document (a stateless mock that stores nothing, what a developer would
+// otherwise pick), the same operation back to back in the same run, with requests/s,
+// p50, p99 and the ratio Meridian / Prism; then one client's p50 for a customer create.
+// Prism is installed on first use into bench/api/.prism (git-ignored), not as a
+// dependency of the project:
+//   npm install --prefix bench/api/.prism @stoplight/prism-cli@5
+//   npm run bench:api   (BENCH_SECONDS=3 per target, BENCH_CONNECTIONS=50)
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import autocannon from "autocannon";
+import { freePort, startTestServer } from "../../tests/support/server";
+import { ADDRESS } from "../../tests/support/money";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PRISM_DIR = resolve("bench/api/.prism");
+const PRISM_BIN = join(PRISM_DIR, "node_modules", ".bin", "prism");
+const REFERENCE = [
+  process.env.BENCH_REFERENCE,
+  resolve("../shared/reference/openapi.yaml"),
+  resolve("../../shared/reference/openapi.yaml"),
+].find((p): p is string => Boolean(p && existsSync(p)));
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+let seq = 0;
+const unique = () => `${process.pid}-${Date.now()}-${++seq}`;
+
+interface Target {
+  name: string;
+  method: "GET" | "POST" | "PATCH";
+  path: (base: { customerId: string }) => string;
+  body?: (base: { customerId: string }) => unknown;
+}
+
+const TARGETS: Target[] = [
+  { name: "GET /config", method: "GET", path: () => "/config" },
+  { name: "GET /customers/{id}", method: "GET", path: (b) => `/customers/${b.customerId}` },
+  { name: "GET /customers?limit=20", method: "GET", path: () => "/customers?limit=20" },
+  { name: "GET /transactions?limit=20", method: "GET", path: () => "/transactions?limit=20" },
+  {
+    name: "POST /customers",
+    method: "POST",
+    path: () => "/customers",
+    body: () => ({
+      customerType: "INDIVIDUAL",
+      platformCustomerId: `bench-${unique()}`,
+      fullName: "Bench Person",
+      birthDate: "1990-01-15",
+      nationality: "US",
+      currencies: ["USD"],
+    }),
+  },
+  {
+    name: "POST /customers/external-accounts",
+    method: "POST",
+    path: () => "/customers/external-accounts",
+    body: (b) => ({
+      customerId: b.customerId,
+      currency: "USD",
+      platformAccountId: `bench-${unique()}`,
+      accountInfo: {
+        accountType: "USD_ACCOUNT",
+        accountNumber: String(1_000_000_000 + (seq++ % 8_999_999_999)),
+        routingNumber: "021000021",
+        bankAccountType: "CHECKING",
+        bankName: "Chase",
+        beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Bench Person", address: ADDRESS },
+      },
+    }),
+  },
+  {
+    name: "PATCH /config (webhooks)",
+    method: "PATCH",
+    path: () => "/config",
+    body: () => ({ webhookEndpoint: `https://hooks.example.com/${seq++ % 1000}` }),
+  },
+];
+
+async function run(
+  origin: string,
+  prefix: string,
+  auth: string,
+  t: Target,
+  base: { customerId: string },
+  conns = connections,
+) {
+  const result = await autocannon({
+    url: origin,
+    connections: conns,
+    duration: seconds,
+    headers: { authorization: auth, "content-type": "application/json" },
+    requests: [
+      {
+        method: t.method,
+        setupRequest: (req) => ({
+          ...req,
+          path: `${prefix}${t.path(base)}`,
+          ...(t.body ? { body: JSON.stringify(t.body(base)) } : {}),
+        }),
+      },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  } satisfies Figures;
+}
+
+async function startPrism(): Promise<{ origin: string; stop(): void }> {
+  if (!REFERENCE)
+    throw new Error("the reference document (../shared/reference/openapi.yaml) was not found; set BENCH_REFERENCE");
+  if (!existsSync(PRISM_BIN)) {
+    console.log("installing Stoplight Prism into bench/api/.prism (first use)...");
+    const r = spawnSync(
+      "npm",
+      ["install", "--prefix", PRISM_DIR, "--no-audit", "--no-fund", "@stoplight/prism-cli@5"],
+      {
+        stdio: "inherit",
+      },
+    );
+    if (r.status !== 0) throw new Error("could not install @stoplight/prism-cli");
+  }
+  const port = await freePort();
+  const child = spawn(PRISM_BIN, ["mock", "-h", "127.0.0.1", "-p", String(port), "--errors", "false", REFERENCE], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 600_000; // Prism parses the whole reference first: minutes on a busy machine
+  for (;;) {
+    try {
+      await fetch(`${origin}/config`);
+      break;
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`Prism did not start (exit code ${child.exitCode})`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  return { origin, stop: () => child.kill("SIGTERM") };
+}
+
+const fmt = (f: Figures) =>
+  `${String(f.rps).padStart(6)} req/s p50 ${String(f.p50).padStart(3)} ms p99 ${String(f.p99).padStart(4)} ms` +
+  (f.non2xx || f.errors ? ` (non-2xx ${f.non2xx}, errors ${f.errors})` : "");
+
+async function main() {
+  console.log(`bench/api: ${connections} connections, ${seconds} s per target, Meridian then Prism on each operation`);
+  const server = await startTestServer("embedded", { LOG_LEVEL: "warn" });
+  const prism = await startPrism();
+  try {
+    const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
+    const prefix = new URL(server.baseUrl).pathname;
+    const created = await fetch(`${server.baseUrl}/customers`, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/json" },
+      body: JSON.stringify({ customerType: "INDIVIDUAL", fullName: "Bench Base", currencies: ["USD"] }),
+    });
+    const base = { customerId: ((await created.json()) as { id: string }).id };
+    for (const t of TARGETS) {
+      await run(server.origin, prefix, auth, t, base, 10); // warm-up
+      const m = await run(server.origin, prefix, auth, t, base);
+      const p = await run(prism.origin, "", auth, t, base);
+      console.log(
+        `${t.name.padEnd(34)} Meridian ${fmt(m)} | Prism ${fmt(p)} | ratio ${(m.rps / Math.max(1, p.rps)).toFixed(2)}`,
+      );
+    }
+    const create = TARGETS.find((t) => t.name === "POST /customers")!;
+    const one = await run(server.origin, prefix, auth, create, base, 1);
+    const oneP = await run(prism.origin, "", auth, create, base, 1);
+    console.log(
+      `\nPOST /customers, one client: Meridian p50 ${one.p50} ms (${one.rps} req/s), Prism p50 ${oneP.p50} ms`,
+    );
+  } finally {
+    prism.stop();
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
