@@ -8,7 +8,10 @@ const EnvSchema = z
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     /** Longest wait for a database connection (a new one, or a free one of the pool) before the request answers 503. */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    /** Longest a statement may run (PostgreSQL's statement_timeout; the client gives up 5 s later) before the request answers 503. */
+    /**
+     * Longest a statement may run (PostgreSQL's statement_timeout; the client gives up 5 s later) before the
+     * request answers 503.
+     */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /**

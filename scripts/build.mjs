@@ -1,5 +1,6 @@
 // `npm run build`: regenerates the Prisma client (the schema may have changed
-// since install) and copies the API reference bundle (vendor-assets.mjs), then a production build of the app, with telemetry off.
+// since install) and copies the API reference bundle (vendor-assets.mjs), then a production build of the app,
+// with telemetry off.
 import { spawnSync } from "node:child_process";
 
 const generate = spawnSync(process.execPath, ["scripts/prisma-generate.mjs"], {

@@ -6,7 +6,10 @@
 
 const BANK = "Meridian Sandbox Bank";
 
-/** `n` digits derived from `seed` (a uuid, read from its random end): stable for one account, different across accounts. */
+/**
+ * `n` digits derived from `seed` (a uuid, read from its random end): stable for one account, different across
+ * accounts.
+ */
 function digits(seed: string, n: number, salt = 0): string {
   let out = "";
   const hex = [...seed.replace(/[^0-9a-f]/gi, "")].reverse().join("");

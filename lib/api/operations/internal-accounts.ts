@@ -11,9 +11,7 @@ import { listPlatformInternalAccounts } from "../../domain/accounts/platform-acc
 import { IdParams, WalletExportBody, WalletUpdateBody } from "../../domain/wallet-auth/schemas";
 import { SIGNED_RETRY_HEADERS } from "../../domain/wallet-auth/signed-retry";
 import { exportWallet, updateWallet } from "../../domain/wallet-auth/wallet-actions";
-import { parseApiId } from "../../ids";
-import { ApiError } from "../../kernel/errors";
-import { PaginationQuery, pageSchema, pageArgs, toPage } from "../../kernel/pagination";
+import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 import { InternalAccountResponse } from "../../domain/accounts/schemas";
 
 // GET /customers/internal-accounts – a customer's (or all customers') internal accounts

@@ -127,7 +127,10 @@ export const simulateReturnOp = defineOperation({
   }),
 });
 
-/** The reference's other card-network events: accepted with 202 and the event's token; the outcome arrives as a CARD_TRANSACTION webhook. */
+/**
+ * The reference's other card-network events: accepted with 202 and the event's token; the outcome arrives as a
+ * CARD_TRANSACTION webhook.
+ */
 function cardEvent<B>(
   event: string,
   operationId: string,

@@ -102,7 +102,10 @@ async function record(tx: Db, platformId: string, card: Card, input: NewRow, id 
   return { issuerTransactionToken: row.issuerTransactionToken };
 }
 
-/** simulate/balance_inquiry: a 0-amount authorization; approved, it is an AUTHORIZED row of amount 0 (no money moves). */
+/**
+ * simulate/balance_inquiry: a 0-amount authorization; approved, it is an AUTHORIZED row of amount 0 (no money
+ * moves).
+ */
 export async function simulateBalanceInquiry(
   db: PrismaClient,
   platformId: string,
@@ -189,7 +192,10 @@ export async function simulateFinancialAuthorization(
   });
 }
 
-/** simulate/financial_credit_authorization: a single-message credit (push credit): the funding account is credited at once, SETTLED. */
+/**
+ * simulate/financial_credit_authorization: a single-message credit (push credit): the funding account is
+ * credited at once, SETTLED.
+ */
 export async function simulateFinancialCreditAuthorization(
   db: PrismaClient,
   platformId: string,

@@ -27,7 +27,10 @@ export async function retrieveCustomer(db: Db, platformId: string, customerId: s
   );
 }
 
-/** The platform's active customer with this platformCustomerId (the legacy GET /customers/kyc-link names customers so). */
+/**
+ * The platform's active customer with this platformCustomerId (the legacy GET /customers/kyc-link names
+ * customers so).
+ */
 export async function customerByPlatformCustomerId(
   db: Db,
   platformId: string,

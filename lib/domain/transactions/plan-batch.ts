@@ -89,7 +89,10 @@ const enqueue = createBatcher<QueuedPlan, void>({
   },
 });
 
-/** Applies one plan (its JSON text; `fenced` when it carries an Idempotency-Key fence); resolves once it committed, rejects with the database's error for it. */
+/**
+ * Applies one plan (its JSON text; `fenced` when it carries an Idempotency-Key fence); resolves once it
+ * committed, rejects with the database's error for it.
+ */
 export function applyPlanBatched(text: string, fenced = false): Promise<void> {
   return enqueue({ bytes: Buffer.from(text, "utf8"), fenced });
 }

@@ -101,7 +101,10 @@ export function reference() {
 
 const escape = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
 
-/** The reference operation for a request: literal segments win over `{param}` ones (/agents/me before /agents/{agentId}). */
+/**
+ * The reference operation for a request: literal segments win over `{param}` ones (/agents/me before
+ * /agents/{agentId}).
+ */
 export function matchOperation(method: string, path: string): ReferenceOperation | undefined {
   const segs = path.split("/").filter(Boolean);
   let best: { op: ReferenceOperation; score: string } | undefined;
