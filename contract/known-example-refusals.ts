@@ -10,13 +10,10 @@ export const KNOWN_EXAMPLE_REFUSALS: string[] = [
   "createCustomerExternalAccount usBankAccount", // accountInfo.platformAccountId
   "createPlatformExternalAccount usBankAccount",
   "createQuote accountToUma",
-  // the reference's card field names (cardholderId, state, fundingSources): request aliases are branch ops-sdk's
-  "createCard virtualCard",
-  "updateCardById freeze",
-  "updateCardById unfreeze",
+  // the example names a USD internal account for a USDC withdrawal; the fixture platform's accounts are fiat
+  "estimateCryptoWithdrawalFee estimateUSDCWithdrawal",
+  // the reference's fundingSources with two ids (Meridian binds one funding source per card)
   "updateCardById updateFundingSources",
-  "updateCardById freezeAndUpdateSources",
-  "updateCardById close",
   // refused for a reason the spec gives, but reported as INVALID_INPUT: the test's fixtures are an
   // INDIVIDUAL customer and an EMAIL_OTP credential, and the reference's own example expects a refusal
   "updateCustomerById businessUpdate",

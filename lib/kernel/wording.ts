@@ -179,7 +179,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   VELOCITY_LIMIT_EXCEEDED: "Too many payments in a short time. Wait a while and try again.",
   END_USER_TERMS_NOT_ACCEPTED: "Accept the terms of use first.",
   NOT_FOUND: "That does not exist (any more). Reload the page to see the current list.",
-  REFERENCE_NOT_FOUND: "That does not exist (any more). Go back to the list and pick it again.",
+  REFERENCE_NOT_FOUND: "That does not exist (any more). Reload the page to see the current list.",
   USER_NOT_FOUND: "That customer does not exist on this platform.",
   BULK_UPLOAD_JOB_NOT_FOUND: "That import does not exist (any more).",
   LOOKUP_REQUEST_NOT_FOUND: "That lookup has expired. Look the account up again.",

@@ -51,7 +51,7 @@ async function walletConfig(platformId: string): Promise<z.infer<typeof Embedded
 export async function loadCredential(platformId: string, id: string): Promise<CredentialRow> {
   const uuid = parseApiId("AuthMethod", id);
   const row = uuid ? await db().walletCredential.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("NOT_FOUND", `Credential ${id} not found`);
+  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Credential ${id} not found`);
   return row;
 }
 
@@ -381,7 +381,7 @@ export async function deleteCredential(input: {
   // Its sessions go with it (ON DELETE CASCADE).
   await db().$transaction(async (tx) => {
     const deleted = await tx.walletCredential.deleteMany({ where: { id: cred.id, platformId: ctx.platformId } });
-    if (deleted.count === 0) throw new ApiError("NOT_FOUND", `Credential ${input.id} not found`);
+    if (deleted.count === 0) throw new ApiError("REFERENCE_NOT_FOUND", `Credential ${input.id} not found`);
     await r.commit(tx, null);
   });
   return { kind: "done", value: null };

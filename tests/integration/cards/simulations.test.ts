@@ -51,7 +51,7 @@ describe("Sandbox card-network simulations", () => {
     expect(res.status, res.text).toBe(202);
     expect(Object.keys(res.body)).toEqual(["issuerTransactionToken"]);
     const hook = await hookFor("CARD_TRANSACTION.AUTHORIZED", res.body.issuerTransactionToken);
-    expect(hook.body.data).toMatchObject({ direction: "DEBIT", status: "AUTHORIZED", authorizedAmount: 0 });
+    expect(hook.body.data).toMatchObject({ direction: "DEBIT", status: "AUTHORIZED", authorizedAmount: { amount: 0 } });
     expect(await balanceOf(api, holder)).toBe(5_000);
   });
 
@@ -60,7 +60,11 @@ describe("Sandbox card-network simulations", () => {
     const res = await simulate(card.id, "credit_authorization", event(2_500));
     expect(res.status, res.text).toBe(202);
     const hook = await hookFor("CARD_TRANSACTION.AUTHORIZED", res.body.issuerTransactionToken);
-    expect(hook.body.data).toMatchObject({ direction: "CREDIT", status: "AUTHORIZED", authorizedAmount: 2_500 });
+    expect(hook.body.data).toMatchObject({
+      direction: "CREDIT",
+      status: "AUTHORIZED",
+      authorizedAmount: { amount: 2_500 },
+    });
     expect(hook.body.data.originalTransactionId).toBeUndefined();
     expect(await balanceOf(api, holder)).toBe(1_000);
     const cleared = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, {
@@ -78,7 +82,7 @@ describe("Sandbox card-network simulations", () => {
     const res = await simulate(card.id, "credit_authorization_advice", event(700));
     expect(res.status, res.text).toBe(202);
     const hook = await hookFor("CARD_TRANSACTION.AUTHORIZED", res.body.issuerTransactionToken);
-    expect(hook.body.data).toMatchObject({ direction: "CREDIT", authorizedAmount: 700 });
+    expect(hook.body.data).toMatchObject({ direction: "CREDIT", authorizedAmount: { amount: 700 } });
     await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, {
       cardTransactionId: hook.body.data.id,
       amount: 700,
@@ -94,7 +98,7 @@ describe("Sandbox card-network simulations", () => {
     expect(hook.body.data).toMatchObject({
       direction: "DEBIT",
       status: "SETTLED",
-      authorizedAmount: 8_000,
+      authorizedAmount: { amount: 8_000 },
       settledAmount: 8_000,
       pullSummary: { count: 1, totalAmount: 8_000, pendingCount: 0 },
     });
@@ -146,7 +150,7 @@ describe("Sandbox card-network simulations", () => {
     expect(down.status).toBe(202);
     expect(await balanceOf(api, holder)).toBe(9_500);
     const row = await api.get(`/transactions/${authId}`);
-    expect(row.body).toMatchObject({ status: "AUTHORIZED", authorizedAmount: 500 });
+    expect(row.body).toMatchObject({ status: "AUTHORIZED", authorizedAmount: { amount: 500 } });
     expect(await ledgerSum(authId)).toMatchObject({ total: 0 });
     const cleared = await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, {
       cardTransactionId: authId,
@@ -180,7 +184,7 @@ describe("Sandbox card-network simulations", () => {
     const res = await simulate(card.id, "return_reversal", { cardTransactionId: auth.body.id });
     expect(res.status, res.text).toBe(202);
     const hook = await hookFor("CARD_TRANSACTION.SETTLED", res.body.issuerTransactionToken);
-    expect(hook.body.data).toMatchObject({ id: auth.body.id, status: "SETTLED", refundedAmount: 0 });
+    expect(hook.body.data).toMatchObject({ id: auth.body.id, status: "SETTLED", refundedAmount: { amount: 0 } });
     expect(await balanceOf(api, holder)).toBe(1_500);
   });
 

@@ -126,6 +126,7 @@ describe("API token escalation", () => {
       expect(res.body).toEqual({
         code: "FORBIDDEN",
         reason: expect.stringMatching(/can grant only permissions it holds/),
+        message: res.body.reason,
         details: { missingPermissions: permissions.filter((p) => p !== "MANAGE") },
       });
     }
@@ -151,6 +152,7 @@ describe("API token escalation", () => {
     expect(root.body).toEqual({
       code: "FORBIDDEN",
       reason: expect.stringMatching(/can delete only tokens whose permissions it holds/),
+      message: root.body.reason,
       details: { missingPermissions: ["VIEW", "TRANSACT"] },
     });
     expect((await manager.delete(`/tokens/${mover.id}`)).body.details).toEqual({ missingPermissions: ["TRANSACT"] });

@@ -162,11 +162,20 @@ describe("crash of an instance under load", () => {
         expect(
           hooks.received.filter((h) => h.headers["x-service-webhook-id"] !== h.body.id).map((h) => h.body.id),
         ).toEqual([]);
-        const { rows: undelivered } = await db.query(
-          `SELECT id::text, status FROM webhook_events WHERE platform_id = $1 AND status <> 'DELIVERED'`,
-          [api.platformId],
-        );
-        expect(undelivered).toEqual([]);
+        // An event the killed instance delivered but had not yet marked DELIVERED is delivered again
+        // (at least once, same id) when its job's lease runs out: wait for the outbox to settle.
+        const undeliveredEvents = async () =>
+          (
+            await db.query(
+              `SELECT id::text, status FROM webhook_events WHERE platform_id = $1 AND status <> 'DELIVERED'`,
+              [api.platformId],
+            )
+          ).rows;
+        await waitFor(async () => (await undeliveredEvents()).length === 0, {
+          timeoutMs: 60_000,
+          what: "every webhook event marked DELIVERED",
+        }).catch(() => undefined);
+        expect(await undeliveredEvents()).toEqual([]);
 
         const burstOutcomes = outcomes.filter((o) => o.key.startsWith("chaos-burst-"));
         console.log(

@@ -129,6 +129,7 @@ describe("PostgreSQL restarted under load", () => {
           expect(x.body).toEqual({
             code: "SERVICE_UNAVAILABLE",
             reason: expect.any(String),
+            message: x.body.reason,
             details: { retryAfterSeconds: expect.any(Number) },
           });
           expect(Number(x.headers?.get("retry-after"))).toBeGreaterThan(0);
