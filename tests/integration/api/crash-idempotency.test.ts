@@ -19,7 +19,8 @@ afterEach(async () => {
 
 /** A database for this test and a way to start servers on it (the embedded one restarts on its data folder). */
 async function crashableDeployment(leaseSeconds = 1) {
-  const LEASE = { MERIDIAN_IDEMPOTENCY_LEASE_SECONDS: String(leaseSeconds) };
+  // A job the killed instance had leased (the payment's timed outcome) comes back after the job lease.
+  const LEASE = { MERIDIAN_IDEMPOTENCY_LEASE_SECONDS: String(leaseSeconds), MERIDIAN_JOB_LEASE_SECONDS: "5" };
   const mode = server().mode;
   const external = mode === "external" ? await createExternalDatabase() : null;
   if (external) cleanups.push(() => external.drop());
