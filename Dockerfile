@@ -30,4 +30,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+CMD ["node", "scripts/start.mjs"]

@@ -97,8 +97,8 @@ check(
   "Dockerfile: needs a HEALTHCHECK on /api/health",
 );
 check(
-  lines.at(-1).startsWith("CMD ") && lines.at(-1).includes("scripts/start.ts"),
-  "Dockerfile: must start scripts/start.ts",
+  lines.at(-1).startsWith("CMD ") && lines.at(-1).includes("scripts/start.mjs"),
+  "Dockerfile: must start scripts/start.mjs",
 );
 
 if (problems.length) {

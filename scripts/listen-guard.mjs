@@ -3,7 +3,7 @@
 // signatures unchecked), so a sandbox reachable from other machines lets anyone
 // sign in as any customer: it is refused unless MERIDIAN_ALLOW_PUBLIC_SANDBOX=1
 // says so explicitly, and even then every start prints a loud warning.
-// Plain .mjs so both scripts/start.ts and scripts/serve.mjs (run by plain node) use it.
+// Plain .mjs so both scripts/start.mjs and scripts/serve.mjs (run by plain node) use it.
 import { isIP } from "node:net";
 
 /** True for addresses only this machine can reach: localhost, 127.0.0.0/8, ::1. */

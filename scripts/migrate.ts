@@ -2,7 +2,7 @@
 // embedded PostgreSQL when DATABASE_URL is unset).
 import { join, resolve } from "node:path";
 import { migrate } from "../lib/db/migrate";
-import { startEmbeddedPostgres } from "../lib/db/embedded";
+import { startEmbeddedPostgres } from "../lib/db/embedded.mjs";
 
 async function main() {
   let url = process.env.DATABASE_URL;

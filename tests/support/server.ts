@@ -111,11 +111,10 @@ export async function startTestServer(
     Object.assign(env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
   }
   let output = "";
-  const child: ChildProcess = spawn(
-    process.execPath,
-    opts.serveOnly ? ["scripts/serve.mjs"] : ["--import", "tsx", "scripts/start.ts"],
-    { env, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child: ChildProcess = spawn(process.execPath, opts.serveOnly ? ["scripts/serve.mjs"] : ["scripts/start.mjs"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)));

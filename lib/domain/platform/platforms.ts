@@ -1,7 +1,8 @@
 // Platforms (API clients) and their root credential. A platform is created by
 // the operator (or the sandbox bootstrap at first start); everything else in
 // Meridian belongs to exactly one platform.
-// No server-only marker: scripts/start.ts loads this file in plain Node to bootstrap the sandbox platform.
+// No server-only marker: scripts/prepare.ts (a child of the launcher) loads this file in plain Node to bootstrap
+// the sandbox platform.
 import type { Db } from "../../db/client";
 import { newUuid } from "../../ids";
 import { hashSecret, randomToken } from "../../crypto/secrets";

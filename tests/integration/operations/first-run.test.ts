@@ -17,7 +17,7 @@ function runInit(vars: Record<string, string>): Promise<{ code: number; out: str
   const env: NodeJS.ProcessEnv = { ...process.env, MERIDIAN_QUIET: "1", ...vars };
   for (const [k, v] of Object.entries(vars)) if (v === "") delete env[k];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--init-only"], { env });
+    const child = spawn(process.execPath, ["scripts/start.mjs", "--init-only"], { env });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));

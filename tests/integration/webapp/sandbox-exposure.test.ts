@@ -40,7 +40,7 @@ describe("a sandbox server on a non-loopback address", () => {
   });
 
   it("npm start with HOST=0.0.0.0 and no MERIDIAN_ENVIRONMENT exits 1 with a message naming the fix, before starting a database", async () => {
-    const r = await run(["--import", "tsx", "scripts/start.ts"], {
+    const r = await run(["scripts/start.mjs"], {
       HOST: "0.0.0.0",
       PORT: String(await freePort()),
       MERIDIAN_PG_PORT: String(await freePort()),

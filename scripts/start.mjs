@@ -1,26 +1,27 @@
 // `npm start`: starts Meridian with one command. Without DATABASE_URL it starts
-// the embedded PostgreSQL (data in MERIDIAN_DATA_DIR, default .data/), applies
-// migrations, makes sure a sandbox platform exists and prints its credentials,
-// creates the first admin operator (scripts/first-run.ts), builds the app if
-// needed, then runs the server until SIGINT/SIGTERM, which it forwards so the
-// server drains gracefully, then stops the embedded PostgreSQL.
+// the embedded PostgreSQL (data in MERIDIAN_DATA_DIR, default .data/); a short-lived
+// child (scripts/prepare.ts) checks the settings, applies the migrations, makes
+// sure a sandbox platform and the first admin operator exist; this script then
+// prints the credentials, builds the app if needed and runs the server
+// (scripts/serve.mjs) until SIGINT/SIGTERM, which it forwards so the server
+// drains gracefully, then stops the embedded PostgreSQL.
 // `--init-only` stops after the database work and prints the credentials (the
 // one-off setup step of a deployment with several instances, see compose.yaml).
+//
+// Plain JavaScript on purpose: this process stays resident beside the server for
+// its whole life only to supervise it, so it loads no TypeScript loader, no zod
+// and no Prisma client (docs/performance.md, "Launcher memory").
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
-import { env } from "../lib/env";
+import { startEmbeddedPostgres } from "../lib/db/embedded.mjs";
 import { checkListenAddress } from "./listen-guard.mjs";
-import type { AdminLogin } from "./first-run";
-import { SANDBOX_OTP_CODE, SANDBOX_SCA_CODE } from "../lib/sandbox/sca";
 
 const dev = process.argv.includes("--dev");
 const initOnly = process.argv.includes("--init-only");
 const quiet = process.env.MERIDIAN_QUIET === "1";
-const say = (msg: string) => {
+const say = (msg) => {
   if (!quiet) process.stderr.write(`[meridian] ${msg}\n`);
 };
 
@@ -29,69 +30,82 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
-function secretKey(): string {
+function secretKey() {
   if (process.env.MERIDIAN_SECRET_KEY) return process.env.MERIDIAN_SECRET_KEY;
   const file = join(dataDir, "secret.key");
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
   return readFileSync(file, "utf8").trim();
 }
 
-/** scripts/sandbox-platform.ts in a child process: the launcher stays free of Prisma. */
-function sandboxPlatform(
-  databaseUrl: string,
-  dataDir: string,
-): Promise<{
-  created: { clientId: string; clientSecret: string } | null;
-  clientId: string | null;
-  admin: AdminLogin;
-}> {
-  return new Promise((resolveSandbox, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/sandbox-platform.ts"], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, MERIDIAN_DATA_DIR: dataDir },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.on("exit", (code) =>
-      code === 0 ? resolveSandbox(JSON.parse(out)) : reject(new Error("the sandbox platform could not be prepared")),
-    );
+/**
+ * scripts/prepare.ts in a child process (see its header for the protocol).
+ * `settingsChecked` settles once the settings are valid; `prepare(url)` hands it
+ * the database and settles with what it prepared.
+ */
+function startPreparation() {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/prepare.ts"], {
+    env: { ...process.env, MERIDIAN_DATA_DIR: dataDir },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  let onSettings, onPrepared;
+  const settingsChecked = new Promise((res, rej) => (onSettings = { res, rej }));
+  const prepared = new Promise((res, rej) => (onPrepared = { res, rej }));
+  prepared.catch(() => {});
+  child.on("message", (m) => {
+    if (m?.type === "settings-ok") onSettings.res();
+    if (m?.type === "prepared") onPrepared.res(m);
+  });
+  child.on("exit", (code) => {
+    // The child has printed its reason.
+    const failed = Object.assign(new Error("the preparation ended early"), { reported: code !== 0 });
+    onSettings.rej(failed);
+    onPrepared.rej(failed);
+  });
+  return {
+    settingsChecked,
+    prepare(url) {
+      child.send({ type: "database", url });
+      return prepared;
+    },
+    stop: () => child.exitCode === null && child.kill("SIGTERM"),
+  };
 }
 
 async function main() {
-  // A bad setting stops here, before the database starts, with the reason.
-  env();
-  // So does a sandbox reachable from other machines (scripts/serve.mjs prints the
-  // warning when MERIDIAN_ALLOW_PUBLIC_SANDBOX allows it).
+  // A sandbox reachable from other machines stops here (scripts/serve.mjs prints
+  // the warning when MERIDIAN_ALLOW_PUBLIC_SANDBOX allows it).
   const exposure = checkListenAddress(process.env);
   if (exposure.verdict === "refuse") throw new Error(exposure.message);
-  let embedded: EmbeddedDatabase | null = null;
+  const preparation = startPreparation();
+  // A bad setting stops here too, before the database starts, with the reason.
+  await preparation.settingsChecked.catch((err) => {
+    preparation.stop();
+    throw err;
+  });
+  let embedded = null;
   let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: join(dataDir, "postgres"),
-      port: Number(process.env.MERIDIAN_PG_PORT ?? 54329),
-      onProgress: say,
-    });
-    databaseUrl = embedded.url;
-  } else {
-    say("using the external PostgreSQL in DATABASE_URL");
-  }
 
   const stopDatabase = async () => {
     if (embedded) {
       say("stopping embedded PostgreSQL");
-      await embedded.stop().catch((e) => say(`embedded PostgreSQL stop failed: ${(e as Error).message}`));
+      await embedded.stop().catch((e) => say(`embedded PostgreSQL stop failed: ${e.message}`));
       embedded = null;
     }
   };
 
   try {
-    const result = await migrate(databaseUrl, { onProgress: say });
-    say(`database ready (${result.applied.length} migration(s) applied, ${result.alreadyApplied} already present)`);
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: join(dataDir, "postgres"),
+        port: Number(process.env.MERIDIAN_PG_PORT ?? 54329),
+        onProgress: say,
+      });
+      databaseUrl = embedded.url;
+    } else {
+      say("using the external PostgreSQL in DATABASE_URL");
+    }
 
-    const sandbox = await sandboxPlatform(databaseUrl, dataDir);
-    const admin = sandbox.admin;
+    const sandbox = await preparation.prepare(databaseUrl);
     const credentialsFile = join(dataDir, "sandbox-credentials.json");
     if (sandbox.created && !process.env.MERIDIAN_CLIENT_SECRET) {
       writeFileSync(
@@ -105,7 +119,7 @@ async function main() {
       // Made here, once, so instances sharing the data folder agree on it.
       secretKey();
       const creds = sandboxCredentials(credentialsFile, sandbox.clientId);
-      process.stdout.write(firstRunText(process.env.APP_ORIGIN ?? `http://localhost:${port}`, creds, admin, null));
+      process.stdout.write(firstRunText(process.env.APP_ORIGIN ?? `http://localhost:${port}`, creds, sandbox, null));
       await stopDatabase();
       return;
     }
@@ -118,9 +132,9 @@ async function main() {
 
     // The web app's BFF calls the API server-side with the sandbox platform's credentials.
     const bff = process.env.MERIDIAN_CLIENT_SECRET
-      ? { clientId: process.env.MERIDIAN_CLIENT_ID!, clientSecret: process.env.MERIDIAN_CLIENT_SECRET }
+      ? { clientId: process.env.MERIDIAN_CLIENT_ID, clientSecret: process.env.MERIDIAN_CLIENT_SECRET }
       : existsSync(credentialsFile)
-        ? (JSON.parse(readFileSync(credentialsFile, "utf8")) as { clientId: string; clientSecret: string })
+        ? JSON.parse(readFileSync(credentialsFile, "utf8"))
         : null;
     if (!bff)
       say(
@@ -142,18 +156,20 @@ async function main() {
       },
     });
 
-    child.on("message", (m: { type?: string }) => {
+    child.on("message", (m) => {
       if (m?.type !== "listening") return;
       const url = process.env.APP_ORIGIN ?? `http://localhost:${port}`;
       const database = embedded
         ? `embedded PostgreSQL (${join(dataDir, "postgres")})`
         : "external PostgreSQL (DATABASE_URL)";
       if (!quiet)
-        process.stdout.write(firstRunText(url, sandboxCredentials(credentialsFile, sandbox.clientId), admin, database));
+        process.stdout.write(
+          firstRunText(url, sandboxCredentials(credentialsFile, sandbox.clientId), sandbox, database),
+        );
     });
 
     let stopping = false;
-    const forward = (signal: NodeJS.Signals) => {
+    const forward = (signal) => {
       if (stopping) return;
       stopping = true;
       say(`${signal} received: stopping`);
@@ -162,36 +178,35 @@ async function main() {
     process.on("SIGINT", () => forward("SIGINT"));
     process.on("SIGTERM", () => forward("SIGTERM"));
 
-    const code = await new Promise<number>((resolveExit) => child.on("exit", (c, s) => resolveExit(c ?? (s ? 1 : 0))));
+    const code = await new Promise((resolveExit) => child.on("exit", (c, s) => resolveExit(c ?? (s ? 1 : 0))));
     await stopDatabase();
     process.exit(stopping ? 0 : code);
   } catch (err) {
+    preparation.stop();
     await stopDatabase();
     throw err;
   }
 }
 
-function sandboxCredentials(credentialsFile: string, clientId: string | null) {
+function sandboxCredentials(credentialsFile, clientId) {
   if (process.env.MERIDIAN_CLIENT_SECRET)
     return {
       clientId: process.env.MERIDIAN_CLIENT_ID ?? String(clientId),
       clientSecret: "(from MERIDIAN_CLIENT_SECRET)",
     };
-  if (existsSync(credentialsFile))
-    return JSON.parse(readFileSync(credentialsFile, "utf8")) as { clientId: string; clientSecret: string };
+  if (existsSync(credentialsFile)) return JSON.parse(readFileSync(credentialsFile, "utf8"));
   return {
     clientId: clientId ?? "(unknown)",
     clientSecret: "(not stored; set MERIDIAN_CLIENT_ID and MERIDIAN_CLIENT_SECRET)",
   };
 }
 
-/** Everything a new user needs to open every part: printed at every start. */
-function firstRunText(
-  url: string,
-  creds: { clientId: string; clientSecret: string },
-  admin: AdminLogin | null,
-  database: string | null,
-): string {
+/**
+ * Everything a new user needs to open every part: printed at every start.
+ * `prepared` is what scripts/prepare.ts sent: the admin login and the sandbox codes.
+ */
+function firstRunText(url, creds, prepared, database) {
+  const { admin, otpCode, scaCode } = prepared;
   const adminPassword = !admin
     ? ""
     : admin.password
@@ -217,7 +232,7 @@ function firstRunText(
     `  Web app (customers)    ${url}/signin`,
     ...(sandboxMode
       ? [
-          `    sandbox: sign up with any email; wallet code ${SANDBOX_OTP_CODE}, verification/SCA code ${SANDBOX_SCA_CODE}`,
+          `    sandbox: sign up with any email; wallet code ${otpCode}, verification/SCA code ${scaCode}`,
           `  Sandbox OpenID issuer  ${url}/api/oidc/sandbox (signs in any identity you type)`,
         ]
       : []),
@@ -226,6 +241,6 @@ function firstRunText(
 }
 
 main().catch((err) => {
-  process.stderr.write(`[meridian] could not start: ${(err as Error).message}\n`);
+  if (!err.reported) process.stderr.write(`[meridian] could not start: ${err.message}\n`);
   process.exit(1);
 });

