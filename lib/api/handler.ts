@@ -137,17 +137,24 @@ export function runOperation(
   rawParams: Record<string, string | string[]>,
 ): Promise<PlainResponse> {
   // Metrics and traces (lib/api/metrics.ts, lib/api/tracing.ts) see every request here.
-  return observer().span(op.operationId, { "meridian.operation_id": op.operationId }, async (span) => {
-    const started = performance.now();
-    const response = await answer(op, request, rawParams, span);
-    observer().request({
-      operationId: op.operationId,
-      method: op.method,
-      status: response.status,
-      seconds: (performance.now() - started) / 1000,
-    });
-    return response;
-  });
+  // A caller's W3C `traceparent` continues its trace; the response names the span (`traceresponse`).
+  return observer().span(
+    op.operationId,
+    { "meridian.operation_id": op.operationId },
+    async (span) => {
+      const started = performance.now();
+      const response = await answer(op, request, rawParams, span);
+      if (span.traceparent) response.headers["traceresponse"] = span.traceparent;
+      observer().request({
+        operationId: op.operationId,
+        method: op.method,
+        status: response.status,
+        seconds: (performance.now() - started) / 1000,
+      });
+      return response;
+    },
+    (header) => request.headers.get(header),
+  );
 }
 
 async function answer(

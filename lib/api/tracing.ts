@@ -6,9 +6,13 @@
 // request is a span named by its operationId (server kind) with the platform
 // and request id; database statements (pg instrumentation) and webhook
 // deliveries (client kind) are its children or, in the job worker, their own
-// traces. Log lines of a request carry its traceId. Must start before `pg` is
-// loaded, so instrumentation.ts starts it first.
+// traces. A request carrying a W3C `traceparent` header continues the caller's
+// trace (its span is the caller's span's child), and every traced response
+// carries `traceresponse` (W3C Trace Context Level 2: version-traceid-spanid-flags)
+// so the caller can find it. Log lines of a request carry its traceId. Must
+// start before `pg` is loaded, so instrumentation.ts starts it first.
 import "server-only";
+import type { Span } from "@opentelemetry/api";
 import type { NodeSDK } from "@opentelemetry/sdk-node";
 import { installObserver, type Attributes } from "../kernel/observer";
 
@@ -30,7 +34,7 @@ function clean(attributes: Attributes): Record<string, string | number | boolean
 export async function startTracing(): Promise<boolean> {
   if (holder.__meridianTracing) return true;
   if (!tracingRequested()) return false;
-  const { SpanKind, SpanStatusCode, trace } = await import("@opentelemetry/api");
+  const { SpanKind, SpanStatusCode, trace, propagation, ROOT_CONTEXT } = await import("@opentelemetry/api");
   const { NodeSDK } = await import("@opentelemetry/sdk-node");
   const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-http");
   const { PgInstrumentation } = await import("@opentelemetry/instrumentation-pg");
@@ -43,18 +47,28 @@ export async function startTracing(): Promise<boolean> {
   holder.__meridianTracing = sdk;
   const tracer = trace.getTracer("meridian");
   installObserver({
-    span: (name, attributes, fn) => {
+    span: (name, attributes, fn, incoming) => {
+      // A caller's `traceparent` makes this span its child (W3C Trace Context; the
+      // SDK's default propagator, OTEL_PROPAGATORS, reads it); otherwise a new trace.
+      const parent = incoming
+        ? propagation.extract(ROOT_CONTEXT, incoming, {
+            get: (read, key) => read(key) ?? undefined,
+            keys: () => ["traceparent", "tracestate"],
+          })
+        : undefined;
       const kind =
         "meridian.operation_id" in attributes
           ? SpanKind.SERVER
           : name.startsWith("webhook")
             ? SpanKind.CLIENT
             : SpanKind.INTERNAL;
-      return tracer.startActiveSpan(name, { kind, attributes: clean(attributes) }, async (span) => {
+      const run = async (span: Span) => {
+        const { traceId, spanId, traceFlags } = span.spanContext();
         try {
           return await fn({
             set: (more) => span.setAttributes(clean(more)),
-            traceId: span.spanContext().traceId,
+            traceId,
+            traceparent: `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`,
           });
         } catch (err) {
           span.recordException(err as Error);
@@ -63,7 +77,9 @@ export async function startTracing(): Promise<boolean> {
         } finally {
           span.end();
         }
-      });
+      };
+      const options = { kind, attributes: clean(attributes) };
+      return parent ? tracer.startActiveSpan(name, options, parent, run) : tracer.startActiveSpan(name, options, run);
     },
   });
   return true;

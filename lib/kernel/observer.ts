@@ -14,8 +14,17 @@ export interface Observer {
   webhookDelivery(outcome: string): void;
   /** How many items one batch of a group commit carried. */
   batch(name: string, size: number): void;
-  /** Runs fn inside a trace span (when tracing is on); a span that throws records the error. */
-  span<T>(name: string, attributes: Attributes, fn: (span: SpanHandle) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn inside a trace span (when tracing is on); a span that throws records the error.
+   * `incoming` reads the caller's W3C trace context (`traceparent`, `tracestate` headers):
+   * the span then continues the caller's trace instead of starting one.
+   */
+  span<T>(
+    name: string,
+    attributes: Attributes,
+    fn: (span: SpanHandle) => Promise<T>,
+    incoming?: (header: string) => string | null,
+  ): Promise<T>;
 }
 
 export interface SpanHandle {
@@ -23,6 +32,8 @@ export interface SpanHandle {
   set(attributes: Attributes): void;
   /** The trace's id, for log lines (undefined when tracing is off). */
   traceId?: string;
+  /** The span as a W3C `traceparent` value (version-traceid-spanid-flags; undefined when tracing is off). */
+  traceparent?: string;
 }
 
 const noSpan: SpanHandle = { set: () => {} };

@@ -150,5 +150,44 @@ describe("metrics and traces", () => {
     expect(attr(webhook, "meridian.webhook.delivered")).toBe(true);
     // The request's log line carries the trace id.
     expect(own.logs()).toContain(`"traceId":"${requestSpan.traceId}"`);
+    // A request of its own trace names it in the response (W3C traceresponse).
+    expect(quote.headers.get("traceresponse")).toBe(`00-${requestSpan.traceId}-${requestSpan.spanId}-01`);
   }, 120_000);
+
+  it("continues a caller's W3C trace: the request's span is the caller's span's child", async () => {
+    const callerTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const callerSpan = "00f067aa0ba902b7";
+    const res = await api.get("/customers?limit=1", {
+      headers: { traceparent: `00-${callerTrace}-${callerSpan}-01`, tracestate: "vendor=meridian-test" },
+    });
+    expect(res.status, res.text).toBe(200);
+    const answered = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(res.headers.get("traceresponse") ?? "");
+    expect(answered?.[1]).toBe(callerTrace);
+    const requestId = res.headers.get("x-request-id")!;
+    const span = await waitFor(async () => spans.find((s) => attr(s, "meridian.request_id") === requestId), {
+      what: "the traced request's span",
+    });
+    expect(span.traceId).toBe(callerTrace);
+    expect(span.parentSpanId).toBe(callerSpan);
+    expect(span.spanId).toBe(answered?.[2]);
+    expect(span.kind).toBe(2);
+    // Its SQL stays in the caller's trace, below it.
+    const sql = await waitFor(
+      async () => spans.find((s) => s.traceId === callerTrace && s.parentSpanId === span.spanId) ?? null,
+      { what: "a database span under the continued request" },
+    );
+    expect(sql.spanId).not.toBe(span.spanId);
+
+    // A malformed traceparent is ignored (W3C): a new trace, no parent.
+    const bad = await api.get("/config", { headers: { traceparent: "00-not-a-trace-01" } });
+    expect(bad.status).toBe(200);
+    const fresh = /^00-([0-9a-f]{32})-/.exec(bad.headers.get("traceresponse") ?? "")?.[1];
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(callerTrace);
+    const badId = bad.headers.get("x-request-id")!;
+    const root = await waitFor(async () => spans.find((s) => attr(s, "meridian.request_id") === badId), {
+      what: "the untraced request's span",
+    });
+    expect(root.parentSpanId ?? "").toBe("");
+  }, 60_000);
 });
