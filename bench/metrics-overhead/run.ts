@@ -1,11 +1,15 @@
-// bench/metrics-overhead: what /metrics collection costs on the transfer path
-// (bench/transfers' request: POST /quotes with immediatelyExecute). Two servers
-// in the same run, the same PostgreSQL mode and setup, one without and one with
-// MERIDIAN_METRICS_TOKEN; rounds alternate off/on so a busy machine's drift
-// falls on both. Target: transfers/s with metrics within 5 % of without.
+// bench/metrics-overhead: what observability costs on the transfer path
+// (bench/transfers' request: POST /quotes with immediatelyExecute). Three servers
+// in the same run, the same PostgreSQL mode and setup: one with nothing, one with
+// Prometheus metrics (MERIDIAN_METRICS_TOKEN), one with metrics and OpenTelemetry
+// tracing (OTEL_EXPORTER_OTLP_ENDPOINT at a local OTLP/HTTP receiver in this
+// process that counts and drops the spans). Rounds alternate between the servers
+// so a busy machine's drift falls on all. Target: within 5 % of "off".
 //   npm run bench:metrics      (BENCH_SECONDS=8, BENCH_ROUNDS=3, BENCH_CLIENTS=10,50, BENCH_MODE=embedded|external)
-import autocannon from "autocannon";
+import { createServer } from "node:http";
 import { startTestServer, type TestServer } from "../../tests/support/server";
+import { freePort } from "../../tests/support/server";
+import { basicAuth, fundedAccounts, transferLoad } from "../support/transfers";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -14,116 +18,78 @@ const CLIENTS = (process.env.BENCH_CLIENTS ?? "10,50").split(",").map(Number);
 const ACCOUNTS = 50;
 const TOKEN = "bench-metrics-token-0123456789";
 
-async function json(url: string, auth: string, method: string, body?: unknown) {
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: auth, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<any>;
+interface Side {
+  label: string;
+  server: TestServer;
+  auth: string;
+  accounts: string[];
 }
 
-async function prepare(server: TestServer) {
-  const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
-  const accounts: string[] = [];
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const c = await json(`${server.baseUrl}/customers`, auth, "POST", {
-      customerType: "INDIVIDUAL",
-      fullName: `Bench ${i}`,
-      currencies: ["USD"],
-    });
-    const list = await json(
-      `${server.baseUrl}/customers/internal-accounts?customerId=${c.id}&type=INTERNAL_FIAT`,
-      auth,
-      "GET",
-    );
-    accounts.push(list.data[0].id);
-    await json(`${server.baseUrl}/sandbox/internal-accounts/${list.data[0].id}/fund`, auth, "POST", {
-      amount: 1_000_000_000,
-    });
-  }
-  return { server, auth, accounts };
-}
-
-async function run(target: Awaited<ReturnType<typeof prepare>>, connections: number, secs: number) {
-  const { server, auth, accounts } = target;
-  const result = await autocannon({
-    url: `${server.baseUrl}/quotes`,
-    connections,
-    duration: secs,
-    method: "POST",
-    headers: { authorization: auth, "content-type": "application/json" },
-    requests: [
-      {
-        setupRequest: (req: { body?: string }) => {
-          const a = Math.floor(Math.random() * accounts.length);
-          let b = Math.floor(Math.random() * (accounts.length - 1));
-          if (b >= a) b += 1;
-          req.body = JSON.stringify({
-            source: { sourceType: "ACCOUNT", accountId: accounts[a] },
-            destination: { destinationType: "ACCOUNT", accountId: accounts[b] },
-            lockedCurrencySide: "SENDING",
-            lockedCurrencyAmount: 1,
-            immediatelyExecute: true,
-          });
-          return req;
-        },
-      },
-    ],
-  } as Parameters<typeof autocannon>[0]);
-  return {
-    total: result.requests.total,
-    p99: result.latency.p99,
-    bad: result.non2xx + result.errors + result.timeouts,
-  };
+async function side(label: string, env: Record<string, string>): Promise<Side> {
+  const server = await startTestServer(mode, { LOG_LEVEL: "warn", MERIDIAN_JOB_POLL_MS: "250", ...env });
+  const auth = basicAuth(server.clientId, server.clientSecret);
+  const { accounts } = await fundedAccounts(server.baseUrl, auth, ACCOUNTS);
+  return { label, server, auth, accounts };
 }
 
 async function main() {
   console.log(
     `bench/metrics-overhead: ${mode} PostgreSQL, ${seconds} s x ${rounds} rounds per side, clients ${CLIENTS.join("/")}`,
   );
-  const env = { LOG_LEVEL: "warn", MERIDIAN_JOB_POLL_MS: "250" };
-  const off = await prepare(await startTestServer(mode, env));
-  const on = await prepare(await startTestServer(mode, { ...env, MERIDIAN_METRICS_TOKEN: TOKEN }));
+  let spans = 0;
+  const receiver = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      spans += (raw.match(/"spanId"/g) ?? []).length;
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  const otlpPort = await freePort();
+  await new Promise<void>((resolve) => receiver.listen(otlpPort, "127.0.0.1", resolve));
+  const sides: Side[] = [];
   try {
-    const lines = [["clients", "off transfers/s", "on transfers/s", "overhead", "off p99 ms", "on p99 ms", "non-2xx"]];
+    sides.push(await side("off", {}));
+    sides.push(await side("metrics", { MERIDIAN_METRICS_TOKEN: TOKEN }));
+    sides.push(
+      await side("metrics+tracing", {
+        MERIDIAN_METRICS_TOKEN: TOKEN,
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`,
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/json",
+      }),
+    );
+    const header = ["clients", ...sides.map((s) => `${s.label} transfers/s`), "metrics", "metrics+tracing"];
+    header.push(...sides.map((s) => `${s.label} p99 ms`), "non-2xx");
+    const lines = [header];
     for (const c of CLIENTS) {
-      await run(off, c, 2);
-      await run(on, c, 2);
-      const sum = { off: 0, on: 0, offP99: 0, onP99: 0, bad: 0 };
+      for (const s of sides) await transferLoad([s.server.baseUrl], s.auth, s.accounts, c, 2);
+      const total = sides.map(() => 0);
+      const p99 = sides.map(() => 0);
+      let bad = 0;
       for (let i = 0; i < rounds; i++) {
-        const a = await run(off, c, seconds);
-        const b = await run(on, c, seconds);
-        sum.off += a.total;
-        sum.on += b.total;
-        sum.offP99 = Math.max(sum.offP99, a.p99);
-        sum.onP99 = Math.max(sum.onP99, b.p99);
-        sum.bad += a.bad + b.bad;
+        // Each round in a different order, so no side always runs first.
+        const order = sides.map((_, k) => (k + i) % sides.length);
+        for (const k of order) {
+          const s = sides[k];
+          const r = await transferLoad([s.server.baseUrl], s.auth, s.accounts, c, seconds);
+          total[k] += r.total;
+          p99[k] = Math.max(p99[k], r.p99);
+          bad += r.non2xx + r.errors;
+        }
       }
-      const rate = (n: number) => n / (seconds * rounds);
-      lines.push([
-        String(c),
-        rate(sum.off).toFixed(0),
-        rate(sum.on).toFixed(0),
-        `${(((sum.off - sum.on) / sum.off) * 100).toFixed(1)} %`,
-        String(sum.offP99),
-        String(sum.onP99),
-        String(sum.bad),
-      ]);
+      const rate = (n: number) => (n / (seconds * rounds)).toFixed(0);
+      const overhead = (k: number) => `${(((total[0] - total[k]) / total[0]) * 100).toFixed(1)} %`;
+      lines.push([String(c), ...total.map(rate), overhead(1), overhead(2), ...p99.map(String), String(bad)]);
     }
-    const scrape = await fetch(`${on.server.origin}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
-    const created = [...(await scrape.text()).matchAll(/^meridian_http_requests_total\{[^}]*status="201"\} (\d+)/gm)];
-    const requests = created.reduce((sum, m) => sum + Number(m[1]), 0);
     const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
     console.log("");
     for (const l of lines) console.log(l.map((cell, i) => cell.padEnd(widths[i])).join("  "));
     console.log(
-      `\n(the metrics server counted ${requests} answers with status 201, setup included; overhead = fewer transfers/s with metrics on)`,
+      `\n(overhead = fewer transfers/s than "off"; the OTLP receiver got ${spans} spans from the traced server)`,
     );
   } finally {
-    await off.server.stop();
-    await on.server.stop();
+    for (const s of sides) await s.server.stop();
+    await new Promise((resolve) => receiver.close(resolve));
   }
 }
 

@@ -5,7 +5,9 @@
 // verifications, tokens, stablecoin operations and webhook events in proportion),
 // seeded with set-based SQL (tests/support/scale-seed.ts), then VACUUM ANALYZE.
 //   npm run bench:scale   (BENCH_SECONDS=2 per target, BENCH_CONNECTIONS=10,
-//                          BENCH_DB=embedded|external, BENCH_LARGE=1000000)
+//                          BENCH_DB=embedded|external, BENCH_LARGE=1000000,
+//                          BENCH_SEED_SESSIONS=cores (2..4) seeding side by side)
+import { availableParallelism, loadavg } from "node:os";
 import pg from "pg";
 import { startTestServer } from "../../tests/support/server";
 import { seedScale, type SeededIds } from "../../tests/support/scale-seed";
@@ -15,6 +17,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const mode = (process.env.BENCH_DB ?? "embedded") as "embedded" | "external";
 const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000);
+// Sessions seeding side by side (one table or index per session at a time).
+const SEED_SESSIONS = Number(process.env.BENCH_SEED_SESSIONS ?? Math.min(4, Math.max(2, availableParallelism())));
 
 interface Tenant {
   id: string;
@@ -93,7 +97,12 @@ async function measure(origin: string, basePath: string, t: Tenant, name: string
 }
 
 async function main() {
-  console.log(`bench/scale: ${mode} PostgreSQL, ${connections} connections, ${seconds} s per target`);
+  console.log(
+    `bench/scale: ${mode} PostgreSQL, ${connections} connections, ${seconds} s per target, ` +
+      `${SEED_SESSIONS} seeding sessions, load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(" ")}`,
+  );
   const server = await startTestServer(mode, { LOG_LEVEL: "warn" });
   const client = new pg.Client({ connectionString: server.databaseUrl });
   await client.connect();
@@ -115,7 +124,15 @@ async function main() {
       { customers: LARGE, transactions: LARGE, accounts: LARGE / 5 },
       "large",
       (step) => console.log(`  seeding ${step} at ${((Date.now() - t1) / 1000).toFixed(1)} s`),
-      { rebuildIndexes: true },
+      {
+        rebuildIndexes: true,
+        parallel: SEED_SESSIONS,
+        connect: async () => {
+          const c = new pg.Client({ connectionString: server.databaseUrl });
+          await c.connect();
+          return c;
+        },
+      },
     );
     const t2 = Date.now();
     await client.query("VACUUM ANALYZE");

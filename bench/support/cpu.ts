@@ -1,5 +1,5 @@
 // CPU time used by the processes of a benchmark, from /proc (Linux): the server,
-// PostgreSQL (every postgres process) and the benchmark process itself (the load
+// PostgreSQL (the embedded one it started, else every postgres process) and the benchmark process itself (the load
 // generator or the raw loop). On a machine without /proc it reports nothing.
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -11,15 +11,28 @@ export interface CpuSample {
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-function processes(): { pid: number; args: string }[] {
+interface Proc {
+  pid: number;
+  ppid: number;
+  args: string;
+  cpu: number;
+}
+
+function processes(): Proc[] {
   try {
     return readdirSync("/proc")
       .filter((d) => /^\d+$/.test(d))
       .map((d) => {
         try {
-          return { pid: Number(d), args: readFileSync(`/proc/${d}/cmdline`, "utf8").replace(/\0/g, " ") };
+          const fields = readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ");
+          return {
+            pid: Number(d),
+            ppid: Number(fields[1]),
+            args: readFileSync(`/proc/${d}/cmdline`, "utf8").replace(/\0/g, " "),
+            cpu: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+          };
         } catch {
-          return { pid: Number(d), args: "" };
+          return { pid: Number(d), ppid: 0, args: "", cpu: 0 };
         }
       });
   } catch {
@@ -27,24 +40,27 @@ function processes(): { pid: number; args: string }[] {
   }
 }
 
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
-/** Milliseconds of CPU (user + system) used so far, or null without /proc. */
+/**
+ * Milliseconds of CPU (user + system) used so far, or null without /proc. Only
+ * this benchmark's own servers and embedded PostgreSQL count (descendants of this
+ * process), not those of other work on a shared machine; an external PostgreSQL
+ * is not a descendant, so then every postgres process counts.
+ */
 export function sampleCpu(): CpuSample | null {
   const all = processes();
   if (all.length === 0) return null;
+  const parent = new Map(all.map((p) => [p.pid, p.ppid]));
+  const ours = (pid: number) => {
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  const isPostgres = (p: Proc) => /(^|\/)postgres(:| |$)/.test(p.args);
+  const ownPostgres = all.some((p) => isPostgres(p) && ours(p.pid));
   let server = 0;
   let postgres = 0;
   for (const p of all) {
-    if (p.args.includes("scripts/serve.mjs")) server += cpuMs(p.pid);
-    else if (/(^|\/)postgres(:| |$)/.test(p.args)) postgres += cpuMs(p.pid);
+    if (p.args.includes("scripts/serve.mjs") && ours(p.pid)) server += p.cpu;
+    else if (isPostgres(p) && (!ownPostgres || ours(p.pid))) postgres += p.cpu;
   }
   const own = process.cpuUsage();
   return { server, postgres, self: (own.user + own.system) / 1000 };

@@ -5,66 +5,25 @@
 // PostgreSQL measured in the same run. Target: HTTP >= 50 % of raw at 50.
 // It also prints the CPU time each side spends per transfer (server,
 // PostgreSQL, and this process as load generator or raw client), from /proc.
-//   npm run bench:transfers      (BENCH_SECONDS=10, BENCH_MODE=embedded|external, BENCH_LEVELS=1,10,50)
+//   npm run bench:transfers      (BENCH_SECONDS=10, BENCH_MODE=embedded|external, BENCH_LEVELS=1,10,50,
+//                                 BENCH_INSTANCES=2 for 1 vs 2 instances on one PostgreSQL)
 // BENCH_IDEMPOTENCY=1 sends a fresh Idempotency-Key with every transfer (the
 // fenced path of docs/adr-006-crash-safe-idempotency.md).
-import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import pg from "pg";
-import autocannon from "autocannon";
-import { startTestServer } from "../../tests/support/server";
+import { startTestServer, type TestServer } from "../../tests/support/server";
 import { cpuPerOp, sampleCpu, type CpuSample } from "../support/cpu";
+import { basicAuth, fundedAccounts, loadServers, transferLoad, type RunFigures } from "../support/transfers";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const mode = (process.env.BENCH_MODE ?? "embedded") as "embedded" | "external";
 const ACCOUNTS = 100;
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,10,50").split(",").map(Number);
 const WITH_KEYS = process.env.BENCH_IDEMPOTENCY === "1";
-
-async function json(url: string, auth: string, method: string, body?: unknown) {
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: auth, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<any>;
-}
-
-async function httpRun(url: string, auth: string, accounts: string[], connections: number, secs: number) {
-  const result = await autocannon({
-    url: `${url}/quotes`,
-    connections,
-    duration: secs,
-    method: "POST",
-    headers: { authorization: auth, "content-type": "application/json" },
-    requests: [
-      {
-        setupRequest: (req: { body?: string; headers?: Record<string, string> }) => {
-          if (WITH_KEYS) req.headers = { ...req.headers, "idempotency-key": randomUUID() };
-          const a = Math.floor(Math.random() * accounts.length);
-          let b = Math.floor(Math.random() * (accounts.length - 1));
-          if (b >= a) b += 1;
-          req.body = JSON.stringify({
-            source: { sourceType: "ACCOUNT", accountId: accounts[a] },
-            destination: { destinationType: "ACCOUNT", accountId: accounts[b] },
-            lockedCurrencySide: "SENDING",
-            lockedCurrencyAmount: 1,
-            immediatelyExecute: true,
-          });
-          return req;
-        },
-      },
-    ],
-  } as Parameters<typeof autocannon>[0]);
-  return {
-    rps: result.requests.average,
-    total: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
+// BENCH_INSTANCES=2 adds the scale-out table: the same transfers and two reads on
+// one instance and on two instances sharing the PostgreSQL, back to back.
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 
 /** The ceiling: one UPDATE moving 1 unit between two rows (CHECK >= 0), no framework, no ledger. */
 async function rawRun(databaseUrl: string, concurrency: number, secs: number) {
@@ -123,30 +82,15 @@ async function main() {
     `bench/transfers: ${mode} PostgreSQL, ${ACCOUNTS} accounts, ${seconds} s per level, levels ${LEVELS.join("/")}${WITH_KEYS ? ", an Idempotency-Key per transfer" : ""}`,
   );
   const server = await startTestServer(mode, { LOG_LEVEL: "warn", MERIDIAN_JOB_POLL_MS: "250" });
+  const extra: TestServer[] = [];
   const admin = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
   // An idle connection ends when the database stops (also after a failure below);
   // without a listener that would crash the run and hide the failure itself.
   admin.on("error", (err) => console.error(`bench: database connection closed: ${err.message}`));
   try {
-    const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
+    const auth = basicAuth(server.clientId, server.clientSecret);
     console.log("creating accounts...");
-    const accounts: string[] = [];
-    for (let i = 0; i < ACCOUNTS; i++) {
-      const c = await json(`${server.baseUrl}/customers`, auth, "POST", {
-        customerType: "INDIVIDUAL",
-        fullName: `Bench ${i}`,
-        currencies: ["USD"],
-      });
-      const list = await json(
-        `${server.baseUrl}/customers/internal-accounts?customerId=${c.id}&type=INTERNAL_FIAT`,
-        auth,
-        "GET",
-      );
-      accounts.push(list.data[0].id);
-      await json(`${server.baseUrl}/sandbox/internal-accounts/${list.data[0].id}/fund`, auth, "POST", {
-        amount: 1_000_000_000,
-      });
-    }
+    const { accounts, customers } = await fundedAccounts(server.baseUrl, auth, ACCOUNTS);
     await admin.query("DROP TABLE IF EXISTS bench_raw_accounts");
     await admin.query(
       "CREATE TABLE bench_raw_accounts (id INT PRIMARY KEY, balance BIGINT NOT NULL CHECK (balance >= 0))",
@@ -157,9 +101,9 @@ async function main() {
     const cpuRows: string[][] = [];
     const ms = (x: number) => x.toFixed(2);
     for (const c of LEVELS) {
-      await httpRun(server.baseUrl, auth, accounts, c, 2);
+      await transferLoad([server.baseUrl], auth, accounts, c, 2, { withKeys: WITH_KEYS });
       const h0 = sampleCpu();
-      const h = await httpRun(server.baseUrl, auth, accounts, c, seconds);
+      const h = await transferLoad([server.baseUrl], auth, accounts, c, seconds, { withKeys: WITH_KEYS });
       const hCpu = cpuPerOp(h0, sampleCpu(), h.total);
       const r = await rawRun(server.databaseUrl, c, seconds);
       const rCpu = r.cpu;
@@ -221,6 +165,18 @@ async function main() {
       console.log("CPU milliseconds per transfer (all cores; /proc)");
       for (const r of cpuAll) console.log(r.map((cell, i) => cell.padEnd(w[i])).join("  "));
     }
+    if (INSTANCES > 1) {
+      for (let i = 1; i < INSTANCES; i++) {
+        extra.push(
+          await startTestServer(
+            mode,
+            { LOG_LEVEL: "warn", MERIDIAN_JOB_POLL_MS: "250", MERIDIAN_SECRET_KEY: secretKeyOf(server) },
+            { databaseUrl: server.databaseUrl, serveOnly: true },
+          ),
+        );
+      }
+      await scaleOut([server, ...extra], auth, accounts, customers);
+    }
     console.log("");
     console.log(
       `ledger sums per currency after the run (must be 0): ${sums.map((s) => `${s.currency}=${s.s}`).join(", ")}`,
@@ -235,8 +191,66 @@ async function main() {
     throw err;
   } finally {
     await admin.end();
+    for (const e of extra) await e.stop({ keepData: true });
     await server.stop();
   }
+}
+
+/** The launcher's secret key, shared by further instances (as a deployment shares it). */
+function secretKeyOf(server: TestServer): string {
+  return readFileSync(join(server.dataDir, "secret.key"), "utf8").trim();
+}
+
+/**
+ * 1 instance against N instances on the same PostgreSQL, each target back to
+ * back at the highest level, with the CPU each side used per request.
+ */
+async function scaleOut(servers: TestServer[], auth: string, accounts: string[], customers: string[]) {
+  const c = Math.max(...LEVELS);
+  const targets: [string, (urls: string[], secs: number) => Promise<RunFigures>][] = [
+    ["POST /quotes (transfer)", (urls, secs) => transferLoad(urls, auth, accounts, c, secs, { withKeys: WITH_KEYS })],
+    [
+      "GET /customers/{id}",
+      (urls, secs) =>
+        loadServers(urls, auth, c, secs, {
+          method: "GET",
+          path: () => `/customers/${customers[Math.floor(Math.random() * customers.length)]}`,
+        }),
+    ],
+    [
+      "GET /transactions?limit=20",
+      (urls, secs) => loadServers(urls, auth, c, secs, { method: "GET", path: () => "/transactions?limit=20" }),
+    ],
+  ];
+  const rows = [
+    ["target", "1 instance req/s", `${servers.length} instances req/s`, "ratio", "p50 ms 1/N", "CPU ms/req 1/N"],
+  ];
+  const one = [servers[0].baseUrl];
+  const all = servers.map((s) => s.baseUrl);
+  for (const [name, run] of targets) {
+    await run(all, 2);
+    const a0 = sampleCpu();
+    const a = await run(one, seconds);
+    const aCpu = cpuPerOp(a0, sampleCpu(), a.total);
+    const b0 = sampleCpu();
+    const b = await run(all, seconds);
+    const bCpu = cpuPerOp(b0, sampleCpu(), b.total);
+    const cpu = (x: CpuSample | null) => (x ? (x.server + x.postgres + x.self).toFixed(2) : "?");
+    rows.push([
+      name,
+      a.rps.toFixed(0),
+      b.rps.toFixed(0),
+      (b.rps / Math.max(1, a.rps)).toFixed(2),
+      `${a.p50}/${b.p50}`,
+      `${cpu(aCpu)}/${cpu(bCpu)}`,
+    ]);
+    if (a.non2xx + a.errors + b.non2xx + b.errors > 0)
+      console.log(`  ${name}: non-2xx+errors ${a.non2xx + a.errors} / ${b.non2xx + b.errors}`);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  console.log("");
+  console.log(`scale-out: ${c} clients, 1 vs ${servers.length} instances on one PostgreSQL (load split evenly)`);
+  for (const r of rows) console.log(r.map((cell, i) => cell.padEnd(widths[i])).join("  "));
 }
 
 main().catch((err) => {
