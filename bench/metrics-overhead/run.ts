@@ -9,6 +9,7 @@
 import { createServer } from "node:http";
 import { startTestServer, type TestServer } from "../../tests/support/server";
 import { freePort } from "../../tests/support/server";
+import { serverCpuMs } from "../support/cpu";
 import { basicAuth, fundedAccounts, transferLoad } from "../support/transfers";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -58,20 +59,26 @@ async function main() {
         OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/json",
       }),
     );
-    const header = ["clients", ...sides.map((s) => `${s.label} transfers/s`), "metrics", "metrics+tracing"];
+    const header = ["clients", ...sides.map((s) => `${s.label} transfers/s`), "fewer: metrics", "metrics+tracing"];
+    header.push(...sides.map((s) => `${s.label} server CPU ms/transfer`), "more CPU: metrics", "metrics+tracing");
     header.push(...sides.map((s) => `${s.label} p99 ms`), "non-2xx");
     const lines = [header];
     for (const c of CLIENTS) {
       for (const s of sides) await transferLoad([s.server.baseUrl], s.auth, s.accounts, c, 2);
       const total = sides.map(() => 0);
       const p99 = sides.map(() => 0);
+      const cpu = sides.map(() => 0);
       let bad = 0;
       for (let i = 0; i < rounds; i++) {
         // Each round in a different order, so no side always runs first.
         const order = sides.map((_, k) => (k + i) % sides.length);
         for (const k of order) {
           const s = sides[k];
+          const port = Number(new URL(s.server.origin).port);
+          const before = serverCpuMs(port);
           const r = await transferLoad([s.server.baseUrl], s.auth, s.accounts, c, seconds);
+          const after = serverCpuMs(port);
+          if (before && after) cpu[k] += after.server - before.server;
           total[k] += r.total;
           p99[k] = Math.max(p99[k], r.p99);
           bad += r.non2xx + r.errors;
@@ -79,13 +86,28 @@ async function main() {
       }
       const rate = (n: number) => (n / (seconds * rounds)).toFixed(0);
       const overhead = (k: number) => `${(((total[0] - total[k]) / total[0]) * 100).toFixed(1)} %`;
-      lines.push([String(c), ...total.map(rate), overhead(1), overhead(2), ...p99.map(String), String(bad)]);
+      // Server CPU per transfer: what the machine's load does not blur as much as transfers/s.
+      const perTransfer = (k: number) => (total[k] ? (cpu[k] / total[k]).toFixed(3) : "?");
+      const cpuOverhead = (k: number) =>
+        total[k] && total[0] ? `${((cpu[k] / total[k] / (cpu[0] / total[0]) - 1) * 100).toFixed(1)} %` : "?";
+      lines.push([
+        String(c),
+        ...total.map(rate),
+        overhead(1),
+        overhead(2),
+        ...sides.map((_, k) => perTransfer(k)),
+        cpuOverhead(1),
+        cpuOverhead(2),
+        ...p99.map(String),
+        String(bad),
+      ]);
     }
     const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
     console.log("");
     for (const l of lines) console.log(l.map((cell, i) => cell.padEnd(widths[i])).join("  "));
     console.log(
-      `\n(overhead = fewer transfers/s than "off"; the OTLP receiver got ${spans} spans from the traced server)`,
+      `\n(fewer = transfers/s below "off"; more CPU = the server's CPU per transfer above "off", from /proc;` +
+        ` the OTLP receiver got ${spans} spans from the traced server)`,
     );
   } finally {
     for (const s of sides) await s.server.stop();

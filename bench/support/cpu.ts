@@ -75,3 +75,30 @@ export function cpuPerOp(before: CpuSample | null, after: CpuSample | null, ops:
     self: (after.self - before.self) / ops,
   };
 }
+
+/**
+ * CPU milliseconds used so far by the Meridian started on `port` (found by the
+ * PORT its server process runs with): that server and, when its launcher
+ * started an embedded PostgreSQL, that database. Null without /proc.
+ */
+export function serverCpuMs(port: number): { server: number; postgres: number } | null {
+  const all = processes();
+  const server = all.find((p) => {
+    if (!p.args.includes("scripts/serve.mjs")) return false;
+    try {
+      return readFileSync(`/proc/${p.pid}/environ`, "utf8").split("\0").includes(`PORT=${port}`);
+    } catch {
+      return false;
+    }
+  });
+  if (!server) return null;
+  const parent = new Map(all.map((p) => [p.pid, p.ppid]));
+  const under = (pid: number, root: number) => {
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
+    return false;
+  };
+  const postgres = all
+    .filter((p) => /(^|\/)postgres(:| |$)/.test(p.args) && under(p.pid, server.ppid))
+    .reduce((sum, p) => sum + p.cpu, 0);
+  return { server: server.cpu, postgres };
+}
