@@ -8,7 +8,7 @@ import type { PrismaClient } from "../../db/generated/client";
 import { isUniqueViolation } from "../../db/client";
 import { ApiError } from "../../kernel/errors";
 import { newUuid } from "../../ids";
-import { individualKycAtCreation } from "../../sandbox/kyc";
+import { individualKycAtCreation, validationSkipped } from "../../sandbox/kyc";
 import { getPlatformSettings } from "../platform/config";
 import { createCustomerAccounts, customerAccountRows } from "../accounts/internal-accounts";
 import type { CustomerCreate } from "./schemas";
@@ -24,29 +24,44 @@ export async function createCustomer(
   opts: { id?: string } = {},
 ) {
   assertKnownTermsVersion(input.endUserTermsConsent);
-  const platform = await getPlatformSettings(db, platformId);
   const id = opts.id ?? newUuid();
   const { customerType, platformCustomerId, region, currencies, email, phoneNumber, umaAddress, ...profile } = input;
   const umaLocal = `${customerType === "BUSINESS" ? "biz" : "user"}.${randomBytes(5).toString("hex")}`;
-  const kycStatus = customerType === "INDIVIDUAL" ? individualKycAtCreation(input.fullName, platform) : null;
+  const fields = {
+    id,
+    platformId,
+    platformCustomerId: platformCustomerId ?? id,
+    customerType,
+    kybStatus: customerType === "BUSINESS" ? "UNVERIFIED" : null,
+    region: region ?? null,
+    email: email ?? null,
+    phoneNumber: phoneNumber ?? null,
+    currencies: currencies?.length ? currencies : ["USD"],
+    profile: profile as object,
+  };
   try {
+    // The common case, a platform that verifies its customers (neither regulated nor skipping the
+    // paperwork): every new customer starts UNVERIFIED, so no status webhook fires and the customer,
+    // its internal accounts and the platform's UMA domain are one statement, one round trip. The
+    // statement checks the platform's mode itself and inserts nothing when it does not hold.
+    if (!platformsSkippingValidation.has(platformId)) {
+      const row = await insertCustomerWithAccounts(db, {
+        ...fields,
+        kycStatus: customerType === "INDIVIDUAL" ? "UNVERIFIED" : null,
+        umaAddress: umaAddress ?? null,
+        umaLocal,
+      });
+      if (row) return serializeOneCustomer(db, platformId, row);
+    }
+    // Otherwise (or when the platform turned out to skip validation): read its settings first.
+    const platform = await getPlatformSettings(db, platformId);
+    if (validationSkipped(platform)) platformsSkippingValidation.add(platformId);
+    else platformsSkippingValidation.delete(platformId);
     const data = {
-      id,
-      platformId,
-      platformCustomerId: platformCustomerId ?? id,
-      customerType,
-      kycStatus,
-      kybStatus: customerType === "BUSINESS" ? "UNVERIFIED" : null,
-      region: region ?? null,
-      email: email ?? null,
-      phoneNumber: phoneNumber ?? null,
+      ...fields,
+      kycStatus: customerType === "INDIVIDUAL" ? individualKycAtCreation(input.fullName, platform) : null,
       umaAddress: umaAddress ?? `$${umaLocal}@${platform.umaDomain}`,
-      currencies: currencies?.length ? currencies : ["USD"],
-      profile: profile as object,
     };
-    // The common case (no status webhook at creation) is one statement: the customer and its
-    // internal accounts in data-modifying CTEs, atomic on its own and one round trip, where
-    // Prisma's nested write took five (BEGIN, two INSERTs, a read-back, COMMIT).
     const row = hasStatusWebhook(data)
       ? await db.$transaction(async (tx) => {
           const created = await tx.customer.create({ data });
@@ -54,7 +69,8 @@ export async function createCustomer(
           await emitCustomerStatusWebhook(tx, platformId, created);
           return created;
         })
-      : await insertCustomerWithAccounts(db, data);
+      : await insertCustomerWithAccounts(db, { ...data, umaLocal, requireVerifyingPlatform: false });
+    if (!row) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
     return serializeOneCustomer(db, platformId, row);
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -73,22 +89,43 @@ export async function createCustomer(
   }
 }
 
-type NewCustomer = Omit<CustomerRow, "deletedAt" | "createdAt" | "updatedAt"> & { platformId: string };
+/**
+ * Platforms seen skipping KYC validation (regulated, or "skip verification paperwork"): their
+ * creates go straight to the settings read. Only a hint for which path to try first; the
+ * statement itself checks the mode, so a stale entry costs one round trip, never a wrong status.
+ */
+const platformsSkippingValidation = new Set<string>();
 
-async function insertCustomerWithAccounts(db: PrismaClient, data: NewCustomer): Promise<CustomerRow> {
+type NewCustomer = Omit<CustomerRow, "deletedAt" | "createdAt" | "updatedAt" | "umaAddress"> & {
+  platformId: string;
+  /** Null: `$<umaLocal>@<the platform's UMA domain>`, read in the same statement. */
+  umaAddress: string | null;
+  umaLocal: string;
+  /** Insert only when the platform verifies its customers (neither regulated nor skipping paperwork). */
+  requireVerifyingPlatform?: boolean;
+};
+
+/** The customer and its internal accounts in one statement; null when the platform (in that mode) is not there. */
+async function insertCustomerWithAccounts(db: PrismaClient, data: NewCustomer): Promise<CustomerRow | null> {
   const accounts = customerAccountRows(data.platformId, data.currencies).map((a) => ({
     id: a.id,
     currency: a.currency,
     type: a.type,
     private_enabled: a.privateEnabled,
   }));
+  const verifyingOnly = data.requireVerifyingPlatform !== false;
   const rows = await db.$queryRaw<CustomerRow[]>`
     WITH c AS (
       INSERT INTO customers (id, platform_id, platform_customer_id, customer_type, kyc_status, kyb_status, region,
         email, phone_number, uma_address, currencies, profile)
-      VALUES (${data.id}::uuid, ${data.platformId}::uuid, ${data.platformCustomerId}, ${data.customerType},
-        ${data.kycStatus}, ${data.kybStatus}, ${data.region}, ${data.email}, ${data.phoneNumber}, ${data.umaAddress},
-        ${data.currencies}::text[], ${JSON.stringify(data.profile ?? {})}::jsonb)
+      SELECT ${data.id}::uuid, p.id, ${data.platformCustomerId}, ${data.customerType},
+        ${data.kycStatus}, ${data.kybStatus}, ${data.region}, ${data.email}, ${data.phoneNumber},
+        coalesce(${data.umaAddress}::text, '$' || ${data.umaLocal}::text || '@' || p.uma_domain),
+        ${data.currencies}::text[], ${JSON.stringify(data.profile ?? {})}::jsonb
+        FROM platforms p
+       WHERE p.id = ${data.platformId}::uuid
+         AND (NOT ${verifyingOnly}::boolean
+              OR NOT (p.is_regulated_financial_institution OR p.skip_verification_paperwork))
       RETURNING *
     ), accounts AS (
       INSERT INTO internal_accounts (id, platform_id, customer_id, currency, type, private_enabled)
@@ -101,5 +138,5 @@ async function insertCustomerWithAccounts(db: PrismaClient, data: NewCustomer): 
       uma_address AS "umaAddress", currencies, profile, deleted_at AS "deletedAt", created_at AS "createdAt",
       updated_at AS "updatedAt"
     FROM c`;
-  return rows[0];
+  return rows[0] ?? null;
 }
