@@ -191,7 +191,7 @@ test.describe("sessions and credentials", () => {
     // Passkey is still offered (another device may add one), but this device already holds one.
     await method.selectOption("PASSKEY");
     await add.click();
-    await expect(page.getByRole("status").filter({ hasText: "This device already has a passkey" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "This device already has a passkey" })).toBeVisible();
     await expect(list.getByRole("listitem")).toHaveCount(2);
 
     // Another device adds its own passkey next to the first.
