@@ -25,6 +25,7 @@ import { deriveKey, p256FromScalar } from "../../crypto/keys";
 import type { SignedCall, SignedChallenge, WalletCall, WalletOutcome } from "../common/call";
 import { signedRetry } from "./signed-retry";
 import { activityPayload } from "./payloads";
+import { isFinalCardStatus } from "../cards/status";
 import type { DelegatedKeyCreate } from "./schemas";
 
 type DelegatedKeyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["delegatedKey"]["findFirst"]>>>;
@@ -108,7 +109,7 @@ async function loadBinding(
       `Card funding source not found: card ${body.cardId} is not funded by ${body.internalAccountId}`,
     );
   }
-  if (card.status === "CLOSED") throw invalidField("cardId", `Card ${body.cardId} is CLOSED`);
+  if (isFinalCardStatus(card.status)) throw invalidField("cardId", `Card ${body.cardId} is ${card.status}`);
   const active = opts.noActiveKey
     ? await tx.delegatedKey.findFirst({
         where: { platformId, cardId: card.id, accountId: account.id, status: "ACTIVE" },
