@@ -201,6 +201,14 @@ export const refreshAuthSession = defineOperation({
     ),
 });
 
+/**
+ * The error statuses the reference documents for an operation, plus 403: every operation checks the token's
+ * permission (x-required-permission; the security sweep requires the 403 documented).
+ */
+function referenceErrors(...statuses: (keyof typeof ErrorResponses)[]) {
+  return Object.fromEntries([...statuses, 403].map((s) => [s, ErrorResponses[s as keyof typeof ErrorResponses]]));
+}
+
 // POST /auth/delegated-keys – a card spends from an embedded wallet: three legs (202, signed 202, signed 201)
 export const createDelegatedKey = defineOperation({
   operationId: "createDelegatedKey",
@@ -215,7 +223,7 @@ export const createDelegatedKey = defineOperation({
   responses: {
     201: { description: "The delegated key, ACTIVE", schema: DelegatedKeyResponse },
     ...challenge202,
-    ...ErrorResponses,
+    ...referenceErrors(400, 401, 404, 409, 500),
   },
   handle: async ({ ctx, body, request, rawBody }) =>
     walletAnswer(await createDelegatedKeyFlow({ ctx, body, call: signedCall(request, rawBody) }), 201),
@@ -236,7 +244,7 @@ export const listDelegatedKeys = defineOperation({
       description: "Delegated keys (PENDING, ACTIVE and REVOKED), newest first",
       schema: z.object({ data: z.array(DelegatedKeyResponse) }),
     },
-    ...ErrorResponses,
+    ...referenceErrors(400, 401, 500),
   },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listDelegatedKeysOf(ctx.platformId, query) }),
 });
@@ -251,7 +259,10 @@ export const getDelegatedKeyById = defineOperation({
   auth: "platform",
   permission: "VIEW",
   params: IdParams,
-  responses: { 200: { description: "The delegated key", schema: DelegatedKeyResponse }, ...ErrorResponses },
+  responses: {
+    200: { description: "The delegated key", schema: DelegatedKeyResponse },
+    ...referenceErrors(401, 404, 500),
+  },
   handle: async ({ ctx, params }) => ({ status: 200, body: await getDelegatedKey(ctx.platformId, params.id) }),
 });
 
@@ -265,7 +276,7 @@ export const revokeDelegatedKey = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   params: IdParams,
-  responses: { 204: { description: "Revoked" }, ...ErrorResponses },
+  responses: { 204: { description: "Revoked" }, ...referenceErrors(400, 401, 404, 500) },
   handle: async ({ ctx, params }) => {
     await revokeDelegatedKeyOf(ctx, params.id);
     return { status: 204 };
