@@ -2,10 +2,11 @@ import type { Page } from "@playwright/test";
 import { test, expect, shot } from "./support/fixtures";
 import { signInAgain, signUpCustomer } from "./support/customer";
 
+/** A platform authenticator on this page (a "device"); remove it to stand for another device. */
 async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: {
       protocol: "ctap2",
       transport: "internal",
@@ -15,6 +16,7 @@ async function virtualAuthenticator(page: Page) {
       automaticPresenceSimulation: true,
     },
   });
+  return { remove: () => cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId }) };
 }
 
 const unique = () => Math.random().toString(36).slice(2, 10);
@@ -170,6 +172,36 @@ test.describe("sessions and credentials", () => {
     await page.getByRole("button", { name: /Remove Passkey/ }).click();
     await expect(page.getByRole("status").filter({ hasText: "Passkey removed." })).toBeVisible();
     await expect(list.getByRole("listitem")).toHaveCount(1);
+  });
+
+  test("a passkey per device: a second device adds its own, a device that has one is not given a duplicate", async ({
+    page,
+  }) => {
+    await signUpCustomer(page, "Dana Devices");
+    const laptop = await virtualAuthenticator(page);
+    await page.goto("/wallet/credentials");
+    const list = page.getByRole("list", { name: "Your sign-in methods" });
+    const method = page.getByRole("combobox", { name: /Method/ });
+    const add = page.getByRole("button", { name: "Add sign-in method" });
+    await method.selectOption("PASSKEY");
+    await add.click();
+    await expect(page.getByRole("status").filter({ hasText: "Passkey added." })).toBeVisible();
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+
+    // Passkey is still offered (another device may add one), but this device already holds one.
+    await method.selectOption("PASSKEY");
+    await add.click();
+    await expect(page.getByRole("alert").filter({ hasText: "This device already has a passkey" })).toBeVisible();
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+
+    // Another device adds its own passkey next to the first.
+    await laptop.remove();
+    await virtualAuthenticator(page);
+    await method.selectOption("PASSKEY");
+    await add.click();
+    await expect(page.getByRole("status").filter({ hasText: "Passkey added." })).toBeVisible();
+    await expect(list.getByRole("listitem")).toHaveCount(3);
+    await expect(list.getByRole("listitem").filter({ hasText: "Passkey 2" })).toHaveCount(1);
   });
 
   test("a customer cannot reach another customer's data through the BFF", async ({ page, browser }) => {

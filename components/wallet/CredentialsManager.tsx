@@ -13,10 +13,14 @@ interface Credential {
   type: string;
   nickname: string;
   createdAt: string;
+  /** PASSKEY: the WebAuthn credential id. */
+  credentialId?: string;
 }
 
 // What can be added here: the API refuses a second email code or text-message
 // credential, and a text-message code needs a phone number this page does not ask for.
+// Passkeys: one per device, as many devices as wanted; a device that already holds one
+// of this account's passkeys refuses to make another (excludeCredentials).
 const ADDABLE = ["PASSKEY", "EMAIL_OTP", "OAUTH"] as const;
 const ONE_PER_ACCOUNT = new Set(["EMAIL_OTP", "SMS_OTP"]);
 
@@ -26,10 +30,13 @@ export function CredentialsManager({
   credentials,
   currentSessionId,
   currentType,
+  currentNickname = "",
 }: {
   credentials: Credential[];
   currentSessionId: string;
   currentType: string;
+  /** The session's credential nickname: tells this session's passkey from the account's other passkeys. */
+  currentNickname?: string;
 }) {
   const router = useRouter();
   const { state, run, pending } = useAction();
@@ -51,7 +58,10 @@ export function CredentialsManager({
       }
       const body =
         kind === "PASSKEY"
-          ? await createPasskey({ name: "Meridian wallet", displayName: "Meridian wallet" })
+          ? await createPasskey(
+              { name: "Meridian wallet", displayName: "Meridian wallet" },
+              credentials.flatMap((c) => (c.type === "PASSKEY" && c.credentialId ? [c.credentialId] : [])),
+            )
           : { type: kind };
       const r = await signedCall("POST", "/api/wallet/credentials", body, key);
       if (!r.ok) throw new FlowError(r.message);
@@ -76,7 +86,7 @@ export function CredentialsManager({
     <>
       <ul className="card plain-list" aria-label="Your sign-in methods">
         {credentials.map((c) => {
-          const current = c.type === currentType;
+          const current = c.type === currentType && (c.type !== "PASSKEY" || c.nickname === currentNickname);
           const nick = c.nickname && c.nickname.toLowerCase() !== nameOf(c.type).toLowerCase() ? c.nickname : "";
           return (
             <li key={c.id} className="list-row">

@@ -26,6 +26,7 @@ import {
 } from "./session-keys";
 import { loadSessionKey, saveSessionKey } from "./key-store";
 import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../kernel/signed-retry-headers";
+import { ERROR_WORDS } from "../kernel/wording";
 
 export interface WalletSessionView {
   id: string;
@@ -122,11 +123,16 @@ function randomChallenge(): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
-/** Creates a passkey on this device; the attestation part of a PASSKEY credential registration. */
-export async function createPasskey(user: { name: string; displayName: string }) {
+/**
+ * Creates a passkey on this device; the attestation part of a PASSKEY credential registration.
+ * `exclude`: WebAuthn credential ids the account already holds (a wallet may have a passkey per
+ * device): an authenticator holding one of them refuses to make a duplicate (excludeCredentials).
+ */
+export async function createPasskey(user: { name: string; displayName: string }, exclude: string[] = []) {
   const challenge = randomChallenge();
   const reg = await startRegistration({
     optionsJSON: {
+      excludeCredentials: exclude.map((id) => ({ id, type: "public-key" as const })),
       challenge,
       rp: { name: "Meridian", id: window.location.hostname },
       user: { id: randomChallenge(), name: user.name, displayName: user.displayName },
@@ -138,10 +144,16 @@ export async function createPasskey(user: { name: string; displayName: string })
       attestation: "none",
       timeout: 60_000,
     },
+  }).catch((err: unknown) => {
+    // The authenticator already holds one of the excluded credentials: this device has a passkey here.
+    const e = err as { name?: string; code?: string };
+    if (e?.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || e?.name === "InvalidStateError")
+      throw new FlowError(ERROR_WORDS.PASSKEY_ALREADY_ENROLLED);
+    throw err;
   });
   return {
     type: "PASSKEY" as const,
-    nickname: "Passkey",
+    nickname: exclude.length ? `Passkey ${exclude.length + 1}` : "Passkey",
     challenge,
     attestation: {
       credentialId: reg.id,

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { server, waitFor, type ApiClient } from "./api";
 import { usdAccountInfo } from "./money";
 import { otpLogin } from "./wallet";
+import { retryHeaders } from "./wallet-client";
 
 /** Every kind of id a path or query parameter, or a request body, of the API names. */
 export type ResourceKind =
@@ -27,6 +28,9 @@ export type ResourceKind =
   | "document"
   | "walletCredential"
   | "walletSession"
+  | "walletCard"
+  | "delegatedKey"
+  | "cardFundingSource"
   | "scaCustomer"
   | "scaFactor"
   | "scaReset"
@@ -264,6 +268,21 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
     api.post("/auth/credentials", { type: "EMAIL_OTP", accountId: wallet }),
   );
   const session = await otpLogin(api, credential.id, "EMAIL_OTP", credential.otpEncryptionTargetBundle);
+  // a card funded by the wallet, and a delegated key for it left PENDING (two of its three legs), which blocks
+  // no new key
+  const walletCard = await ok(
+    "wallet card",
+    api.post("/cards", { customerId: customer.id, form: "VIRTUAL", fundingSource: wallet }),
+  );
+  const keyBody = { cardId: walletCard.id, internalAccountId: wallet, nickname: "Sweep key" };
+  const keyLeg1 = await ok("delegated key", api.post("/auth/delegated-keys", keyBody), [202]);
+  await ok(
+    "delegated key leg 2",
+    api.post("/auth/delegated-keys", keyBody, { headers: await retryHeaders(session.key, keyLeg1) }),
+    [202],
+  );
+  const delegatedKeys = await ok("delegated keys", api.get(`/auth/delegated-keys?accountId=${wallet}`));
+  const delegatedKey = delegatedKeys.data[0];
 
   // SCA lives on customers in an SCA region: a French customer with a verified phone and a TOTP factor.
   const eu = await ok(
@@ -435,6 +454,9 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
       document: document.id,
       walletCredential: credential.id,
       walletSession: session.id,
+      walletCard: walletCard.id,
+      delegatedKey: delegatedKey.id,
+      cardFundingSource: delegatedKey.fundingSourceId,
       scaCustomer: eu.id,
       scaFactor,
       scaReset: scaReset.resetId,

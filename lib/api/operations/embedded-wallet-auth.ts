@@ -23,6 +23,13 @@ import {
   SessionRefreshBody,
 } from "../../domain/wallet-auth/schemas";
 import { listSessions, revokeSession, refreshSession } from "../../domain/wallet-auth/session-actions";
+import {
+  createDelegatedKey as createDelegatedKeyFlow,
+  getDelegatedKey,
+  listDelegatedKeys as listDelegatedKeysOf,
+  revokeDelegatedKey as revokeDelegatedKeyOf,
+} from "../../domain/wallet-auth/delegated-keys";
+import { DelegatedKeyCreate, DelegatedKeyListQuery, DelegatedKeyResponse } from "../../domain/wallet-auth/schemas";
 import { SIGNED_RETRY_HEADERS } from "../../domain/wallet-auth/signed-retry";
 
 const TAG = "Embedded Wallet Auth";
@@ -194,6 +201,88 @@ export const refreshAuthSession = defineOperation({
     ),
 });
 
+/**
+ * The error statuses the reference documents for an operation, plus 403: every operation checks the token's
+ * permission (x-required-permission; the security sweep requires the 403 documented).
+ */
+function referenceErrors(...statuses: (keyof typeof ErrorResponses)[]) {
+  return Object.fromEntries([...statuses, 403].map((s) => [s, ErrorResponses[s as keyof typeof ErrorResponses]]));
+}
+
+// POST /auth/delegated-keys – a card spends from an embedded wallet: three legs (202, signed 202, signed 201)
+export const createDelegatedKey = defineOperation({
+  operationId: "createDelegatedKey",
+  method: "POST",
+  path: "/auth/delegated-keys",
+  summary: "Create a delegated signing key",
+  tag: TAG,
+  auth: "platform",
+  permission: "MANAGE",
+  body: DelegatedKeyCreate,
+  headers: SIGNED_RETRY_HEADERS,
+  responses: {
+    201: { description: "The delegated key, ACTIVE", schema: DelegatedKeyResponse },
+    ...challenge202,
+    ...referenceErrors(400, 401, 404, 409, 500),
+  },
+  handle: async ({ ctx, body, request, rawBody }) =>
+    walletAnswer(await createDelegatedKeyFlow({ ctx, body, call: signedCall(request, rawBody) }), 201),
+});
+
+// GET /auth/delegated-keys?accountId&fundingSourceId – at least one filter
+export const listDelegatedKeys = defineOperation({
+  operationId: "listDelegatedKeys",
+  method: "GET",
+  path: "/auth/delegated-keys",
+  summary: "List delegated signing keys",
+  tag: TAG,
+  auth: "platform",
+  permission: "VIEW",
+  query: DelegatedKeyListQuery,
+  responses: {
+    200: {
+      description: "Delegated keys (PENDING, ACTIVE and REVOKED), newest first",
+      schema: z.object({ data: z.array(DelegatedKeyResponse) }),
+    },
+    ...referenceErrors(400, 401, 500),
+  },
+  handle: async ({ ctx, query }) => ({ status: 200, body: await listDelegatedKeysOf(ctx.platformId, query) }),
+});
+
+// GET /auth/delegated-keys/{id}
+export const getDelegatedKeyById = defineOperation({
+  operationId: "getDelegatedKeyById",
+  method: "GET",
+  path: "/auth/delegated-keys/{id}",
+  summary: "Get a delegated signing key",
+  tag: TAG,
+  auth: "platform",
+  permission: "VIEW",
+  params: IdParams,
+  responses: {
+    200: { description: "The delegated key", schema: DelegatedKeyResponse },
+    ...referenceErrors(401, 404, 500),
+  },
+  handle: async ({ ctx, params }) => ({ status: 200, body: await getDelegatedKey(ctx.platformId, params.id) }),
+});
+
+// DELETE /auth/delegated-keys/{id} – revoke an ACTIVE key (no signature: it only takes authority away)
+export const revokeDelegatedKey = defineOperation({
+  operationId: "revokeDelegatedKey",
+  method: "DELETE",
+  path: "/auth/delegated-keys/{id}",
+  summary: "Revoke a delegated signing key",
+  tag: TAG,
+  auth: "platform",
+  permission: "MANAGE",
+  params: IdParams,
+  responses: { 204: { description: "Revoked" }, ...referenceErrors(400, 401, 404, 500) },
+  handle: async ({ ctx, params }) => {
+    await revokeDelegatedKeyOf(ctx, params.id);
+    return { status: 204 };
+  },
+});
+
 export const embeddedWalletAuthOperations = [
   createAuthCredential,
   listAuthCredentials,
@@ -203,4 +292,8 @@ export const embeddedWalletAuthOperations = [
   listAuthSessions,
   revokeAuthSession,
   refreshAuthSession,
+  createDelegatedKey,
+  listDelegatedKeys,
+  getDelegatedKeyById,
+  revokeDelegatedKey,
 ];

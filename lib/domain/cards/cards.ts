@@ -35,18 +35,25 @@ export function cardUuidOrNotFound(cardId: string): string {
   return uuid;
 }
 
-/** The funding source must be an active fiat internal account of the cardholder. */
 const spendLimit = (limit: number | null | undefined) =>
   limit === undefined ? undefined : limit === null ? null : BigInt(limit);
 
+/**
+ * The funding source must be an active internal account of the cardholder: fiat (INTERNAL_FIAT), or
+ * the embedded wallet (the reference's Embedded Wallet funding; the card then transacts in the wallet's
+ * currency, and spends only under an ACTIVE delegated key the holder creates: ./wallet-funding.ts).
+ */
 async function fundingAccount(tx: Db, platformId: string, customerUuid: string, fundingSource: string) {
   const uuid = parseApiId("InternalAccount", fundingSource);
   const account = uuid
     ? await tx.internalAccount.findFirst({ where: { id: uuid, platformId, customerId: customerUuid } })
     : null;
   if (!account) throw invalidField("fundingSource", "fundingSource must be an internal account of the cardholder");
-  if (account.type !== "INTERNAL_FIAT" || account.status !== "ACTIVE") {
-    throw invalidField("fundingSource", "fundingSource must be an active fiat internal account (INTERNAL_FIAT)");
+  if (!["INTERNAL_FIAT", "EMBEDDED_WALLET"].includes(account.type) || account.status !== "ACTIVE") {
+    throw invalidField(
+      "fundingSource",
+      "fundingSource must be an active fiat internal account (INTERNAL_FIAT) or the embedded wallet of the cardholder",
+    );
   }
   return account;
 }

@@ -14,7 +14,7 @@ import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../kernel/errors";
 import { newUuid, parseApiId } from "../../ids";
-import { move, postLedger } from "../../ledger/post";
+import { move, postLedger, withWalletApproval } from "../../ledger/post";
 import { emitWebhook } from "../../webhooks/outbox";
 import type { WebhookType } from "../../webhooks/types";
 import { authorizationSteer } from "../../sandbox/cards";
@@ -22,6 +22,7 @@ import { cardUuidOrNotFound } from "./cards";
 import { serializeCardTransaction, type CardTransactionRow } from "./serialize";
 import { AUTHORIZABLE_STATUSES, type CardStatus } from "./status";
 import { CARD_NETWORK } from "./transactions";
+import { fundingApproval } from "./wallet-funding";
 import type { SandboxAuthorization, SandboxAuthorizationAdvice, SandboxBalanceInquiry } from "./schemas";
 
 export interface SimulationAccepted {
@@ -167,12 +168,18 @@ export async function simulateFinancialAuthorization(
     const amount = BigInt(input.amount);
     if (!approves(card, input.merchant.descriptor)) return { issuerTransactionToken: issuerToken() };
     if ((await availableFor(tx, card.funding_source_id)) < amount) return { issuerTransactionToken: issuerToken() };
+    // A wallet-funded card without an ACTIVE delegated key cannot pull: declined, as for funds.
+    const funding = await fundingApproval(tx, platformId, card.id, card.funding_source_id);
+    if (!funding.allowed) return { issuerTransactionToken: issuerToken() };
     const id = newUuid();
     await postLedger(tx, {
       platformId,
       kind: "CARD_FINANCIAL_PULL",
       reference: `CardTransaction:${id}`,
-      entries: move({ account: card.funding_source_id }, { system: CARD_NETWORK }, card.currency, amount),
+      entries: withWalletApproval(
+        move({ account: card.funding_source_id }, { system: CARD_NETWORK }, card.currency, amount),
+        funding.approval,
+      ),
     });
     const exception = authorizationSteer(input.merchant.descriptor).kind === "APPROVE_EXCEPTION";
     return record(
@@ -282,14 +289,18 @@ export async function simulateAuthorizationAdvice(
     const diff = total - t.authorizedAmount;
     const reference = `CardTransaction:${t.id}`;
     if (diff > 0n) {
-      if ((await availableFor(tx, t.accountId)) < diff) {
+      const funding = await fundingApproval(tx, platformId, card.id, t.accountId);
+      if ((await availableFor(tx, t.accountId)) < diff || !funding.allowed) {
         return update(tx, platformId, t.id, { status: "EXCEPTION", authorizedAmount: total });
       }
       await postLedger(tx, {
         platformId,
         kind: "CARD_ADVICE_PULL",
         reference,
-        entries: move({ account: t.accountId }, { system: CARD_NETWORK }, t.currency, diff),
+        entries: withWalletApproval(
+          move({ account: t.accountId }, { system: CARD_NETWORK }, t.currency, diff),
+          funding.approval,
+        ),
       });
       return update(tx, platformId, t.id, {
         authorizedAmount: total,
@@ -334,12 +345,17 @@ export async function simulateReturnReversal(
       );
     }
     const amount = t.refundedAmount;
-    if ((await availableFor(tx, t.accountId)) < amount) return update(tx, platformId, t.id, { status: "EXCEPTION" });
+    const funding = await fundingApproval(tx, platformId, card.id, t.accountId);
+    if ((await availableFor(tx, t.accountId)) < amount || !funding.allowed)
+      return update(tx, platformId, t.id, { status: "EXCEPTION" });
     await postLedger(tx, {
       platformId,
       kind: "CARD_RETURN_REVERSAL",
       reference: `CardTransaction:${t.id}`,
-      entries: move({ account: t.accountId }, { system: CARD_NETWORK }, t.currency, amount),
+      entries: withWalletApproval(
+        move({ account: t.accountId }, { system: CARD_NETWORK }, t.currency, amount),
+        funding.approval,
+      ),
     });
     return update(tx, platformId, t.id, { status: "SETTLED", refundedAmount: 0n });
   });

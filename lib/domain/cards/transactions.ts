@@ -13,7 +13,7 @@ import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
 import { ApiError } from "../../kernel/errors";
 import { newUuid, parseApiId } from "../../ids";
-import { ledgerError, move, postLedger } from "../../ledger/post";
+import { ledgerError, move, postLedger, withWalletApproval } from "../../ledger/post";
 import { emitWebhook, outboxRows } from "../../webhooks/outbox";
 import type { WebhookType } from "../../webhooks/types";
 import { authorizationSteer } from "../../sandbox/cards";
@@ -21,6 +21,7 @@ import { cardUuidOrNotFound } from "./cards";
 import { serializeCardTransaction, type CardTransactionRow } from "./serialize";
 import { AUTHORIZABLE_STATUSES, isFinalCardStatus, type CardStatus } from "./status";
 import type { SandboxAuthorization, SandboxClearing, SandboxReturn } from "./schemas";
+import { fundingApproval, noDelegatedKey } from "./wallet-funding";
 
 /** The counterparty of every card pull and refund: the card network's settlement account. */
 export const CARD_NETWORK = "CARD_NETWORK";
@@ -71,6 +72,8 @@ function mapAuthorizeError(err: unknown, cardId: string): unknown {
       `The card transacts in ${/card currency is (\w+)/.exec(text)?.[1] ?? "another currency"}`,
     );
   }
+  // A wallet debit without the card's delegated key (revoked between the read and the pull).
+  if (code === "MW001") return noDelegatedKey();
   const mapped = ledgerError(err);
   if (mapped instanceof ApiError && mapped.code === "INSUFFICIENT_FUNDS") return insufficient();
   return mapped;
@@ -109,9 +112,12 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
       funding_source_id: string;
       currency: string;
       max_spend_per_transaction: string | null;
+      funding_type: string;
     }>(
-      `SELECT c.status, c.customer_id, u.platform_customer_id, c.funding_source_id, c.currency, c.max_spend_per_transaction
-       FROM cards c JOIN customers u ON u.id = c.customer_id WHERE c.id = $1 AND c.platform_id = $2`,
+      `SELECT c.status, c.customer_id, u.platform_customer_id, c.funding_source_id, c.currency, c.max_spend_per_transaction,
+              a.type AS funding_type
+       FROM cards c JOIN customers u ON u.id = c.customer_id JOIN internal_accounts a ON a.id = c.funding_source_id
+       WHERE c.id = $1 AND c.platform_id = $2`,
       [cardUuid, platformId],
     );
     const card = rows[0];
@@ -126,9 +132,19 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
     if (card.currency !== input.currency.code)
       throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
     assertWithinSpendLimit(card.max_spend_per_transaction, input.amount);
-    if (steer.kind === "APPROVE_DELAYED_PULL") return authorizeWithDelayedPull(platformId, cardUuid, cardId, input);
-
     const status: TxStatus = steer.kind === "APPROVE_EXCEPTION" ? "EXCEPTION" : "AUTHORIZED";
+    // A delayed pull, and any pull on an embedded wallet (it needs the card's delegated key), take the
+    // transaction path; the single-statement fast path is for the common fiat pull.
+    if (steer.kind === "APPROVE_DELAYED_PULL" || card.funding_type === "EMBEDDED_WALLET") {
+      return authorizeInTransaction(
+        platformId,
+        cardUuid,
+        cardId,
+        input,
+        steer.kind === "APPROVE_DELAYED_PULL" ? "DELAYED_PULL" : status,
+      );
+    }
+
     const at = new Date();
     const row: CardTransactionRow = {
       id: newUuid(),
@@ -195,17 +211,20 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
 export const CONFIRM_PULL_JOB = "card.pull.confirm";
 
 /**
- * Descriptor suffix 005: approved at once, but the pull on the funding source
- * stays PENDING. The amount moves to the funding account's pending bucket (so
- * it cannot be spent twice and totalBalance still counts it), and a durable job
- * confirms the pull about 30 s later. Not the single-statement fast path: this
- * sandbox outcome needs the job row in the same transaction.
+ * An authorization in one database transaction. Descriptor suffix 005 (mode
+ * DELAYED_PULL): approved at once, but the pull on the funding source stays
+ * PENDING. The amount moves to the funding account's pending bucket (so it
+ * cannot be spent twice and totalBalance still counts it), and a durable job
+ * confirms the pull about 30 s later (the job row needs this transaction).
+ * Otherwise the pull is made at once, as on the fast path. A wallet-funded card
+ * debits its wallet under its ACTIVE delegated key, else it declines.
  */
-async function authorizeWithDelayedPull(
+async function authorizeInTransaction(
   platformId: string,
   cardUuid: string,
   cardId: string,
   input: SandboxAuthorization,
+  mode: "DELAYED_PULL" | TxStatus,
 ) {
   return defaultDb().$transaction(async (tx) => {
     const [card] = await tx.$queryRaw<
@@ -223,19 +242,27 @@ async function authorizeWithDelayedPull(
     assertWithinSpendLimit(card.max_spend_per_transaction, input.amount);
     if (card.currency !== input.currency.code)
       throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+    const funding = await fundingApproval(tx, platformId, cardUuid, card.funding_source_id);
+    if (!funding.allowed) throw noDelegatedKey();
     const id = newUuid();
     const amount = BigInt(input.amount);
+    const delayed = mode === "DELAYED_PULL";
     await fenceIdempotency(tx, { kind: "cardTransaction", id });
     try {
       await postLedger(tx, {
         platformId,
-        kind: "CARD_PULL_HOLD",
+        kind: delayed ? "CARD_PULL_HOLD" : "CARD_PULL",
         reference: `CardTransaction:${id}`,
-        entries: move(
-          { account: card.funding_source_id, bucket: "available" },
-          { account: card.funding_source_id, bucket: "pending" },
-          card.currency,
-          amount,
+        entries: withWalletApproval(
+          delayed
+            ? move(
+                { account: card.funding_source_id, bucket: "available" },
+                { account: card.funding_source_id, bucket: "pending" },
+                card.currency,
+                amount,
+              )
+            : move({ account: card.funding_source_id }, { system: CARD_NETWORK }, card.currency, amount),
+          funding.approval,
         ),
       });
     } catch (err) {
@@ -251,13 +278,13 @@ async function authorizeWithDelayedPull(
         customerId: card.customer_id,
         accountId: card.funding_source_id,
         direction: "DEBIT",
-        status: "AUTHORIZED",
+        status: delayed ? "AUTHORIZED" : mode,
         currency: card.currency,
         merchantDescriptor: input.merchant.descriptor,
         merchantMcc: input.merchant.mcc ?? null,
         merchantCountry: input.merchant.country ?? null,
         authorizedAmount: amount,
-        pullPendingCount: 1,
+        ...(delayed ? { pullPendingCount: 1 } : { pullCount: 1, pullTotal: amount }),
         issuerTransactionToken: `itx_${randomBytes(12).toString("hex")}`,
         authorizedAt: at,
         lastEventAt: at,
@@ -265,14 +292,16 @@ async function authorizeWithDelayedPull(
         updatedAt: at,
       },
     });
-    await enqueueJob(tx, {
-      type: CONFIRM_PULL_JOB,
-      platformId,
-      payload: { cardTransactionId: id },
-      delayMs: sandboxDelayMs(SANDBOX_DELAYS.delayedCardPullMs),
-    });
+    if (delayed) {
+      await enqueueJob(tx, {
+        type: CONFIRM_PULL_JOB,
+        platformId,
+        payload: { cardTransactionId: id },
+        delayMs: sandboxDelayMs(SANDBOX_DELAYS.delayedCardPullMs),
+      });
+    }
     const body = serializeCardTransaction(row);
-    await emitWebhook(tx, platformId, webhookType("AUTHORIZED"), body);
+    await emitWebhook(tx, platformId, webhookType(row.status as TxStatus), body);
     return body;
   });
 }
@@ -375,12 +404,17 @@ export async function clearCardTransaction(
       const [acct] = await tx.$queryRaw<
         { available: bigint }[]
       >`SELECT available FROM internal_accounts WHERE id = ${t.accountId}::uuid FOR UPDATE`;
-      if (acct && acct.available >= diff) {
+      // A wallet-funded card pulls under its delegated key; without an ACTIVE one it cannot pull.
+      const funding = await fundingApproval(tx, platformId, cardUuid, t.accountId);
+      if (acct && acct.available >= diff && funding.allowed) {
         await postLedger(tx, {
           platformId,
           kind: "CARD_POST_HOC_PULL",
           reference,
-          entries: move({ account: t.accountId }, { system: CARD_NETWORK }, t.currency, diff),
+          entries: withWalletApproval(
+            move({ account: t.accountId }, { system: CARD_NETWORK }, t.currency, diff),
+            funding.approval,
+          ),
         });
         pullCount += 1;
         pullTotal += diff;

@@ -117,7 +117,7 @@ async function prepare(body: CredentialCreate, wallet: Wallet, now: Date): Promi
   }
 }
 
-/** The spec's duplicate rules, checked on both legs and again under the account lock. */
+/** The duplicate rules (spec and reference), checked on both legs and again under the account lock. */
 async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<void> {
   const platformId = wallet.platformId;
   if (p.type === "EMAIL_OTP") {
@@ -157,12 +157,8 @@ async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<voi
         "A passkey with this WebAuthn credentialId is already registered",
       );
     }
-    if (await tx.walletCredential.findFirst({ where: { customerId: wallet.customerId, type: "PASSKEY" } })) {
-      throw new ApiError(
-        "PASSKEY_ALREADY_ENROLLED",
-        "The customer already has a passkey; only one per customer is supported. Delete it first",
-      );
-    }
+    // Several passkeys per wallet (a passkey per device, as the reference allows): only the same
+    // WebAuthn credential registered twice is a duplicate.
     if (
       await tx.walletCredential.findFirst({ where: { platformId, registrationChallenge: p.registrationChallenge } })
     ) {

@@ -106,3 +106,29 @@ export const SignedRetryChallengeResponse = z.object({
   expiresAt: z.string(),
   type: z.string().optional(),
 });
+
+// ---- delegated keys (reference: /auth/delegated-keys) ----
+
+export const DelegatedKeyCreate = z.object({
+  cardId: z.string().min(1).max(100),
+  internalAccountId: z.string().min(1).max(100),
+  nickname: z.string().trim().min(1).max(256),
+});
+export type DelegatedKeyCreate = z.infer<typeof DelegatedKeyCreate>;
+
+export const DelegatedKeyListQuery = z.object({
+  accountId: z.string().min(1).max(100).optional(),
+  fundingSourceId: z.string().min(1).max(100).optional(),
+});
+
+export const DelegatedKeyResponse = z.strictObject({
+  id: z.string(),
+  cardId: z.string(),
+  fundingSourceId: z.string(),
+  accountId: z.string(),
+  publicKey: z.string(),
+  nickname: z.string(),
+  status: z.enum(["PENDING", "ACTIVE", "REVOKED"]),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -107,7 +107,7 @@ describe("POST /cards, activation, GET and list", () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it("requires the funding source to be a fiat internal account of the cardholder", async () => {
+  it("requires the funding source to be a fiat account or the embedded wallet of the cardholder", async () => {
     const a = await approvedCardholder(api);
     const b = await approvedCardholder(api);
     const other = await api.post("/cards", {
@@ -118,13 +118,21 @@ describe("POST /cards, activation, GET and list", () => {
     expect(other.status).toBe(400);
     expect(other.body.code).toBe("INVALID_INPUT");
     expect(other.body.details.errors[0].field).toBe("fundingSource");
+    const foreignWallet = await api.post("/cards", {
+      customerId: a.customerId,
+      form: "VIRTUAL",
+      fundingSource: b.walletAccountId,
+    });
+    expect(foreignWallet.status).toBe(400);
+    expect(foreignWallet.body.details.errors[0].field).toBe("fundingSource");
+    // The cardholder's own wallet funds a card in the wallet's currency (spending needs a delegated key).
     const wallet = await api.post("/cards", {
       customerId: a.customerId,
       form: "VIRTUAL",
       fundingSource: a.walletAccountId,
     });
-    expect(wallet.status).toBe(400);
-    expect(wallet.body.details.errors[0].field).toBe("fundingSource");
+    expect(wallet.status, wallet.text).toBe(201);
+    expect(wallet.body).toMatchObject({ fundingSource: a.walletAccountId, currency: "USDB" });
   });
 
   it("validates every field at once and answers 404 for unknown or foreign customers", async () => {

@@ -10,7 +10,7 @@ import { otpLogin, walletWithSession } from "../../support/wallet";
 import { retryHeaders } from "../../support/wallet-client";
 import { installedAgent, POLICY } from "../agents/helpers";
 import { enabledStablecoin, idem, link } from "../stablecoins/helpers";
-import { approvedCardholder, approvePlatform, issueCard } from "../cards/helpers";
+import { approvedCardholder, approvePlatform, issueCard, waitForStatus } from "../cards/helpers";
 import { CODE, euCustomer, scaLogin, verifyPhone } from "../customers/sca-support";
 
 const uuidOf = (apiId: string) => apiId.split(":")[1];
@@ -176,19 +176,33 @@ describe("moving money out of an embedded wallet requires the holder's signed re
     expect(await walletBalance(api, alice.customerId)).toBe(balance);
   });
 
-  it("cards cannot draw on a wallet: issuing or re-funding a card from it → 400", async () => {
+  it("cards draw on a wallet only under its holder's delegated key: without one, nothing moves", async () => {
     const cards = await newPlatform();
     await approvePlatform(cards);
     const holder = await approvedCardholder(cards, { fund: 10_000 });
     await fund(cards, holder.walletAccountId, 10_000);
     const before = await walletEntries(holder.walletAccountId);
-    const refused = await cards.post("/cards", {
+    // A card funded by the wallet is issued (the reference's Embedded Wallet funding) ...
+    const walletCard = await cards.post("/cards", {
       customerId: holder.customerId,
       form: "VIRTUAL",
       fundingSource: holder.walletAccountId,
     });
-    expect(refused.status, refused.text).toBe(400);
-    expect(refused.body.details.errors.map((e: { field: string }) => e.field)).toContain("fundingSource");
+    expect(walletCard.status, walletCard.text).toBe(201);
+    await waitForStatus(cards, walletCard.body.id, "ACTIVE");
+    // ... but no delegated key exists, so no authorization of any kind takes money from the wallet.
+    const purchase = { amount: 500, currency: { code: "USDB" }, merchant: { descriptor: "DRAIN SHOP" } };
+    const auth = await cards.post(`/sandbox/cards/${walletCard.body.id}/simulate/authorization`, purchase);
+    expect(auth.status, auth.text).toBe(409);
+    expect(auth.body.details.declineReason).toBe("FUNDING_SOURCE_NOT_AUTHORIZED");
+    const delayed = await cards.post(`/sandbox/cards/${walletCard.body.id}/simulate/authorization`, {
+      ...purchase,
+      merchant: { descriptor: "DRAIN SHOP 005" },
+    });
+    expect(delayed.status, delayed.text).toBe(409);
+    const atm = await cards.post(`/sandbox/cards/${walletCard.body.id}/simulate/financial_authorization`, purchase);
+    expect(atm.status, atm.text).toBe(202);
+    // A fiat card cannot be re-pointed at the wallet (another currency).
     const card = await issueCard(cards, holder);
     const patched = await cards.patch(`/cards/${card.id}`, { fundingSource: holder.walletAccountId });
     expect(patched.status, patched.text).toBe(400);

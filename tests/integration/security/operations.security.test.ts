@@ -71,6 +71,7 @@ const PATH_PARAMETER_KINDS: Record<string, ResourceKind> = {
   "/documents/{documentId}": "document",
   "/auth/credentials/{id}": "walletCredential",
   "/auth/sessions/{id}": "walletSession",
+  "/auth/delegated-keys/{id}": "delegatedKey",
   "/sca/factors/{credentialId}": "scaFactor",
   "/sca/factors/reset/{resetId}": "scaReset",
   "/quotes/{quoteId}": "quote",
@@ -115,6 +116,7 @@ const QUERY_PARAMETER_KINDS: Record<string, ResourceKind> = {
 const FILTER_KINDS: Record<string, ResourceKind> = {
   customerId: "customer",
   accountId: "internalAccount",
+  fundingSourceId: "cardFundingSource",
   sendingAccountId: "internalAccount",
   receivingAccountId: "customerExternalAccount",
   agentId: "agent",
@@ -205,6 +207,7 @@ const BODIES: Record<string, BodyTemplate | BodyTemplate[]> = {
     documentHolder: i.customer,
   }),
   "POST /auth/credentials": (i) => ({ type: "SMS_OTP", accountId: i.embeddedWallet }),
+  "POST /auth/delegated-keys": (i) => ({ cardId: i.walletCard, internalAccountId: i.embeddedWallet, nickname: "Key" }),
   "POST /agents": (i) => ({
     name: "Sweep agent",
     customerId: i.customer,

@@ -191,7 +191,7 @@ describe("passkey credentials", () => {
     expect(noKey.body.details.errors[0]).toMatchObject({ field: "clientPublicKey", constraint: "REQUIRED" });
   });
 
-  it("rejects a bad attestation, a reused registration challenge, a duplicate credential id and a second passkey per customer", async () => {
+  it("rejects a bad attestation, a reused registration challenge and a duplicate credential id", async () => {
     const api = await newPlatform();
     const w = await walletWithSession(api);
     const authenticator = new SoftwareAuthenticator(rp());
@@ -245,18 +245,6 @@ describe("passkey credentials", () => {
     expect(again.status).toBe(400);
     expect(again.body.code).toBe("PASSKEY_CREDENTIAL_ALREADY_EXISTS");
 
-    const second = new SoftwareAuthenticator(rp());
-    const ch2 = randomBytes(32).toString("base64url");
-    const enrolled = await api.post("/auth/credentials", {
-      type: "PASSKEY",
-      accountId: w.accountId,
-      nickname: "Other",
-      challenge: ch2,
-      attestation: second.register(ch2),
-    });
-    expect(enrolled.status).toBe(409);
-    expect(enrolled.body.code).toBe("PASSKEY_ALREADY_ENROLLED");
-
     // The registration challenge works once, on any wallet of the platform.
     const other = await newWalletCustomer(api);
     const third = new SoftwareAuthenticator(rp());
@@ -269,5 +257,78 @@ describe("passkey credentials", () => {
     });
     expect(reused.status).toBe(401);
     expect(reused.body.reason).toMatch(/already used/);
+  });
+
+  it("holds several passkeys per wallet (a passkey per device): each added by signed retry, each signs in", async () => {
+    const api = await newPlatform();
+    const w = await walletWithSession(api);
+    const devices = [new SoftwareAuthenticator(rp()), new SoftwareAuthenticator(rp()), new SoftwareAuthenticator(rp())];
+    const ids: string[] = [];
+    for (const [i, device] of devices.entries()) {
+      const challenge = randomBytes(32).toString("base64url");
+      const body = {
+        type: "PASSKEY",
+        accountId: w.accountId,
+        nickname: `Device ${i + 1}`,
+        challenge,
+        attestation: device.register(challenge),
+      };
+      // A wallet that has a credential adds the next one only with its holder's signature.
+      const unsigned = await api.post("/auth/credentials", body);
+      expect(unsigned.status, unsigned.text).toBe(202);
+      const added = await signedCall(api, "POST", "/auth/credentials", body, w.session.key);
+      expect(added.retry.status, added.retry.text).toBe(201);
+      expect(added.retry.body).toMatchObject({ type: "PASSKEY", credentialId: device.credentialId });
+      ids.push(added.retry.body.id);
+    }
+    const list = await api.get(`/auth/credentials?accountId=${w.accountId}`);
+    const passkeys = list.body.data.filter((c: { type: string }) => c.type === "PASSKEY");
+    expect(passkeys.map((c: { credentialId: string }) => c.credentialId).sort()).toEqual(
+      devices.map((d) => d.credentialId).sort(),
+    );
+
+    // Every device signs in with its own passkey, and only with it.
+    for (const [i, device] of devices.entries()) {
+      const { challenge } = await passkeyChallenge(api, ids[i]);
+      const ok = await api.post(
+        `/auth/credentials/${ids[i]}/verify`,
+        { type: "PASSKEY", assertion: device.assert(challenge.challenge) },
+        { headers: { "Request-Id": challenge.requestId } },
+      );
+      expect(ok.status, ok.text).toBe(200);
+      expect(ok.body.nickname).toBe(`Device ${i + 1}`);
+    }
+    const { challenge: foreign } = await passkeyChallenge(api, ids[0]);
+    const wrongDevice = await api.post(
+      `/auth/credentials/${ids[0]}/verify`,
+      { type: "PASSKEY", assertion: devices[1].assert(foreign.challenge) },
+      { headers: { "Request-Id": foreign.requestId } },
+    );
+    expect(wrongDevice.status).toBe(401);
+
+    // The same device (same WebAuthn credential id) cannot be registered again.
+    const again = randomBytes(32).toString("base64url");
+    const duplicate = await api.post("/auth/credentials", {
+      type: "PASSKEY",
+      accountId: w.accountId,
+      nickname: "Again",
+      challenge: again,
+      attestation: devices[2].register(again),
+    });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.code).toBe("PASSKEY_CREDENTIAL_ALREADY_EXISTS");
+
+    // One passkey is revoked with another passkey's session; the others keep working.
+    const { challenge: c2 } = await passkeyChallenge(api, ids[1]);
+    const s2 = await api.post(
+      `/auth/credentials/${ids[1]}/verify`,
+      { type: "PASSKEY", assertion: devices[1].assert(c2.challenge) },
+      { headers: { "Request-Id": c2.requestId } },
+    );
+    expect(s2.status, s2.text).toBe(200);
+    const removed = await signedCall(api, "DELETE", `/auth/credentials/${ids[0]}`, undefined, w.session.key);
+    expect(removed.retry.status, removed.retry.text).toBe(204);
+    const after = await api.get(`/auth/credentials?accountId=${w.accountId}`);
+    expect(after.body.data.filter((c: { type: string }) => c.type === "PASSKEY")).toHaveLength(2);
   });
 });

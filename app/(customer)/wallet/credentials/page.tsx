@@ -29,9 +29,11 @@ export default async function CredentialsPage({ searchParams }: { searchParams: 
             type: c.type,
             nickname: c.nickname,
             createdAt: c.createdAt,
+            ...(c.credentialId ? { credentialId: c.credentialId } : {}),
           }))}
           currentSessionId={customer.walletSessionId}
           currentType={current?.type ?? ""}
+          currentNickname={current?.nickname ?? ""}
         />
       </>
     );
