@@ -56,10 +56,15 @@ async function call<T = any>(method: string, path: string, body?: unknown): Prom
     );
   }
   if (answer.status < 300) return answer.body;
-  const b = answer.body as { code?: string; reason?: string; details?: { errors?: { field: string; message: string }[] } };
+  const b = answer.body as {
+    code?: string;
+    reason?: string;
+    details?: { errors?: { field: string; message: string }[] };
+  };
   const lines = [`Meridian refused ${method} ${path}: ${b?.reason ?? answer.status} (${b?.code ?? answer.status})`];
   for (const e of b?.details?.errors ?? []) lines.push(`  ${e.field}: ${e.message}`);
-  if (answer.status === 401) lines.push("Check --client-id/--client-secret (MERIDIAN_CLIENT_ID/MERIDIAN_CLIENT_SECRET).");
+  if (answer.status === 401)
+    lines.push("Check --client-id/--client-secret (MERIDIAN_CLIENT_ID/MERIDIAN_CLIENT_SECRET).");
   throw new CliError(lines.join("\n"));
 }
 
@@ -113,9 +118,10 @@ program
       scenario,
     );
     print(seeded, () =>
-      [`Seeded ${seeded.customers.length} customer(s):`, ...seeded.customers.map((c) => `  ${c.platformCustomerId}  ${c.id}`)].join(
-        "\n",
-      ),
+      [
+        `Seeded ${seeded.customers.length} customer(s):`,
+        ...seeded.customers.map((c) => `  ${c.platformCustomerId}  ${c.id}`),
+      ].join("\n"),
     );
   });
 
@@ -245,9 +251,11 @@ requests
       for (const r of fresh) {
         seen.add(r.id ?? r.requestId ?? JSON.stringify(r));
         if (first) continue;
-        print(r, () =>
-          `${r.time ?? r.createdAt ?? ""}  ${String(r.status ?? "").padEnd(4)}${(r.method ?? "").padEnd(7)}${r.path ?? ""}` +
-          (r.latencyMs !== undefined ? `  ${r.latencyMs} ms` : ""),
+        print(
+          r,
+          () =>
+            `${r.time ?? r.createdAt ?? ""}  ${String(r.status ?? "").padEnd(4)}${(r.method ?? "").padEnd(7)}${r.path ?? ""}` +
+            (r.latencyMs !== undefined ? `  ${r.latencyMs} ms` : ""),
         );
       }
       if (first) progress("Waiting for requests (Ctrl-C to stop) …");

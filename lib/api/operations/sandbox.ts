@@ -35,7 +35,7 @@ import { serializeTransaction } from "../../domain/transactions/serialize";
 import { receiveUmaPayment } from "../../domain/transfers/transfers";
 import { sendTestWebhook } from "../../domain/webhooks/test-webhook";
 import { wakeJobs } from "../../jobs/wake";
-import { Scenario } from "../../domain/sandbox/scenario-schema";
+import { Scenario, scenarioJsonSchema } from "../../domain/sandbox/scenario-schema";
 import { applyScenario, resetSandbox } from "../../domain/sandbox/apply-scenario";
 import { SANDBOX_RULES, sandboxRulesMarkdown } from "../../sandbox/rules";
 
@@ -361,6 +361,21 @@ export const applySandboxScenario = defineOperation({
   handle: async ({ ctx, body }) => ({ status: 200, body: await applyScenario(db(), ctx.platformId, body) }),
 });
 
+// GET /sandbox/scenario/schema – Meridian-specific: the scenario file's JSON Schema (for editors and validators)
+export const getSandboxScenarioSchema = defineOperation({
+  operationId: "getSandboxScenarioSchema",
+  method: "GET",
+  path: "/sandbox/scenario/schema",
+  summary: "The JSON Schema of a sandbox scenario file (Meridian-specific)",
+  description:
+    "The request body of POST /sandbox/scenario as a JSON Schema (draft 2020-12), for an editor's completion " +
+    "(`$schema` in a JSON scenario, `# yaml-language-server: $schema=<url>` in YAML) or any validator.",
+  tag: "Sandbox",
+  auth: "none",
+  responses: { 200: { description: "The JSON Schema", schema: z.record(z.string(), z.unknown()) } },
+  handle: async () => ({ status: 200, body: scenarioJsonSchema() }),
+});
+
 // POST /sandbox/reset – Meridian-specific: back to the last scenario, or empty
 export const resetSandboxOperation = defineOperation({
   operationId: "resetSandbox",
@@ -410,7 +425,10 @@ export const listSandboxRules = defineOperation({
     sandboxRulesMarkdown(),
   tag: "Sandbox",
   auth: "platform",
-  responses: { 200: { description: "The catalogue", schema: z.object({ data: z.array(SandboxRule) }) }, ...ErrorResponses },
+  responses: {
+    200: { description: "The catalogue", schema: z.object({ data: z.array(SandboxRule) }) },
+    ...ErrorResponses,
+  },
   handle: async () => ({ status: 200, body: { data: SANDBOX_RULES } }),
 });
 
@@ -425,6 +443,7 @@ export const sandboxOperations = [
   advanceSandboxClock,
   sendTestWebhookOperation,
   applySandboxScenario,
+  getSandboxScenarioSchema,
   resetSandboxOperation,
   listSandboxRules,
 ];

@@ -33,7 +33,10 @@ export interface SeedResult {
 
 export async function applyScenario(db: PrismaClient, platformId: string, scenario: Scenario): Promise<SeedResult> {
   await resetPlatformData(platformId);
-  await pool().query("UPDATE platforms SET sandbox_scenario = $2 WHERE id = $1", [platformId, JSON.stringify(scenario)]);
+  await pool().query("UPDATE platforms SET sandbox_scenario = $2 WHERE id = $1", [
+    platformId,
+    JSON.stringify(scenario),
+  ]);
   try {
     return await seed(db, platformId, scenario);
   } catch (err) {
@@ -104,9 +107,13 @@ async function seed(db: PrismaClient, platformId: string, scenario: Scenario): P
     for (const [j, card] of (entry.cards ?? []).entries()) {
       const funding = accounts.find((a) => a.currency === card.currency);
       if (!funding)
-        throw new ApiError("INVALID_INPUT", `Scenario ${at}.cards[${j}]: the customer has no ${card.currency} account`, {
-          scenarioPath: `${at}.cards[${j}].currency`,
-        });
+        throw new ApiError(
+          "INVALID_INPUT",
+          `Scenario ${at}.cards[${j}]: the customer has no ${card.currency} account`,
+          {
+            scenarioPath: `${at}.cards[${j}].currency`,
+          },
+        );
       const made = await step(`${at}.cards[${j}]`, () =>
         createCard(db, platformId, {
           customerId,

@@ -3,7 +3,7 @@
 // schema (customers as POST /customers takes them, external accounts as POST
 // /customers/external-accounts, platform flags as PATCH /config), so a scenario
 // accepts exactly what the API accepts. Published as JSON Schema in the OpenAPI
-// document (the operation's request body) and as docs/sandbox-scenario.schema.json.
+// document (the operation's request body) and by GET /sandbox/scenario/schema.
 import { z } from "zod";
 import { CustomerCreate } from "../customers/schemas";
 import { CustomerExternalAccountCreate, PlatformExternalAccountCreate } from "../external-accounts/schemas";
@@ -37,7 +37,11 @@ export const ScenarioCustomer = z.object({
     .max(50)
     .optional()
     .describe("As POST /customers/external-accounts takes them, without customerId"),
-  cards: z.array(ScenarioCard).max(20).optional().describe("Cards issued to the customer (needs verification APPROVED)"),
+  cards: z
+    .array(ScenarioCard)
+    .max(20)
+    .optional()
+    .describe("Cards issued to the customer (needs verification APPROVED)"),
 });
 
 export const Scenario = z
@@ -71,7 +75,6 @@ export const Scenario = z
     });
   });
 export type Scenario = z.infer<typeof Scenario>;
-export type ScenarioInput = z.input<typeof Scenario>;
 
 /** Human-readable problems of a scenario, each naming its path (`customers[0].customer.fullName: Required`). */
 export function scenarioProblems(input: unknown): string[] {
@@ -82,7 +85,15 @@ export function scenarioProblems(input: unknown): string[] {
 
 function formatPath(path: PropertyKey[]): string {
   if (!path.length) return "(scenario)";
-  return path
-    .map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
-    .join("");
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
+}
+
+let jsonSchema: Record<string, unknown> | undefined;
+/** The scenario as JSON Schema (draft 2020-12), what a scenario file may contain. */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  jsonSchema ??= {
+    ...z.toJSONSchema(Scenario, { io: "input", unrepresentable: "any", target: "draft-2020-12" }),
+    title: "Meridian sandbox scenario",
+  };
+  return jsonSchema;
 }
