@@ -2,12 +2,12 @@
 // platform through meridian/testing (issue 23): create a platform (operator API),
 // seed it from the guide's example scenario (2 customers, 3 funded balances, an
 // external account, a card, flags), reset it to its scenario, and drop it.
-// Baseline in the same run: creating a platform alone and one POST /customers.
+// Baseline in the same run: one POST /customers. Meridian is started by meridian/testing's startMeridian().
 //   npm run bench:sandbox-platforms        (BENCH_ROUNDS=20; MERIDIAN_TEST_DB=external for PostgreSQL at :5432)
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parse } from "yaml";
-import { startTestServer, type DbMode } from "../../tests/support/server";
+import { createExternalDatabase } from "../../tests/support/server";
 import { createTestPlatform, startMeridian } from "../../lib/testing/index";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -27,10 +27,14 @@ async function timed<T>(into: number[], fn: () => Promise<T>): Promise<T> {
 }
 
 async function main() {
-  const mode = (process.env.MERIDIAN_TEST_DB ?? "embedded") as DbMode;
-  const server = await startTestServer(mode);
+  const mode = process.env.MERIDIAN_TEST_DB ?? "embedded";
+  const external = mode === "external" ? await createExternalDatabase() : null;
+  // started by the harness itself, as a platform developer's test run starts it
+  const meridian = await startMeridian({
+    databaseUrl: external?.url,
+    env: { MERIDIAN_SANDBOX_TIME_SCALE: "0.01" },
+  });
   try {
-    const meridian = await startMeridian({ url: server.origin, operatorToken: server.operatorToken });
     const create: number[] = [];
     const seed: number[] = [];
     const fresh: number[] = [];
@@ -58,7 +62,8 @@ async function main() {
       stats("baseline: one POST /customers", customer),
     ]);
   } finally {
-    await server.stop();
+    await meridian.stop();
+    await external?.drop();
   }
 }
 
