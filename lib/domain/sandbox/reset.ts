@@ -48,32 +48,46 @@ export function assertSandbox(): void {
     throw new ApiError("FORBIDDEN", "Sandbox data can only be reset or seeded in the sandbox environment");
 }
 
-/** Deletes the platform's sandbox data; `dropPlatform` removes the platform and its credentials too. */
-export async function resetPlatformData(platformId: string, opts: { dropPlatform?: boolean } = {}): Promise<void> {
-  assertSandbox();
-  const client = await pool().connect();
-  try {
-    await client.query("BEGIN");
-    // The platform row lock orders a reset against concurrent resets of the same platform.
-    const locked = await client.query("SELECT 1 FROM platforms WHERE id = $1 FOR UPDATE", [platformId]);
-    if (!locked.rowCount) throw new ApiError("REFERENCE_NOT_FOUND", `Platform ${platformId} not found`);
-    const others = await client.query<{ table_name: string }>(
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+let otherTables: Promise<string[]> | undefined;
+
+/** Tables with a platform_id column outside the two lists (the schema is fixed while the server runs). */
+function tablesAddedLater(): Promise<string[]> {
+  otherTables ??= pool()
+    .query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.columns WHERE column_name = 'platform_id' " +
         "AND table_schema = current_schema() AND NOT (table_name = ANY($1)) ORDER BY table_name",
       [[...ORDERED_TABLES, ...KEPT_TABLES]],
-    );
+    )
+    .then((r) => r.rows.map((row) => row.table_name));
+  return otherTables;
+}
+
+/** Deletes the platform's sandbox data; `dropPlatform` removes the platform and its credentials too. */
+export async function resetPlatformData(platformId: string, opts: { dropPlatform?: boolean } = {}): Promise<void> {
+  assertSandbox();
+  // One round trip: the deletes go as one multi-statement text, so the id is checked before it is inlined.
+  if (!UUID_RE.test(platformId)) throw new ApiError("REFERENCE_NOT_FOUND", `Platform ${platformId} not found`);
+  const id = `'${platformId}'`;
+  const statements = [
+    "BEGIN",
+    // The platform row lock orders a reset against concurrent resets of the same platform.
+    `SELECT 1 FROM platforms WHERE id = ${id} FOR UPDATE`,
     // A refund (CREDIT) points at the transaction it returns: delete those first.
-    await client.query("DELETE FROM card_transactions WHERE platform_id = $1 AND original_transaction_id IS NOT NULL", [
-      platformId,
-    ]);
-    for (const table of [...ORDERED_TABLES, ...others.rows.map((r) => r.table_name)])
-      await client.query(`DELETE FROM "${table.replaceAll('"', '""')}" WHERE platform_id = $1`, [platformId]);
-    if (opts.dropPlatform) {
-      // Removing a credential records its revocation (trigger), so cached authentications end at once.
-      await client.query("DELETE FROM api_tokens WHERE platform_id = $1", [platformId]);
-      await client.query("DELETE FROM platforms WHERE id = $1", [platformId]);
-    }
-    await client.query("COMMIT");
+    `DELETE FROM card_transactions WHERE platform_id = ${id} AND original_transaction_id IS NOT NULL`,
+    ...[...ORDERED_TABLES, ...(await tablesAddedLater())].map(
+      (table) => `DELETE FROM "${table.replaceAll('"', '""')}" WHERE platform_id = ${id}`,
+    ),
+    // Removing a credential records its revocation (trigger), so cached authentications end at once.
+    ...(opts.dropPlatform
+      ? [`DELETE FROM api_tokens WHERE platform_id = ${id}`, `DELETE FROM platforms WHERE id = ${id}`]
+      : []),
+    "COMMIT",
+  ];
+  const client = await pool().connect();
+  try {
+    const results = (await client.query(statements.join(";\n"))) as unknown as { rowCount: number | null }[];
+    if (!results[1]?.rowCount) throw new ApiError("REFERENCE_NOT_FOUND", `Platform ${platformId} not found`);
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
     throw err;
