@@ -18,6 +18,10 @@ import { arrayFields, parseRequestInput } from "../kernel/validation";
 import { authenticateAgent } from "./agent-auth";
 import { admitRequest } from "./rate-limit";
 import { observer, type SpanHandle } from "../kernel/observer";
+import { traceSandboxRules } from "../sandbox/rule-trace";
+
+/** Names the sandbox rules (lib/sandbox/rules.ts, GET /sandbox/rules) that steered the answer. */
+const SANDBOX_RULE_HEADER = "meridian-sandbox-rule";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const MAX_MULTIPART_BODY_BYTES = 11 * 1024 * 1024;
@@ -171,6 +175,7 @@ async function answer(
   let response: PlainResponse;
   let replayed = false;
   let rateHeaders: Record<string, string> = {};
+  let steeredBy: string[] = [];
   try {
     if (op.auth === "platform") {
       principal = await authenticatePlatform(request);
@@ -207,9 +212,14 @@ async function answer(
       },
       defer: (fn) => void deferred.push(fn),
     };
-    const run = async () => {
+    const run = async (): Promise<ApiResult> => {
       try {
-        return await op.handle({ ctx, body, query, params, request, rawBody });
+        const traced = await traceSandboxRules(
+          () => op.handle({ ctx, body, query, params, request, rawBody }),
+          (rules) => (steeredBy = rules),
+        );
+        if (!steeredBy.length) return traced;
+        return { ...traced, headers: { ...traced.headers, [SANDBOX_RULE_HEADER]: steeredBy.join(", ") } };
       } finally {
         for (const fn of deferred.splice(0))
           await fn().catch((err: unknown) => ctx.log.error({ err }, "deferred step failed"));
@@ -251,6 +261,7 @@ async function answer(
     const apiError = toApiError(err, requestId);
     response = plainError(apiError, requestId);
     Object.assign(response.headers, rateHeaders);
+    if (steeredBy.length) response.headers[SANDBOX_RULE_HEADER] = steeredBy.join(", ");
   }
   log.info(
     {

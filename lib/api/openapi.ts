@@ -78,6 +78,7 @@ export function buildOpenApiDocument(operations: Operation<unknown, unknown, unk
     const entry: JsonSchema = {
       operationId: op.operationId,
       summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
       tags: [op.tag],
       security: op.auth === "platform" ? [{ BasicAuth: [] }] : op.auth === "agent" ? [{ AgentAuth: [] }] : [],
       parameters: parameters(op),

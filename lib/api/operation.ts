@@ -64,6 +64,8 @@ export interface Operation<B = unknown, Q = unknown, P = unknown> {
   /** OpenAPI-style path relative to the version base, e.g. "/customers/{customerId}". */
   path: string;
   summary: string;
+  /** Longer Markdown text for the API reference (the OpenAPI operation's description). */
+  description?: string;
   tag: string;
   auth: "platform" | "agent" | "none";
   permission?: Permission;

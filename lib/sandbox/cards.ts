@@ -2,6 +2,7 @@
 // steer a simulated authorization (the reference's suffix table). Any other
 // suffix is approved.
 import { sandboxSuffix } from "./suffix";
+import { noteSandboxRule } from "./rule-trace";
 
 export type AuthorizationSteer =
   | { kind: "DECLINE"; declineReason: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" }
@@ -23,7 +24,10 @@ export const DESCRIPTOR_SUFFIXES: Record<string, AuthorizationSteer> = {
 };
 
 export function authorizationSteer(descriptor: string): AuthorizationSteer {
-  return DESCRIPTOR_SUFFIXES[sandboxSuffix(descriptor)] ?? { kind: "APPROVE" };
+  const suffix = sandboxSuffix(descriptor);
+  const steer = DESCRIPTOR_SUFFIXES[suffix];
+  if (steer) noteSandboxRule(`card.descriptor.${suffix}`);
+  return steer ?? { kind: "APPROVE" };
 }
 
 /**
@@ -44,5 +48,8 @@ export const ISSUANCE_SUFFIXES: Record<string, IssuanceSteer> = {
 };
 
 export function issuanceSteer(platformCustomerId: string): IssuanceSteer {
-  return ISSUANCE_SUFFIXES[sandboxSuffix(platformCustomerId)] ?? { kind: "ACTIVATE", delay: "NORMAL" };
+  const suffix = sandboxSuffix(platformCustomerId);
+  const steer = ISSUANCE_SUFFIXES[suffix];
+  if (steer) noteSandboxRule(`card.issuance.${suffix}`);
+  return steer ?? { kind: "ACTIVATE", delay: "NORMAL" };
 }

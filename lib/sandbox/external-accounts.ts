@@ -5,6 +5,7 @@
 // overlap: name verification (1xx), pulls and payouts (002-005), quote
 // destinations (002-007), and linking with a stablecoin provider (2xx).
 import { sandboxSuffix } from "./suffix";
+import { noteSandboxRule } from "./rule-trace";
 
 export type BeneficiaryVerificationStatus =
   "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
@@ -63,17 +64,24 @@ export const QUOTE_DESTINATION_OUTCOMES: Record<string, SandboxQuoteOutcome> = {
 };
 
 export function nameVerificationFor(identifier: string): BeneficiaryVerificationStatus | "INVALID" {
-  return NAME_VERIFICATION[sandboxSuffix(identifier)] ?? NAME_VERIFICATION_DEFAULT;
+  const suffix = sandboxSuffix(identifier);
+  const status = NAME_VERIFICATION[suffix];
+  if (status) noteSandboxRule(`external-account.name-verification.${suffix}`);
+  return status ?? NAME_VERIFICATION_DEFAULT;
 }
 
 export function pullPayoutOutcomeFor(identifier: string): SandboxTransferOutcome {
-  return PULL_PAYOUT_OUTCOMES[sandboxSuffix(identifier)] ?? { kind: "succeed", description: "Success" };
+  const suffix = sandboxSuffix(identifier);
+  const outcome = PULL_PAYOUT_OUTCOMES[suffix];
+  if (outcome) noteSandboxRule(`external-account.pull-payout.${suffix}`);
+  return outcome ?? { kind: "succeed", description: "Success" };
 }
 
 export function quoteDestinationOutcomeFor(identifier: string): SandboxQuoteOutcome {
-  return (
-    QUOTE_DESTINATION_OUTCOMES[sandboxSuffix(identifier)] ?? { kind: "succeed", description: "Successful payment" }
-  );
+  const suffix = sandboxSuffix(identifier);
+  const outcome = QUOTE_DESTINATION_OUTCOMES[suffix];
+  if (outcome) noteSandboxRule(`quote.destination.${suffix}`);
+  return outcome ?? { kind: "succeed", description: "Successful payment" };
 }
 
 /**
@@ -88,7 +96,7 @@ export const BANK_VALIDATION_MS = 30_000;
  * use as a mint destination, ACH debit source or burn destination): the last
  * three digits of the account's primary identifier decide.
  */
-const PROVIDER_LINK_FAILURES = {
+export const PROVIDER_LINK_FAILURES = {
   "201": {
     code: "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED",
     reason: "Meridian could not link this external account with the provider",
@@ -107,14 +115,19 @@ const PROVIDER_LINK_FAILURES = {
   },
 } as const;
 /** ACH debit sources: suffix 204 has no debit authorization (link method) at the provider. */
-const ACH_LINK_METHOD_MISSING_SUFFIX = "204";
+export const ACH_LINK_METHOD_MISSING_SUFFIX = "204";
 
 export type ProviderLinkFailure = (typeof PROVIDER_LINK_FAILURES)[keyof typeof PROVIDER_LINK_FAILURES];
 
 export function providerLinkFailureFor(identifier: string): ProviderLinkFailure | undefined {
-  return PROVIDER_LINK_FAILURES[sandboxSuffix(identifier) as keyof typeof PROVIDER_LINK_FAILURES];
+  const suffix = sandboxSuffix(identifier) as keyof typeof PROVIDER_LINK_FAILURES;
+  const failure = PROVIDER_LINK_FAILURES[suffix];
+  if (failure) noteSandboxRule(`external-account.provider-link.${suffix}`);
+  return failure;
 }
 
 export function achDebitAuthorizationMissing(identifier: string): boolean {
-  return sandboxSuffix(identifier) === ACH_LINK_METHOD_MISSING_SUFFIX;
+  const missing = sandboxSuffix(identifier) === ACH_LINK_METHOD_MISSING_SUFFIX;
+  if (missing) noteSandboxRule(`external-account.ach-debit.${ACH_LINK_METHOD_MISSING_SUFFIX}`);
+  return missing;
 }

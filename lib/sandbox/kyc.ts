@@ -3,6 +3,7 @@
 // Every outcome rule of customer verification lives here as data; the domain
 // code (lib/domain/verifications) only applies them.
 import { sandboxSuffix } from "./suffix";
+import { noteSandboxRule } from "./rule-trace";
 
 export type KycStatus = "UNVERIFIED" | "PENDING" | "REJECTED" | "APPROVED";
 export type VerificationStatus = "PENDING_MANUAL_REVIEW" | "RESOLVE_ERRORS" | "REJECTED" | "APPROVED";
@@ -36,7 +37,10 @@ const INDIVIDUAL_KYC_DEFAULT = {
 };
 
 export function individualKycRow(fullName: string | undefined | null) {
-  return INDIVIDUAL_KYC_TABLE[sandboxSuffix(fullName)] ?? INDIVIDUAL_KYC_DEFAULT;
+  const suffix = sandboxSuffix(fullName);
+  const row = INDIVIDUAL_KYC_TABLE[suffix];
+  if (row) noteSandboxRule(`kyc.individual.${suffix}`);
+  return row ?? INDIVIDUAL_KYC_DEFAULT;
 }
 
 export function individualKycOutcome(fullName: string | undefined | null): KycStatus {
@@ -60,7 +64,10 @@ export function isFinalStatus(status: string | null | undefined): boolean {
 /** Beneficial owner KYC by the last 3 characters of lastName, when the business resolves. */
 export const BENEFICIAL_OWNER_KYC_SUFFIX: Record<string, KycStatus> = { "001": "PENDING", "002": "REJECTED" };
 export function beneficialOwnerKycOutcome(lastName: string | undefined | null): KycStatus {
-  return BENEFICIAL_OWNER_KYC_SUFFIX[sandboxSuffix(lastName)] ?? "APPROVED";
+  const suffix = sandboxSuffix(lastName);
+  const status = BENEFICIAL_OWNER_KYC_SUFFIX[suffix];
+  if (status) noteSandboxRule(`kyc.beneficial-owner.${suffix}`);
+  return status ?? "APPROVED";
 }
 
 /**
@@ -77,7 +84,10 @@ export const BUSINESS_KYB_SUFFIX: Record<string, KybRule> = {
   "002": "REJECT",
 };
 export function businessKybRule(registrationNumber: string | undefined | null): KybRule {
-  return BUSINESS_KYB_SUFFIX[sandboxSuffix(registrationNumber)] ?? "APPROVE";
+  const suffix = sandboxSuffix(registrationNumber);
+  const rule = BUSINESS_KYB_SUFFIX[suffix];
+  if (rule) noteSandboxRule(`kyb.business.${suffix}`);
+  return rule ?? "APPROVE";
 }
 
 export const KYB_RULE_OUTCOME: Record<KybRule, { verificationStatus: VerificationStatus; kybStatus: KycStatus }> = {

@@ -1,5 +1,6 @@
 // Sandbox stablecoin provider magic values, declared once. The simulated
 // provider (lib/domain/stablecoins/sandbox-provider.ts) reads only these tables.
+import { noteSandboxRule } from "./rule-trace";
 
 /** Linking provider credentials: the suffix of apiClientId decides. */
 export const LINK_CLIENT_ID_SUFFIX = {
@@ -21,7 +22,10 @@ export const LINK_CLIENT_ID_SUFFIX = {
 
 export function linkOutcome(apiClientId: string) {
   for (const [suffix, outcome] of Object.entries(LINK_CLIENT_ID_SUFFIX))
-    if (apiClientId.endsWith(suffix)) return outcome;
+    if (apiClientId.endsWith(suffix)) {
+      noteSandboxRule(`stablecoin.link${suffix.replace("_", ".")}`);
+      return outcome;
+    }
   return { kind: "STATUS", status: "ACTIVE" } as const;
 }
 
@@ -41,7 +45,10 @@ export const SANDBOX_TOKEN = { baseCurrency: "USD", decimals: 6 } as const;
 
 export function tokenIssuance(providerTokenIdentifier: string): string {
   for (const [suffix, status] of Object.entries(TOKEN_SUFFIX_ISSUANCE))
-    if (providerTokenIdentifier.endsWith(suffix)) return status;
+    if (providerTokenIdentifier.endsWith(suffix)) {
+      noteSandboxRule(`stablecoin.token.${suffix}`);
+      return status;
+    }
   return "PROVISIONED";
 }
 
@@ -58,7 +65,9 @@ export type OperationOutcome = "PROVIDER_ERROR" | "FAILS" | "NEVER_FUNDED" | "CO
 
 export function operationOutcome(fiatAmount: bigint): OperationOutcome {
   const suffix = fiatAmount.toString().padStart(3, "0").slice(-3) as keyof typeof OPERATION_AMOUNT_SUFFIX;
-  return OPERATION_AMOUNT_SUFFIX[suffix] ?? "COMPLETES";
+  const outcome = OPERATION_AMOUNT_SUFFIX[suffix];
+  if (outcome) noteSandboxRule(`stablecoin.operation-amount.${suffix}`);
+  return outcome ?? "COMPLETES";
 }
 /** How long simulated external funding and provider processing take (scaled by sandbox time). */
 export const OPERATION_SETTLE_MS = 2_000;

@@ -1,5 +1,7 @@
 // Sandbox UMA receivers: the local part of $<scenario>@<domain> decides what
 // happens to a payment sent to it (spec "UMA receivers").
+import { noteSandboxRule } from "./rule-trace";
+
 export interface UmaScenario {
   currency: string;
   kind: "succeed" | "long-success" | "fail";
@@ -18,5 +20,7 @@ export const UMA_ADDRESS_RE = /^\$([a-zA-Z0-9._+-]{1,64})@([a-zA-Z0-9.-]+\.[a-zA
 
 export function umaScenario(address: string): UmaScenario | undefined {
   const m = UMA_ADDRESS_RE.exec(address);
-  return m ? UMA_RECEIVERS[m[1].toLowerCase()] : undefined;
+  const scenario = m ? UMA_RECEIVERS[m[1].toLowerCase()] : undefined;
+  if (m && scenario) noteSandboxRule(`uma.receiver.${m[1].toLowerCase()}`);
+  return scenario;
 }

@@ -35,6 +35,9 @@ import { serializeTransaction } from "../../domain/transactions/serialize";
 import { receiveUmaPayment } from "../../domain/transfers/transfers";
 import { sendTestWebhook } from "../../domain/webhooks/test-webhook";
 import { wakeJobs } from "../../jobs/wake";
+import { Scenario, scenarioJsonSchema } from "../../domain/sandbox/scenario-schema";
+import { applyScenario, resetSandbox } from "../../domain/sandbox/apply-scenario";
+import { SANDBOX_RULES, sandboxRulesMarkdown } from "../../sandbox/rules";
 
 // POST /sandbox/internal-accounts/{accountId}/fund – add sandbox funds now
 export const sandboxFundInternalAccount = defineOperation({
@@ -325,6 +328,110 @@ export const sendTestWebhookOperation = defineOperation({
   handle: async ({ ctx }) => ({ status: 200, body: await sendTestWebhook(db(), ctx.platformId) }),
 });
 
+const SeedResult = z.object({
+  customers: z.array(
+    z.object({
+      id: z.string(),
+      platformCustomerId: z.string(),
+      internalAccounts: z.array(z.object({ id: z.string(), currency: z.string(), balance: z.number().int() })),
+      externalAccounts: z.array(z.string()),
+      cards: z.array(z.string()),
+    }),
+  ),
+  platformExternalAccounts: z.array(z.string()),
+});
+
+// POST /sandbox/scenario – Meridian-specific: replace the platform's sandbox data with a scenario
+export const applySandboxScenario = defineOperation({
+  operationId: "applySandboxScenario",
+  method: "POST",
+  path: "/sandbox/scenario",
+  summary: "Seed the sandbox from a scenario (Meridian-specific)",
+  description:
+    "Empties the calling platform's sandbox data and creates what the scenario describes: platform flags " +
+    "(as PATCH /config), customers (as POST /customers) with their verification state, balances (sandbox " +
+    "funding postings), external accounts and cards. Applying the same scenario again gives the same state; " +
+    "POST /sandbox/reset puts it back. A failing step empties the platform and names its scenario path in " +
+    "`details.scenarioPath`. Sandbox environment only. Guide: docs/testing-your-integration.md.",
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "MANAGE",
+  body: Scenario,
+  responses: { 200: { description: "What was created, with ids", schema: SeedResult }, ...ErrorResponses },
+  handle: async ({ ctx, body }) => ({ status: 200, body: await applyScenario(db(), ctx.platformId, body) }),
+});
+
+// GET /sandbox/scenario/schema – Meridian-specific: the scenario file's JSON Schema (for editors and validators)
+export const getSandboxScenarioSchema = defineOperation({
+  operationId: "getSandboxScenarioSchema",
+  method: "GET",
+  path: "/sandbox/scenario/schema",
+  summary: "The JSON Schema of a sandbox scenario file (Meridian-specific)",
+  description:
+    "The request body of POST /sandbox/scenario as a JSON Schema (draft 2020-12), for an editor's completion " +
+    "(`$schema` in a JSON scenario, `# yaml-language-server: $schema=<url>` in YAML) or any validator.",
+  tag: "Sandbox",
+  auth: "none",
+  responses: { 200: { description: "The JSON Schema", schema: z.record(z.string(), z.unknown()) } },
+  handle: async () => ({ status: 200, body: scenarioJsonSchema() }),
+});
+
+// POST /sandbox/reset – Meridian-specific: back to the last scenario, or empty
+export const resetSandboxOperation = defineOperation({
+  operationId: "resetSandbox",
+  method: "POST",
+  path: "/sandbox/reset",
+  summary: "Reset the sandbox to its scenario or to empty (Meridian-specific)",
+  description:
+    "Deletes every object of the calling platform (customers, accounts, ledger postings, transactions, " +
+    "quotes, cards, webhook events, jobs, idempotency keys ...), keeping the platform, its configuration " +
+    'and its credentials, then re-applies the last scenario given to POST /sandbox/scenario (`to: "scenario"`, ' +
+    'the default) or leaves the platform empty (`to: "empty"`). Sandbox environment only (403 elsewhere).',
+  tag: "Sandbox",
+  auth: "platform",
+  permission: "MANAGE",
+  body: z.object({ to: z.enum(["scenario", "empty"]).default("scenario") }),
+  responses: {
+    200: {
+      description: "What the platform was reset to",
+      schema: z.object({ to: z.enum(["scenario", "empty"]), seeded: SeedResult.nullable() }),
+    },
+    ...ErrorResponses,
+  },
+  handle: async ({ ctx, body }) => ({
+    status: 200,
+    body: await resetSandbox(db(), ctx.platformId, body.to),
+  }),
+});
+
+const SandboxRule = z.object({
+  id: z.string(),
+  area: z.string(),
+  field: z.string(),
+  match: z.string(),
+  outcome: z.string(),
+});
+
+// GET /sandbox/rules – Meridian-specific: the catalogue of magic values
+export const listSandboxRules = defineOperation({
+  operationId: "listSandboxRules",
+  method: "GET",
+  path: "/sandbox/rules",
+  summary: "List the sandbox's magic-value rules (Meridian-specific)",
+  description:
+    "Every rule by which a magic value steers a sandbox outcome, read from the sandbox tables themselves. " +
+    "A response whose outcome a rule steered names it in the `Meridian-Sandbox-Rule` header " +
+    "(comma-separated ids).\n\n" +
+    sandboxRulesMarkdown(),
+  tag: "Sandbox",
+  auth: "platform",
+  responses: {
+    200: { description: "The catalogue", schema: z.object({ data: z.array(SandboxRule) }) },
+    ...ErrorResponses,
+  },
+  handle: async () => ({ status: 200, body: { data: SANDBOX_RULES } }),
+});
+
 export const sandboxOperations = [
   sandboxFundInternalAccount,
   simulateAuthorizationOp,
@@ -335,4 +442,8 @@ export const sandboxOperations = [
   sandboxUmaReceiveOperation,
   advanceSandboxClock,
   sendTestWebhookOperation,
+  applySandboxScenario,
+  getSandboxScenarioSchema,
+  resetSandboxOperation,
+  listSandboxRules,
 ];

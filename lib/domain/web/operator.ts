@@ -5,6 +5,7 @@ import "server-only";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { createPlatform } from "../platform/platforms";
+import { resetPlatformData } from "../sandbox/reset";
 import { operatorListStablecoins, operatorSetEnablement } from "../stablecoins/stablecoins";
 import type { EnablementState } from "../stablecoins/status";
 
@@ -20,3 +21,6 @@ export const stablecoinQueue = (status?: EnablementState) => operatorListStablec
 
 export const moveStablecoinEnablement = (stablecoinUuid: string, to: EnablementState) =>
   operatorSetEnablement(db(), stablecoinUuid, to);
+
+/** Drops a sandbox platform with all its data and credentials (per-test platforms); refused outside the sandbox. */
+export const operatorDropPlatform = (platformUuid: string) => resetPlatformData(platformUuid, { dropPlatform: true });

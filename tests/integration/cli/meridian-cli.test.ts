@@ -1,0 +1,85 @@
+// The `meridian` command (bin/meridian.mjs) run as a user runs it, against the suite's real server.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestPlatform, startMeridian, type TestPlatform } from "meridian/testing";
+import { server } from "../../support/api";
+
+const run = promisify(execFile);
+let platform: TestPlatform;
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["bin/meridian.mjs", ...args], {
+      env: {
+        ...process.env,
+        MERIDIAN_URL: server().origin,
+        MERIDIAN_CLIENT_ID: platform.clientId,
+        MERIDIAN_CLIENT_SECRET: platform.clientSecret,
+        ...env,
+      },
+      timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(async () => {
+  const meridian = await startMeridian({ url: server().origin, operatorToken: server().operatorToken });
+  platform = await createTestPlatform(meridian, { name: "CLI test" });
+});
+afterAll(async () => {
+  await platform?.drop();
+});
+
+describe("npx meridian", () => {
+  it("seeds from a YAML scenario, funds, advances time and resets", async () => {
+    const seeded = await cli(["--json", "seed", "docs/examples/sandbox-scenario.yaml"]);
+    expect(seeded.stderr).toBe("");
+    expect(seeded.code).toBe(0);
+    const body = JSON.parse(seeded.stdout);
+    expect(body.customers.map((c: { platformCustomerId: string }) => c.platformCustomerId)).toEqual(["ada", "grace"]);
+    const usd = body.customers[0].internalAccounts.find((a: { currency: string }) => a.currency === "USD");
+    expect(usd.balance).toBe(250000);
+
+    const funded = await cli(["fund", usd.id, "100"]);
+    expect(funded.code).toBe(0);
+    expect(funded.stdout).toContain("balance 250100 USD");
+
+    const advanced = await cli(["--json", "advance", "2m"]);
+    expect(JSON.parse(advanced.stdout).advancedSeconds).toBe(120);
+
+    const reset = await cli(["reset"]);
+    expect(reset.stdout).toContain("back to its scenario");
+    // the reset re-seeded the scenario: ada is back to the scenario's balance, without the 100 funded since
+    const ada = (await platform.call("GET", "/customers?platformCustomerId=ada")).data[0];
+    const accounts = await platform.call("GET", `/customers/internal-accounts?customerId=${ada.id}&currency=USD`);
+    expect(accounts.data.map((a: { balance: { amount: number } }) => a.balance.amount)).toEqual([250000]);
+  });
+
+  it("lists the rules, filtered by area", async () => {
+    const res = await cli(["--json", "rules", "--area", "card"]);
+    const ids = JSON.parse(res.stdout).data.map((r: { id: string }) => r.id);
+    expect(ids).toContain("card.descriptor.002");
+    expect(ids.every((id: string) => id.startsWith("card."))).toBe(true);
+    const text = await cli(["rules"]);
+    expect(text.stdout).toMatch(/otp\.sca\s+equals 123456/);
+  });
+
+  it("says what to do when something is wrong", async () => {
+    const badCreds = await cli(["rules"], { MERIDIAN_CLIENT_SECRET: "msk_wrong_secret_000000000000" });
+    expect(badCreds.code).toBe(1);
+    expect(badCreds.stderr).toContain("Check --client-id/--client-secret");
+    const badAmount = await cli(["fund", "InternalAccount:x", "ten"]);
+    expect(badAmount.code).toBe(1);
+    expect(badAmount.stderr).toContain("positive whole number");
+    const invalid = await cli(["seed", "package.json"]);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain("Meridian refused POST /sandbox/scenario");
+    const down = await cli(["rules"], { MERIDIAN_URL: "http://127.0.0.1:9" });
+    expect(down.stderr).toContain("npx meridian start");
+  });
+});
