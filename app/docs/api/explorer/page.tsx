@@ -1,4 +1,5 @@
-// The API reference: Scalar's renderer (bundled from npm into public/vendor by
+// The interactive API explorer (the reference itself is server-rendered at
+// /docs/api): Scalar's renderer (bundled from npm into public/vendor by
 // scripts/vendor-assets.mjs, no CDN) over the OpenAPI document this server
 // generates, with search, a fixed sidebar, curl/JavaScript examples and a
 // try-it client that calls this server's sandbox. Scalar injects its styles and
@@ -7,7 +8,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { API_BASE } from "@/lib/api/operation";
 
-export const metadata: Metadata = { title: "API reference" };
+export const metadata: Metadata = { title: "API explorer" };
 
 const CONFIGURATION = {
   url: `${API_BASE}/openapi.json`,
@@ -25,7 +26,7 @@ const CONFIGURATION = {
   metaData: { title: "Meridian API reference" },
 };
 
-export default async function ApiReferencePage() {
+export default async function ApiExplorerPage() {
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   const { url, ...configuration } = CONFIGURATION;
   return (
