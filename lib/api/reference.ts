@@ -50,19 +50,20 @@ export interface RefTag {
 
 type Doc = ReturnType<typeof buildOpenApiDocument>;
 
-let cachedDoc: Doc | undefined;
-let cachedText: string | undefined;
+// Once per process, not per bundle: Next.js bundles the pages, the route and
+// instrumentation.ts (which builds it at start, off the request path) apart.
+const cache = globalThis as { __meridianOpenApi?: { doc: Doc; text?: string; tags?: RefTag[] } };
 
 /** The OpenAPI document this server serves, built once per process. */
 export function openApiDocument(): Doc {
-  cachedDoc ??= buildOpenApiDocument(operations);
-  return cachedDoc;
+  cache.__meridianOpenApi ??= { doc: buildOpenApiDocument(operations) };
+  return cache.__meridianOpenApi.doc;
 }
 
 /** The same document as JSON text, for the openapi.json route. */
 export function openApiDocumentText(): string {
-  cachedText ??= JSON.stringify(openApiDocument());
-  return cachedText;
+  openApiDocument();
+  return (cache.__meridianOpenApi!.text ??= JSON.stringify(cache.__meridianOpenApi!.doc));
 }
 
 export const tagSlug = (tag: string) =>
@@ -71,12 +72,10 @@ export const tagSlug = (tag: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-let cachedTags: RefTag[] | undefined;
-
 /** Every operation of the document, grouped by tag (tags in name order, operations in document order). */
 export function referenceTags(): RefTag[] {
-  if (cachedTags) return cachedTags;
   const doc = openApiDocument();
+  if (cache.__meridianOpenApi!.tags) return cache.__meridianOpenApi!.tags;
   const byTag = new Map<string, RefOperation[]>();
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, raw] of Object.entries(item)) {
@@ -106,10 +105,11 @@ export function referenceTags(): RefTag[] {
       byTag.set(tag, list);
     }
   }
-  cachedTags = [...byTag.entries()]
+  const tags = [...byTag.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, ops]) => ({ name, slug: tagSlug(name), operations: ops }));
-  return cachedTags;
+  cache.__meridianOpenApi!.tags = tags;
+  return tags;
 }
 
 /** The schema a $ref names (components only: the document has no other references). */
