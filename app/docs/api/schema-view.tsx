@@ -38,7 +38,10 @@ function constraints(s: JsonSchema): string[] {
   return out;
 }
 
-function Alternatives({ options, depth }: { options: JsonSchema[]; depth: number }) {
+/** Named schemas already drawn on this page: a later use links to the first instead of repeating it. */
+export type Seen = Set<string>;
+
+function Alternatives({ options, depth, seen }: { options: JsonSchema[]; depth: number; seen: Seen }) {
   return (
     <ul className="schema-alternatives">
       {options.map((o, i) => {
@@ -49,7 +52,7 @@ function Alternatives({ options, depth }: { options: JsonSchema[]; depth: number
           <li key={i}>
             <details>
               <summary>{name ?? tag ?? `${typeLabel(schema)} (option ${i + 1})`}</summary>
-              <SchemaView schema={o} depth={depth + 1} />
+              <SchemaView schema={o} depth={depth + 1} seen={seen} />
             </details>
           </li>
         );
@@ -77,9 +80,10 @@ function Enum({ values }: { values: unknown[] }) {
   );
 }
 
-function Nested({ schema, depth }: { schema: JsonSchema; depth: number }): ReactNode {
+function Nested({ schema, depth, seen }: { schema: JsonSchema; depth: number; seen: Seen }): ReactNode {
   const { schema: s } = resolveSchema(schema);
-  const target = s.items ? resolveSchema(s.items).schema : s;
+  const inner = s.items ?? schema;
+  const target = resolveSchema(inner).schema;
   const hasFields = Boolean(target.properties && Object.keys(target.properties).length);
   const hasOptions = Boolean(
     target.oneOf?.length || target.anyOf?.some((o) => typeLabel(resolveSchema(o).schema) !== "null"),
@@ -89,13 +93,31 @@ function Nested({ schema, depth }: { schema: JsonSchema; depth: number }): React
   return (
     <details>
       <summary>{hasFields ? "Fields" : "Options"}</summary>
-      <SchemaView schema={target} depth={depth + 1} />
+      <SchemaView schema={inner} depth={depth + 1} seen={seen} />
     </details>
   );
 }
 
-/** The schema's fields (an object), its alternatives (oneOf/anyOf) or its type and constraints. */
-export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: number }) {
+const anchor = (name: string) => `schema-${name}`;
+
+/**
+ * The schema's fields (an object), its alternatives (oneOf/anyOf) or its type and constraints. A named
+ * (component) schema is drawn once per page, where it first occurs; later uses link there.
+ */
+export function SchemaView({ schema, depth = 0, seen }: { schema: JsonSchema; depth?: number; seen: Seen }) {
+  const { name } = resolveSchema(schema);
+  if (name && seen.has(name))
+    return (
+      <p>
+        Same as <a href={`#${anchor(name)}`}>{name}</a> above.
+      </p>
+    );
+  if (name) seen.add(name);
+  const body = <SchemaBody schema={schema} depth={depth} seen={seen} />;
+  return name ? <div id={anchor(name)}>{body}</div> : body;
+}
+
+function SchemaBody({ schema, depth, seen }: { schema: JsonSchema; depth: number; seen: Seen }) {
   const { schema: s } = resolveSchema(schema);
   if (s.properties && Object.keys(s.properties).length) {
     const required = new Set(s.required ?? []);
@@ -112,7 +134,7 @@ export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: 
                 <span className="prop-doc"> {String(raw.description ?? p.description)}</span>
               ) : null}
               {facts.length ? <span className="prop-facts"> · {facts.join(" · ")}</span> : null}
-              <Nested schema={raw} depth={depth} />
+              <Nested schema={raw} depth={depth} seen={seen} />
             </li>
           );
         })}
@@ -120,14 +142,14 @@ export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: 
     );
   }
   const options = (s.oneOf ?? s.anyOf)?.filter(Boolean);
-  if (options?.length) return <Alternatives options={options} depth={depth} />;
+  if (options?.length) return <Alternatives options={options} depth={depth} seen={seen} />;
   if (s.items) {
     return (
       <div>
         <p>
           <span className="prop-type">{typeLabel(s)}</span>
         </p>
-        <SchemaView schema={s.items} depth={depth + 1} />
+        <SchemaView schema={s.items} depth={depth + 1} seen={seen} />
       </div>
     );
   }

@@ -8,7 +8,7 @@ import { SiteHeader } from "@/components/SiteHeader";
 import { API_BASE } from "@/lib/api/operation";
 import { referenceTags, sampleValue, type RefOperation } from "@/lib/api/reference";
 import { appOrigin } from "@/lib/env";
-import { SchemaView } from "../schema-view";
+import { SchemaView, type Seen } from "../schema-view";
 
 type Params = { params: Promise<{ tag: string }> };
 
@@ -64,7 +64,7 @@ function examples(op: RefOperation): { curl: string; js: string } {
   return { curl, js };
 }
 
-function Operation({ op }: { op: RefOperation }) {
+function Operation({ op, seen }: { op: RefOperation; seen: Seen }) {
   const { curl, js } = examples(op);
   const headingId = `${op.operationId}-heading`;
   const success = op.responses.filter((r) => r.status.startsWith("2"));
@@ -104,7 +104,7 @@ function Operation({ op }: { op: RefOperation }) {
                     <td>{p.in}</td>
                     <td>
                       {p.description ? <span>{p.description} </span> : null}
-                      <SchemaView schema={p.schema} depth={5} />
+                      <SchemaView schema={p.schema} depth={5} seen={seen} />
                     </td>
                   </tr>
                 ))}
@@ -118,7 +118,7 @@ function Operation({ op }: { op: RefOperation }) {
           <h3 className="h4">
             Request body <span className="muted">({op.requestBody.mediaType})</span>
           </h3>
-          <SchemaView schema={op.requestBody.schema} />
+          <SchemaView schema={op.requestBody.schema} seen={seen} />
         </>
       ) : null}
       <h3 className="h4">Responses</h3>
@@ -130,7 +130,7 @@ function Operation({ op }: { op: RefOperation }) {
           {r.schema ? (
             <details>
               <summary>Response fields</summary>
-              <SchemaView schema={r.schema} />
+              <SchemaView schema={r.schema} seen={seen} />
             </details>
           ) : null}
         </div>
@@ -168,6 +168,7 @@ export default async function ApiGroupPage({ params }: Params) {
   const tags = referenceTags();
   const tag = tags.find((t) => t.slug === slug);
   if (!tag) notFound();
+  const seen: Seen = new Set();
   return (
     <>
       <SiteHeader />
@@ -189,7 +190,7 @@ export default async function ApiGroupPage({ params }: Params) {
           </ul>
         </nav>
         {tag.operations.map((op) => (
-          <Operation key={op.operationId} op={op} />
+          <Operation key={op.operationId} op={op} seen={seen} />
         ))}
         <nav aria-label="Other groups" className="api-groups">
           <h2 className="h3">Other groups</h2>
