@@ -7,6 +7,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { API_BASE } from "@/lib/api/operation";
+import { ScalarExplorer } from "@/components/docs/ScalarExplorer";
 
 export const metadata: Metadata = { title: "API explorer" };
 
@@ -28,13 +29,11 @@ const CONFIGURATION = {
 
 export default async function ApiExplorerPage() {
   const nonce = (await headers()).get("x-nonce") ?? undefined;
-  const { url, ...configuration } = CONFIGURATION;
   return (
     <div className="api-reference-page">
+      {/* Scalar reads the nonce for the styles and chunks it injects. */}
       <meta property="csp-nonce" content={nonce} />
-      {/* The renderer mounts itself here once its deferred script has run. */}
-      <script id="api-reference" nonce={nonce} data-url={url} data-configuration={JSON.stringify(configuration)} />
-      <script defer nonce={nonce} src="/vendor/scalar/standalone.js" />
+      <ScalarExplorer configuration={CONFIGURATION} nonce={nonce} />
     </div>
   );
 }
