@@ -24,6 +24,9 @@ export async function register() {
       housekeeping: { purgedIdempotencyKeys: purgeExpiredIdempotencyKeys },
     });
   }
+  // The OpenAPI document (a second or more of CPU on a busy machine) is built once the server is up, not by the
+  // first visit to the API reference.
+  setTimeout(() => void import("./lib/api/reference").then((r) => r.openApiDocumentText()), 1_000).unref();
   // scripts/serve.mjs answers the versioned API with this, outside the Next.js pipeline.
   (globalThis as { __meridianApi?: unknown }).__meridianApi = createApiDispatcher();
   (globalThis as { __meridianShutdown?: () => Promise<void> }).__meridianShutdown = async () => {

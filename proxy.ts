@@ -12,7 +12,7 @@ export function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy(nonce, {
     dev: process.env.NODE_ENV === "development",
     vaultOrigin,
-    inlineStyles: request.nextUrl.pathname === "/docs/api",
+    inlineStyles: request.nextUrl.pathname === "/docs/api/explorer",
   });
 
   const requestHeaders = new Headers(request.headers);

@@ -7,11 +7,38 @@ test("the home page renders with its main links", async ({ page }, testInfo) => 
   await testInfo.attach("home", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 });
 
-test("the API reference renders the OpenAPI document offline, with search, examples and try-it", async ({
+test("the API reference is server-rendered: search, a group's operations with curl and JavaScript examples", async ({
   page,
 }, testInfo) => {
-  // The renderer parses the whole OpenAPI document (~3.8 MB) in the browser: on a loaded
-  // 2-core machine that took up to 30 s, so this test waits longer than the default.
+  const origin = new URL(process.env.MERIDIAN_E2E_ORIGIN!).origin;
+  const elsewhere: string[] = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith("data:")) elsewhere.push(r.url());
+  });
+  await page.goto("/docs/api");
+  await expect(page.getByRole("heading", { level: 1, name: "Meridian Global Payments API" })).toBeVisible();
+  // The search box narrows the operations as you type.
+  await page.getByRole("searchbox", { name: "Search operations" }).fill("signing key");
+  await expect(page.getByRole("status").filter({ hasText: "operation(s) match." })).toBeVisible();
+  await page.getByRole("link", { name: /GET \/webhooks\/signing-key/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+  const op = page.getByRole("region", { name: /verifies webhook signatures/ });
+  await op.getByText("Examples: curl and JavaScript").click();
+  await expect(op.getByText(/curl -X GET ".*\/webhooks\/signing-key"/)).toBeVisible();
+  await expect(op.getByText(/await fetch\(/)).toBeVisible();
+  // A request body's fields, with what is required.
+  await page.goto("/docs/api/platform-configuration");
+  const patch = page.getByRole("region", { name: /Update platform configuration/i });
+  await expect(patch.getByText("webhookEndpoint", { exact: true }).first()).toBeVisible();
+  expect(elsewhere, "requests that left this server").toEqual([]);
+  await testInfo.attach("api-reference-group", { body: await page.screenshot(), contentType: "image/png" });
+});
+
+test("the interactive explorer renders the OpenAPI document offline, with search, examples and try-it", async ({
+  page,
+}, testInfo) => {
+  // Scalar's bundle (4 MB of script) renders the document in the browser: on a loaded 2-core
+  // machine that takes far longer than a page should, hence the opt-in page and these timeouts.
   test.setTimeout(180_000);
   const origin = new URL(process.env.MERIDIAN_E2E_ORIGIN!).origin;
   const elsewhere: string[] = [];
@@ -19,7 +46,7 @@ test("the API reference renders the OpenAPI document offline, with search, examp
     if (!r.url().startsWith(origin) && !r.url().startsWith("data:") && !r.url().startsWith("blob:"))
       elsewhere.push(r.url());
   });
-  await page.goto("/docs/api");
+  await page.goto("/docs/api/explorer");
   await expect(page.getByRole("heading", { level: 1, name: /Meridian Global Payments API/ })).toBeVisible({
     timeout: 90_000,
   });

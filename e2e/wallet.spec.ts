@@ -55,6 +55,13 @@ test.describe("customer sign-in", () => {
     );
     expect(extractable.length).toBeGreaterThan(0);
     expect(extractable.every((e) => e === false)).toBe(true);
+
+    // This browser holds the account's passkey: adding another here is not offered (the authenticator would refuse).
+    await page.goto("/wallet/credentials");
+    const method = page.getByRole("combobox", { name: /Method/ });
+    await expect(method.getByRole("option", { name: "Email code" })).toHaveCount(1);
+    await expect(method.getByRole("option", { name: "Passkey" })).toHaveCount(0);
+    await expect(page.getByText("This device already has a passkey for your wallet")).toBeVisible();
   });
 
   test("email OTP sign-in with the sandbox code; a wrong code says what to do", async ({ page, browser }, testInfo) => {

@@ -46,6 +46,8 @@ const EnvSchema = z
      * Unset: on in the sandbox, off in production; production refuses to start with it on.
      */
     MERIDIAN_WEBHOOK_ALLOW_PRIVATE: z.enum(["on", "off"]).optional(),
+    /** scripts/prepare.ts: the sandbox platform starts with the built-in webhook receiver unless off. */
+    MERIDIAN_SANDBOX_WEBHOOK_INBOX: z.enum(["on", "off"]).optional(),
     /**
      * How long an Idempotency-Key stays reserved for a request that stopped renewing it (its process died or
      * stalled); a retry after that takes the key over (docs/adr-006-crash-safe-idempotency.md).

@@ -12,11 +12,24 @@ import { migrate } from "../lib/db/migrate";
 import { ensureSandboxPlatform } from "../lib/domain/platform/platforms";
 import { env } from "../lib/env";
 import { SANDBOX_OTP_CODE, SANDBOX_SCA_CODE } from "../lib/sandbox/sca";
+import { sandboxInboxUrlAt } from "../lib/sandbox/webhook-inbox";
 import { ensureFirstOperator } from "./first-run";
 
 const say = (msg: string) => {
   if (process.env.MERIDIAN_QUIET !== "1") process.stderr.write(`[meridian] ${msg}\n`);
 };
+
+/**
+ * The built-in webhook receiver the sandbox platform starts with: on in the sandbox unless
+ * MERIDIAN_SANDBOX_WEBHOOK_INBOX=off (the test servers, whose platform starts without an endpoint).
+ */
+function builtInReceiver(): string | undefined {
+  if ((process.env.MERIDIAN_ENVIRONMENT ?? "sandbox") !== "sandbox") return undefined;
+  if (process.env.MERIDIAN_SANDBOX_WEBHOOK_INBOX === "off") return undefined;
+  // Deliveries to the app's own (loopback) origin need private targets, the sandbox default.
+  if (process.env.MERIDIAN_WEBHOOK_ALLOW_PRIVATE === "off") return undefined;
+  return sandboxInboxUrlAt(process.env.APP_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`);
+}
 
 function send(message: object): Promise<void> {
   return new Promise((resolve, reject) => process.send!(message, undefined, {}, (e) => (e ? reject(e) : resolve())));
@@ -47,6 +60,7 @@ async function main() {
       umaDomain: process.env.MERIDIAN_UMA_DOMAIN ?? "sandbox.meridian.local",
       clientId: process.env.MERIDIAN_CLIENT_ID,
       clientSecret: process.env.MERIDIAN_CLIENT_SECRET,
+      webhookEndpoint: builtInReceiver(),
     });
     const admin = await ensureFirstOperator(prisma, process.env.MERIDIAN_DATA_DIR ?? ".data");
     await send({ type: "prepared", ...sandbox, admin, otpCode: SANDBOX_OTP_CODE, scaCode: SANDBOX_SCA_CODE });

@@ -92,11 +92,13 @@ export function OverviewCharts({
   volume,
   currencies,
   outcomes,
+  webhooks,
   verification,
 }: {
   volume: Record<string, number | string>[];
   currencies: string[];
   outcomes: Slice[];
+  webhooks: Slice[];
   verification: Slice[];
 }) {
   const totals = currencies.map(
@@ -122,6 +124,7 @@ export function OverviewCharts({
         </ResponsiveContainer>
       </ChartCard>
       <DonutCard title="Payment outcomes" data={outcomes} />
+      {webhooks.length ? <DonutCard title="Webhook delivery health" data={webhooks} /> : null}
       <DonutCard title="Customers by verification state" data={verification} />
     </div>
   );

@@ -244,20 +244,16 @@ function TestWebhook({ endpoint, inboxUrl }: { endpoint: string | null; inboxUrl
         </p>
       )}
       <div className="actions">
-        {endpoint ? null : (
+        {/* Without an endpoint a plain test can only fail: the one way offered is the built-in receiver. */}
+        {endpoint ? (
+          <button type="button" disabled={pending} aria-busy={pending} onClick={send}>
+            Send test webhook
+          </button>
+        ) : (
           <button type="button" disabled={pending} aria-busy={pending} onClick={useInbox}>
             Use the built-in receiver and send a test
           </button>
         )}
-        <button
-          type="button"
-          className={endpoint ? undefined : "button-secondary"}
-          disabled={pending}
-          aria-busy={pending}
-          onClick={send}
-        >
-          Send test webhook
-        </button>
       </div>
       <Status state={state} pendingText="Sending…" />
     </section>

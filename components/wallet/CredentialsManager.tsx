@@ -41,8 +41,13 @@ export function CredentialsManager({
   const router = useRouter();
   const { state, run, pending } = useAction();
   const [webauthn] = useState(() => typeof window === "undefined" || typeof window.PublicKeyCredential === "function");
+  // This session was opened with a passkey, so this browser already holds one for the account: a second here would
+  // be refused by the authenticator. A passkey is offered on devices that have none (another browser, a phone).
+  const passkeyHere = currentType === "PASSKEY";
   const choices = ADDABLE.filter(
-    (k) => !(ONE_PER_ACCOUNT.has(k) && credentials.some((c) => c.type === k)) && (k !== "PASSKEY" || webauthn),
+    (k) =>
+      !(ONE_PER_ACCOUNT.has(k) && credentials.some((c) => c.type === k)) &&
+      (k !== "PASSKEY" || (webauthn && !passkeyHere)),
   );
   const [picked, setKind] = useState<string>("PASSKEY");
   const kind = choices.includes(picked as (typeof ADDABLE)[number]) ? picked : (choices[0] ?? "");
@@ -125,6 +130,11 @@ export function CredentialsManager({
             ))}
           </select>
         </label>
+        {passkeyHere ? (
+          <p className="hint">
+            This device already has a passkey for your wallet. To add another, sign in on the other device.
+          </p>
+        ) : null}
         <button type="button" disabled={pending || !kind} aria-busy={pending} onClick={add}>
           {pending ? "Adding…" : "Add sign-in method"}
         </button>

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { API_BASE, API_VERSION, type Operation } from "./operation";
 import { ErrorSchema, FieldErrorSchema } from "./responses";
+import { hoistSharedSchemas } from "./openapi-components";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -93,7 +94,7 @@ export function buildOpenApiDocument(operations: Operation<unknown, unknown, unk
     item[op.method.toLowerCase()] = entry;
   }
   const tags = [...new Set(operations.map((o) => o.tag))].sort().map((name) => ({ name }));
-  return {
+  return hoistSharedSchemas({
     openapi: "3.1.0",
     info: {
       title: "Meridian Global Payments API",
@@ -111,5 +112,5 @@ export function buildOpenApiDocument(operations: Operation<unknown, unknown, unk
       },
       schemas: { Error: toSchema(ErrorSchema, "output"), FieldError: toSchema(FieldErrorSchema, "output") },
     },
-  };
+  });
 }

@@ -6,13 +6,12 @@
 import "server-only";
 import { createVerify } from "node:crypto";
 import { appOrigin, env } from "../env";
+import { sandboxInboxUrlAt } from "../sandbox/webhook-inbox";
 import { api, BffError } from "./client";
-
-export const SANDBOX_INBOX_PATH = "/api/sandbox/webhook-inbox";
 
 /** The receiver's URL, as the platform configuration names it. */
 export function sandboxInboxUrl(): string {
-  return `${new URL(appOrigin()).origin}${SANDBOX_INBOX_PATH}`;
+  return sandboxInboxUrlAt(appOrigin());
 }
 
 let keyCache: Promise<{ publicKeyPem: string; header: string }> | undefined;

@@ -97,6 +97,8 @@ export async function startTestServer(
     MERIDIAN_SANDBOX_TIME_SCALE: process.env.MERIDIAN_SANDBOX_TIME_SCALE ?? "0.01",
     MERIDIAN_JOB_POLL_MS: "50",
     MERIDIAN_QUIET: "1",
+    // Tests start from a platform without a webhook endpoint (a fresh install has the built-in receiver).
+    MERIDIAN_SANDBOX_WEBHOOK_INBOX: "off",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     APP_ORIGIN: `http://localhost:${port}`,
     VAULT_ORIGIN: `http://127.0.0.1:${port}`,

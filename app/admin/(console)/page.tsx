@@ -7,6 +7,7 @@ import type { PlatformConfig } from "@/components/admin/types";
 import { OverviewCharts } from "@/components/admin/OverviewCharts";
 import { load } from "@/lib/bff/admin/load";
 import { loadOverview, type Overview } from "@/lib/bff/admin/overview";
+import { webhookHealth } from "@/lib/bff/admin/webhooks";
 import { statusWord } from "@/lib/kernel/wording";
 
 function Stat({ label, value, href }: { label: string; value: string; href: string }) {
@@ -30,7 +31,11 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
   } catch (e) {
     error = e;
   }
-  const overview = await load<Overview | null>(null, () => loadOverview());
+  const [overview, hooks] = await Promise.all([
+    load<Overview | null>(null, () => loadOverview()),
+    load<Awaited<ReturnType<typeof webhookHealth>> | null>(null, webhookHealth),
+  ]);
+  const h = hooks.data;
   const o = overview.data;
   const settled = o ? o.outcomes.completed + o.outcomes.failed : 0;
   const paymentsTotal = o ? o.outcomes.completed + o.outcomes.failed + o.outcomes.inProgress : 0;
@@ -70,6 +75,7 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
         </p>
       ) : null}
       {overview.error ? <ErrorNotice error={overview.error} what="the overview figures" /> : null}
+      {hooks.error ? <ErrorNotice error={hooks.error} what="the webhook delivery health" /> : null}
       {o ? (
         <>
           <div className="stats">
@@ -80,7 +86,11 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
               value={String(o.pendingApprovals)}
               href="/admin/transactions?status=PENDING&type=INCOMING"
             />
-            <Stat label="Webhook delivery health" value="View" href="/admin/webhooks" />
+            <Stat
+              label={h && h.failing > 0 ? "Webhook deliveries failing" : "Webhook deliveries delivered"}
+              value={h ? (h.failing > 0 ? String(h.failing) : `${h.delivered} of ${h.counted}`) : "—"}
+              href="/admin/webhooks"
+            />
             <Stat label="Customers" value={String(o.customers)} href="/admin/customers" />
           </div>
           <OverviewCharts
@@ -91,6 +101,16 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
               { name: "Failed or rejected", value: o.outcomes.failed, tone: "danger" },
               { name: "In progress", value: o.outcomes.inProgress, tone: "warn" },
             ]}
+            webhooks={
+              h
+                ? [
+                    { name: "Delivered", value: h.delivered, tone: "ok" },
+                    { name: "Failing", value: h.failing, tone: "danger" },
+                    { name: "Waiting", value: h.waiting, tone: "warn" },
+                    { name: "No endpoint set", value: h.noEndpoint, tone: "neutral" },
+                  ]
+                : []
+            }
             verification={o.verification.map((v) => ({
               name: statusWord(v.status).text,
               value: v.count,

@@ -1,39 +1,68 @@
-// The API reference: Scalar's renderer (bundled from npm into public/vendor by
-// scripts/vendor-assets.mjs, no CDN) over the OpenAPI document this server
-// generates, with search, a fixed sidebar, curl/JavaScript examples and a
-// try-it client that calls this server's sandbox. Scalar injects its styles and
-// chunks at run time, so it gets the page's CSP nonce (the meta tag it reads).
+// The API reference's front page: what the API is, how to authenticate, and
+// every operation by group with a search box. Rendered on the server from the
+// OpenAPI document this server serves (lib/api/reference.ts): plain HTML, so it
+// shows at once on a phone or a desktop. Each group has its own page with the
+// operations' parameters, bodies, responses and curl/JavaScript examples; the
+// interactive client (Scalar, try-it against this sandbox) is /docs/api/explorer.
 import type { Metadata } from "next";
-import { headers } from "next/headers";
+import Link from "next/link";
+import { SiteHeader } from "@/components/SiteHeader";
+import { OperationFinder } from "@/components/docs/OperationFinder";
 import { API_BASE } from "@/lib/api/operation";
+import { openApiDocument, referenceTags } from "@/lib/api/reference";
 
 export const metadata: Metadata = { title: "API reference" };
 
-const CONFIGURATION = {
-  url: `${API_BASE}/openapi.json`,
-  // Offline: no web fonts, no hosted proxy or client, no AI agent.
-  withDefaultFonts: false,
-  hideClientButton: true,
-  agent: { disabled: true },
-  mcp: { disabled: true },
-  showDeveloperTools: "never",
-  telemetry: false,
-  layout: "modern",
-  defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
-  hiddenClients: { shell: ["httpie", "wget"], node: ["undici", "ofetch", "axios"] },
-  authentication: { preferredSecurityScheme: "BasicAuth" },
-  metaData: { title: "Meridian API reference" },
-};
-
-export default async function ApiReferencePage() {
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
-  const { url, ...configuration } = CONFIGURATION;
+export default function ApiReferencePage() {
+  const doc = openApiDocument();
+  const groups = referenceTags().map((t) => ({
+    name: t.name,
+    href: `/docs/api/${t.slug}`,
+    operations: t.operations.map((o) => ({
+      id: o.operationId,
+      method: o.method,
+      path: o.path,
+      summary: o.summary,
+      href: `/docs/api/${t.slug}#${o.operationId}`,
+    })),
+  }));
   return (
-    <div className="api-reference-page">
-      <meta property="csp-nonce" content={nonce} />
-      {/* The renderer mounts itself here once its deferred script has run. */}
-      <script id="api-reference" nonce={nonce} data-url={url} data-configuration={JSON.stringify(configuration)} />
-      <script defer nonce={nonce} src="/vendor/scalar/standalone.js" />
-    </div>
+    <>
+      <SiteHeader />
+      <main className="api-doc">
+        <h1>{doc.info.title}</h1>
+        <p className="lead">{doc.info.description}</p>
+        <section className="card" aria-labelledby="basics-heading">
+          <h2 id="basics-heading">The basics</h2>
+          <dl className="facts">
+            <dt>Base URL</dt>
+            <dd>
+              <code>{API_BASE}</code> on this server
+            </dd>
+            <dt>Version</dt>
+            <dd>{doc.info.version}</dd>
+            <dt>Authentication</dt>
+            <dd>
+              HTTP Basic with your client id as the user name and the client secret as the password; agents send{" "}
+              <code>Authorization: Bearer</code> with their access token.
+            </dd>
+            <dt>Errors</dt>
+            <dd>
+              A JSON body with <code>code</code>, <code>reason</code> and <code>details</code> (see{" "}
+              <Link href="/docs/api/platform-configuration#getPlatformConfig">any operation</Link>).
+            </dd>
+            <dt>OpenAPI document</dt>
+            <dd>
+              <a href={`${API_BASE}/openapi.json`}>openapi.json</a> (OpenAPI {doc.openapi})
+            </dd>
+          </dl>
+          <p>
+            <Link href="/docs/api/explorer">Open the interactive explorer</Link> to send requests to this sandbox from
+            the browser (a larger page that takes a while to load).
+          </p>
+        </section>
+        <OperationFinder groups={groups} />
+      </main>
+    </>
   );
 }

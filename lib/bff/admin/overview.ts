@@ -1,7 +1,7 @@
 // The admin overview's figures, read through the API: payment volume per day
 // and currency over the last two weeks, outcomes, what waits for approval and
-// customers by verification state. (Webhook delivery health is drawn on the
-// webhooks page, the one page that reads the outbox.) Bounded reads: the newest 500
+// customers by verification state. (Webhook delivery health comes from the outbox
+// through lib/bff/admin/webhooks.ts, the one module that reads it.) Bounded reads: the newest 500
 // transactions and customers are enough for a glance; the lists have the rest.
 import "server-only";
 import { api } from "../client";

@@ -6,6 +6,7 @@
 import type { Db } from "../../db/client";
 import { newUuid } from "../../ids";
 import { hashSecret, randomToken } from "../../crypto/secrets";
+import { SANDBOX_INBOX_PATH } from "../../sandbox/webhook-inbox";
 import { PERMISSIONS } from "./permissions";
 
 export const DEFAULT_SUPPORTED_CURRENCIES = [
@@ -36,7 +37,7 @@ export interface CreatedPlatform {
 
 export async function createPlatform(
   db: Db,
-  input: { name: string; umaDomain: string; clientId?: string; clientSecret?: string },
+  input: { name: string; umaDomain: string; clientId?: string; clientSecret?: string; webhookEndpoint?: string },
 ): Promise<CreatedPlatform> {
   const platformId = newUuid();
   const clientId = input.clientId ?? randomToken("mcl_", 12);
@@ -46,6 +47,7 @@ export async function createPlatform(
       id: platformId,
       name: input.name,
       umaDomain: input.umaDomain,
+      webhookEndpoint: input.webhookEndpoint ?? null,
       supportedCurrencies: DEFAULT_SUPPORTED_CURRENCIES,
       apiTokens: {
         create: {
@@ -65,11 +67,22 @@ export async function createPlatform(
  * Makes sure a sandbox platform exists. With fixed credentials (MERIDIAN_CLIENT_ID
  * and MERIDIAN_CLIENT_SECRET) the credential is created or its secret re-hashed to
  * match; otherwise a random one is created only when no platform exists yet.
+ * With webhookEndpoint (the built-in sandbox receiver) a new platform starts with
+ * it, and a platform still pointing at the receiver follows it to the app's
+ * current origin (another port); an endpoint the operator chose, or none, stays.
  */
 export async function ensureSandboxPlatform(
   db: Db,
-  opts: { umaDomain: string; clientId?: string; clientSecret?: string },
+  opts: { umaDomain: string; clientId?: string; clientSecret?: string; webhookEndpoint?: string },
 ): Promise<{ created: CreatedPlatform | null; clientId: string | null }> {
+  const follow = async (platformId: string) => {
+    if (!opts.webhookEndpoint) return;
+    await db.platform.updateMany({
+      where: { id: platformId, webhookEndpoint: { endsWith: SANDBOX_INBOX_PATH } },
+      data: { webhookEndpoint: opts.webhookEndpoint },
+    });
+  };
+  const fresh = { name: "Sandbox platform", umaDomain: opts.umaDomain, webhookEndpoint: opts.webhookEndpoint };
   if (opts.clientId && opts.clientSecret) {
     const existing = await db.apiToken.findUnique({ where: { clientId: opts.clientId } });
     if (existing) {
@@ -77,21 +90,20 @@ export async function ensureSandboxPlatform(
         where: { id: existing.id },
         data: { secretHash: await hashSecret(opts.clientSecret), deletedAt: null },
       });
+      await follow(existing.platformId);
       return { created: null, clientId: opts.clientId };
     }
-    const created = await createPlatform(db, {
-      name: "Sandbox platform",
-      umaDomain: opts.umaDomain,
-      clientId: opts.clientId,
-      clientSecret: opts.clientSecret,
-    });
+    const created = await createPlatform(db, { ...fresh, clientId: opts.clientId, clientSecret: opts.clientSecret });
     return { created, clientId: created.clientId };
   }
   const first = await db.platform.findFirst({
     orderBy: { createdAt: "asc" },
     include: { apiTokens: { where: { name: "Root credential" }, take: 1 } },
   });
-  if (first) return { created: null, clientId: first.apiTokens[0]?.clientId ?? null };
-  const created = await createPlatform(db, { name: "Sandbox platform", umaDomain: opts.umaDomain });
+  if (first) {
+    await follow(first.id);
+    return { created: null, clientId: first.apiTokens[0]?.clientId ?? null };
+  }
+  const created = await createPlatform(db, fresh);
   return { created, clientId: created.clientId };
 }

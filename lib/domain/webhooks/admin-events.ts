@@ -45,3 +45,17 @@ export function deliveryHealth(events: { status: string }[]) {
   }
   return h;
 }
+
+/** How many recent events the overview's delivery health counts: a bounded read, newest first on its index. */
+const HEALTH_WINDOW = 200;
+
+/** Delivery health of the platform's newest events, for the admin overview. */
+export async function recentDeliveryHealth(platformId: string, client: Db = db()) {
+  const rows = await client.webhookEvent.findMany({
+    where: { platformId },
+    orderBy: { id: "desc" },
+    take: HEALTH_WINDOW,
+    select: { status: true },
+  });
+  return { ...deliveryHealth(rows), counted: rows.length };
+}

@@ -40,6 +40,17 @@ describe(`first run (${mode} PostgreSQL)`, async () => {
     ...(external ? { DATABASE_URL: external.url } : { DATABASE_URL: "" }),
   };
   const databaseUrl = external?.url ?? `postgresql://postgres:meridian@127.0.0.1:${pgPort}/meridian`;
+  const sql = async (text: string) => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    try {
+      return (await c.query(text)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+  const webhookEndpoints = async () =>
+    (await sql("SELECT webhook_endpoint FROM platforms")).map((r) => r.webhook_endpoint as string | null);
   afterAll(async () => {
     await external?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -71,12 +82,24 @@ describe(`first run (${mode} PostgreSQL)`, async () => {
       expect(rows[0].role).toBe("operator");
       expect(await verifySecret(admin.password, rows[0].password_hash)).toBe(true);
     }
+    // The sandbox platform starts with the built-in webhook receiver as its endpoint.
+    if (mode === "external")
+      expect(await webhookEndpoints()).toEqual(["http://localhost:3999/api/sandbox/webhook-inbox"]);
 
     // A second start prints the same login and creates nothing new.
     const second = await runInit(base);
     expect(second.code, second.out).toBe(0);
     expect(second.out).toContain(`Admin password         ${admin.password}`);
     expect(JSON.parse(readFileSync(join(dataDir, "admin-credentials.json"), "utf8"))).toEqual(admin);
+
+    // Started at another origin, a platform still pointing at the receiver follows it; one set elsewhere stays.
+    if (mode === "external") {
+      expect((await runInit({ ...base, APP_ORIGIN: "http://localhost:3998" })).code).toBe(0);
+      expect(await webhookEndpoints()).toEqual(["http://localhost:3998/api/sandbox/webhook-inbox"]);
+      await sql("UPDATE platforms SET webhook_endpoint = 'https://hooks.example/in'");
+      expect((await runInit(base)).code).toBe(0);
+      expect(await webhookEndpoints()).toEqual(["https://hooks.example/in"]);
+    }
   });
 
   it("lets MERIDIAN_ADMIN_EMAIL and MERIDIAN_ADMIN_PASSWORD override, without printing the password", async () => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { server } from "../../support/api";
 import { startTestServer, type TestServer } from "../../support/server";
+import { inlineSchemaRefs } from "../../support/openapi-inline";
 
 const SEED = 20251013;
 const REQUESTS_PER_OPERATION = 17;
@@ -686,7 +687,7 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
     expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
     const bearer = { authorization: `Bearer ${redeemed.body.accessToken}` };
 
-    const doc = await (await fetch(`${base}/openapi.json`)).json();
+    const doc = inlineSchemaRefs(await (await fetch(`${base}/openapi.json`)).json());
     // Agent operations first: a later request may pause or delete the agent whose token they use.
     const ops = operationsOf(doc).sort(
       (a, b) => Number(b.security.includes("AgentAuth")) - Number(a.security.includes("AgentAuth")),

@@ -1,12 +1,8 @@
 // GET /openapi.json – the OpenAPI 3.1 document generated from the route schemas
-import { buildOpenApiDocument } from "@/lib/api/openapi";
-import { operations } from "@/lib/api/registry";
-
-let cached: string | undefined;
+import { openApiDocumentText } from "@/lib/api/reference";
 
 export function GET(): Response {
-  cached ??= JSON.stringify(buildOpenApiDocument(operations));
-  return new Response(cached, {
+  return new Response(openApiDocumentText(), {
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=60" },
   });
 }
