@@ -102,7 +102,7 @@ program
   .description("start Meridian here (embedded PostgreSQL), as `npm start` does")
   .action(async () => {
     const root = fileURLToPath(new URL("../..", import.meta.url));
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: root, stdio: "inherit" });
+    const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, stdio: "inherit" });
     await new Promise<void>((resolve) => child.on("exit", (code) => ((process.exitCode = code ?? 1), resolve())));
   });
 

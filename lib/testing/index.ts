@@ -91,7 +91,7 @@ export async function startMeridian(opts: StartOptions = {}): Promise<Meridian> 
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
