@@ -8,7 +8,9 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import pg from "pg";
 import { ApiClient, newPlatform, server, waitFor, type ApiResponse } from "../../support/api";
-import { fund, internalAccount, newCustomer } from "../../support/money";
+import { fund, internalAccount, newCustomer, usdAccountInfo } from "../../support/money";
+import { POLICY, installedAgent } from "../agents/helpers";
+import { approvedCardholder } from "../cards/helpers";
 import { createExternalDatabase, freePort, startTestServer, type TestServer } from "../../support/server";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 
@@ -352,6 +354,118 @@ describe("Idempotency-Key across crashes", () => {
       expect(await quotesOf(deploy.databaseUrl(), api.platformId)).toHaveLength(1);
       expect(await available(deploy.databaseUrl(), from)).toBe(900);
       await expectLedgerExact(deploy.databaseUrl(), api.platformId);
+    },
+  );
+
+  it(
+    "a paused owner of a card creation loses its lease; the fence refuses its card, so the key makes one card",
+    { timeout: 240_000 },
+    async () => {
+      // A write that moves no money is fenced too (its card commits with the key's APPLIED, docs/adr-006).
+      const deploy = await crashableDeployment(15);
+      const first = await deploy.start("idempotency-after-reserve:stop");
+      const second = await deploy.startSecond();
+      cleanups.push(async () => process.kill(servePid(first), "SIGCONT"));
+      const api = await newPlatform("paused card owner", first);
+      const holder = await approvedCardholder(api);
+      const key = randomUUID();
+      const create = (client: ApiClient) =>
+        client.post(
+          "/cards",
+          { customerId: holder.customerId, form: "VIRTUAL", fundingSource: holder.usdAccountId },
+          { headers: { "idempotency-key": key } },
+        );
+      const paused = create(api);
+      await waitFor(async () => (await keyState(deploy.databaseUrl(), api.platformId, key)) === "IN_PROGRESS", {
+        what: "the paused owner's reservation",
+      });
+      const taken = await untilFinal(() => create(on(second, api)));
+      expect(taken.status, taken.text).toBe(201);
+      expect(await keyState(deploy.databaseUrl(), api.platformId, key)).toBe("COMPLETED");
+
+      process.kill(servePid(first), "SIGCONT");
+      const resumed = await paused;
+      expect(resumed.status, resumed.text).toBe(409);
+      expect(resumed.body.details.state).toBe("IN_PROGRESS");
+      const replay = await create(api);
+      expect(replay.status).toBe(201);
+      expect(replay.body.id).toBe(taken.body.id);
+      const cards = await query<{ id: string }>(
+        deploy.databaseUrl(),
+        `SELECT id::text FROM cards WHERE platform_id = $1`,
+        [api.platformId],
+      );
+      expect(cards.map((c) => `Card:${c.id}`)).toEqual([taken.body.id]);
+    },
+  );
+
+  it(
+    "killed between an agent action's approval and its execution: the action executes once by itself",
+    { timeout: 240_000 },
+    async () => {
+      const deploy = await crashableDeployment();
+      const first = await deploy.start("agent-action-approved:kill");
+      const api = await newPlatform("crash after approval", first);
+      const customerId = (await newCustomer(api, ["USD"], "Agent Owner")).id;
+      const usd = await internalAccount(api, customerId);
+      await fund(api, usd, 100_000);
+      const ext = await api.post("/customers/external-accounts", {
+        customerId,
+        currency: "USD",
+        accountInfo: usdAccountInfo(`77${Date.now() % 100000}4401`),
+      });
+      expect(ext.status, ext.text).toBe(201);
+      const agent = await installedAgent(api, { ...POLICY, defaultExecutionMode: "APPROVAL_REQUIRED" }, customerId);
+      const submitted = await api.post(
+        "/agents/me/transfer-out",
+        { source: { accountId: usd }, destination: { accountId: ext.body.id }, amount: 2_500 },
+        { auth: agent.auth },
+      );
+      expect(submitted.status, submitted.text).toBe(201);
+      expect(submitted.body.status).toBe("PENDING_APPROVAL");
+      const key = randomUUID();
+      const approve = (client: ApiClient) =>
+        client.post(
+          `/transactions/${submitted.body.transactionId}/approve`,
+          {},
+          { headers: { "idempotency-key": key } },
+        );
+      await lost(approve(api));
+      // The approval committed; the process died before the transfer ran.
+      const url = deploy.databaseUrl();
+      const actionUuid = submitted.body.id.split(":")[1];
+      const txnUuid = submitted.body.transactionId.split(":")[1];
+      const stateOf = async () =>
+        (await query<{ status: string }>(url, `SELECT status FROM agent_actions WHERE id = $1`, [actionUuid]))[0]
+          .status;
+      const transactions = () => query(url, `SELECT id FROM transactions WHERE id = $1`, [txnUuid]);
+      expect(await stateOf()).toBe("APPROVED");
+      expect(await transactions()).toHaveLength(0);
+      expect(await available(url, usd)).toBe(100_000);
+
+      // Nobody retries: the restarted server's resume job executes it.
+      const second = await deploy.restart(first);
+      await waitFor(async () => (await transactions()).length === 1, {
+        timeoutMs: 60_000,
+        what: "the approved action to execute after the crash",
+      });
+      expect(await stateOf()).toBe("APPROVED");
+      expect(await available(url, usd)).toBe(100_000 - 2_500);
+      // The approval committed with its key (APPLIED): the retry answers with the executed transaction.
+      expect(await keyState(url, api.platformId, key)).toBe("APPLIED");
+      const retry = await untilFinal(() => approve(on(second, api)));
+      expect(retry.status, retry.text).toBe(200);
+      expect(retry.headers.get("idempotent-replayed")).toBe("true");
+      expect(retry.body.id).toBe(submitted.body.transactionId);
+      const jobs = await query<{ status: string }>(
+        url,
+        `SELECT status FROM jobs WHERE type = 'agent.action.resume' AND payload->>'actionId' = $1`,
+        [actionUuid],
+      );
+      expect(jobs.map((j) => j.status)).toEqual(["DONE"]);
+      expect(await transactions()).toHaveLength(1);
+      expect(await available(url, usd)).toBe(100_000 - 2_500);
+      await expectLedgerExact(url, api.platformId);
     },
   );
 });
