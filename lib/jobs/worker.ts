@@ -79,11 +79,20 @@ async function claim(workerId: string): Promise<JobRecord[]> {
 /** Renews the leases of the jobs this worker is running; one statement for all of them. */
 async function renewLeases(state: WorkerState): Promise<void> {
   if (state.leased.size === 0) return;
-  await pool().query(
+  const ids = [...state.leased];
+  const { rows } = await pool().query<{ id: string }>(
     `UPDATE jobs SET locked_until = now() + make_interval(secs => $3)
-      WHERE id = ANY($2::uuid[]) AND locked_by = $1 AND status = 'RUNNING'`,
-    [state.id, [...state.leased], env().MERIDIAN_JOB_LEASE_SECONDS],
+      WHERE id = ANY($2::uuid[]) AND locked_by = $1 AND status = 'RUNNING' RETURNING id`,
+    [state.id, ids, env().MERIDIAN_JOB_LEASE_SECONDS],
   );
+  if (rows.length === ids.length) return;
+  const kept = new Set(rows.map((r) => r.id));
+  for (const id of ids) {
+    // Finished meanwhile, or this worker was frozen for a whole lease and another one took the job over
+    // (it records no outcome for it: finishing is fenced on locked_by).
+    if (kept.has(id) || !state.leased.delete(id)) continue;
+    log.warn({ jobId: id, workerId: state.id }, "job lease not renewed: finished meanwhile or taken over");
+  }
 }
 
 async function finish(job: JobRecord, workerId: string, status: "DONE" | "FAILED", error?: string) {

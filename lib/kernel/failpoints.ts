@@ -8,7 +8,8 @@ export type FailpointName =
   | "idempotency-before-outcome"
   | "money-batch-after-commit"
   | "quote-executed"
-  | "agent-action-approved";
+  | "agent-action-approved"
+  | "bulk-import-row-created";
 
 const ACTIONS = new Set(["kill", "stop"]);
 

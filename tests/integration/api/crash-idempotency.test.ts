@@ -469,3 +469,59 @@ describe("Idempotency-Key across crashes", () => {
     },
   );
 });
+
+describe("claim, then work: background work across crashes", () => {
+  it(
+    "a bulk CSV import killed after a row's customer committed resumes on restart: each row once, one webhook",
+    { timeout: 240_000 },
+    async () => {
+      const hooks = await new WebhookReceiver().start();
+      cleanups.push(() => hooks.stop());
+      const deploy = await crashableDeployment();
+      const first = await deploy.start("bulk-import-row-created:kill");
+      const api = await newPlatform("crash in bulk import", first);
+      expect((await api.patch("/config", { webhookEndpoint: hooks.url })).status).toBe(200);
+      const rows = Array.from({ length: 6 }, (_, i) => `,crash-row-${i},INDIVIDUAL,Row Person ${i},1990-01-0${i + 1}`);
+      const form = new FormData();
+      const csv = ["umaAddress,platformCustomerId,customerType,fullName,birthDate", ...rows].join("\n");
+      form.set("file", new Blob([csv], { type: "text/csv" }), "customers.csv");
+      const upload = await api.post("/customers/bulk/csv", undefined, { raw: form });
+      expect(upload.status, upload.text).toBe(202);
+      // The worker dies on the third row, after its customer committed and before its progress was saved.
+      await waitFor(
+        async () => {
+          try {
+            await fetch(`${first.origin}/api/health`);
+            return false;
+          } catch {
+            return true;
+          }
+        },
+        { timeoutMs: 60_000, what: "the failpoint to kill the server" },
+      );
+      const second = await deploy.restart(first);
+      const job = await waitFor(
+        async () => {
+          const j = await on(second, api).get(`/customers/bulk/jobs/${upload.body.jobId}`);
+          return j.body.status === "COMPLETED" ? j.body : undefined;
+        },
+        { timeoutMs: 90_000, what: "the resumed import to complete" },
+      );
+      expect(job.progress).toMatchObject({ total: 6, processed: 6, successful: 6, failed: 0 });
+      const customers = await query<{ platform_customer_id: string }>(
+        deploy.databaseUrl(),
+        `SELECT platform_customer_id FROM customers WHERE platform_id = $1 AND platform_customer_id LIKE 'crash-row-%'
+          ORDER BY platform_customer_id`,
+        [api.platformId],
+      );
+      expect(customers.map((c) => c.platform_customer_id)).toEqual(rows.map((_, i) => `crash-row-${i}`));
+      await hooks.waitForType("BULK_UPLOAD.COMPLETED", { timeoutMs: 60_000 });
+      const events = await query(
+        deploy.databaseUrl(),
+        `SELECT id FROM webhook_events WHERE platform_id = $1 AND type = 'BULK_UPLOAD.COMPLETED'`,
+        [api.platformId],
+      );
+      expect(events).toHaveLength(1);
+    },
+  );
+});
