@@ -37,8 +37,11 @@ interface WorkerState {
   running: boolean;
   timer?: NodeJS.Timeout;
   inFlight: Set<Promise<void>>;
-  /** Ids of the jobs running here, whose leases the heartbeat renews. */
-  leased: Set<string>;
+  /**
+   * The jobs running here, whose leases the heartbeat renews: id → the run holding it (a job whose lease ran out
+   * while this worker was frozen can be claimed by it again; the older run's end must not drop the newer's lease).
+   */
+  leased: Map<string, symbol>;
   heartbeat?: NodeJS.Timeout;
   handlers: Record<string, JobHandler>;
   housekeeping: Housekeeping;
@@ -79,7 +82,7 @@ async function claim(workerId: string): Promise<JobRecord[]> {
 /** Renews the leases of the jobs this worker is running; one statement for all of them. */
 async function renewLeases(state: WorkerState): Promise<void> {
   if (state.leased.size === 0) return;
-  const ids = [...state.leased];
+  const ids = [...state.leased.keys()];
   const { rows } = await pool().query<{ id: string }>(
     `UPDATE jobs SET locked_until = now() + make_interval(secs => $3)
       WHERE id = ANY($2::uuid[]) AND locked_by = $1 AND status = 'RUNNING' RETURNING id`,
@@ -159,13 +162,14 @@ async function tick(state: WorkerState): Promise<number> {
   for (const job of jobs) {
     // A job whose outcome cannot be recorded (the database went away) keeps its
     // lease; when the lease expires a worker claims and runs it again.
-    state.leased.add(job.id);
+    const run = Symbol(job.id);
+    state.leased.set(job.id, run);
     const p: Promise<void> = runJob(job, state.id, state.handlers)
       .catch((err: unknown) =>
         log.warn({ jobId: job.id, type: job.type, err: (err as Error)?.message }, "job outcome not recorded"),
       )
       .finally(() => {
-        state.leased.delete(job.id);
+        if (state.leased.get(job.id) === run) state.leased.delete(job.id);
         state.inFlight.delete(p);
       });
     state.inFlight.add(p);
@@ -180,7 +184,7 @@ export function startWorker(opts: WorkerOptions): void {
     id: `${hostname()}:${process.pid}:${newUuid().slice(-8)}`,
     running: true,
     inFlight: new Set(),
-    leased: new Set(),
+    leased: new Map(),
     handlers: opts.handlers,
     housekeeping: opts.housekeeping ?? {},
     lastHousekeeping: 0,

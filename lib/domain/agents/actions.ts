@@ -104,11 +104,12 @@ async function runAction(db: PrismaClient, action: AgentAction): Promise<AgentAc
   } catch (err) {
     // Another runner (the resume job, or the approval's retry) executed it meanwhile: that is its outcome.
     if (await executed(db, action)) return db.agentAction.findUniqueOrThrow({ where: { id: action.id } });
-    const code = err instanceof ApiError ? err.code : "INTERNAL_ERROR";
+    // Not a refusal (the database went away, a fault): the action stays APPROVED and its resume job tries again.
+    if (!(err instanceof ApiError && err.status < 500)) throw err;
     await db.$transaction(async (tx) => {
       const failed = await tx.agentAction.updateMany({
         where: { id: action.id, status: "APPROVED" },
-        data: { status: "FAILED", failureReason: code },
+        data: { status: "FAILED", failureReason: err.code },
       });
       // Usage is given back once, by whoever marked it FAILED.
       if (failed.count === 1)
