@@ -10,7 +10,7 @@ import pg from "pg";
 import { ApiClient, newPlatform, server, waitFor, type ApiResponse } from "../../support/api";
 import { fund, internalAccount, newCustomer, usdAccountInfo } from "../../support/money";
 import { POLICY, installedAgent } from "../agents/helpers";
-import { approvedCardholder } from "../cards/helpers";
+import { approvePlatform, approvedCardholder } from "../cards/helpers";
 import { createExternalDatabase, freePort, startTestServer, type TestServer } from "../../support/server";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 
@@ -367,6 +367,7 @@ describe("Idempotency-Key across crashes", () => {
       const second = await deploy.startSecond();
       cleanups.push(async () => process.kill(servePid(first), "SIGCONT"));
       const api = await newPlatform("paused card owner", first);
+      await approvePlatform(api);
       const holder = await approvedCardholder(api);
       const key = randomUUID();
       const create = (client: ApiClient) =>
@@ -431,41 +432,41 @@ describe("Idempotency-Key across crashes", () => {
           { headers: { "idempotency-key": key } },
         );
       await lost(approve(api));
-      // The approval committed; the process died before the transfer ran.
-      const url = deploy.databaseUrl();
+      // The approval committed; the process died before the transfer ran. Nobody retries: the restarted
+      // server's resume job executes it (the embedded database restarts with the server, so it is read after).
+      const url = () => deploy.databaseUrl();
       const actionUuid = submitted.body.id.split(":")[1];
       const txnUuid = submitted.body.transactionId.split(":")[1];
       const stateOf = async () =>
-        (await query<{ status: string }>(url, `SELECT status FROM agent_actions WHERE id = $1`, [actionUuid]))[0]
+        (await query<{ status: string }>(url(), `SELECT status FROM agent_actions WHERE id = $1`, [actionUuid]))[0]
           .status;
-      const transactions = () => query(url, `SELECT id FROM transactions WHERE id = $1`, [txnUuid]);
-      expect(await stateOf()).toBe("APPROVED");
-      expect(await transactions()).toHaveLength(0);
-      expect(await available(url, usd)).toBe(100_000);
-
-      // Nobody retries: the restarted server's resume job executes it.
+      const transactions = () =>
+        query<{ created_at: Date }>(url(), `SELECT created_at FROM transactions WHERE id = $1`, [txnUuid]);
+      const restartedAt = Date.now();
       const second = await deploy.restart(first);
       await waitFor(async () => (await transactions()).length === 1, {
         timeoutMs: 60_000,
         what: "the approved action to execute after the crash",
       });
+      // It ran after the restart, so the crash came before the execution and the job did it.
+      expect((await transactions())[0].created_at.getTime()).toBeGreaterThanOrEqual(restartedAt - 1_000);
       expect(await stateOf()).toBe("APPROVED");
-      expect(await available(url, usd)).toBe(100_000 - 2_500);
+      expect(await available(url(), usd)).toBe(100_000 - 2_500);
       // The approval committed with its key (APPLIED): the retry answers with the executed transaction.
-      expect(await keyState(url, api.platformId, key)).toBe("APPLIED");
+      expect(await keyState(url(), api.platformId, key)).toBe("APPLIED");
       const retry = await untilFinal(() => approve(on(second, api)));
       expect(retry.status, retry.text).toBe(200);
       expect(retry.headers.get("idempotent-replayed")).toBe("true");
       expect(retry.body.id).toBe(submitted.body.transactionId);
       const jobs = await query<{ status: string }>(
-        url,
+        url(),
         `SELECT status FROM jobs WHERE type = 'agent.action.resume' AND payload->>'actionId' = $1`,
         [actionUuid],
       );
       expect(jobs.map((j) => j.status)).toEqual(["DONE"]);
       expect(await transactions()).toHaveLength(1);
-      expect(await available(url, usd)).toBe(100_000 - 2_500);
-      await expectLedgerExact(url, api.platformId);
+      expect(await available(url(), usd)).toBe(100_000 - 2_500);
+      await expectLedgerExact(url(), api.platformId);
     },
   );
 });
