@@ -27,8 +27,11 @@ const EnvSchema = z
     MERIDIAN_UMA_DOMAIN: z.string().default("sandbox.meridian.local"),
     MERIDIAN_JOB_WORKER: z.enum(["on", "off"]).default("on"),
     MERIDIAN_JOB_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
-    /** How long a claimed job is leased: a job whose instance died runs again on another one after this. */
-    MERIDIAN_JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+    /**
+     * How long a claimed job is leased. The worker renews the lease of every job it runs every third of this
+     * (a heartbeat), so a slow job keeps it; a job whose instance died runs again on another one after this.
+     */
+    MERIDIAN_JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(15),
     /** Platform credentials the web app's BFF uses server-side (the launcher passes the sandbox platform's). */
     MERIDIAN_BFF_CLIENT_ID: z.string().min(1).optional(),
     MERIDIAN_BFF_CLIENT_SECRET: z.string().min(1).optional(),

@@ -6,7 +6,7 @@ import { systemClock } from "../clock";
 import { log } from "../log";
 import { newUuid } from "../ids";
 import { Prisma } from "../db/client";
-import { databaseUnavailableError } from "../db/unavailable";
+import { databaseUnavailableError } from "../kernel/unavailable";
 import { authenticatePlatform, requirePermission } from "./auth";
 import type { Principal } from "../domain/platform/principal";
 import { ApiError, isRetryableConflict } from "../kernel/errors";

@@ -5,7 +5,7 @@
 // MERIDIAN_OPERATOR_TOKEN). The checks are lib/domain/ops/health.ts.
 import "server-only";
 import { ApiError } from "../kernel/errors";
-import { DATABASE_RETRY_AFTER_SECONDS } from "../db/unavailable";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../kernel/unavailable";
 import { deepHealth, readiness, type CheckResult } from "../domain/ops/health";
 import { checkOperatorToken } from "../security/operator-token";
 

@@ -21,6 +21,8 @@ export class BffError extends Error {
     readonly details?: unknown,
     /** The API's own refusal, passed through: its reason is written for developers. */
     readonly fromApi = false,
+    /** Headers of the API's refusal the caller must see too (Retry-After of a 503 or 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(reason);
   }
@@ -49,6 +51,17 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Statuses the caller handles itself; others throw BffError. Default: 2xx only. */
   accept?: number[];
+}
+
+const PASSED_ON = ["retry-after"];
+
+function passedOnHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of PASSED_ON) {
+    const value = headers.get(name);
+    if (value !== null) out[name] = value;
+  }
+  return out;
 }
 
 export async function callApi<T = unknown>(
@@ -84,6 +97,7 @@ export async function callApi<T = unknown>(
       err.reason ?? `The API answered ${res.status}`,
       err.details,
       true,
+      passedOnHeaders(res.headers),
     );
   }
   return { status: res.status, body: body as T, headers: res.headers };

@@ -25,6 +25,7 @@ import { log } from "../log";
 import { newUuid } from "../ids";
 import { checkOperatorToken } from "../security/operator-token";
 import { ApiError, type FieldError } from "../kernel/errors";
+import { databaseUnavailableError } from "../kernel/unavailable";
 import { fieldErrorsOf } from "../kernel/validation";
 import { errorWords, fieldWords } from "../kernel/wording";
 import {
@@ -213,11 +214,20 @@ function failure(err: unknown, audience: Audience, requestId: string): Response 
     audience === "hosted" || audience === "operator" ? { "x-request-id": requestId } : {};
   if (err instanceof BffError && err.fromApi && PEOPLE.has(audience)) {
     const human = forPeople(err);
-    return fail(err.status, err.code, human.reason, human.details, traced);
+    return fail(err.status, err.code, human.reason, human.details, { ...traced, ...err.headers });
   }
-  if (err instanceof BffError) return fail(err.status, err.code, err.reason, err.details, traced);
-  if (err instanceof ApiError)
+  if (err instanceof BffError)
     return fail(err.status, err.code, err.reason, err.details, { ...traced, ...err.headers });
+  // The database is down or restarting (the web tier reads sessions, links and reveals itself):
+  // 503 with Retry-After, as the API answers, never a 500.
+  const unavailable = databaseUnavailableError(err);
+  if (unavailable && PEOPLE.has(audience)) {
+    const reason = errorWords(unavailable.code) ?? unavailable.reason;
+    return fail(503, unavailable.code, reason, unavailable.details, { ...traced, ...unavailable.headers });
+  }
+  const known = unavailable ?? err;
+  if (known instanceof ApiError)
+    return fail(known.status, known.code, known.reason, known.details, { ...traced, ...known.headers });
   log.error({ requestId, err }, "web route failed");
   return fail(500, "INTERNAL_ERROR", "Something went wrong on our side. Try again in a moment.", undefined, traced);
 }

@@ -20,7 +20,7 @@ const globalForDb = globalThis as unknown as { __meridianDb?: PrismaClient; __me
 // Bounded waits (docs/reliability.md): a connection, new or from the pool, within
 // DB_CONNECT_TIMEOUT_MS; a statement within DB_STATEMENT_TIMEOUT_MS on the server,
 // and the client stops waiting 5 s later (a host that vanished answers nothing).
-// Past either bound the request answers 503 (lib/db/unavailable.ts) instead of
+// Past either bound the request answers 503 (lib/kernel/unavailable.ts) instead of
 // hanging. A broken connection is dropped and the next checkout opens a new one,
 // so the pool recovers by itself when the database is back.
 export function pool(): pg.Pool {

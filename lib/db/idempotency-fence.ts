@@ -12,8 +12,21 @@ import { pool, type Db } from "./client";
 
 /** What a replay rebuilds the answer from: the resource the operation answers with. */
 export interface RecoveryPoint {
-  kind: "quote" | "transaction" | "internalAccount" | "cardTransaction" | "stablecoinOperation" | "agentAction";
+  kind:
+    | "quote"
+    | "transaction"
+    | "internalAccount"
+    | "cardTransaction"
+    | "stablecoinOperation"
+    | "agentAction"
+    | "agentActionTransaction"
+    | "card"
+    | "stablecoin"
+    | "stablecoinProviderAccount"
+    | "kycLink";
   id: string;
+  /** The answer itself, for a resource that cannot be read back as it was answered (a link's one-time token). */
+  answer?: unknown;
 }
 
 export interface IdempotencyFence {

@@ -5,6 +5,7 @@ import type { JobHandler } from "../jobs/queue";
 import { deliverWebhookJob } from "../webhooks/deliver";
 import { bankValidationJob } from "./external-accounts/external-accounts";
 import { activateCardJob } from "./cards/cards";
+import { RESUME_ACTION_JOB, resumeActionJob } from "./agents/actions";
 import { CONFIRM_PULL_JOB, confirmPullJob } from "./cards/transactions";
 import { BULK_IMPORT_JOB, bulkImportJob } from "./customers/bulk-import";
 import { stablecoinProvisionedJob } from "./stablecoins/stablecoins";
@@ -25,4 +26,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   "transaction.outcome": transactionOutcomeJob,
   [QUOTE_SCA_EXPIRY_JOB]: quoteScaExpiryJob,
   [QUOTE_EXPIRY_JOB]: quoteExpiryJob,
+  [RESUME_ACTION_JOB]: resumeActionJob,
 };

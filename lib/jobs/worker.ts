@@ -1,7 +1,12 @@
 // The job worker. Each app instance runs one; they share the jobs table and
 // claim work with FOR UPDATE SKIP LOCKED, so a job runs on one instance at a
-// time. A claimed job is leased; if its instance dies the lease expires and
-// another instance takes it over. Stop() waits for jobs in flight.
+// time. A claimed job is leased for MERIDIAN_JOB_LEASE_SECONDS, and the worker
+// renews the lease of every job it is running every third of that (a
+// heartbeat): a slow job on a live instance keeps its lease and is not run a
+// second time elsewhere, while the job of an instance that died (no more
+// heartbeats) is taken over by another instance within one lease. The
+// outcome of a job is recorded only while its worker still holds it
+// (locked_by). Stop() waits for jobs in flight.
 import "server-only";
 import { hostname } from "node:os";
 import { pool } from "../db/client";
@@ -32,6 +37,12 @@ interface WorkerState {
   running: boolean;
   timer?: NodeJS.Timeout;
   inFlight: Set<Promise<void>>;
+  /**
+   * The jobs running here, whose leases the heartbeat renews: id → the run holding it (a job whose lease ran out
+   * while this worker was frozen can be claimed by it again; the older run's end must not drop the newer's lease).
+   */
+  leased: Map<string, symbol>;
+  heartbeat?: NodeJS.Timeout;
   handlers: Record<string, JobHandler>;
   housekeeping: Housekeeping;
   stopListening?: () => void;
@@ -66,6 +77,25 @@ async function claim(workerId: string): Promise<JobRecord[]> {
     attempts: r.attempts,
     maxAttempts: r.max_attempts,
   }));
+}
+
+/** Renews the leases of the jobs this worker is running; one statement for all of them. */
+async function renewLeases(state: WorkerState): Promise<void> {
+  if (state.leased.size === 0) return;
+  const ids = [...state.leased.keys()];
+  const { rows } = await pool().query<{ id: string }>(
+    `UPDATE jobs SET locked_until = now() + make_interval(secs => $3)
+      WHERE id = ANY($2::uuid[]) AND locked_by = $1 AND status = 'RUNNING' RETURNING id`,
+    [state.id, ids, env().MERIDIAN_JOB_LEASE_SECONDS],
+  );
+  if (rows.length === ids.length) return;
+  const kept = new Set(rows.map((r) => r.id));
+  for (const id of ids) {
+    // Finished meanwhile, or this worker was frozen for a whole lease and another one took the job over
+    // (it records no outcome for it: finishing is fenced on locked_by).
+    if (kept.has(id) || !state.leased.delete(id)) continue;
+    log.warn({ jobId: id, workerId: state.id }, "job lease not renewed: finished meanwhile or taken over");
+  }
 }
 
 async function finish(job: JobRecord, workerId: string, status: "DONE" | "FAILED", error?: string) {
@@ -132,11 +162,16 @@ async function tick(state: WorkerState): Promise<number> {
   for (const job of jobs) {
     // A job whose outcome cannot be recorded (the database went away) keeps its
     // lease; when the lease expires a worker claims and runs it again.
+    const run = Symbol(job.id);
+    state.leased.set(job.id, run);
     const p: Promise<void> = runJob(job, state.id, state.handlers)
       .catch((err: unknown) =>
         log.warn({ jobId: job.id, type: job.type, err: (err as Error)?.message }, "job outcome not recorded"),
       )
-      .finally(() => state.inFlight.delete(p));
+      .finally(() => {
+        if (state.leased.get(job.id) === run) state.leased.delete(job.id);
+        state.inFlight.delete(p);
+      });
     state.inFlight.add(p);
   }
   await housekeeping(state);
@@ -149,6 +184,7 @@ export function startWorker(opts: WorkerOptions): void {
     id: `${hostname()}:${process.pid}:${newUuid().slice(-8)}`,
     running: true,
     inFlight: new Set(),
+    leased: new Map(),
     handlers: opts.handlers,
     housekeeping: opts.housekeeping ?? {},
     lastHousekeeping: 0,
@@ -157,6 +193,12 @@ export function startWorker(opts: WorkerOptions): void {
   };
   globalForWorker.__meridianWorker = state;
   state.stopListening = onJobsWake(wakeWorker);
+  // A failed renewal (the database is away) is retried at the next beat; the lease is three beats long.
+  state.heartbeat = setInterval(
+    () => void renewLeases(state).catch(() => undefined),
+    Math.max(200, (env().MERIDIAN_JOB_LEASE_SECONDS * 1000) / 3),
+  );
+  state.heartbeat.unref();
   const loop = async () => {
     while (state.running) {
       let claimed = 0;
@@ -227,5 +269,6 @@ export async function stopWorker(timeoutMs = 10_000): Promise<void> {
   // Wait for the loop first: a claim in progress adds its jobs to inFlight before the loop exits.
   await Promise.race([state.loopDone, deadline]);
   await Promise.race([Promise.allSettled([...state.inFlight]), deadline]);
+  clearInterval(state.heartbeat);
   log.info({ workerId: state.id, unfinished: state.inFlight.size }, "job worker stopped");
 }

@@ -4,7 +4,12 @@
 // SIGCONT). Each point fires once per process. Read once at start; unset (every
 // deployment), hit() is one Map lookup on an empty map.
 export type FailpointName =
-  "idempotency-after-reserve" | "idempotency-before-outcome" | "money-batch-after-commit" | "quote-executed";
+  | "idempotency-after-reserve"
+  | "idempotency-before-outcome"
+  | "money-batch-after-commit"
+  | "quote-executed"
+  | "agent-action-approved"
+  | "bulk-import-row-created";
 
 const ACTIONS = new Set(["kill", "stop"]);
 

@@ -52,6 +52,8 @@ export interface TestServer {
   clientSecret: string;
   mode: DbMode;
   dataDir: string;
+  /** The process started: the launcher, or with serveOnly the HTTP server (and job worker) itself. */
+  pid: number;
   /** Stops the server (SIGTERM) and removes what it created unless keepData; resolves to the exit code. */
   stop(opts?: { keepData?: boolean }): Promise<number>;
   /** SIGKILL, no drain (a crash); with serveOnly this is the HTTP server process itself. Resolves once it is gone. */
@@ -154,6 +156,7 @@ export async function startTestServer(
     clientSecret,
     mode,
     dataDir,
+    pid: child.pid!,
     logs: () => output,
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) {

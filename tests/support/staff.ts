@@ -3,8 +3,8 @@
 // admin BFF with the session's CSRF token.
 import { server } from "./api";
 
-export async function createStaff(body: unknown, token = server().operatorToken) {
-  const res = await fetch(`${server().origin}/api/operator/staff`, {
+export async function createStaff(body: unknown, token = server().operatorToken, origin = server().origin) {
+  const res = await fetch(`${origin}/api/operator/staff`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -16,8 +16,10 @@ export async function createStaff(body: unknown, token = server().operatorToken)
 export class Browser {
   cookies = new Map<string, string>();
   csrf = "";
+  /** The server's origin: the suite's unless a test runs its own. */
+  constructor(readonly origin = server().origin) {}
   async fetch(path: string, init: RequestInit = {}) {
-    const res = await fetch(`${server().origin}${path}`, {
+    const res = await fetch(`${this.origin}${path}`, {
       ...init,
       redirect: "manual",
       headers: {
@@ -61,12 +63,19 @@ export class Browser {
 }
 
 /** A signed-in staff member of the given role, CSRF token loaded. */
-export async function staffBrowser(role: "viewer" | "operator"): Promise<Browser> {
+export async function staffBrowser(
+  role: "viewer" | "operator",
+  target: { origin: string; operatorToken: string } = server(),
+): Promise<Browser> {
   const email = `${role}-${Math.random().toString(36).slice(2, 10)}@example.com`;
   const password = `pw-${Math.random().toString(36).slice(2)}-${Date.now()}`;
-  const made = await createStaff({ email, name: `${role} tester`, role, password });
+  const made = await createStaff(
+    { email, name: `${role} tester`, role, password },
+    target.operatorToken,
+    target.origin,
+  );
   if (made.status !== 201) throw new Error(`staff create failed: ${made.status}`);
-  const b = new Browser();
+  const b = new Browser(target.origin);
   const res = await b.signInStaff(email, password);
   if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status}`);
   await b.loadCsrf();

@@ -13,6 +13,8 @@ export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   /** Status the receiver answers with; a function can vary it per call. */
   respondWith: number | ((n: number) => number) = 200;
+  /** How long the receiver holds its answer (a slow endpoint); a function can vary it per call. */
+  holdMs: number | ((n: number, body: ReceivedWebhook["body"]) => number) = 0;
   private server?: Server;
   url = "";
 
@@ -31,8 +33,13 @@ export class WebhookReceiver {
         checkWebhook(body);
         const status =
           typeof this.respondWith === "function" ? this.respondWith(this.received.length) : this.respondWith;
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify({ received: true }));
+        const hold = typeof this.holdMs === "function" ? this.holdMs(this.received.length, body) : this.holdMs;
+        const answer = () => {
+          res.writeHead(status, { "content-type": "application/json" });
+          res.end(JSON.stringify({ received: true }));
+        };
+        if (hold > 0) setTimeout(answer, hold).unref();
+        else answer();
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
@@ -55,6 +62,8 @@ export class WebhookReceiver {
   }
 
   async stop(): Promise<void> {
+    // Answers still held are cut off rather than waited for.
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }

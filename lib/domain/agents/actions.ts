@@ -5,11 +5,21 @@
 // submitted and given back if it is rejected or fails. Approval has one
 // implementation, reached from POST /agents/{agentId}/actions/{actionId}/approve
 // and from POST /transactions/{transactionId}/approve.
+//
+// Crash safety (docs/adr-006-crash-safe-idempotency.md): an action becomes
+// APPROVED (approval, or AUTO at submission) in the same transaction that
+// enqueues its resume job, and executes afterwards. If the process dies in
+// between, the job (or a retry of the approval) executes it. It executes at
+// most once because its effect is keyed: a transfer's transaction id is fixed
+// on the action, and a quote executes only once; whoever loses a race finds
+// the effect there and answers with it instead of marking the action FAILED.
 import "server-only";
-import type { Db } from "../../db/client";
+import { db as appDb, type Db } from "../../db/client";
 import { fenceIdempotency } from "../../db/idempotency-fence";
 import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
 import { ApiError, notFound } from "../../kernel/errors";
+import { failpoint } from "../../kernel/failpoints";
+import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
@@ -66,17 +76,70 @@ export async function serializeAction(db: Db, row: AgentAction) {
   };
 }
 
+export const RESUME_ACTION_JOB = "agent.action.resume";
+/**
+ * When the resume job of an APPROVED action runs: after the request that approved it has normally executed it
+ * (then the job finds the effect and does nothing). Racing a slow request is safe either way.
+ */
+const RESUME_AFTER_MS = 5_000;
+
+function enqueueResume(tx: Db, action: { id: string; platformId: string }) {
+  return enqueueJob(tx, {
+    type: RESUME_ACTION_JOB,
+    platformId: action.platformId,
+    payload: { actionId: action.id },
+    delayMs: RESUME_AFTER_MS,
+  });
+}
+
+/** The action's effect committed: its transaction exists (a transfer's or the executed quote's). */
+async function executed(db: Db, action: AgentAction): Promise<boolean> {
+  return (await db.transaction.count({ where: { id: action.transactionId } })) > 0;
+}
+
 async function runAction(db: PrismaClient, action: AgentAction): Promise<AgentAction> {
   try {
     await EXECUTE[action.type as ActionType](db, action);
     return db.agentAction.findUniqueOrThrow({ where: { id: action.id } });
   } catch (err) {
-    const code = err instanceof ApiError ? err.code : "INTERNAL_ERROR";
+    // Another runner (the resume job, or the approval's retry) executed it meanwhile: that is its outcome.
+    if (await executed(db, action)) return db.agentAction.findUniqueOrThrow({ where: { id: action.id } });
+    // Not a refusal (the database went away, a fault): the action stays APPROVED and its resume job tries again.
+    if (!(err instanceof ApiError && err.status < 500)) throw err;
     await db.$transaction(async (tx) => {
-      await tx.agentAction.update({ where: { id: action.id }, data: { status: "FAILED", failureReason: code } });
-      await releaseUsage(tx, action.agentId, action.usageDay, action.usageMonth, action.policyAmount);
+      const failed = await tx.agentAction.updateMany({
+        where: { id: action.id, status: "APPROVED" },
+        data: { status: "FAILED", failureReason: err.code },
+      });
+      // Usage is given back once, by whoever marked it FAILED.
+      if (failed.count === 1)
+        await releaseUsage(tx, action.agentId, action.usageDay, action.usageMonth, action.policyAmount);
     });
     throw err;
+  }
+}
+
+/**
+ * Job: executes an APPROVED action whose approving process died before it ran (exactly once: see above).
+ * Done when the action is no longer APPROVED or already executed; a refusal leaves it FAILED.
+ */
+export async function resumeActionJob(job: JobRecord): Promise<void> {
+  const action = await appDb().agentAction.findUnique({ where: { id: String(job.payload.actionId) } });
+  if (action) await resumeAction(appDb(), action);
+}
+
+/**
+ * An APPROVED action not executed yet is executed now (its approving request died, or is slow); the action as it
+ * is then. The resume job and a retry of the request (rebuilding its answer, lib/api/idempotency-recovery.ts) both
+ * come here; its keyed effect keeps it to one execution.
+ */
+export async function resumeAction(db: PrismaClient, action: AgentAction): Promise<AgentAction> {
+  if (action.status !== "APPROVED" || (await executed(db, action))) return action;
+  try {
+    return await runAction(db, action);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status < 500)) throw err;
+    return db.agentAction.findUniqueOrThrow({ where: { id: action.id } });
   }
 }
 
@@ -121,6 +184,7 @@ export async function submitAction(
       },
     });
     await fenceIdempotency(tx, { kind: "agentAction", id: row.id });
+    if (!pending) await enqueueResume(tx, row);
     if (pending)
       await emitWebhook(tx, agent.platformId, "AGENT_ACTION.PENDING_APPROVAL", {
         ...(await serializeAction(tx, row)),
@@ -152,13 +216,23 @@ function notPending(row: AgentAction): ApiError {
 }
 
 /** Approves a pending action and executes it; a failed execution leaves it FAILED. */
-export async function approveAction(db: PrismaClient, row: AgentAction) {
-  const claimed = await db.agentAction.updateMany({
-    where: { id: row.id, status: "PENDING_APPROVAL" },
-    data: { status: "APPROVED" },
+export async function approveAction(db: PrismaClient, row: AgentAction, answers: "action" | "transaction" = "action") {
+  const claimed = await db.$transaction(async (tx) => {
+    const moved = await tx.agentAction.updateMany({
+      where: { id: row.id, status: "PENDING_APPROVAL" },
+      data: { status: "APPROVED" },
+    });
+    if (moved.count !== 1) return false;
+    // The approval is the request's effect: a retry with its key rebuilds the answer from the action (resuming it).
+    await fenceIdempotency(tx, { kind: answers === "action" ? "agentAction" : "agentActionTransaction", id: row.id });
+    await enqueueResume(tx, row);
+    return true;
   });
-  if (claimed.count !== 1) throw notPending(row);
   const approved = await db.agentAction.findUniqueOrThrow({ where: { id: row.id } });
+  // Approved earlier by a request that died before executing it (this may be its retry): execute it now.
+  const interrupted = !claimed && approved.status === "APPROVED" && !(await executed(db, approved));
+  if (!claimed && !interrupted) throw notPending(approved);
+  failpoint("agent-action-approved");
   try {
     return serializeAction(db, await runAction(db, approved));
   } catch (err) {
@@ -196,7 +270,11 @@ export async function agentActionForTransaction(db: Db, platformId: string, tran
 }
 
 export async function approveAgentTransaction(db: PrismaClient, row: AgentAction) {
-  const action = await approveAction(db, row);
+  return agentTransactionAnswer(await approveAction(db, row, "transaction"));
+}
+
+/** POST /transactions/{transactionId}/approve's answer for an agent action: its transaction, or why there is none. */
+export function agentTransactionAnswer(action: Awaited<ReturnType<typeof serializeAction>>) {
   if (action.status === "FAILED") {
     throw new ApiError(
       "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",

@@ -6,6 +6,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb, type Db } from "../../db/client";
+import { fenceIdempotency } from "../../db/idempotency-fence";
 import { ApiError, invalidField } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
@@ -127,6 +128,8 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
       },
       select: CARD_SELECT,
     });
+    // With an Idempotency-Key: the card commits only while the key is this request's, and a retry answers with it.
+    await fenceIdempotency(tx, { kind: "card", id: cardId });
     const steer = issuanceSteer(customer.platformCustomerId);
     if (steer.kind !== "STAY_PROCESSING") {
       await enqueueJob(tx, {

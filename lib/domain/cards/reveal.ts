@@ -114,6 +114,12 @@ export function vaultPage(card: RevealedCard): string {
 </dl></main></body></html>`;
 }
 
+/** The vault while the database is down or restarting (answered 503 with Retry-After): nothing was used up. */
+export function vaultBusyPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Try again</title><style>${STYLE}</style></head>
+<body><main><p>Card details cannot be shown right now. The link still works: reload in a moment.</p></main></body></html>`;
+}
+
 export function vaultGonePage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link expired</title><style>${STYLE}</style></head>
 <body><main><p>This card details link has expired or was already used. Request a new reveal.</p></main></body></html>`;

@@ -10,6 +10,7 @@ import { parse } from "csv-parse/sync";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb } from "../../db/client";
 import { ApiError, invalidInput } from "../../kernel/errors";
+import { failpoint } from "../../kernel/failpoints";
 import { isStorableText, parseOrThrow } from "../../kernel/validation";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob, type JobHandler } from "../../jobs/queue";
@@ -165,6 +166,8 @@ export const bulkImportJob: JobHandler = async (job) => {
       // A run that died after creating this row's customer, before saving its progress, left it: count it.
       if (!(await db.customer.findUnique({ where: { id: customerId }, select: { id: true } })))
         await createCustomer(db, row.platformId, parseOrThrow(CustomerCreate, input), { id: customerId });
+      // Crash tests: the third row's customer committed, its progress not yet saved.
+      failpoint("bulk-import-row-created", i === 2);
       successful++;
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

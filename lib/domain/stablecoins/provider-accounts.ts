@@ -2,13 +2,14 @@
 // provider, verified through the provider adapter and stored sealed.
 import "server-only";
 import type { Db } from "../../db/client";
+import { fenceIdempotency } from "../../db/idempotency-fence";
 import { ApiError, notFound } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { sealSecret, openSecret } from "../../crypto/seal";
 import type { LinkStatus, ProviderCredentials } from "./provider";
 import { providerClient, providerEnvironment } from "./provider-client";
-import type { StablecoinProviderAccount } from "../../db/generated/client";
+import type { PrismaClient, StablecoinProviderAccount } from "../../db/generated/client";
 
 const SEAL_PURPOSE = "stablecoin-provider-credentials-v1";
 
@@ -51,7 +52,7 @@ export function assertLinkUsable(row: StablecoinProviderAccount): void {
 }
 
 export async function linkProviderAccount(
-  db: Db,
+  db: PrismaClient,
   platformId: string,
   input: { provider: string; apiClientId: string; apiClientSecret: string; providerAccountId?: string },
 ) {
@@ -67,24 +68,28 @@ export async function linkProviderAccount(
   };
   // Linking an already linked provider account again replaces its credentials
   // (rotation), and its status follows the new verification.
-  const row = await db.stablecoinProviderAccount.upsert({
-    where: {
-      platformId_provider_providerEnvironment_providerAccountId: {
+  const row = await db.$transaction(async (tx) => {
+    const linked = await tx.stablecoinProviderAccount.upsert({
+      where: {
+        platformId_provider_providerEnvironment_providerAccountId: {
+          platformId,
+          provider: input.provider,
+          providerEnvironment: environment,
+          providerAccountId: verified.providerAccountId,
+        },
+      },
+      create: {
+        id: newUuid(),
         platformId,
         provider: input.provider,
         providerEnvironment: environment,
         providerAccountId: verified.providerAccountId,
+        ...fields,
       },
-    },
-    create: {
-      id: newUuid(),
-      platformId,
-      provider: input.provider,
-      providerEnvironment: environment,
-      providerAccountId: verified.providerAccountId,
-      ...fields,
-    },
-    update: fields,
+      update: fields,
+    });
+    await fenceIdempotency(tx, { kind: "stablecoinProviderAccount", id: linked.id });
+    return linked;
   });
   return serializeProviderAccount(row);
 }

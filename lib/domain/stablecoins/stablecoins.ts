@@ -2,6 +2,7 @@
 // issuance status at the provider and their enablement for Meridian operations.
 import "server-only";
 import { db as appDb, isUniqueViolation, type Db } from "../../db/client";
+import { fenceIdempotency } from "../../db/idempotency-fence";
 import type { PrismaClient, Stablecoin, StablecoinProviderAccount } from "../../db/generated/client";
 import { ApiError, notFound } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
@@ -90,6 +91,7 @@ export async function registerStablecoin(
         },
         include: { providerAccount: true },
       });
+      await fenceIdempotency(tx, { kind: "stablecoin", id: created.id });
       if (token.issuanceStatus === "PROVISIONING" && token.provisionedAfterMs !== undefined) {
         await enqueueJob(tx, {
           type: "stablecoin.provisioned",
@@ -158,7 +160,7 @@ export async function retrieveStablecoin(db: Db, platformId: string, id: string)
  * A platform asks the operator to enable a stablecoin for Meridian operations.
  * The conditional update makes concurrent requests safe: only NOT_ENABLED moves.
  */
-export async function requestEnablement(db: Db, platformId: string, id: string) {
+export async function requestEnablement(db: PrismaClient, platformId: string, id: string) {
   const row = await findStablecoin(db, platformId, id);
   if (row.issuanceStatus !== "PROVISIONED") {
     throw new ApiError(
@@ -167,9 +169,12 @@ export async function requestEnablement(db: Db, platformId: string, id: string) 
     );
   }
   const target = ENABLEMENT_MACHINE.NOT_ENABLED.request!;
-  await db.stablecoin.updateMany({
-    where: { id: row.id, platformId, gridOperationsStatus: "NOT_ENABLED" },
-    data: { gridOperationsStatus: target, enablementRequestedAt: new Date() },
+  await db.$transaction(async (tx) => {
+    await tx.stablecoin.updateMany({
+      where: { id: row.id, platformId, gridOperationsStatus: "NOT_ENABLED" },
+      data: { gridOperationsStatus: target, enablementRequestedAt: new Date() },
+    });
+    await fenceIdempotency(tx, { kind: "stablecoin", id: row.id });
   });
   const current = await findStablecoin(db, platformId, id);
   if (ENABLEMENT_MACHINE[current.gridOperationsStatus as EnablementState].request === null) {

@@ -7,6 +7,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
+import { fenceIdempotency } from "../../db/idempotency-fence";
 import { ApiError, invalidField } from "../../kernel/errors";
 import { appOrigin } from "../../env";
 import { newUuid, toApiId } from "../../ids";
@@ -47,17 +48,23 @@ export async function createKycLink(
     );
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + KYC_LINK_TTL_MS);
-  await db.kycLink.create({
-    data: {
-      id: newUuid(),
-      platformId,
-      customerId: customer.id,
-      tokenHash: hashToken(token),
-      redirectUri: input.redirectUri ?? null,
-      expiresAt,
-    },
+  const answer = { kycUrl: `${appOrigin()}/kyc/${token}`, expiresAt: expiresAt.toISOString(), provider: KYC_PROVIDER };
+  const id = newUuid();
+  await db.$transaction(async (tx) => {
+    await tx.kycLink.create({
+      data: {
+        id,
+        platformId,
+        customerId: customer.id,
+        tokenHash: hashToken(token),
+        redirectUri: input.redirectUri ?? null,
+        expiresAt,
+      },
+    });
+    // The token is stored only hashed, so a retry's answer cannot be read back: the answer is the recovery point.
+    await fenceIdempotency(tx, { kind: "kycLink", id, answer });
   });
-  return { kycUrl: `${appOrigin()}/kyc/${token}`, expiresAt: expiresAt.toISOString(), provider: KYC_PROVIDER };
+  return answer;
 }
 
 /** The link and its customer for a token, or 404 for unknown, expired, used or deleted-customer links. */

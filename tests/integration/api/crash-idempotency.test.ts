@@ -8,7 +8,9 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import pg from "pg";
 import { ApiClient, newPlatform, server, waitFor, type ApiResponse } from "../../support/api";
-import { fund, internalAccount, newCustomer } from "../../support/money";
+import { fund, internalAccount, newCustomer, usdAccountInfo } from "../../support/money";
+import { POLICY, installedAgent } from "../agents/helpers";
+import { approvePlatform, approvedCardholder } from "../cards/helpers";
 import { createExternalDatabase, freePort, startTestServer, type TestServer } from "../../support/server";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 
@@ -352,6 +354,175 @@ describe("Idempotency-Key across crashes", () => {
       expect(await quotesOf(deploy.databaseUrl(), api.platformId)).toHaveLength(1);
       expect(await available(deploy.databaseUrl(), from)).toBe(900);
       await expectLedgerExact(deploy.databaseUrl(), api.platformId);
+    },
+  );
+
+  it(
+    "a paused owner of a card creation loses its lease; the fence refuses its card, so the key makes one card",
+    { timeout: 240_000 },
+    async () => {
+      // A write that moves no money is fenced too (its card commits with the key's APPLIED, docs/adr-006).
+      const deploy = await crashableDeployment(15);
+      const first = await deploy.start("idempotency-after-reserve:stop");
+      const second = await deploy.startSecond();
+      cleanups.push(async () => process.kill(servePid(first), "SIGCONT"));
+      const api = await newPlatform("paused card owner", first);
+      await approvePlatform(api);
+      const holder = await approvedCardholder(api);
+      const key = randomUUID();
+      const create = (client: ApiClient) =>
+        client.post(
+          "/cards",
+          { customerId: holder.customerId, form: "VIRTUAL", fundingSource: holder.usdAccountId },
+          { headers: { "idempotency-key": key } },
+        );
+      const paused = create(api);
+      await waitFor(async () => (await keyState(deploy.databaseUrl(), api.platformId, key)) === "IN_PROGRESS", {
+        what: "the paused owner's reservation",
+      });
+      const taken = await untilFinal(() => create(on(second, api)));
+      expect(taken.status, taken.text).toBe(201);
+      expect(await keyState(deploy.databaseUrl(), api.platformId, key)).toBe("COMPLETED");
+
+      process.kill(servePid(first), "SIGCONT");
+      const resumed = await paused;
+      expect(resumed.status, resumed.text).toBe(409);
+      expect(resumed.body.details.state).toBe("IN_PROGRESS");
+      const replay = await create(api);
+      expect(replay.status).toBe(201);
+      expect(replay.body.id).toBe(taken.body.id);
+      const cards = await query<{ id: string }>(
+        deploy.databaseUrl(),
+        `SELECT id::text FROM cards WHERE platform_id = $1`,
+        [api.platformId],
+      );
+      expect(cards.map((c) => `Card:${c.id}`)).toEqual([taken.body.id]);
+    },
+  );
+
+  it(
+    "killed between an agent action's approval and its execution: the action executes once by itself",
+    { timeout: 240_000 },
+    async () => {
+      const deploy = await crashableDeployment();
+      const first = await deploy.start("agent-action-approved:kill");
+      const api = await newPlatform("crash after approval", first);
+      const customerId = (await newCustomer(api, ["USD"], "Agent Owner")).id;
+      const usd = await internalAccount(api, customerId);
+      await fund(api, usd, 100_000);
+      const ext = await api.post("/customers/external-accounts", {
+        customerId,
+        currency: "USD",
+        accountInfo: usdAccountInfo(`77${Date.now() % 100000}4401`),
+      });
+      expect(ext.status, ext.text).toBe(201);
+      const agent = await installedAgent(api, { ...POLICY, defaultExecutionMode: "APPROVAL_REQUIRED" }, customerId);
+      const submitted = await api.post(
+        "/agents/me/transfer-out",
+        { source: { accountId: usd }, destination: { accountId: ext.body.id }, amount: 2_500 },
+        { auth: agent.auth },
+      );
+      expect(submitted.status, submitted.text).toBe(201);
+      expect(submitted.body.status).toBe("PENDING_APPROVAL");
+      const key = randomUUID();
+      const approve = (client: ApiClient) =>
+        client.post(
+          `/transactions/${submitted.body.transactionId}/approve`,
+          {},
+          { headers: { "idempotency-key": key } },
+        );
+      await lost(approve(api));
+      // The approval committed; the process died before the transfer ran. Nobody retries: the restarted
+      // server's resume job executes it (the embedded database restarts with the server, so it is read after).
+      const url = () => deploy.databaseUrl();
+      const actionUuid = submitted.body.id.split(":")[1];
+      const txnUuid = submitted.body.transactionId.split(":")[1];
+      const stateOf = async () =>
+        (await query<{ status: string }>(url(), `SELECT status FROM agent_actions WHERE id = $1`, [actionUuid]))[0]
+          .status;
+      const transactions = () =>
+        query<{ created_at: Date }>(url(), `SELECT created_at FROM transactions WHERE id = $1`, [txnUuid]);
+      const restartedAt = Date.now();
+      const second = await deploy.restart(first);
+      await waitFor(async () => (await transactions()).length === 1, {
+        timeoutMs: 60_000,
+        what: "the approved action to execute after the crash",
+      });
+      // It ran after the restart, so the crash came before the execution and the job did it.
+      expect((await transactions())[0].created_at.getTime()).toBeGreaterThanOrEqual(restartedAt - 1_000);
+      expect(await stateOf()).toBe("APPROVED");
+      expect(await available(url(), usd)).toBe(100_000 - 2_500);
+      // The approval committed with its key (APPLIED): the retry answers with the executed transaction.
+      expect(await keyState(url(), api.platformId, key)).toBe("APPLIED");
+      const retry = await untilFinal(() => approve(on(second, api)));
+      expect(retry.status, retry.text).toBe(200);
+      expect(retry.headers.get("idempotent-replayed")).toBe("true");
+      expect(retry.body.id).toBe(submitted.body.transactionId);
+      const jobs = await query<{ status: string }>(
+        url(),
+        `SELECT status FROM jobs WHERE type = 'agent.action.resume' AND payload->>'actionId' = $1`,
+        [actionUuid],
+      );
+      expect(jobs.map((j) => j.status)).toEqual(["DONE"]);
+      expect(await transactions()).toHaveLength(1);
+      expect(await available(url(), usd)).toBe(100_000 - 2_500);
+      await expectLedgerExact(url(), api.platformId);
+    },
+  );
+});
+
+describe("claim, then work: background work across crashes", () => {
+  it(
+    "a bulk CSV import killed after a row's customer committed resumes on restart: each row once, one webhook",
+    { timeout: 240_000 },
+    async () => {
+      const hooks = await new WebhookReceiver().start();
+      cleanups.push(() => hooks.stop());
+      const deploy = await crashableDeployment();
+      const first = await deploy.start("bulk-import-row-created:kill");
+      const api = await newPlatform("crash in bulk import", first);
+      expect((await api.patch("/config", { webhookEndpoint: hooks.url })).status).toBe(200);
+      const rows = Array.from({ length: 6 }, (_, i) => `,crash-row-${i},INDIVIDUAL,Row Person ${i},1990-01-0${i + 1}`);
+      const form = new FormData();
+      const csv = ["umaAddress,platformCustomerId,customerType,fullName,birthDate", ...rows].join("\n");
+      form.set("file", new Blob([csv], { type: "text/csv" }), "customers.csv");
+      const upload = await api.post("/customers/bulk/csv", undefined, { raw: form });
+      expect(upload.status, upload.text).toBe(202);
+      // The worker dies on the third row, after its customer committed and before its progress was saved.
+      await waitFor(
+        async () => {
+          try {
+            await fetch(`${first.origin}/api/health`);
+            return false;
+          } catch {
+            return true;
+          }
+        },
+        { timeoutMs: 60_000, what: "the failpoint to kill the server" },
+      );
+      const second = await deploy.restart(first);
+      const job = await waitFor(
+        async () => {
+          const j = await on(second, api).get(`/customers/bulk/jobs/${upload.body.jobId}`);
+          return j.body.status === "COMPLETED" ? j.body : undefined;
+        },
+        { timeoutMs: 90_000, what: "the resumed import to complete" },
+      );
+      expect(job.progress).toMatchObject({ total: 6, processed: 6, successful: 6, failed: 0 });
+      const customers = await query<{ platform_customer_id: string }>(
+        deploy.databaseUrl(),
+        `SELECT platform_customer_id FROM customers WHERE platform_id = $1 AND platform_customer_id LIKE 'crash-row-%'
+          ORDER BY platform_customer_id`,
+        [api.platformId],
+      );
+      expect(customers.map((c) => c.platform_customer_id)).toEqual(rows.map((_, i) => `crash-row-${i}`));
+      await hooks.waitForType("BULK_UPLOAD.COMPLETED", { timeoutMs: 60_000 });
+      const events = await query(
+        deploy.databaseUrl(),
+        `SELECT id FROM webhook_events WHERE platform_id = $1 AND type = 'BULK_UPLOAD.COMPLETED'`,
+        [api.platformId],
+      );
+      expect(events).toHaveLength(1);
     },
   );
 });

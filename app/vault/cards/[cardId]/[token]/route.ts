@@ -1,8 +1,9 @@
 // GET /vault/cards/{cardId}/{token} – the card vault: renders PAN, CVV and
 // expiry for a single-use reveal token, only on the vault origin and only
 // inside a frame of the app origin (CSP frame-ancestors).
-import { consumeReveal, vaultGonePage, vaultHeaders, vaultPage } from "@/lib/bff/vault";
+import { consumeReveal, vaultBusyPage, vaultGonePage, vaultHeaders, vaultPage } from "@/lib/bff/vault";
 import { vaultOrigin } from "@/lib/env";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/kernel/unavailable";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +15,15 @@ export async function GET(request: Request, context: { params: Promise<{ cardId:
     return new Response(vaultGonePage(), { status: 404, headers });
   }
   const { cardId, token } = await context.params;
-  const card = await consumeReveal(cardId, token);
+  let card: Awaited<ReturnType<typeof consumeReveal>>;
+  try {
+    card = await consumeReveal(cardId, token);
+  } catch (err) {
+    // The database is down or restarting: the reveal was not used up; say so, never a 500.
+    if (!isDatabaseUnavailable(err)) throw err;
+    const retry = { ...headers, "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) };
+    return new Response(vaultBusyPage(), { status: 503, headers: retry });
+  }
   if (!card) return new Response(vaultGonePage(), { status: 404, headers });
   return new Response(vaultPage(card), { status: 200, headers });
 }

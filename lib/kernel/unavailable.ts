@@ -3,7 +3,9 @@
 // bounded timeouts of lib/db/client.ts) rather than a fault of the request or
 // of the code. Such an error becomes 503 SERVICE_UNAVAILABLE with Retry-After,
 // never a 500: the client retries, with its Idempotency-Key, once it is back.
-import { ApiError } from "../kernel/errors";
+// In the kernel because both tiers answer so: the API (lib/api/handler.ts) and
+// the web tier's route wrapper (lib/bff/route.ts), which may not import lib/db.
+import { ApiError } from "./errors";
 
 /** Seconds a client is told to wait before retrying while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;

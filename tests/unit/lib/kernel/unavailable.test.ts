@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/db/generated/client";
-import { databaseUnavailableError, isDatabaseUnavailable } from "@/lib/db/unavailable";
+import { databaseUnavailableError, isDatabaseUnavailable } from "@/lib/kernel/unavailable";
 
 async function closedPort(): Promise<number> {
   const srv = createServer();
