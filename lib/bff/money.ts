@@ -22,12 +22,12 @@ export type Quote = z.infer<typeof QuoteResponse>;
 export type Transaction = z.infer<typeof TransactionResponse>;
 
 /** A transaction with its two sides named for people (no account ids on a page). */
-export interface NamedTransaction extends Transaction {
+export type NamedTransaction = Transaction & {
   from: string;
   to: string;
   /** The other side, seen from the customer. */
   counterparty: string;
-}
+};
 
 interface Page<T> {
   data: T[];
