@@ -42,6 +42,8 @@ const AccountSource = z.strictObject({
   sourceType: z.literal("ACCOUNT"),
   accountId: z.string(),
   currency: z.string().optional(),
+  /** A quote's source as the quote request gave it. */
+  customerId: z.string().optional(),
   onChainTransaction: OnChainTransaction.optional(),
 });
 const UmaAddressSource = z.strictObject({
@@ -53,6 +55,8 @@ const RealtimeFundingSource = z.strictObject({
   sourceType: z.literal("REALTIME_FUNDING"),
   currency: z.string(),
   customerId: z.string().optional(),
+  /** The network the quote request named for a crypto real-time funding. */
+  cryptoNetwork: z.string().optional(),
   accountHolderName: z.string().optional(),
   accountIdentifier: z.string().optional(),
   bankName: z.string().optional(),
