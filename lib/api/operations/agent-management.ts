@@ -188,7 +188,7 @@ export const redeemAgentDeviceCode = defineOperation({
   }),
 });
 
-/** The reference's AgentAction, exactly as serializeAction writes it (transactionId and failureReason are Meridian's). */
+/** The reference's AgentAction, exactly as serializeAction writes it (transactionId, failureReason: Meridian's). */
 export const ActionResponse = z.strictObject({
   id: z.string(),
   agentId: z.string(),
