@@ -8,7 +8,7 @@ import { CurrencyAmountResponse } from "../common/schemas";
 import { TRANSACTION_STATUSES } from "./status";
 
 /** The reference's PaymentRail. */
-export const PAYMENT_RAIL_VALUES = [
+const PAYMENT_RAIL_VALUES = [
   "ACH",
   "ACH_COLOMBIA",
   "BANK_TRANSFER",
@@ -67,7 +67,7 @@ const RealtimeFundingSource = z.strictObject({
   traceNumber: z.string().optional(),
   onChainTransaction: OnChainTransaction.optional(),
 });
-export const TransactionSource = z.discriminatedUnion("sourceType", [
+const TransactionSource = z.discriminatedUnion("sourceType", [
   AccountSource,
   UmaAddressSource,
   RealtimeFundingSource,
@@ -86,7 +86,7 @@ const UmaAddressDestination = z.strictObject({
   umaAddress: z.string(),
   currency: z.string().optional(),
 });
-export const TransactionDestination = z.discriminatedUnion("destinationType", [
+const TransactionDestination = z.discriminatedUnion("destinationType", [
   AccountDestination,
   UmaAddressDestination,
 ]);
@@ -148,7 +148,7 @@ export const IncomingTransactionResponse = z.strictObject({
     .optional(),
 });
 
-export const OutgoingTransactionResponse = z.strictObject({
+const OutgoingTransactionResponse = z.strictObject({
   ...common,
   type: z.literal("OUTGOING"),
   fees: z.number().int(),
