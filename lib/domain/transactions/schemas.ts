@@ -67,11 +67,7 @@ const RealtimeFundingSource = z.strictObject({
   traceNumber: z.string().optional(),
   onChainTransaction: OnChainTransaction.optional(),
 });
-const TransactionSource = z.discriminatedUnion("sourceType", [
-  AccountSource,
-  UmaAddressSource,
-  RealtimeFundingSource,
-]);
+const TransactionSource = z.discriminatedUnion("sourceType", [AccountSource, UmaAddressSource, RealtimeFundingSource]);
 
 const AccountDestination = z.strictObject({
   destinationType: z.literal("ACCOUNT"),
@@ -86,10 +82,7 @@ const UmaAddressDestination = z.strictObject({
   umaAddress: z.string(),
   currency: z.string().optional(),
 });
-const TransactionDestination = z.discriminatedUnion("destinationType", [
-  AccountDestination,
-  UmaAddressDestination,
-]);
+const TransactionDestination = z.discriminatedUnion("destinationType", [AccountDestination, UmaAddressDestination]);
 
 const Refund = z.strictObject({
   reference: z.string(),
