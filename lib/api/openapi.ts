@@ -66,8 +66,10 @@ function parameters(op: Operation<unknown, unknown, unknown>) {
  * Whether a generic error status (one spread from ErrorResponses, not declared by the
  * operation itself) can occur on this operation, so the document lists only statuses
  * the operation can answer: 400 needs input to validate, 401/403 a credential, 404 an
- * id in the path, 409 a write (a unique value taken, an Idempotency-Key reused with
- * another request). 429 (the throttle) and 500 apply everywhere.
+ * id it looks up (in the path, the body or a required query parameter; an optional
+ * filter of a list answers the empty list), 409 a write (a unique value taken, an
+ * Idempotency-Key reused with another request). 429 (the throttle) and 500 apply
+ * everywhere. The security sweep checks every refusal's status is listed.
  */
 function genericErrorApplies(op: Operation<unknown, unknown, unknown>, status: number): boolean {
   switch (status) {
@@ -77,7 +79,13 @@ function genericErrorApplies(op: Operation<unknown, unknown, unknown>, status: n
     case 403:
       return op.auth !== "none";
     case 404:
-      return op.path.includes("{");
+      return (
+        op.path.includes("{") ||
+        Boolean(op.body) ||
+        Object.entries(op.query ? objectShape(op.query) : {}).some(
+          ([name, prop]) => /Id$/.test(name) && !prop.safeParse(undefined).success,
+        )
+      );
     case 409:
       return op.method !== "GET";
     default:
