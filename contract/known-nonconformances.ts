@@ -61,6 +61,8 @@ export const KNOWN_NONCONFORMANCES: KnownNonconformance[] = [
   { operation: "rejectPendingPayment", status: "200", pointer: "/failureReason", keyword: "enum" },
   { operation: "revealCard", status: "409", pointer: "", keyword: "status" },
   { operation: "sandboxSend", status: "409", pointer: "", keyword: "status" },
+  // declines answer 202 now; a reused Idempotency-Key with another body is still a 409 the reference omits
+  { operation: "sandboxSimulateCardAuthorization", status: "409", pointer: "", keyword: "status" },
   { operation: "sandboxSimulateCardClearing", status: "409", pointer: "", keyword: "status" },
   { operation: "sandboxSimulateCardReturn", status: "409", pointer: "", keyword: "status" },
   { operation: "sendCustomerEmailVerification", status: "400", pointer: "", keyword: "status" },
