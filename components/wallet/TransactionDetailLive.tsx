@@ -62,7 +62,7 @@ export function TransactionDetailLive({ initial }: { initial: TransactionDetail 
         <dd>{t.type === "INCOMING" ? "Incoming" : "Outgoing"}</dd>
         <dt>Sent</dt>
         <dd>{money(t.sentAmount.amount, t.sentAmount.currency)}</dd>
-        {t.fees !== undefined ? (
+        {t.type === "OUTGOING" ? (
           <>
             <dt>Fees</dt>
             <dd>{money(t.fees, t.sentAmount.currency)}</dd>

@@ -2,7 +2,7 @@
 // document cannot drift from what the routes validate.
 import { z } from "zod";
 import { API_BASE, API_VERSION, type Operation } from "./operation";
-import { ErrorSchema, FieldErrorSchema } from "./responses";
+import { ErrorResponses, ErrorSchema, FieldErrorSchema } from "./responses";
 import { hoistSharedSchemas } from "./openapi-components";
 
 type JsonSchema = Record<string, unknown>;
@@ -63,12 +63,45 @@ function parameters(op: Operation<unknown, unknown, unknown>) {
   return out;
 }
 
+/**
+ * Whether a generic error status (one spread from ErrorResponses, not declared by the
+ * operation itself) can occur on this operation, so the document lists only statuses
+ * the operation can answer: 400 needs input to validate, 401/403 a credential, 404 an
+ * id it looks up (in the path, the body or a required query parameter; an optional
+ * filter of a list answers the empty list), 409 a write (a unique value taken, an
+ * Idempotency-Key reused with another request). 429 (the throttle) and 500 apply
+ * everywhere. The security sweep checks every refusal's status is listed.
+ */
+function genericErrorApplies(op: Operation<unknown, unknown, unknown>, status: number): boolean {
+  switch (status) {
+    case 400:
+      return Boolean(op.body || op.query || op.params);
+    case 401:
+    case 403:
+      return op.auth !== "none";
+    case 404:
+      return (
+        op.path.includes("{") ||
+        Boolean(op.body) ||
+        Object.entries(op.query ? objectShape(op.query) : {}).some(
+          ([name, prop]) => /Id$/.test(name) && !prop.safeParse(undefined).success,
+        )
+      );
+    case 409:
+      return op.method !== "GET";
+    default:
+      return true;
+  }
+}
+
 export function buildOpenApiDocument(operations: Operation<unknown, unknown, unknown>[], serverUrl = API_BASE) {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of operations) {
     const item = (paths[op.path] ??= {});
     const responses: Record<string, JsonSchema> = {};
     for (const [status, spec] of Object.entries(op.responses)) {
+      const generic = ErrorResponses[Number(status) as keyof typeof ErrorResponses] === spec;
+      if (generic && !genericErrorApplies(op, Number(status))) continue;
       responses[status] = spec.schema
         ? {
             description: spec.description,

@@ -22,12 +22,12 @@ export type Quote = z.infer<typeof QuoteResponse>;
 export type Transaction = z.infer<typeof TransactionResponse>;
 
 /** A transaction with its two sides named for people (no account ids on a page). */
-export interface NamedTransaction extends Transaction {
+export type NamedTransaction = Transaction & {
   from: string;
   to: string;
   /** The other side, seen from the customer. */
   counterparty: string;
-}
+};
 
 interface Page<T> {
   data: T[];
@@ -82,7 +82,7 @@ export async function ownedQuote(customerId: string, quoteId: string): Promise<Q
   if (!/^Quote:[0-9a-fA-F-]{36}$/.test(quoteId)) throw notYours("quote");
   const res = await api.get<Quote>(`/quotes/${q(quoteId)}`, { accept: [404] });
   if (res.status !== 200) throw notYours("quote");
-  const sourceId = typeof res.body.source.accountId === "string" ? res.body.source.accountId : "";
+  const sourceId = res.body.source.sourceType === "ACCOUNT" ? res.body.source.accountId : "";
   const accounts = await listInternalAccounts(customerId);
   if (!accounts.some((a) => a.id === sourceId)) throw notYours("quote");
   return res.body;

@@ -1,5 +1,7 @@
 // Agent Management: the operations of the reference's "Agent Management" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
+import { QuoteResponse } from "../../domain/quotes/schemas";
+import { TransactionResponse } from "../../domain/transactions/schemas";
 import { z } from "zod";
 import { clientAddress } from "../../security/client-address";
 import { defineOperation } from "../operation";
@@ -186,9 +188,30 @@ export const redeemAgentDeviceCode = defineOperation({
   }),
 });
 
-export const ActionResponse = z
-  .object({ id: z.string(), agentId: z.string(), status: z.string(), type: z.string() })
-  .loose();
+/** The reference's AgentAction, exactly as serializeAction writes it (transactionId, failureReason: Meridian's). */
+export const ActionResponse = z.strictObject({
+  id: z.string(),
+  agentId: z.string(),
+  customerId: z.string(),
+  platformCustomerId: z.string(),
+  status: z.enum(["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"]),
+  type: z.enum(["EXECUTE_QUOTE", "TRANSFER_OUT", "TRANSFER_IN"]),
+  transactionId: z.string(),
+  quote: QuoteResponse.optional(),
+  transferDetails: z
+    .strictObject({
+      amount: z.number().int(),
+      currency: z.string(),
+      sourceAccountId: z.string(),
+      destinationAccountId: z.string(),
+    })
+    .optional(),
+  transaction: TransactionResponse.optional(),
+  rejectionReason: z.string().optional(),
+  failureReason: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 
 const DateTimeQuery = z.iso.datetime({ offset: true });
 

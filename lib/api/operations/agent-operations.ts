@@ -24,7 +24,10 @@ import {
   agentGetTransaction,
 } from "../../domain/agents/me-money";
 import { AgentResponse } from "../../domain/agents/schemas";
+import { InternalAccountResponse } from "../../domain/accounts/schemas";
+import { CardTransactionResponse } from "../../domain/cards/schemas";
 import { PositiveMinorUnits } from "../../domain/common/schemas";
+import { TransactionResponse as MoneyTransactionResponse } from "../../domain/transactions/schemas";
 import { createExternalAccount } from "../../domain/external-accounts/external-accounts";
 import { ExternalAccountResponse, PlatformExternalAccountCreate } from "../../domain/external-accounts/schemas";
 import { QuoteCreate, QuoteResponse } from "../../domain/quotes/schemas";
@@ -33,7 +36,8 @@ import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 
 const tag = "Agent Operations";
 
-const TransactionResponse = z.object({ id: z.string(), status: z.string() }).loose();
+/** The reference's TransactionOneOf: a money transaction or a card transaction of the agent's customer. */
+const TransactionResponse = z.union([MoneyTransactionResponse, CardTransactionResponse]);
 
 const TransferBody = z.object({
   source: z.object({ accountId: z.string().min(1) }),
@@ -206,8 +210,6 @@ export const agentGetAction = defineOperation({
     };
   },
 });
-
-const InternalAccountResponse = z.object({ id: z.string(), type: z.string(), status: z.string() }).loose();
 
 const ListQuery = PaginationQuery.extend({ currency: z.string().optional() });
 

@@ -133,6 +133,30 @@ export const getEndUserTermsOperation = defineOperation({
   handle: async () => ({ status: 200, body: { ...END_USER_TERMS } }),
 });
 
+/** The reference's BulkCustomerImportJob, exactly as serializeImportJob writes it. */
+const BulkImportJobResponse = z.strictObject({
+  id: z.string(),
+  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED"]),
+  progress: z.strictObject({
+    total: z.number().int(),
+    processed: z.number().int(),
+    successful: z.number().int(),
+    failed: z.number().int(),
+  }),
+  /** One entry per failed row: the row's platformCustomerId (or row_<n>) and the spec error body. */
+  errors: z.array(
+    z.strictObject({
+      correlationId: z.string(),
+      code: z.string(),
+      reason: z.string(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+  completedAt: z.string().optional(),
+});
+
+const BulkImportJobAccepted = z.strictObject({ jobId: z.string(), status: z.enum(["PENDING", "PROCESSING"]) });
+
 // POST /customers/bulk/csv – upload customers as CSV; answers 202 with a pollable job
 export const uploadCustomersCsvOperation = defineOperation({
   operationId: "uploadCustomersCsv",
@@ -150,7 +174,7 @@ export const uploadCustomersCsvOperation = defineOperation({
     ),
   }),
   responses: {
-    202: { description: "Accepted; poll the job", schema: z.object({ jobId: z.string(), status: z.string() }) },
+    202: { description: "Accepted; poll the job", schema: BulkImportJobAccepted },
     ...ErrorResponses,
   },
   handle: async ({ ctx, body }) => ({ status: 202, body: await startBulkImport(db(), ctx.platformId, body.file) }),
@@ -166,7 +190,7 @@ export const getBulkImportJobOperation = defineOperation({
   auth: "platform",
   permission: "VIEW",
   params: z.object({ jobId: z.string() }),
-  responses: { 200: { description: "The import job", schema: z.object({}).loose() }, ...ErrorResponses },
+  responses: { 200: { description: "The import job", schema: BulkImportJobResponse }, ...ErrorResponses },
   handle: async ({ ctx, params }) => ({ status: 200, body: await getBulkImport(db(), ctx.platformId, params.jobId) }),
 });
 

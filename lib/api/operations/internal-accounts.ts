@@ -105,7 +105,7 @@ export const updateInternalAccount = defineOperation({
   body: WalletUpdateBody,
   headers: SIGNED_RETRY_HEADERS,
   responses: {
-    200: { description: "The internal account", schema: z.object({ id: z.string() }).loose() },
+    200: { description: "The internal account", schema: InternalAccountResponse },
     ...challenge202,
     ...ErrorResponses,
   },

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { PositiveMinorUnits } from "../../domain/common/schemas";
+import { CurrencyAmountResponse, PositiveMinorUnits } from "../../domain/common/schemas";
 import {
   createInvitation,
   retrieveInvitation,
@@ -12,7 +12,19 @@ import {
   cancelInvitation,
 } from "../../domain/invitations/invitations";
 
-const Invitation = z.object({ code: z.string(), url: z.string(), status: z.string(), inviterUma: z.string() }).loose();
+/** The reference's UmaInvitation, exactly as serializeInvitation writes it. */
+const Invitation = z.strictObject({
+  code: z.string(),
+  url: z.string(),
+  status: z.enum(["PENDING", "CLAIMED", "EXPIRED", "CANCELLED"]),
+  inviterUma: z.string(),
+  inviteeUma: z.string().optional(),
+  firstName: z.string().optional(),
+  amountToSend: CurrencyAmountResponse.optional(),
+  createdAt: z.string(),
+  claimedAt: z.string().optional(),
+  expiresAt: z.string().optional(),
+});
 
 const Params = z.object({ invitationCode: z.string().min(1).max(64) });
 

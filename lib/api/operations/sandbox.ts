@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { InternalAccountResponse } from "../../domain/accounts/schemas";
-import { TransactionResponse } from "../../domain/transactions/schemas";
+import { IncomingTransactionResponse, TransactionResponse } from "../../domain/transactions/schemas";
 import { db, pool } from "../../db/client";
 import { fundInternalAccount } from "../../domain/accounts/fund";
 import { ageRevealTokens } from "../../domain/cards/reveal";
@@ -27,7 +27,7 @@ import {
   simulateFinancialCreditAuthorization,
   simulateReturnReversal,
 } from "../../domain/cards/simulations";
-import { authorizeCard, clearCardTransaction, refundCardTransaction } from "../../domain/cards/transactions";
+import { clearCardTransaction, refundCardTransaction, simulateAuthorization } from "../../domain/cards/transactions";
 import { PositiveMinorUnits, KnownCurrency } from "../../domain/common/schemas";
 import { ageLivenessChallenges } from "../../domain/external-accounts/liveness-token";
 import { sandboxSend } from "../../domain/quotes/sandbox-send";
@@ -74,13 +74,21 @@ export const simulateAuthorizationOp = defineOperation({
   params: SandboxCardParams,
   body: SandboxAuthorization,
   responses: {
-    200: { description: "The AUTHORIZED card transaction", schema: CardTransactionResponse },
+    200: { description: "Approved: the AUTHORIZED (or EXCEPTION) card transaction", schema: CardTransactionResponse },
+    202: {
+      description:
+        "Declined (descriptor suffix 002/003, card not ACTIVE, not covered, above the limit): nothing recorded",
+      schema: SandboxSimulationAccepted,
+    },
     ...ErrorResponses,
   },
-  handle: async ({ ctx, params, body }) => ({
-    status: 200,
-    body: await authorizeCard(ctx.platformId, params.cardId, body),
-  }),
+  handle: async ({ ctx, params, body }) => {
+    const outcome = await simulateAuthorization(ctx.platformId, params.cardId, body);
+    if (!outcome.approved) ctx.log.info({ declineReason: outcome.declineReason }, "simulated authorization declined");
+    return outcome.approved
+      ? { status: 200, body: outcome.transaction }
+      : { status: 202, body: { issuerTransactionToken: outcome.issuerTransactionToken } };
+  },
 });
 
 // POST /sandbox/cards/{cardId}/simulate/clearing – clear an authorization
@@ -264,7 +272,10 @@ export const sandboxUmaReceiveOperation = defineOperation({
       message: "Give receiverUmaAddress or customerId",
       path: ["receiverUmaAddress"],
     }),
-  responses: { 200: { description: "The incoming transaction", schema: TransactionResponse }, ...ErrorResponses },
+  responses: {
+    200: { description: "The incoming transaction", schema: IncomingTransactionResponse },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, body }) => ({ status: 200, body: await receiveUmaPayment(db(), ctx.platformId, body) }),
 });
 

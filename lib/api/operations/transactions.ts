@@ -26,7 +26,7 @@ import {
   confirmReceiptDelivery,
 } from "../../domain/transactions/transactions";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
-import { TransactionResponse } from "../../domain/transactions/schemas";
+import { IncomingTransactionResponse, TransactionResponse } from "../../domain/transactions/schemas";
 
 const TransactionParams = z.object({ transactionId: z.string() });
 
@@ -105,7 +105,10 @@ export const approveTransactionOperation = defineOperation({
   permission: "TRANSACT",
   params: TransactionParams,
   body: z.object({ receiverCustomerInfo: z.record(z.string(), z.unknown()).optional() }),
-  responses: { 200: { description: "The approved transaction", schema: TransactionResponse }, ...ErrorResponses },
+  responses: {
+    200: { description: "The approved transaction", schema: IncomingTransactionResponse },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, params }) => {
     // An agent action awaiting approval names its transaction before the transaction exists.
     const agentAction = await agentActionForTransaction(db(), ctx.platformId, params.transactionId);
@@ -126,7 +129,10 @@ export const rejectTransactionOperation = defineOperation({
   permission: "TRANSACT",
   params: TransactionParams,
   body: z.object({ reason: z.string().max(255).optional() }),
-  responses: { 200: { description: "The rejected transaction", schema: TransactionResponse }, ...ErrorResponses },
+  responses: {
+    200: { description: "The rejected transaction", schema: IncomingTransactionResponse },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, params, body }) => {
     const agentAction = await agentActionForTransaction(db(), ctx.platformId, params.transactionId);
     if (agentAction) return { status: 200, body: await rejectAgentTransaction(db(), agentAction, body.reason) };

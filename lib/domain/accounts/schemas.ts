@@ -3,11 +3,11 @@
 import { z } from "zod";
 import { CurrencyAmountResponse } from "../common/schemas";
 
-export const InternalAccountResponse = z.object({
+export const InternalAccountResponse = z.strictObject({
   id: z.string(),
   customerId: z.string().optional(),
-  type: z.string(),
-  status: z.string(),
+  type: z.enum(["INTERNAL_FIAT", "INTERNAL_CRYPTO", "EMBEDDED_WALLET"]),
+  status: z.enum(["PENDING", "ACTIVE", "CLOSED", "FROZEN", "FAILED"]),
   balance: CurrencyAmountResponse,
   totalBalance: CurrencyAmountResponse,
   fundingPaymentInstructions: z.array(

@@ -99,7 +99,40 @@ function assertWithinSpendLimit(limit: string | bigint | null, amount: number) {
     );
 }
 
-export async function authorizeCard(platformId: string, cardId: string, input: SandboxAuthorization) {
+/**
+ * What the issuer answered to a simulated authorization. As in the reference, a
+ * declined authorization (descriptor suffix 002 or 003, a card that is not
+ * ACTIVE, an amount the funding source does not cover or above the card's
+ * maxSpendPerTransaction) is an accepted simulation, not an HTTP error: nothing is
+ * recorded, no money moves, and the answer is the event's issuer transaction token.
+ * An approval returns the CardTransaction, as the spec requires.
+ */
+export type AuthorizationOutcome =
+  | { approved: true; transaction: Awaited<ReturnType<typeof authorizeCard>> }
+  | { approved: false; issuerTransactionToken: string; declineReason: string };
+
+/** The decline reason an authorization error carries, if it is a decline (not bad input or an unknown card). */
+function declineReasonOf(err: unknown): string | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  const reason = err.details?.declineReason;
+  return typeof reason === "string" ? reason : undefined;
+}
+
+export async function simulateAuthorization(
+  platformId: string,
+  cardId: string,
+  input: SandboxAuthorization,
+): Promise<AuthorizationOutcome> {
+  try {
+    return { approved: true, transaction: await authorizeCard(platformId, cardId, input) };
+  } catch (err) {
+    const declineReason = declineReasonOf(err);
+    if (declineReason === undefined) throw err;
+    return { approved: false, issuerTransactionToken: `itx_${randomBytes(12).toString("hex")}`, declineReason };
+  }
+}
+
+async function authorizeCard(platformId: string, cardId: string, input: SandboxAuthorization) {
   const cardUuid = cardUuidOrNotFound(cardId);
   const steer = authorizationSteer(input.merchant.descriptor);
   const { descriptor, mcc, country } = input.merchant;

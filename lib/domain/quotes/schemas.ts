@@ -52,8 +52,9 @@ export const QuoteResponse = z
     status: z.enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]),
     createdAt: z.string(),
     expiresAt: z.string(),
-    source: z.record(z.string(), z.unknown()),
-    destination: z.record(z.string(), z.unknown()),
+    // as the request gave them (the request schemas strip unknown members before the quote stores them)
+    source: QuoteSource,
+    destination: QuoteDestination,
     sendingCurrency: z.object({ code: z.string(), name: z.string(), symbol: z.string(), decimals: z.number() }),
     receivingCurrency: z.object({ code: z.string(), name: z.string(), symbol: z.string(), decimals: z.number() }),
     totalSendingAmount: z.number().int(),

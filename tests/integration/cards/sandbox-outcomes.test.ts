@@ -61,7 +61,8 @@ describe("Card sandbox outcomes", () => {
     expect(patch.body.code).toBe("CARD_NOT_MUTABLE");
     expect((await p.post(`/cards/${card.id}/reveal`)).body.code).toBe("CARD_NOT_MUTABLE");
     const auth1 = await p.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100, "SHOP"));
-    expect(auth1.status).toBe(409);
+    expect(auth1.status).toBe(202); // declined: an accepted simulation, nothing recorded
+    expect(auth1.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itx_/) });
     expect(
       (await p.post("/cards", { customerId: holder.customerId, form: "VIRTUAL", fundingSource: holder.usdAccountId }))
         .status,
@@ -185,12 +186,12 @@ describe("Card sandbox outcomes", () => {
   it("descriptor suffix 005 declines like any authorization: uncovered amounts, frozen cards", async () => {
     const { card, holder } = await activeCard(api, 1000);
     const over = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(1001, "SLOW 005"));
-    expect(over.status).toBe(400);
-    expect(over.body.code).toBe("INSUFFICIENT_FUNDS");
+    expect(over.status).toBe(202); // declined: an accepted simulation, nothing recorded
+    expect(over.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itx_/) });
     expect((await api.patch(`/cards/${card.id}`, { status: "FROZEN" })).status).toBe(200);
     const frozen = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100, "SLOW 005"));
-    expect(frozen.status).toBe(409);
-    expect(frozen.body.details.declineReason).toBe("CARD_PAUSED");
+    expect(frozen.status).toBe(202);
+    expect(frozen.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itx_/) });
     expect(await balances(api, holder.customerId)).toEqual({ available: 1000, total: 1000 });
   });
 });

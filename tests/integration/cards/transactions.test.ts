@@ -65,13 +65,13 @@ describe("Sandbox card transactions", () => {
       `/sandbox/cards/${card.id}/simulate/authorization`,
       auth(100, "AMAZON RETAIL US-002"),
     );
-    expect(insufficient.status).toBe(400);
-    expect(insufficient.body.code).toBe("INSUFFICIENT_FUNDS");
-    expect(insufficient.body.details.declineReason).toBe("INSUFFICIENT_FUNDS");
+    // A decline is an accepted simulation (the reference's 202 with the event's token), not an HTTP error.
+    expect(insufficient.status).toBe(202);
+    expect(insufficient.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itx_[0-9a-f]{24}$/) });
     const paused = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100, "CORNER SHOP 003"));
-    expect(paused.status).toBe(409);
-    expect(paused.body.code).toBe("CONFLICT");
-    expect(paused.body.details.declineReason).toBe("CARD_PAUSED");
+    expect(paused.status).toBe(202);
+    expect(paused.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itx_/) });
+    expect(paused.body.issuerTransactionToken).not.toBe(insufficient.body.issuerTransactionToken);
     expect(await balanceOf(api, holder)).toBe(10_000);
     const { rows } = await database().query(`SELECT count(*)::int AS n FROM card_transactions WHERE card_id = $1`, [
       card.id.split(":")[1],
@@ -95,8 +95,8 @@ describe("Sandbox card transactions", () => {
   it("declines an amount the funding source does not cover, and frozen, closed or processing cards", async () => {
     const { card, holder } = await activeCard(api, 1_000);
     const over = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(1_001));
-    expect(over.status).toBe(400);
-    expect(over.body.code).toBe("INSUFFICIENT_FUNDS");
+    expect(over.status).toBe(202);
+    expect(over.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itx_/) });
     expect(await balanceOf(api, holder)).toBe(1_000);
     expect((await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(1_000))).status).toBe(200);
     expect(await balanceOf(api, holder)).toBe(0);
@@ -104,21 +104,25 @@ describe("Sandbox card transactions", () => {
     const { card: c2 } = await activeCard(api, 5_000);
     expect((await api.patch(`/cards/${c2.id}`, { status: "FROZEN" })).status).toBe(200);
     const frozen = await api.post(`/sandbox/cards/${c2.id}/simulate/authorization`, auth(100));
-    expect(frozen.status).toBe(409);
-    expect(frozen.body.details.declineReason).toBe("CARD_PAUSED");
+    expect(frozen.status).toBe(202);
+    expect(frozen.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itx_/) });
     expect((await api.patch(`/cards/${c2.id}`, { status: "ACTIVE" })).status).toBe(200);
     expect((await api.post(`/sandbox/cards/${c2.id}/simulate/authorization`, auth(100))).status).toBe(200);
     expect((await api.patch(`/cards/${c2.id}`, { status: "CLOSED" })).status).toBe(200);
     const closed = await api.post(`/sandbox/cards/${c2.id}/simulate/authorization`, auth(100));
-    expect(closed.status).toBe(409);
-    expect(closed.body.code).toBe("CARD_NOT_MUTABLE");
-    expect(closed.body.details.declineReason).toBe("CARD_CLOSED");
+    expect(closed.status).toBe(202);
+    expect(closed.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itx_/) });
+    const { rows: c2Rows } = await database().query(
+      `SELECT count(*)::int AS n FROM card_transactions WHERE card_id = $1`,
+      [c2.id.split(":")[1]],
+    );
+    expect(c2Rows[0].n).toBe(1); // only the approved authorization
 
     const stuckHolder = await approvedCardholder(api, { fund: 5_000, platformCustomerId: `stuck-${Date.now()}-001` });
     const stuck = await issueCard(api, stuckHolder);
     const processing = await api.post(`/sandbox/cards/${stuck.id}/simulate/authorization`, auth(100));
-    expect(processing.status).toBe(409);
-    expect(processing.body.details.declineReason).toBe("CARD_NOT_ACTIVE");
+    expect(processing.status).toBe(202);
+    expect(processing.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itx_/) });
     expect(await balanceOf(api, stuckHolder)).toBe(5_000);
   });
 
@@ -323,9 +327,10 @@ describe("Sandbox card transactions", () => {
       Array.from({ length: 12 }, () => api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100))),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
-    const refused = results.filter((r) => r.status !== 200);
-    expect(refused).toHaveLength(2);
-    expect(refused.every((r) => r.body.code === "INSUFFICIENT_FUNDS")).toBe(true);
+    // the two the balance cannot cover are declined: accepted simulations with nothing recorded
+    const declined = results.filter((r) => r.status !== 200);
+    expect(declined).toHaveLength(2);
+    expect(declined.every((r) => r.status === 202 && typeof r.body.issuerTransactionToken === "string")).toBe(true);
     expect(await balanceOf(api, holder)).toBe(0);
   });
 
@@ -338,8 +343,8 @@ describe("Sandbox card transactions", () => {
     const results = await Promise.all(auths);
     expect((await freeze).status).toBe(200);
     const ok = results.filter((r) => r.status === 200).length;
-    expect(results.filter((r) => r.status === 409).length + ok).toBe(8);
+    expect(results.filter((r) => r.status === 202).length + ok).toBe(8);
     expect(await balanceOf(api, holder)).toBe(100_000 - ok * 100);
-    expect((await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100))).status).toBe(409);
+    expect((await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, auth(100))).status).toBe(202);
   });
 });

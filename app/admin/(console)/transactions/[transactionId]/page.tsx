@@ -84,10 +84,10 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
               <dd>{formatAmount(m?.receivedAmount, "exact")}</dd>
             </>
           ) : null}
-          {m?.fees !== undefined && m?.sentAmount ? (
+          {m?.type === "OUTGOING" ? (
             <>
               <dt>Fees</dt>
-              <dd>{formatMinor(m?.fees, m?.sentAmount.currency.code, m?.sentAmount.currency.decimals, "exact")}</dd>
+              <dd>{formatMinor(m.fees, m.sentAmount.currency.code, m.sentAmount.currency.decimals, "exact")}</dd>
             </>
           ) : null}
           {m?.exchangeRate !== undefined ? (
