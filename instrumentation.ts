@@ -13,6 +13,7 @@ export async function register() {
   const { jobHandlers } = await import("./lib/domain/job-handlers");
   const { purgeExpiredIdempotencyKeys } = await import("./lib/api/idempotency");
   const { createApiDispatcher } = await import("./lib/api/node");
+  const { flushRequestLog, pruneRequestLog } = await import("./lib/api/request-log");
   const { stopFollowingRevocations } = await import("./lib/api/token-revocations");
   const metricsToken = env().MERIDIAN_METRICS_TOKEN;
   if (metricsToken) (await import("./lib/api/metrics")).enableMetrics(metricsToken);
@@ -21,13 +22,14 @@ export async function register() {
     startWorker({
       pollMs: env().MERIDIAN_JOB_POLL_MS,
       handlers: jobHandlers,
-      housekeeping: { purgedIdempotencyKeys: purgeExpiredIdempotencyKeys },
+      housekeeping: { purgedIdempotencyKeys: purgeExpiredIdempotencyKeys, purgedRequestLog: pruneRequestLog },
     });
   }
   // scripts/serve.mjs answers the versioned API with this, outside the Next.js pipeline.
   (globalThis as { __meridianApi?: unknown }).__meridianApi = createApiDispatcher();
   (globalThis as { __meridianShutdown?: () => Promise<void> }).__meridianShutdown = async () => {
     if (workerOn) await stopWorker();
+    await flushRequestLog();
     stopFollowingRevocations();
     await closeDb();
     await stopTracing();

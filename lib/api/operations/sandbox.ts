@@ -35,6 +35,15 @@ import { serializeTransaction } from "../../domain/transactions/serialize";
 import { receiveUmaPayment } from "../../domain/transfers/transfers";
 import { sendTestWebhook } from "../../domain/webhooks/test-webhook";
 import { wakeJobs } from "../../jobs/wake";
+import {
+  RequestLogDetail,
+  RequestLogPage,
+  RequestLogQuery,
+  getRequestLog,
+  listRequestLog,
+} from "../../domain/sandbox/request-log";
+import { FaultInput, FaultView, listFaults, replaceFaults } from "../../sandbox/faults";
+import { flushRequestLog } from "../request-log";
 
 // POST /sandbox/internal-accounts/{accountId}/fund – add sandbox funds now
 export const sandboxFundInternalAccount = defineOperation({
@@ -325,6 +334,76 @@ export const sendTestWebhookOperation = defineOperation({
   handle: async ({ ctx }) => ({ status: 200, body: await sendTestWebhook(db(), ctx.platformId) }),
 });
 
+// GET /sandbox/requests – the platform's request log (Meridian extension; docs/sandbox.md "Request log")
+export const listSandboxRequests = defineOperation({
+  operationId: "listSandboxRequests",
+  method: "GET",
+  path: "/sandbox/requests",
+  summary: "List this platform's logged API requests, newest first",
+  tag: "Sandbox",
+  extension: true,
+  auth: "platform",
+  permission: "VIEW",
+  query: RequestLogQuery,
+  responses: { 200: { description: "A page of logged requests", schema: RequestLogPage }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => {
+    await flushRequestLog(); // what this instance answered a moment ago is listed too
+    return { status: 200, body: await listRequestLog(ctx.platformId, query) };
+  },
+});
+
+// GET /sandbox/requests/{requestId} – one logged request with its redacted bodies and the webhook events it caused
+export const getSandboxRequest = defineOperation({
+  operationId: "getSandboxRequest",
+  method: "GET",
+  path: "/sandbox/requests/{requestId}",
+  summary: "Get one logged API request",
+  tag: "Sandbox",
+  extension: true,
+  auth: "platform",
+  permission: "VIEW",
+  params: z.object({ requestId: z.string().min(1).max(200) }),
+  responses: { 200: { description: "The logged request", schema: RequestLogDetail }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => {
+    await flushRequestLog();
+    return { status: 200, body: await getRequestLog(ctx.platformId, params.requestId) };
+  },
+});
+
+const FaultList = z.object({ faults: z.array(FaultView) });
+
+// GET /sandbox/faults – the platform's injected faults (Meridian extension; docs/sandbox.md "Fault injection")
+export const listSandboxFaults = defineOperation({
+  operationId: "listSandboxFaults",
+  method: "GET",
+  path: "/sandbox/faults",
+  summary: "List this platform's injected sandbox faults",
+  tag: "Sandbox",
+  extension: true,
+  auth: "platform",
+  permission: "VIEW",
+  responses: { 200: { description: "The configured faults", schema: FaultList }, ...ErrorResponses },
+  handle: async ({ ctx }) => ({ status: 200, body: { faults: await listFaults(ctx.platformId) } }),
+});
+
+// PUT /sandbox/faults – replace the platform's injected faults ({"faults": []} turns them off)
+export const replaceSandboxFaults = defineOperation({
+  operationId: "replaceSandboxFaults",
+  method: "PUT",
+  path: "/sandbox/faults",
+  summary: "Set this platform's injected sandbox faults",
+  tag: "Sandbox",
+  extension: true,
+  auth: "platform",
+  permission: "MANAGE",
+  body: z.object({ faults: z.array(FaultInput).max(50) }),
+  responses: { 200: { description: "The faults now configured", schema: FaultList }, ...ErrorResponses },
+  handle: async ({ ctx, body }) => ({
+    status: 200,
+    body: { faults: await replaceFaults(ctx.platformId, body.faults) },
+  }),
+});
+
 export const sandboxOperations = [
   sandboxFundInternalAccount,
   simulateAuthorizationOp,
@@ -335,4 +414,8 @@ export const sandboxOperations = [
   sandboxUmaReceiveOperation,
   advanceSandboxClock,
   sendTestWebhookOperation,
+  listSandboxRequests,
+  getSandboxRequest,
+  listSandboxFaults,
+  replaceSandboxFaults,
 ];
