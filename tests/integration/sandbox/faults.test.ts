@@ -2,7 +2,7 @@
 // platform and operation or asked for per request, off by default, never
 // executing a faulted write, and listed in the request log.
 import { afterAll, describe, expect, it } from "vitest";
-import { database, newPlatform, server, waitFor, type ApiClient } from "../../support/api";
+import { database, newPlatform, server, waitFor } from "../../support/api";
 import { startTestServer } from "../../support/server";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 
@@ -12,10 +12,6 @@ const customer = (platformCustomerId: string) => ({
   currencies: ["USD"],
   platformCustomerId,
 });
-
-async function customersWith(api: ApiClient, platformCustomerId: string): Promise<number> {
-  return (await api.get(`/customers?platformCustomerId=${platformCustomerId}`)).body.data.length;
-}
 
 const receivers: WebhookReceiver[] = [];
 afterAll(async () => {
@@ -36,36 +32,53 @@ describe("sandbox fault injection", () => {
 
   it("answers the next N calls with a 5xx without running them, leaving the Idempotency-Key free", async () => {
     const api = await newPlatform();
+    const created = await api.post("/customers", customer("pc-fault-1"));
+    const accountId = (await api.get(`/customers/internal-accounts?customerId=${created.body.id}`)).body.data[0]
+      .id as string;
+    const balance = async () =>
+      (await api.get(`/customers/internal-accounts?customerId=${created.body.id}`)).body.data[0].balance.amount;
     const set = await api.put("/sandbox/faults", {
-      faults: [{ operationId: "createCustomer", type: "ERROR", status: 500, count: 1 }],
+      faults: [{ operationId: "sandboxFundInternalAccount", type: "ERROR", status: 500, count: 1 }],
     });
     expect(set.status).toBe(200);
     expect(set.body.faults).toEqual([
-      expect.objectContaining({ operationId: "createCustomer", type: "ERROR", status: 500, remaining: 1 }),
+      expect.objectContaining({ operationId: "sandboxFundInternalAccount", type: "ERROR", status: 500, remaining: 1 }),
     ]);
     // another operation is not affected
     expect((await api.get("/customers")).status).toBe(200);
 
     const key = `fault-${Date.now()}`;
-    const faulted = await api.post("/customers", customer("pc-fault-1"), { headers: { "idempotency-key": key } });
+    const fund = () =>
+      api.post(
+        `/sandbox/internal-accounts/${accountId}/fund`,
+        { amount: 1000 },
+        { headers: { "idempotency-key": key } },
+      );
+    const faulted = await fund();
     expect(faulted.status).toBe(500);
     expect(faulted.body).toMatchObject({ code: "INTERNAL_ERROR", details: { injected: true } });
-    expect(await customersWith(api, "pc-fault-1")).toBe(0);
+    expect(await balance()).toBe(0);
 
-    const retried = await api.post("/customers", customer("pc-fault-1"), { headers: { "idempotency-key": key } });
-    expect(retried.status).toBe(201);
+    const retried = await fund();
+    expect(retried.status).toBe(200);
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
-    const replayed = await api.post("/customers", customer("pc-fault-1"), { headers: { "idempotency-key": key } });
-    expect(replayed.status).toBe(201);
+    const replayed = await fund();
+    expect(replayed.status).toBe(200);
     expect(replayed.headers.get("idempotent-replayed")).toBe("true");
-    expect(await customersWith(api, "pc-fault-1")).toBe(1);
+    expect(await balance()).toBe(1000);
     expect((await api.get("/sandbox/faults")).body.faults[0].remaining).toBe(0);
 
     const log = await api.get(`/sandbox/requests?idempotencyKey=${key}`);
-    expect(log.body.data.map((e: { status: number; fault?: string }) => [e.status, e.fault ?? null])).toEqual([
-      [201, null],
-      [201, null],
-      [500, "500"],
+    expect(
+      log.body.data.map((e: { status: number; fault?: string; replayed: boolean }) => [
+        e.status,
+        e.fault ?? null,
+        e.replayed,
+      ]),
+    ).toEqual([
+      [200, null, true],
+      [200, null, false],
+      [500, "500", false],
     ]);
     expect((await api.get("/sandbox/requests?faulted=true")).body.data).toHaveLength(1);
   });
