@@ -111,7 +111,7 @@ export default async function RequestLogPage({
           {
             header: "Request",
             cell: (r) => (
-              <Link href={`/admin/requests/${encodeURIComponent(r.id)}`} aria-label={`Request ${r.requestId}`}>
+              <Link href={`/admin/requests/${encodeURIComponent(r.id)}`}>
                 {r.method} {r.path.replace(/^\/api\/[^/]+/, "")}
               </Link>
             ),
