@@ -50,15 +50,23 @@ export function isSecretField(key: string, value: unknown): boolean {
   return SECRET_KEY.test(key) || KEY_NAMES.test(key);
 }
 
-/** A copy of a parsed JSON value with secrets replaced. */
+/** The parsed JSON value with secrets replaced: a copy where something changed, the value itself otherwise. */
 export function redactValue(value: unknown, key = ""): unknown {
   if (key && isSecretField(key, value) && value !== null && value !== undefined && value !== "") return REDACTED;
   if (typeof value === "string") return redactPans(value);
-  if (Array.isArray(value)) return value.map((v) => redactValue(v));
+  if (Array.isArray(value)) {
+    const out = value.map((v) => redactValue(v));
+    return out.some((v, i) => v !== value[i]) ? out : value;
+  }
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, k);
-    return out;
+    let changed = false;
+    for (const [k, v] of Object.entries(value)) {
+      const r = redactValue(v, k);
+      if (r !== v) changed = true;
+      out[k] = r;
+    }
+    return changed ? out : value;
   }
   return value;
 }
@@ -76,7 +84,9 @@ export function redactBodyText(text: string | null | undefined): { text: string 
   } catch {
     return { text: `[${Buffer.byteLength(text)} bytes, not JSON]`, parsed: undefined };
   }
-  return { text: cap(JSON.stringify(redactValue(parsed))), parsed };
+  const redacted = redactValue(parsed);
+  // Most bodies hold no secret: their text is kept as sent, without serializing them again.
+  return { text: cap(redacted === parsed ? text : JSON.stringify(redacted)), parsed };
 }
 
 /** A query string with the values of secret parameters replaced. */

@@ -1,6 +1,6 @@
 // The request log's writer (docs/adr-007-request-log.md). The handler hands it
 // what it already holds (texts, not copies); redaction and the INSERT happen
-// later, in batches of up to BATCH rows, one statement per batch, so a request
+// later, in batches of up to BATCH rows (or every FLUSH_MS), one statement per batch, so a request
 // pays a push onto an array. The log is an observation, not an effect: it never
 // joins the request's transaction, and the rows still buffered when a process
 // dies are lost (the at-most-once guarantees live in the idempotency keys).
@@ -32,7 +32,7 @@ export interface RequestRecord {
 }
 
 const BATCH = 500;
-const FLUSH_MS = 50;
+const FLUSH_MS = 100;
 /** Past this many unwritten rows (the database is away) the oldest are dropped and counted. */
 const MAX_BUFFER = 20_000;
 
