@@ -84,8 +84,8 @@ FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $
 
 async function write(batch: (RequestRecord & { id: string })[]): Promise<void> {
   const rows = batch.map(toRow);
-  const col = <T>(f: (r: RequestRecord, i: number) => T) => batch.map(f);
-  await pool().query(INSERT, [
+  const col = <T>(f: (r: RequestRecord) => T) => batch.map(f);
+  const params = [
     rows.map((r) => r.id),
     col((r) => r.platformId),
     col((r) => r.requestId),
@@ -104,7 +104,20 @@ async function write(batch: (RequestRecord & { id: string })[]): Promise<void> {
     rows.map((r) => JSON.stringify(r.objectIds)),
     rows.map((r) => r.requestBody),
     rows.map((r) => r.responseBody),
-  ]);
+  ];
+  const client = await pool().connect();
+  try {
+    // Best effort by design (ADR 007): the batch's commit need not wait for its WAL flush.
+    await client.query("BEGIN");
+    await client.query("SET LOCAL synchronous_commit = off");
+    await client.query(INSERT, params);
+    await client.query("COMMIT");
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
 }
 
 /** Writes every queued row (one statement per BATCH); resolves when they are in the database or given up. */
