@@ -13,6 +13,7 @@ export async function register() {
   const { jobHandlers } = await import("./lib/domain/job-handlers");
   const { purgeExpiredIdempotencyKeys } = await import("./lib/api/idempotency");
   const { createApiDispatcher } = await import("./lib/api/node");
+  const { flushRequestLog, pruneRequestLog } = await import("./lib/api/request-log");
   const { stopFollowingRevocations } = await import("./lib/api/token-revocations");
   const metricsToken = env().MERIDIAN_METRICS_TOKEN;
   if (metricsToken) (await import("./lib/api/metrics")).enableMetrics(metricsToken);
@@ -21,7 +22,7 @@ export async function register() {
     startWorker({
       pollMs: env().MERIDIAN_JOB_POLL_MS,
       handlers: jobHandlers,
-      housekeeping: { purgedIdempotencyKeys: purgeExpiredIdempotencyKeys },
+      housekeeping: { purgedIdempotencyKeys: purgeExpiredIdempotencyKeys, purgedRequestLog: pruneRequestLog },
     });
   }
   // The OpenAPI document (a second or more of CPU on a busy machine) is built once the server is up, not by the
@@ -31,6 +32,7 @@ export async function register() {
   (globalThis as { __meridianApi?: unknown }).__meridianApi = createApiDispatcher();
   (globalThis as { __meridianShutdown?: () => Promise<void> }).__meridianShutdown = async () => {
     if (workerOn) await stopWorker();
+    await flushRequestLog();
     stopFollowingRevocations();
     await closeDb();
     await stopTracing();

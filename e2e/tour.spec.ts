@@ -60,6 +60,7 @@ const ADMIN: Visit[] = [
   { path: "/admin/approvals", name: "admin-approvals", heading: /Approvals|approval/ },
   { path: "/admin/stablecoins", name: "admin-stablecoins", heading: /Stablecoins/ },
   { path: "/admin/webhooks", name: "admin-webhooks", heading: /Webhook/ },
+  { path: "/admin/requests", name: "admin-requests", heading: "Request log" },
   { path: "/admin/tokens", name: "admin-tokens", heading: /API tokens/ },
   { path: "/admin/config", name: "admin-config", heading: /configuration/i },
   { path: "/admin/sandbox", name: "admin-sandbox-panel", heading: "Sandbox panel" },

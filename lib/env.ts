@@ -92,6 +92,14 @@ const EnvSchema = z
       ),
     /** Proxies in front of Meridian whose X-Forwarded-For entries are believed (0: use the connection's address). */
     MERIDIAN_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** "on" (default): every API request of a platform goes to the request log (GET /sandbox/requests). */
+    MERIDIAN_REQUEST_LOG: z.enum(["on", "off"]).default("on"),
+    /** How long request log rows are kept; the job worker's housekeeping deletes older ones. */
+    MERIDIAN_REQUEST_LOG_RETENTION_HOURS: z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 90)
+      .default(72),
     PORT: z.coerce.number().int().default(3000),
   })
   .superRefine((v, ctx) => {

@@ -59,6 +59,12 @@ export function newUuid(): string {
   );
 }
 
+/** The smallest UUIDv7 of millisecond `ms`: every id made at or after ms sorts at or above it. */
+export function uuidFloorAt(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0").slice(-12);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
+
 export function toApiId(type: string, uuid: string): string {
   return `${type}:${uuid}`;
 }

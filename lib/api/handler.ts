@@ -4,7 +4,7 @@
 import "server-only";
 import { systemClock } from "../clock";
 import { log } from "../log";
-import { newUuid } from "../ids";
+import { newUuid, toApiId } from "../ids";
 import { Prisma } from "../db/client";
 import { databaseUnavailableError } from "../kernel/unavailable";
 import { authenticatePlatform, requirePermission } from "./auth";
@@ -22,10 +22,14 @@ import { traceSandboxRules } from "../sandbox/rule-trace";
 
 /** Names the sandbox rules (lib/sandbox/rules.ts, GET /sandbox/rules) that steered the answer. */
 const SANDBOX_RULE_HEADER = "meridian-sandbox-rule";
+import { configuredFault, FAULT_HEADER, faultError, faultLabel, headerFault } from "../sandbox/faults";
+import { recordRequest, requestLogEnabled } from "./request-log";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const MAX_MULTIPART_BODY_BYTES = 11 * 1024 * 1024;
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
+/** Reading the request log is not itself logged (a `requests tail` would otherwise feed on its own polls). */
+const UNLOGGED = new Set(["listSandboxRequests", "getSandboxRequest"]);
 
 /** A response before it becomes a web Response (the node:http server writes it as is). */
 export interface PlainResponse {
@@ -176,6 +180,8 @@ async function answer(
   let replayed = false;
   let rateHeaders: Record<string, string> = {};
   let steeredBy: string[] = [];
+  let fault: string | null = null;
+  let rawBody = "";
   try {
     if (op.auth === "platform") {
       principal = await authenticatePlatform(request);
@@ -185,9 +191,21 @@ async function answer(
     } else if (op.auth === "agent") {
       principal = await authenticateAgent(request);
     }
+    if (principal) {
+      // Sandbox fault injection, before anything is read or reserved: an injected error answers without running the
+      // operation (no write, the Idempotency-Key left free), so a retry is a fresh attempt.
+      const header = request.headers.get(FAULT_HEADER);
+      const pending = header !== null ? headerFault(header) : configuredFault(principal.platformId, op.operationId);
+      const injected = pending && (await pending);
+      if (injected) {
+        fault = faultLabel(injected);
+        span.set({ "meridian.sandbox_fault": fault });
+        if (injected.latencyMs) await new Promise((resolve) => setTimeout(resolve, injected.latencyMs));
+        if (injected.error) throw faultError(injected.error);
+      }
+    }
     const params = parseRequestInput(op.params, rawParams);
     const query = op.query ? parseRequestInput(op.query, queryObject(url, op.query)) : undefined;
-    let rawBody = "";
     let body: unknown = undefined;
     if (op.bodyKind === "multipart") {
       body = parseRequestInput(op.body!, await readMultipartBody(request));
@@ -278,5 +296,27 @@ async function answer(
     "request",
   );
   span.set({ "meridian.request_id": requestId, "http.response.status_code": response.status });
+  if (principal && requestLogEnabled() && !UNLOGGED.has(op.operationId)) {
+    recordRequest({
+      at: Date.now(),
+      platformId: principal.platformId,
+      requestId,
+      method: op.method,
+      path: url.pathname,
+      search: url.search,
+      operationId: op.operationId,
+      status: response.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      idempotencyKey: request.headers.get("idempotency-key"),
+      replayed,
+      principalType: principal.kind === "agent" ? "AGENT" : "API_TOKEN",
+      principalId:
+        principal.kind === "agent" ? toApiId("Agent", principal.agentId) : toApiId("Token", principal.tokenId),
+      fault,
+      params: Object.values(rawParams).flat(),
+      requestBody: rawBody || null,
+      responseBody: response.body,
+    });
+  }
   return response;
 }

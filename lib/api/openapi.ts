@@ -120,6 +120,7 @@ export function buildOpenApiDocument(operations: Operation<unknown, unknown, unk
     };
     if (op.permission) entry["x-required-permission"] = op.permission;
     if (op.deprecated) entry.deprecated = true;
+    if (op.extension) entry["x-meridian-extension"] = true;
     if (op.body) {
       const mediaType = op.bodyKind === "multipart" ? "multipart/form-data" : "application/json";
       entry.requestBody = { required: true, content: { [mediaType]: { schema: toSchema(op.body, "input") } } };

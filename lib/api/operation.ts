@@ -75,6 +75,8 @@ export interface Operation<B = unknown, Q = unknown, P = unknown> {
   bodyKind?: "json" | "multipart";
   idempotency?: "optional" | "required";
   deprecated?: boolean;
+  /** A Meridian operation the reference does not have (served with `x-meridian-extension: true`). */
+  extension?: true;
   /** Extra request headers to document (e.g. Service-Wallet-Signature). */
   headers?: { name: string; description: string; required?: boolean }[];
   responses: Record<number, ResponseSpec>;

@@ -7,6 +7,7 @@ import { db as defaultDb } from "../db/client";
 import { newUuid } from "../ids";
 import { observer } from "../kernel/observer";
 import { sandboxDelayMs } from "../sandbox/time";
+import { webhookFault } from "../sandbox/faults";
 import type { JobOutcome, JobRecord } from "../jobs/queue";
 import http from "node:http";
 import https from "node:https";
@@ -148,21 +149,37 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
     observer().webhookDelivery("no_endpoint");
     return;
   }
+  // Sandbox fault injection (lib/sandbox/faults.ts): a delay holds the first attempt back once; a drop makes this
+  // attempt fail without sending, so the retry schedule takes over as after a lost delivery.
+  const fault = await webhookFault(event.platformId);
+  if (fault && "delayMs" in fault && event.attempts === 0 && event.nextAttemptAt === null) {
+    await db.webhookEvent.update({
+      where: { id: eventId },
+      data: { nextAttemptAt: new Date(Date.now() + fault.delayMs) },
+    });
+    return { retryInMs: fault.delayMs, note: "delayed by an injected sandbox fault" };
+  }
   const body = JSON.stringify(event.payload);
   const started = performance.now();
-  const result = await observer().span(
-    "webhook delivery",
-    {
-      "meridian.platform_id": event.platformId,
-      "meridian.webhook.type": event.type,
-      "meridian.webhook.attempt": attempt,
-    },
-    async (span) => {
-      const r = await postWebhook(url, (event.payload as { id: string }).id, body);
-      span.set({ "http.response.status_code": r.status ?? undefined, "meridian.webhook.delivered": r.ok });
-      return r;
-    },
-  );
+  const dropped: DeliveryResult | null =
+    fault && "drop" in fault
+      ? { ok: false, status: null, body: null, error: "Dropped by an injected sandbox fault (not sent)" }
+      : null;
+  const result =
+    dropped ??
+    (await observer().span(
+      "webhook delivery",
+      {
+        "meridian.platform_id": event.platformId,
+        "meridian.webhook.type": event.type,
+        "meridian.webhook.attempt": attempt,
+      },
+      async (span) => {
+        const r = await postWebhook(url, (event.payload as { id: string }).id, body);
+        span.set({ "http.response.status_code": r.status ?? undefined, "meridian.webhook.delivered": r.ok });
+        return r;
+      },
+    ));
   await recordDelivery(db, eventId, event.platformId, url, attempt, result, performance.now() - started);
 
   const age = Date.now() - event.createdAt.getTime();

@@ -19,6 +19,7 @@ const LINKS: NavLink[] = [
   { href: "/admin/approvals", label: "Approvals", icon: "approvals" },
   { href: "/admin/stablecoins", label: "Stablecoins", icon: "coins" },
   { href: "/admin/webhooks", label: "Webhooks", icon: "webhook" },
+  { href: "/admin/requests", label: "Request log", icon: "activity" },
   { href: "/admin/tokens", label: "API tokens", icon: "key" },
   { href: "/admin/config", label: "Configuration", icon: "settings" },
   { href: "/admin/sandbox", label: "Sandbox", icon: "sandbox" },

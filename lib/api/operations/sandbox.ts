@@ -38,6 +38,15 @@ import { wakeJobs } from "../../jobs/wake";
 import { Scenario, scenarioJsonSchema } from "../../domain/sandbox/scenario-schema";
 import { applyScenario, resetSandbox } from "../../domain/sandbox/apply-scenario";
 import { SANDBOX_RULES, sandboxRulesMarkdown } from "../../sandbox/rules";
+import {
+  RequestLogDetail,
+  RequestLogPage,
+  RequestLogQuery,
+  getRequestLog,
+  listRequestLog,
+} from "../../domain/sandbox/request-log";
+import { FaultInput, FaultView, listFaults, replaceFaults } from "../../sandbox/faults";
+import { flushRequestLog } from "../request-log";
 
 // POST /sandbox/internal-accounts/{accountId}/fund – add sandbox funds now
 export const sandboxFundInternalAccount = defineOperation({
@@ -365,6 +374,7 @@ export const applySandboxScenario = defineOperation({
     "POST /sandbox/reset puts it back. A failing step empties the platform and names its scenario path in " +
     "`details.scenarioPath`. Sandbox environment only. Guide: docs/testing-your-integration.md.",
   tag: "Sandbox",
+  extension: true,
   auth: "platform",
   permission: "MANAGE",
   body: Scenario,
@@ -382,6 +392,7 @@ export const getSandboxScenarioSchema = defineOperation({
     "The request body of POST /sandbox/scenario as a JSON Schema (draft 2020-12), for an editor's completion " +
     "(`$schema` in a JSON scenario, `# yaml-language-server: $schema=<url>` in YAML) or any validator.",
   tag: "Sandbox",
+  extension: true,
   auth: "none",
   responses: { 200: { description: "The JSON Schema", schema: z.record(z.string(), z.unknown()) } },
   handle: async () => ({ status: 200, body: scenarioJsonSchema() }),
@@ -399,6 +410,7 @@ export const resetSandboxOperation = defineOperation({
     'and its credentials, then re-applies the last scenario given to POST /sandbox/scenario (`to: "scenario"`, ' +
     'the default) or leaves the platform empty (`to: "empty"`). Sandbox environment only (403 elsewhere).',
   tag: "Sandbox",
+  extension: true,
   auth: "platform",
   permission: "MANAGE",
   body: z.object({ to: z.enum(["scenario", "empty"]).default("scenario") }),
@@ -435,12 +447,83 @@ export const listSandboxRules = defineOperation({
     "(comma-separated ids).\n\n" +
     sandboxRulesMarkdown(),
   tag: "Sandbox",
+  extension: true,
   auth: "platform",
   responses: {
     200: { description: "The catalogue", schema: z.object({ data: z.array(SandboxRule) }) },
     ...ErrorResponses,
   },
   handle: async () => ({ status: 200, body: { data: SANDBOX_RULES } }),
+});
+
+// GET /sandbox/requests – the platform's request log (Meridian extension; docs/sandbox.md "Request log")
+export const listSandboxRequests = defineOperation({
+  operationId: "listSandboxRequests",
+  method: "GET",
+  path: "/sandbox/requests",
+  summary: "List this platform's logged API requests, newest first",
+  tag: "Sandbox",
+  extension: true,
+  auth: "platform",
+  permission: "VIEW",
+  query: RequestLogQuery,
+  responses: { 200: { description: "A page of logged requests", schema: RequestLogPage }, ...ErrorResponses },
+  handle: async ({ ctx, query }) => {
+    await flushRequestLog(); // what this instance answered a moment ago is listed too
+    return { status: 200, body: await listRequestLog(ctx.platformId, query) };
+  },
+});
+
+// GET /sandbox/requests/{requestId} – one logged request with its redacted bodies and the webhook events it caused
+export const getSandboxRequest = defineOperation({
+  operationId: "getSandboxRequest",
+  method: "GET",
+  path: "/sandbox/requests/{requestId}",
+  summary: "Get one logged API request",
+  tag: "Sandbox",
+  extension: true,
+  auth: "platform",
+  permission: "VIEW",
+  params: z.object({ requestId: z.string().min(1).max(200) }),
+  responses: { 200: { description: "The logged request", schema: RequestLogDetail }, ...ErrorResponses },
+  handle: async ({ ctx, params }) => {
+    await flushRequestLog();
+    return { status: 200, body: await getRequestLog(ctx.platformId, params.requestId) };
+  },
+});
+
+const FaultList = z.object({ faults: z.array(FaultView) });
+
+// GET /sandbox/faults – the platform's injected faults (Meridian extension; docs/sandbox.md "Fault injection")
+export const listSandboxFaults = defineOperation({
+  operationId: "listSandboxFaults",
+  method: "GET",
+  path: "/sandbox/faults",
+  summary: "List this platform's injected sandbox faults",
+  tag: "Sandbox",
+  extension: true,
+  auth: "platform",
+  permission: "VIEW",
+  responses: { 200: { description: "The configured faults", schema: FaultList }, ...ErrorResponses },
+  handle: async ({ ctx }) => ({ status: 200, body: { faults: await listFaults(ctx.platformId) } }),
+});
+
+// PUT /sandbox/faults – replace the platform's injected faults ({"faults": []} turns them off)
+export const replaceSandboxFaults = defineOperation({
+  operationId: "replaceSandboxFaults",
+  method: "PUT",
+  path: "/sandbox/faults",
+  summary: "Set this platform's injected sandbox faults",
+  tag: "Sandbox",
+  extension: true,
+  auth: "platform",
+  permission: "MANAGE",
+  body: z.object({ faults: z.array(FaultInput).max(50) }),
+  responses: { 200: { description: "The faults now configured", schema: FaultList }, ...ErrorResponses },
+  handle: async ({ ctx, body }) => ({
+    status: 200,
+    body: { faults: await replaceFaults(ctx.platformId, body.faults) },
+  }),
 });
 
 export const sandboxOperations = [
@@ -457,4 +540,8 @@ export const sandboxOperations = [
   getSandboxScenarioSchema,
   resetSandboxOperation,
   listSandboxRules,
+  listSandboxRequests,
+  getSandboxRequest,
+  listSandboxFaults,
+  replaceSandboxFaults,
 ];

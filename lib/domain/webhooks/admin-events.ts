@@ -17,6 +17,8 @@ export async function listWebhookEvents(platformId: string, limit = 50, client: 
     id: e.id,
     webhookId: String((e.payload as { id?: string }).id ?? toApiId("Webhook", e.id)),
     type: e.type,
+    /** The object the event is about (its data.id), to find the API requests about it. */
+    objectId: (e.payload as { data?: { id?: unknown } }).data?.id?.toString() ?? null,
     status: e.status,
     attempts: e.attempts,
     createdAt: e.createdAt.toISOString(),

@@ -9,6 +9,8 @@ import { DataTable, Id, when } from "@/components/admin/DataTable";
 import { load } from "@/lib/bff/admin/load";
 import { StatusBadge } from "@/components/ui/StatusBadge";
 import { typeWord } from "@/lib/kernel/wording";
+import Link from "next/link";
+import { requestsAbout } from "@/lib/bff/admin/request-filters";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -35,7 +37,7 @@ export default async function WebhooksPage() {
       {error ? <ErrorNotice error={error} what="the webhook events" /> : null}
       {events.length === 0 && !error ? <p>No webhook events yet. Send a test from the sandbox panel.</p> : null}
       {events.map((e) => (
-        <article key={e.id} className="card" aria-label={`Webhook ${e.type} ${e.webhookId}`}>
+        <article key={e.id} id={`event-${e.id}`} className="card" aria-label={`Webhook ${e.type} ${e.webhookId}`}>
           <h2 className="h3">
             {typeWord(e.type)} <StatusBadge status={e.status} />
           </h2>
@@ -55,6 +57,11 @@ export default async function WebhooksPage() {
               </>
             ) : null}
           </dl>
+          {e.objectId ? (
+            <p>
+              <Link href={requestsAbout(e.objectId)}>API requests about this event&apos;s object</Link>
+            </p>
+          ) : null}
           <details>
             <summary>Payload</summary>
             <pre>{e.payload}</pre>

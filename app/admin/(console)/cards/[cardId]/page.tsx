@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { requestsAbout } from "@/lib/bff/admin/request-filters";
 import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
@@ -36,6 +37,8 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
       <>
         <p>
           <Link href={`/admin/customers/${encodeURIComponent(c.customerId)}`}>← Cardholder</Link>
+          {" · "}
+          <Link href={requestsAbout(c.id)}>API requests about this card</Link>
         </p>
         <h1>
           {c.brand} •••• {c.last4}

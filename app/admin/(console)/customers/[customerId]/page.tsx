@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { requestsAbout } from "@/lib/bff/admin/request-filters";
 import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
@@ -192,6 +193,8 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
         />
         <p>
           <Link href={`/admin/transactions?customerId=${q}`}>All transactions of this customer</Link>
+          {" · "}
+          <Link href={requestsAbout(c.id)}>API requests about this customer</Link>
         </p>
       </section>
     </>

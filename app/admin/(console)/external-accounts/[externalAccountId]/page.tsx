@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Fragment } from "react";
 import Link from "next/link";
+import { requestsAbout } from "@/lib/bff/admin/request-filters";
 import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { canOperate } from "@/lib/bff/staff/roles";
@@ -35,6 +36,8 @@ export default async function ExternalAccountPage({ params }: { params: Promise<
     <>
       <p>
         <Link href="/admin/external-accounts">← All external accounts</Link>
+        {" · "}
+        <Link href={requestsAbout(a.id)}>API requests about this external account</Link>
       </p>
       <h1>{accountLabel(a)}</h1>
       <section className="card" aria-labelledby="ext-facts">

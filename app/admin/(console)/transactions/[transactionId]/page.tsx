@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { requestsAbout } from "@/lib/bff/admin/request-filters";
 import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { canOperate } from "@/lib/bff/staff/roles";
@@ -42,6 +43,9 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
     <>
       <p>
         <Link href="/admin/transactions">← All transactions</Link>
+      </p>
+      <p>
+        <Link href={requestsAbout(t.id)}>API requests about this transaction</Link>
       </p>
       <h1>
         {t.type === "CARD" ? "Card transaction" : t.type === "INCOMING" ? "Incoming payment" : "Outgoing payment"} of{" "}

@@ -1,0 +1,75 @@
+// The admin request log (docs/sandbox.md "Request log"): a request found by the
+// object it touched, its detail with redacted bodies, the webhook event it caused,
+// and the way back from the object's page to its requests; axe-clean pages.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { test, expect, platformApi, signInStaff, shot } from "./support/fixtures";
+
+async function axeClean(page: Page): Promise<void> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  const bad = axe.violations.filter((x) => x.impact === "serious" || x.impact === "critical");
+  expect(bad.map((x) => `${page.url()}: ${x.id} ${x.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+}
+
+test("staff follow a request to its objects and webhook events, and back", async ({ page, viewer }, testInfo) => {
+  const created = await platformApi(page.request, "POST", "/customers", {
+    customerType: "INDIVIDUAL",
+    fullName: `Logged Person ${Date.now().toString().slice(-6)}`,
+    currencies: ["USD"],
+    identifier: "987-65-4321",
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const customerId = created.body.id as string;
+  const accounts = await platformApi(page.request, "GET", `/customers/internal-accounts?customerId=${customerId}`);
+  const accountId = accounts.body.data[0].id as string;
+  expect(
+    (await platformApi(page.request, "POST", `/sandbox/internal-accounts/${accountId}/fund`, { amount: 2500 })).status,
+  ).toBe(200);
+
+  await signInStaff(page, viewer);
+  await page.goto("/admin/requests");
+  await expect(page.getByRole("heading", { level: 1, name: "Request log" })).toBeVisible();
+  await page.getByLabel("Object id").fill(customerId);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/objectId=Customer/);
+  const table = page.getByRole("table", { name: "API requests, newest first" });
+  const createRow = table.getByRole("row").filter({ hasText: "POST /customers" });
+  await expect(createRow).toBeVisible();
+  await axeClean(page);
+  await shot(page, testInfo, "admin-requests-filtered");
+
+  await createRow.getByRole("link", { name: "POST /customers" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "POST /customers" })).toBeVisible();
+  const requestBody = page.getByLabel("Request body");
+  await expect(requestBody).toContainText('"identifier": "[REDACTED]"');
+  await expect(requestBody).not.toContainText("987-65-4321");
+  await expect(page.getByLabel("Response body")).toContainText(customerId);
+  await axeClean(page);
+  await shot(page, testInfo, "admin-request-detail");
+
+  // the object it created, and back from the customer's page to its requests
+  await page
+    .getByRole("region", { name: "Objects" })
+    .getByRole("link", { name: `Customer …${customerId.slice(-8)}`, exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/customers/${encodeURIComponent(customerId)}`));
+  await page.getByRole("link", { name: "API requests about this customer" }).click();
+  await expect(
+    page
+      .getByRole("table", { name: "API requests, newest first" })
+      .getByRole("row")
+      .filter({ hasText: "POST /customers" }),
+  ).toBeVisible();
+
+  // the fund request and the webhook event it caused
+  await page.goto(`/admin/requests?objectId=${encodeURIComponent(accountId)}`);
+  await page.getByRole("link", { name: /^POST \/sandbox\/internal-accounts\/.*\/fund$/ }).click();
+  const events = page.getByRole("table", { name: /Webhook events about this request's objects/ });
+  await expect(events.getByRole("row").nth(1)).toBeVisible();
+  await axeClean(page);
+  await shot(page, testInfo, "admin-request-webhook");
+  await events.getByRole("row").nth(1).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Webhook deliveries" })).toBeVisible();
+  await page.getByRole("link", { name: "API requests about this event's object" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/requests\?objectId=/);
+});

@@ -1,0 +1,82 @@
+// The admin request log's filters, from the page's URL to GET /sandbox/requests's
+// query, and where an object named in a request is shown in the console.
+
+export const PAGE_SIZE = 25;
+
+export interface RequestFilters {
+  operationId: string;
+  status: string;
+  objectId: string;
+  idempotencyKey: string;
+  path: string;
+  faulted: string;
+  cursor: string;
+}
+
+const KEYS = ["operationId", "status", "objectId", "idempotencyKey", "path", "faulted"] as const;
+export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
+
+function one(v: string | string[] | undefined): string {
+  return (Array.isArray(v) ? v[0] : (v ?? "")).trim().slice(0, 300);
+}
+
+export function readRequestFilters(sp: Record<string, string | string[] | undefined>): RequestFilters {
+  const status = one(sp.status);
+  const faulted = one(sp.faulted);
+  return {
+    operationId: one(sp.operationId),
+    status: /^([1-5]\d\d|[1-5]xx)$/.test(status) ? status : "",
+    objectId: one(sp.objectId),
+    idempotencyKey: one(sp.idempotencyKey),
+    path: one(sp.path),
+    faulted: faulted === "true" ? "true" : "",
+    cursor: one(sp.cursor),
+  };
+}
+
+export function isFiltered(f: RequestFilters): boolean {
+  return KEYS.some((k) => f[k] !== "");
+}
+
+export function requestApiQuery(f: RequestFilters): string {
+  const q = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  for (const k of KEYS) if (f[k]) q.set(k, f[k]);
+  if (f.cursor) q.set("cursor", f.cursor);
+  return q.toString();
+}
+
+export function requestPageHref(f: RequestFilters, cursor?: string): string {
+  const q = new URLSearchParams();
+  for (const k of KEYS) if (f[k]) q.set(k, f[k]);
+  if (cursor) q.set("cursor", cursor);
+  const s = q.toString();
+  return s ? `/admin/requests?${s}` : "/admin/requests";
+}
+
+/** The requests that named an object. */
+export function requestsAbout(objectId: string): string {
+  return `/admin/requests?objectId=${encodeURIComponent(objectId)}`;
+}
+
+const OBJECT_PAGES: Record<string, string> = {
+  Customer: "/admin/customers/",
+  Transaction: "/admin/transactions/",
+  Card: "/admin/cards/",
+  ExternalAccount: "/admin/external-accounts/",
+};
+
+/** The console page of an object ("Customer:…" → its customer page), or its requests when it has no page. */
+export function objectHref(objectId: string): string {
+  const type = objectId.slice(0, objectId.indexOf(":"));
+  if (type === "Webhook") return `/admin/webhooks#event-${objectId.slice(objectId.indexOf(":") + 1)}`;
+  const page = OBJECT_PAGES[type];
+  return page ? `${page}${encodeURIComponent(objectId)}` : requestsAbout(objectId);
+}
+
+/** "Customer:0190…" → "Customer …a1b2c3d4", for link text. */
+export function objectLabel(objectId: string): string {
+  const i = objectId.indexOf(":");
+  if (i < 0) return objectId;
+  const type = objectId.slice(0, i).replace(/([a-z])([A-Z])/g, "$1 $2");
+  return `${type} …${objectId.slice(-8)}`;
+}

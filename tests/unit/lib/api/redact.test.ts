@@ -1,0 +1,79 @@
+// What the request log keeps of a body: secrets redacted, ids collected.
+import { describe, expect, it } from "vitest";
+import { objectIdsOf, redactBodyText, redactQuery, REDACTED } from "../../../../lib/api/redact";
+import { newUuid, uuidFloorAt } from "../../../../lib/ids";
+
+describe("request log redaction", () => {
+  it("hides secrets, keys, signatures, one-time codes and card numbers, and keeps the rest", () => {
+    const body = {
+      clientId: "mcl_1",
+      clientSecret: "msk_very_secret",
+      password: "hunter2",
+      accessToken: "eyJ...",
+      tokenId: "Token:abc",
+      signature: "3045...",
+      privateKey: "-----BEGIN",
+      publicKey: "02ab",
+      cvc: "123",
+      otp: "123456",
+      verificationCode: "654321",
+      currencyCode: "USD",
+      code: "INVALID_INPUT",
+      identifier: "123-45-6789",
+      kycUrl: "https://x/kyc/abcdef",
+      note: "card 4242 4242 4242 4242 and order 1234567890123",
+      nested: [{ cardNumber: "4000056655665556", amount: 100 }],
+    };
+    const out = JSON.parse(redactBodyText(JSON.stringify(body)).text!);
+    expect(out).toEqual({
+      clientId: "mcl_1",
+      clientSecret: REDACTED,
+      password: REDACTED,
+      accessToken: REDACTED,
+      tokenId: "Token:abc",
+      signature: REDACTED,
+      privateKey: REDACTED,
+      publicKey: "02ab",
+      cvc: REDACTED,
+      otp: REDACTED,
+      verificationCode: REDACTED,
+      currencyCode: "USD",
+      code: "INVALID_INPUT",
+      identifier: REDACTED,
+      kycUrl: REDACTED,
+      note: `card ${REDACTED} and order 1234567890123`,
+      nested: [{ cardNumber: REDACTED, amount: 100 }],
+    });
+  });
+
+  it("stores what is not JSON as a placeholder and caps long bodies", () => {
+    expect(redactBodyText("not json").text).toBe("[8 bytes, not JSON]");
+    expect(redactBodyText("").text).toBeNull();
+    const long = redactBodyText(JSON.stringify({ text: "x".repeat(40_000) })).text!;
+    expect(long.length).toBeLessThan(17_000);
+    expect(long.endsWith("…[truncated]")).toBe(true);
+  });
+
+  it("redacts secret query parameters", () => {
+    expect(redactQuery("?limit=2&token=abc&customerId=Customer%3A1")).toBe(
+      "limit=2&token=%5BREDACTED%5D&customerId=Customer%3A1",
+    );
+    expect(redactQuery("")).toBeNull();
+  });
+
+  it("collects the ids a request names and returns, not those of a list page", () => {
+    const c = `Customer:${newUuid()}`;
+    const a = `InternalAccount:${newUuid()}`;
+    const q = `Quote:${newUuid()}`;
+    const listed = `Customer:${newUuid()}`;
+    expect(objectIdsOf([c], { source: { accountId: a } }, { id: q, customerId: c })).toEqual([c, a, q]);
+    expect(objectIdsOf([], undefined, { data: [{ id: listed }], hasMore: false })).toEqual([]);
+  });
+
+  it("turns a time into the smallest UUIDv7 of that millisecond", () => {
+    const before = uuidFloorAt(Date.now() - 1);
+    const id = newUuid();
+    expect(before < id).toBe(true);
+    expect(uuidFloorAt(Date.now() + 1000) > id).toBe(true);
+  });
+});
