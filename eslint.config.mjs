@@ -58,6 +58,40 @@ export default tseslint.config(
     },
   },
   {
+    // The domain and everything below it speak the spec, not HTTP: they throw the
+    // kernel's DomainError with typed hints (retryAfterSeconds, authChallenge);
+    // lib/api/errors.ts alone turns a code into a status and headers.
+    files: [
+      "lib/kernel/**/*.ts",
+      "lib/{domain,ledger,jobs,webhooks,db,security,sandbox,crypto}/**/*.ts",
+      "lib/{ids,clock,env,log}.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)api/errors$",
+              message: "HTTP statuses and headers belong to lib/api; throw DomainError from lib/kernel/errors.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Identifier[name=/^(ApiError|ERROR_STATUS)$/]",
+          message: "Below lib/api, throw DomainError (lib/kernel/errors.ts); lib/api maps codes to HTTP statuses.",
+        },
+        {
+          selector: "Literal[value=/^(retry-after|www-authenticate)$/i]",
+          message: "No HTTP headers below lib/api: give DomainError a retryAfterSeconds or authChallenge hint.",
+        },
+      ],
+    },
+  },
+  {
     // Test and benchmark clients read arbitrary JSON bodies of the API under test.
     files: ["tests/**", "e2e/**", "bench/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

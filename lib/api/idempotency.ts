@@ -15,7 +15,8 @@ import { pool } from "../db/client";
 import { runFenced, type IdempotencyFence, type RecoveryPoint } from "../db/idempotency-fence";
 import { env } from "../env";
 import { newUuid } from "../ids";
-import { ApiError, invalidField } from "../kernel/errors";
+import { DomainError, invalidField } from "../kernel/errors";
+import { ApiError, errorStatus } from "./errors";
 import { failpoint } from "../kernel/failpoints";
 import type { ApiResult } from "./operation";
 import { toJsonText } from "../kernel/json";
@@ -121,8 +122,8 @@ export async function runIdempotent(
     result = await runFenced(fence, exec);
   } catch (err) {
     clearInterval(renew);
-    if (err instanceof ApiError && err.status < 500) {
-      await complete(platformId, key, owner, err.status, err.toBody());
+    if (err instanceof DomainError && errorStatus(err) < 500) {
+      await complete(platformId, key, owner, errorStatus(err), err.toBody());
     } else {
       await release(platformId, key, owner);
     }

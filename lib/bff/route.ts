@@ -24,7 +24,8 @@ import { appOrigin } from "../env";
 import { log } from "../log";
 import { newUuid } from "../ids";
 import { checkOperatorToken } from "../security/operator-token";
-import { ApiError, type FieldError } from "../kernel/errors";
+import { DomainError, type FieldError } from "../kernel/errors";
+import { ApiError, httpError } from "../api/errors";
 import { fieldErrorsOf } from "../kernel/validation";
 import { errorWords, fieldWords } from "../kernel/wording";
 import {
@@ -216,8 +217,10 @@ function failure(err: unknown, audience: Audience, requestId: string): Response 
     return fail(err.status, err.code, human.reason, human.details, traced);
   }
   if (err instanceof BffError) return fail(err.status, err.code, err.reason, err.details, traced);
-  if (err instanceof ApiError)
-    return fail(err.status, err.code, err.reason, err.details, { ...traced, ...err.headers });
+  if (err instanceof DomainError) {
+    const http = httpError(err);
+    return fail(http.status, err.code, err.reason, err.details, { ...traced, ...http.headers });
+  }
   log.error({ requestId, err }, "web route failed");
   return fail(500, "INTERNAL_ERROR", "Something went wrong on our side. Try again in a moment.", undefined, traced);
 }

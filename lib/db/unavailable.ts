@@ -3,7 +3,7 @@
 // bounded timeouts of lib/db/client.ts) rather than a fault of the request or
 // of the code. Such an error becomes 503 SERVICE_UNAVAILABLE with Retry-After,
 // never a 500: the client retries, with its Idempotency-Key, once it is back.
-import { ApiError } from "../kernel/errors";
+import { DomainError } from "../kernel/errors";
 
 /** Seconds a client is told to wait before retrying while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
@@ -73,12 +73,12 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 }
 
 /** The spec's error body for an unavailable database, or null when `err` is something else. */
-export function databaseUnavailableError(err: unknown): ApiError | null {
+export function databaseUnavailableError(err: unknown): DomainError | null {
   if (!isDatabaseUnavailable(err)) return null;
-  return new ApiError(
+  return new DomainError(
     "SERVICE_UNAVAILABLE",
     "The service is temporarily unavailable; retry the request (with the same Idempotency-Key) shortly",
     { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
-    { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+    { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
   );
 }

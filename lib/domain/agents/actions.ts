@@ -9,7 +9,7 @@ import "server-only";
 import type { Db } from "../../db/client";
 import { fenceIdempotency } from "../../db/idempotency-fence";
 import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
-import { ApiError, notFound } from "../../kernel/errors";
+import { DomainError, isServiceFault, notFound } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
@@ -71,7 +71,7 @@ async function runAction(db: PrismaClient, action: AgentAction): Promise<AgentAc
     await EXECUTE[action.type as ActionType](db, action);
     return db.agentAction.findUniqueOrThrow({ where: { id: action.id } });
   } catch (err) {
-    const code = err instanceof ApiError ? err.code : "INTERNAL_ERROR";
+    const code = err instanceof DomainError ? err.code : "INTERNAL_ERROR";
     await db.$transaction(async (tx) => {
       await tx.agentAction.update({ where: { id: action.id }, data: { status: "FAILED", failureReason: code } });
       await releaseUsage(tx, action.agentId, action.usageDay, action.usageMonth, action.policyAmount);
@@ -143,8 +143,8 @@ export async function findAction(db: Db, platformId: string, agentId: string | n
   return row;
 }
 
-function notPending(row: AgentAction): ApiError {
-  return new ApiError(
+function notPending(row: AgentAction): DomainError {
+  return new DomainError(
     "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
     `Agent action ${toApiId("AgentAction", row.id)} is ${row.status}, not pending approval`,
     { status: row.status },
@@ -162,7 +162,7 @@ export async function approveAction(db: PrismaClient, row: AgentAction) {
   try {
     return serializeAction(db, await runAction(db, approved));
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500)
+    if (err instanceof DomainError && !isServiceFault(err.code))
       return serializeAction(db, await db.agentAction.findUniqueOrThrow({ where: { id: row.id } }));
     throw err;
   }
@@ -198,7 +198,7 @@ export async function agentActionForTransaction(db: Db, platformId: string, tran
 export async function approveAgentTransaction(db: PrismaClient, row: AgentAction) {
   const action = await approveAction(db, row);
   if (action.status === "FAILED") {
-    throw new ApiError(
+    throw new DomainError(
       "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
       `The agent action failed when executed (${action.failureReason})`,
       { agentAction: action },

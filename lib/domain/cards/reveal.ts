@@ -6,7 +6,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { pool } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { newUuid } from "../../ids";
 import { sha256Hex } from "../../crypto/secrets";
 import { appOrigin, vaultOrigin } from "../../env";
@@ -23,9 +23,9 @@ export function vaultCardPath(cardUuid: string, token: string): string {
 export async function createReveal(db: PrismaClient, platformId: string, cardId: string, now = new Date()) {
   const uuid = cardUuidOrNotFound(cardId);
   const card = await db.card.findFirst({ where: { id: uuid, platformId }, select: { id: true, status: true } });
-  if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+  if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   if (isFinalCardStatus(card.status))
-    throw new ApiError("CARD_NOT_MUTABLE", "The card is CLOSED; its details can no longer be revealed");
+    throw new DomainError("CARD_NOT_MUTABLE", "The card is CLOSED; its details can no longer be revealed");
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + REVEAL_TTL_MS);
   await db.cardRevealToken.create({

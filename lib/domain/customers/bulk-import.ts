@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb } from "../../db/client";
-import { ApiError, invalidInput } from "../../kernel/errors";
+import { DomainError, invalidInput } from "../../kernel/errors";
 import { isStorableText, parseOrThrow } from "../../kernel/validation";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob, type JobHandler } from "../../jobs/queue";
@@ -136,7 +136,7 @@ export function serializeImportJob(row: ImportRow) {
 export async function getBulkImport(db: PrismaClient, platformId: string, jobId: string) {
   const uuid = parseApiId("Job", jobId);
   const row = uuid ? await db.customerImportJob.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("BULK_UPLOAD_JOB_NOT_FOUND", `Job ${jobId} not found`);
+  if (!row) throw new DomainError("BULK_UPLOAD_JOB_NOT_FOUND", `Job ${jobId} not found`);
   return serializeImportJob(row);
 }
 
@@ -167,7 +167,7 @@ export const bulkImportJob: JobHandler = async (job) => {
         await createCustomer(db, row.platformId, parseOrThrow(CustomerCreate, input), { id: customerId });
       successful++;
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
+      if (!(err instanceof DomainError)) throw err;
       failed++;
       errors.push({
         correlationId,

@@ -6,7 +6,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { isUniqueViolation } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { newUuid } from "../../ids";
 import { individualKycAtCreation } from "../../sandbox/kyc";
 import { getPlatformSettings } from "../platform/config";
@@ -60,8 +60,8 @@ export async function createCustomer(
     if (isUniqueViolation(err)) {
       const text = String((err as Error).message) + JSON.stringify((err as { meta?: unknown }).meta ?? {});
       if (/uma_address/.test(text))
-        throw new ApiError("UMA_ADDRESS_EXISTS", `UMA address ${umaAddress} is already in use`);
-      throw new ApiError(
+        throw new DomainError("UMA_ADDRESS_EXISTS", `UMA address ${umaAddress} is already in use`);
+      throw new DomainError(
         "CONFLICT",
         `An active customer with platformCustomerId ${platformCustomerId} already exists`,
         {

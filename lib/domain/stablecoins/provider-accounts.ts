@@ -2,7 +2,7 @@
 // provider, verified through the provider adapter and stored sealed.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError, notFound } from "../../kernel/errors";
+import { DomainError, notFound } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { sealSecret, openSecret } from "../../crypto/seal";
@@ -36,14 +36,14 @@ export function credentialsOf(row: StablecoinProviderAccount): ProviderCredentia
 /** Refuses a link the provider no longer accepts, with the spec's code for its status. */
 export function assertLinkUsable(row: StablecoinProviderAccount): void {
   if (row.status === "INVALID") {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_PROVIDER_ACCOUNT_INVALID",
       `Stablecoin provider account link ${toApiId("StablecoinProviderAccount", row.id)} ` +
         "has invalid credentials; link the account again",
     );
   }
   if (row.status === "REVOKED") {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_PROVIDER_ACCOUNT_REVOKED",
       `Stablecoin provider account link ${toApiId("StablecoinProviderAccount", row.id)} was revoked at the provider`,
     );
@@ -138,7 +138,7 @@ export async function selectLinkForRegistration(db: Db, platformId: string, requ
   });
   const active = links.filter((l) => l.status === "ACTIVE");
   if (active.length > 1) {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED",
       "Several active stablecoin provider account links exist; pass stablecoinProviderAccountId",
       { stablecoinProviderAccountIds: active.map((l) => toApiId("StablecoinProviderAccount", l.id)) },

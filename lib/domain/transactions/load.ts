@@ -6,7 +6,7 @@
 import "server-only";
 import { db as rootDb, pool, type Db } from "../../db/client";
 import { createBatcher } from "../../db/batcher";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
 import { getPlatformSettings, settingsOf, type PlatformRow, type PlatformSettings } from "../platform/config";
 import { loadAccounts } from "./engine";
@@ -107,7 +107,7 @@ export async function loadForTransfer(
   }
   const cached = settingsCache.get(platformId);
   const r = await readRow({ platformId, ids: wanted, version: cached?.version });
-  if (!r) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
+  if (!r) throw new DomainError("UNAUTHORIZED", "Platform no longer exists");
   let settings: PlatformSettings;
   if (r.stale || !cached) {
     const s = r.settings as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

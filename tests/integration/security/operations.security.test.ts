@@ -22,7 +22,7 @@ import {
 } from "../../support/tenant-fixtures";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { PERMISSIONS } from "../../../lib/domain/platform/permissions";
-import { ERROR_STATUS } from "../../../lib/kernel/errors";
+import { ERROR_STATUS } from "../../../lib/api/errors";
 
 type JsonSchema = Record<string, any>;
 interface DocParameter {
