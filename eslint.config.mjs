@@ -75,6 +75,10 @@ export default tseslint.config(
               regex: "(^|/)api/errors$",
               message: "HTTP statuses and headers belong to lib/api; throw DomainError from lib/kernel/errors.",
             },
+            {
+              regex: "(^|/)signed-retry-headers$",
+              message: "The signed retry's header names are HTTP: lib/api reads them into a SignedCall.",
+            },
           ],
         },
       ],

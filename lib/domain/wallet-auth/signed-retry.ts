@@ -65,13 +65,6 @@ import { failpoint } from "../../kernel/failpoint";
 import type { SignedCall, SignedChallenge, StillProcessing, WalletCall } from "../common/call";
 import { parseStamp, StampFormatError, verifyStamp, type Stamp } from "../../crypto/stamp";
 import type { WalletApproval } from "../../ledger/post";
-import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../kernel/signed-retry-headers";
-
-/** Headers to document on operations that use the signed retry. */
-export const SIGNED_RETRY_HEADERS = [
-  { name: WALLET_SIGNATURE_HEADER, description: "Stamp over payloadToSign of the 202 challenge (signed retry only)" },
-  { name: SIGNED_REQUEST_ID_HEADER, description: "requestId of the 202 challenge (signed retry only)" },
-];
 
 export interface SignedRetryOptions {
   ctx: WalletCall;
