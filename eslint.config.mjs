@@ -43,17 +43,30 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
-      // Prettier wraps code at 120 columns but not comments or strings: comments must fit too. Lines long only
-      // because of a string, template, URL or regular expression literal are still allowed.
+      // Prettier wraps code at 120 columns but not comments or strings: comments and strings must fit too
+      // (split a long literal into a concatenation: scripts/codemods/wrap-long-strings.mjs). Allowed: a URL, a
+      // regular expression, and a test's title on the line that opens the test (split, Prettier would re-indent
+      // the whole test body).
       "max-len": [
         "error",
         {
           code: 120,
-          ignoreStrings: true,
-          ignoreTemplateLiterals: true,
           ignoreUrls: true,
           ignoreRegExpLiterals: true,
+          ignorePattern: "^\\s*(it|test|describe)(\\.\\w+)*\\(",
         },
+      ],
+    },
+  },
+  {
+    // Pages and components are being reworked on another branch (issue 17's lead merges it first): their long
+    // string lines are wrapped after that merge, with scripts/codemods/wrap-long-strings.mjs; until then strings
+    // and templates may run past 120 columns there.
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    rules: {
+      "max-len": [
+        "error",
+        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreUrls: true, ignoreRegExpLiterals: true },
       ],
     },
   },

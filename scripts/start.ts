@@ -217,7 +217,8 @@ function firstRunText(
     `  Web app (customers)    ${url}/signin`,
     ...(sandboxMode
       ? [
-          `    sandbox: sign up with any email; wallet code ${SANDBOX_OTP_CODE}, verification/SCA code ${SANDBOX_SCA_CODE}`,
+          `    sandbox: sign up with any email; wallet code ${SANDBOX_OTP_CODE}, ` +
+            `verification/SCA code ${SANDBOX_SCA_CODE}`,
           `  Sandbox OpenID issuer  ${url}/api/oidc/sandbox (signs in any identity you type)`,
         ]
       : []),

@@ -81,7 +81,8 @@ async function run(target: Awaited<ReturnType<typeof prepare>>, connections: num
 
 async function main() {
   console.log(
-    `bench/metrics-overhead: ${mode} PostgreSQL, ${seconds} s x ${rounds} rounds per side, clients ${CLIENTS.join("/")}`,
+    `bench/metrics-overhead: ${mode} PostgreSQL, ${seconds} s x ${rounds} ` +
+      `rounds per side, clients ${CLIENTS.join("/")}`,
   );
   const env = { LOG_LEVEL: "warn", MERIDIAN_JOB_POLL_MS: "250" };
   const off = await prepare(await startTestServer(mode, env));
@@ -119,7 +120,8 @@ async function main() {
     console.log("");
     for (const l of lines) console.log(l.map((cell, i) => cell.padEnd(widths[i])).join("  "));
     console.log(
-      `\n(the metrics server counted ${requests} answers with status 201, setup included; overhead = fewer transfers/s with metrics on)`,
+      `\n(the metrics server counted ${requests} answers with status 201, ` +
+        `setup included; overhead = fewer transfers/s with metrics on)`,
     );
   } finally {
     await off.server.stop();

@@ -192,7 +192,10 @@ function peopleFieldErrors(errors: FieldError[]): FieldError[] {
 
 function summaryOf(errors: FieldError[]): string {
   if (!errors.length) return errorWords("INVALID_INPUT")!;
-  return `Check ${errors.length === 1 ? "this field" : "these fields"}: ${errors.map((e) => `${fieldLabel(e.field)}: ${e.message}`).join(" ")}`;
+  return (
+    `Check ${errors.length === 1 ? "this field" : "these fields"}: ` +
+    `${errors.map((e) => `${fieldLabel(e.field)}: ${e.message}`).join(" ")}`
+  );
 }
 
 /** Audiences whose callers are people reading a page (hosted pages and operator scripts keep the API's reason). */

@@ -107,7 +107,8 @@ export function ledgerError(err: unknown, amountField = "amount"): unknown {
 export async function postLedger(db: Db, input: PostingInput & { amountField?: string }): Promise<string> {
   const postingId = newUuid();
   try {
-    await db.$executeRaw`SELECT ledger_post(${input.platformId}::uuid, ${postingId}::uuid, ${input.kind}, ${input.reference ?? null}, ${entriesJson(input.entries)}::jsonb)`;
+    await db.$executeRaw`SELECT ledger_post(${input.platformId}::uuid, ${postingId}::uuid, ${input.kind},
+    ${input.reference ?? null}, ${entriesJson(input.entries)}::jsonb)`;
   } catch (err) {
     throw ledgerError(err, input.amountField);
   }

@@ -55,7 +55,8 @@ const PATCHES = [
   // The throttle's 429: Retry-After as a hint; lib/api adds its RateLimit-* headers itself.
   [
     "lib/security/throttle.ts",
-    "export function rateLimited(retryAfterSeconds: number, reason: string, headers: Record<string, string> = {}): DomainError {\n" +
+    "export function rateLimited(retryAfterSeconds: number, reason: string, " +
+      "headers: Record<string, string> = {}): DomainError {\n" +
       "  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));\n" +
       "  return new DomainError(\n" +
       '    "RATE_LIMITED",\n' +
@@ -235,12 +236,14 @@ const PATCHES = [
   [
     "tests/unit/lib/db/unavailable.test.ts",
     'expect(err?.headers).toEqual({ "Retry-After": "2" });',
-    'expect(err?.retryAfterSeconds).toBe(2);\n    expect(err && httpError(err).headers).toEqual({ "Retry-After": "2" });',
+    "expect(err?.retryAfterSeconds).toBe(2);\n    expect(err && " +
+      'httpError(err).headers).toEqual({ "Retry-After": "2" });',
   ],
   [
     "tests/unit/lib/db/unavailable.test.ts",
     'import { databaseUnavailableError, isDatabaseUnavailable } from "@/lib/db/unavailable";',
-    'import { databaseUnavailableError, isDatabaseUnavailable } from "@/lib/db/unavailable";\nimport { httpError } from "@/lib/api/errors";',
+    "import { databaseUnavailableError, isDatabaseUnavailable } from " +
+      '"@/lib/db/unavailable";\nimport { httpError } from "@/lib/api/errors";',
   ],
   [
     "tests/unit/lib/kernel/wording.test.ts",

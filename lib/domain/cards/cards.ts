@@ -201,7 +201,8 @@ export async function updateCard(db: PrismaClient, platformId: string, cardId: s
     const locked = await tx.$queryRaw<
       { status: CardStatus; customer_id: string; currency: string; funding_source_id: string }[]
     >`
-      SELECT status, customer_id, currency, funding_source_id FROM cards WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid FOR UPDATE`;
+      SELECT status, customer_id, currency, funding_source_id FROM cards WHERE id = ${uuid}::uuid AND
+      platform_id = ${platformId}::uuid FOR UPDATE`;
     const current = locked[0];
     if (!current) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     const decision = decideMutation(current.status, input.status);

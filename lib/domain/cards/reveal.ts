@@ -106,15 +106,21 @@ dt{color:#475569}dd{margin:0;font-family:ui-monospace,monospace;letter-spacing:.
 export function vaultPage(card: RevealedCard): string {
   const pan = card.pan.replace(/(\d{4})(?=\d)/g, "$1 ");
   const expiry = `${String(card.expMonth).padStart(2, "0")}/${String(card.expYear).slice(-2)}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Card details</title><style>${STYLE}</style></head>
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" ` +
+    `content="noindex"><title>Card details</title><style>${STYLE}</style></head>
 <body><main aria-label="Card details"><dl>
 <dt>Card number</dt><dd data-field="pan">${escapeHtml(pan)}</dd>
 <dt>Expiry</dt><dd data-field="expiry">${escapeHtml(expiry)}</dd>
 <dt>CVV</dt><dd data-field="cvv">${escapeHtml(card.cvv)}</dd>
-</dl></main></body></html>`;
+</dl></main></body></html>`
+  );
 }
 
 export function vaultGonePage(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link expired</title><style>${STYLE}</style></head>
-<body><main><p>This card details link has expired or was already used. Request a new reveal.</p></main></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link ` +
+    `expired</title><style>${STYLE}</style></head>
+<body><main><p>This card details link has expired or was already used. Request a new reveal.</p></main></body></html>`
+  );
 }

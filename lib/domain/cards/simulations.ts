@@ -236,7 +236,8 @@ async function lockCardTransaction(tx: Db, platformId: string, card: Card, cardT
   const locked = uuid
     ? await tx.$queryRaw<
         { id: string }[]
-      >`SELECT id FROM card_transactions WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid AND card_id = ${card.id}::uuid FOR UPDATE`
+      >`SELECT id FROM card_transactions WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid AND
+      card_id = ${card.id}::uuid FOR UPDATE`
     : [];
   if (!locked[0])
     throw new DomainError("TRANSACTION_NOT_FOUND", `Card transaction ${cardTransactionId} not found on this card`);

@@ -79,12 +79,16 @@ function mapAuthorizeError(err: unknown, cardId: string): unknown {
 // The whole approval in one statement: card_authorize (share-locks the card,
 // pulls through ledger_post, inserts the row) and the webhook's outbox rows.
 // The funding account's row lock is therefore held for one round trip only.
-const AUTHORIZE_SQL = `
+const AUTHORIZE_SQL =
+  `
   WITH a AS (
-    SELECT card_authorize($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6::bigint, $7, $8, $9, $10, $11, $12::text[], $13, $14::timestamptz) AS ok),
+    SELECT card_authorize($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6::bigint, $7, $8, $9, $10, $11, ` +
+  `$12::text[], $13, $14::timestamptz) AS ok),
   e AS (
-    INSERT INTO webhook_events (id, platform_id, type, payload) SELECT $15::uuid, $1::uuid, $16, $17::jsonb FROM a WHERE a.ok RETURNING id)
-  INSERT INTO jobs (id, platform_id, type, payload, max_attempts) SELECT $18::uuid, $1::uuid, $19, $20::jsonb, $21 FROM e`;
+    INSERT INTO webhook_events (id, platform_id, type, payload) SELECT $15::uuid, $1::uuid, $16, $17::jsonb ` +
+  `FROM a WHERE a.ok RETURNING id)
+  INSERT INTO jobs (id, platform_id, type, payload, max_attempts) SELECT $18::uuid, $1::uuid, $19, ` +
+  `$20::jsonb, $21 FROM e`;
 
 /** The card's maxSpendPerTransaction: an authorization for exactly the limit is allowed. */
 function assertWithinSpendLimit(limit: string | bigint | null, amount: number) {
@@ -110,7 +114,8 @@ export async function authorizeCard(platformId: string, cardId: string, input: S
       currency: string;
       max_spend_per_transaction: string | null;
     }>(
-      `SELECT c.status, c.customer_id, u.platform_customer_id, c.funding_source_id, c.currency, c.max_spend_per_transaction
+      `SELECT c.status, c.customer_id, u.platform_customer_id, c.funding_source_id, c.currency, ` +
+        `c.max_spend_per_transaction
        FROM cards c JOIN customers u ON u.id = c.customer_id WHERE c.id = $1 AND c.platform_id = $2`,
       [cardUuid, platformId],
     );
@@ -217,7 +222,8 @@ async function authorizeWithDelayedPull(
         max_spend_per_transaction: bigint | null;
       }[]
     >`
-      SELECT status, customer_id, funding_source_id, currency, max_spend_per_transaction FROM cards WHERE id = ${cardUuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
+      SELECT status, customer_id, funding_source_id, currency, max_spend_per_transaction FROM cards WHERE id
+      = ${cardUuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
     if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
     assertWithinSpendLimit(card.max_spend_per_transaction, input.amount);
@@ -332,7 +338,8 @@ async function lockTransaction(
   const locked = uuid
     ? await tx.$queryRaw<
         { id: string }[]
-      >`SELECT id FROM card_transactions WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid AND card_id = ${cardUuid}::uuid FOR UPDATE`
+      >`SELECT id FROM card_transactions WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid AND
+      card_id = ${cardUuid}::uuid FOR UPDATE`
     : [];
   if (!locked[0])
     throw new DomainError("TRANSACTION_NOT_FOUND", `Card transaction ${cardTransactionId} not found on this card`);

@@ -144,7 +144,8 @@ export async function getBulkImport(db: PrismaClient, platformId: string, jobId:
 function rowCustomerId(importId: string, index: number): string {
   const h = createHash("sha256").update(`${importId}:${index}`).digest("hex");
   // UUID version 8 (custom), RFC 9562 variant.
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export const bulkImportJob: JobHandler = async (job) => {

@@ -30,7 +30,8 @@ export async function livenessState(db: PrismaClient, token: string) {
     { id: string; account_type: string; account_info: Record<string, unknown>; expires_at: string }[]
   >`
     SELECT id, account_type, account_info, ownership_challenge->>'expiresAt' AS expires_at FROM external_accounts
-     WHERE ownership_challenge->>'method' = 'LIVENESS' AND ownership_challenge->>'tokenHash' = ${tokenHash} AND deleted_at IS NULL`;
+     WHERE ownership_challenge->>'method' = 'LIVENESS' AND ownership_challenge->>'tokenHash' = ${tokenHash}
+     AND deleted_at IS NULL`;
   const row = rows[0];
   if (!row || Date.parse(row.expires_at) <= Date.now()) throw new DomainError("REFERENCE_NOT_FOUND", GONE);
   return {
@@ -52,7 +53,8 @@ export async function completeLiveness(db: PrismaClient, token: string, outcome:
   const taken = await db.$queryRaw<{ id: string; expires_at: string }[]>`
     UPDATE external_accounts e SET ownership_challenge = NULL
       FROM (SELECT id, ownership_challenge->>'expiresAt' AS expires_at FROM external_accounts
-             WHERE ownership_challenge->>'method' = 'LIVENESS' AND ownership_challenge->>'tokenHash' = ${tokenHash} AND deleted_at IS NULL
+             WHERE ownership_challenge->>'method' = 'LIVENESS' AND ownership_challenge->>'tokenHash' =
+             ${tokenHash} AND deleted_at IS NULL
              FOR UPDATE) o
      WHERE e.id = o.id
     RETURNING e.id, o.expires_at`;

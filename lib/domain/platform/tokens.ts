@@ -65,7 +65,8 @@ export async function createToken(
   const row = await db.$transaction(async (tx) => {
     // A credential revoked while this request was in flight mints nothing.
     const live = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM api_tokens WHERE id = ${caller.tokenId}::uuid AND platform_id = ${platformId}::uuid AND deleted_at IS NULL FOR SHARE`;
+      SELECT id FROM api_tokens WHERE id = ${caller.tokenId}::uuid AND platform_id = ${platformId}::uuid AND
+      deleted_at IS NULL FOR SHARE`;
     if (live.length === 0) throw revoked();
     return tx.apiToken.create({
       data: {

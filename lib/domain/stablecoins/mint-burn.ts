@@ -87,7 +87,9 @@ function requireEnabled(sc: StablecoinWithLink, what: string) {
   if (sc.gridOperationsStatus !== "ENABLED" || !sc.internalAccountId) {
     throw new DomainError(
       "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED",
-      `${what} needs the stablecoin enabled for Meridian operations; it is ${sc.gridOperationsStatus} (request enablement with POST /stablecoins/{stablecoinId}/enablement-requests)`,
+      `${what} needs the stablecoin enabled for Meridian operations; it is ` +
+        `${sc.gridOperationsStatus} (request enablement with POST ` +
+        `/stablecoins/{stablecoinId}/enablement-requests)`,
       { gridOperationsStatus: sc.gridOperationsStatus },
     );
   }

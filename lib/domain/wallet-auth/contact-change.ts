@@ -103,7 +103,8 @@ export function walletContactGate(input: { ctx: WalletCall; call: SignedCall }):
       kind: "apply",
       apply: async (tx: Db) => {
         // Lock the tied set, compare it with the one the challenge bound, then move every credential.
-        await tx.$queryRaw`SELECT id FROM wallet_credentials WHERE platform_id = ${ctx.platformId}::uuid AND customer_id = ${customer.id}::uuid AND type = ${type} FOR UPDATE`;
+        await tx.$queryRaw`SELECT id FROM wallet_credentials WHERE platform_id = ${ctx.platformId}::uuid AND
+        customer_id = ${customer.id}::uuid AND type = ${type} FOR UPDATE`;
         const now = (await tiedCredentials(tx, ctx.platformId, customer.id, type)).map((c) => c.id);
         if (now.length !== bound.length || now.some((id, i) => id !== bound[i])) throw rule.changed();
         try {

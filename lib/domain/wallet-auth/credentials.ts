@@ -525,7 +525,8 @@ export async function verifyCredential(input: {
           await db().$executeRaw`
             UPDATE wallet_credentials
             SET otp_failed_attempts = otp_failed_attempts + 1,
-                otp_pending = CASE WHEN otp_failed_attempts + 1 >= ${MAX_OTP_ATTEMPTS} THEN '[]'::jsonb ELSE otp_pending END
+                otp_pending = CASE WHEN otp_failed_attempts + 1 >= ${MAX_OTP_ATTEMPTS} THEN '[]'::jsonb ELSE
+                otp_pending END
             WHERE id = ${cred.id}::uuid`;
         }
         throw err;
@@ -534,10 +535,12 @@ export async function verifyCredential(input: {
       // The code is single use: only the request that removes this exact pending code goes on.
       const used = await db().$executeRaw`
         UPDATE wallet_credentials
-        SET otp_pending = COALESCE((SELECT jsonb_agg(e) FROM jsonb_array_elements(otp_pending) e WHERE e->>'seed' <> ${opened.seed}), '[]'::jsonb),
+        SET otp_pending = COALESCE((SELECT jsonb_agg(e) FROM jsonb_array_elements(otp_pending) e WHERE
+        e->>'seed' <> ${opened.seed}), '[]'::jsonb),
             otp_failed_attempts = 0,
             updated_at = ${now}
-        WHERE id = ${cred.id}::uuid AND otp_pending @> jsonb_build_array(jsonb_build_object('seed', ${opened.seed}::text))`;
+        WHERE id = ${cred.id}::uuid AND otp_pending @> jsonb_build_array(jsonb_build_object('seed',
+        ${opened.seed}::text))`;
       if (used === 0) throw new DomainError("UNAUTHORIZED", "This OTP challenge was already used; request a new code");
       return signedRetry<never>({
         ctx,
@@ -565,7 +568,8 @@ export async function verifyCredential(input: {
       const uuid = parseApiId("Request", requestId.trim());
       const rows = uuid
         ? await db().$queryRaw<{ payload_to_sign: string; data: { clientPublicKey: string }; expires_at: Date }[]>`
-            DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid AND platform_id = ${ctx.platformId}::uuid AND purpose = ${`passkey.verify:${cred.id}`}
+            DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid AND platform_id = ${ctx.platformId}::uuid
+            AND purpose = ${`passkey.verify:${cred.id}`}
             RETURNING payload_to_sign, data, expires_at`
         : [];
       const challenge = rows[0];

@@ -37,7 +37,8 @@ export async function sendTestWebhook(db: Db, platformId: string) {
   const revealed = env().MERIDIAN_ENVIRONMENT === "sandbox";
   if (!result.ok) {
     const reason = result.error
-      ? `Webhook delivery to ${url} failed${revealed || result.error.startsWith("BlockedTargetError") ? `: ${result.error}` : ""}`
+      ? `Webhook delivery to ${url} ` +
+        `failed${revealed || result.error.startsWith("BlockedTargetError") ? `: ${result.error}` : ""}`
       : `Webhook endpoint ${url} answered HTTP ${result.status}`;
     throw new DomainError(
       "WEBHOOK_DELIVERY_ERROR",
