@@ -13,6 +13,7 @@ const KERNEL = "^lib/(kernel/|ids\\.ts$|clock\\.ts$|env\\.ts$|log\\.ts$)";
 const LOWER = "^lib/(ledger|jobs|webhooks|sandbox|crypto|db|security)/";
 const DOMAIN = "^lib/domain/";
 const API = "^lib/api/";
+const API_ERRORS = "^lib/api/errors\\.ts$";
 const BFF = "^lib/bff/";
 const BROWSER = "^lib/browser/";
 const UI = "^(app|components)/";
@@ -60,11 +61,21 @@ module.exports = {
     {
       name: "bff-reads-through-the-api",
       comment:
-        "The BFF reads data by calling the API over HTTP: no lib/api import, no " +
+        "The BFF reads data by calling the API over HTTP: no lib/api import (but the " +
+        "HTTP answer of an error, lib/api/errors.ts, which both tiers share), no " +
         "database, ledger, jobs or webhooks of its own.",
       severity: "error",
       from: { path: BFF },
-      to: { path: [API, "^lib/(db|ledger|jobs|webhooks)/", BROWSER, UI], ...runtime },
+      to: { path: [API, "^lib/(db|ledger|jobs|webhooks)/", BROWSER, UI], pathNot: API_ERRORS, ...runtime },
+    },
+    {
+      name: "http-errors-stay-in-the-http-tier",
+      comment:
+        "Statuses and headers of errors (lib/api/errors.ts: ApiError, ERROR_STATUS) belong to " +
+        "the HTTP tier; the domain and below throw the kernel's DomainError with typed hints.",
+      severity: "error",
+      from: { path: [KERNEL, LOWER, DOMAIN] },
+      to: { path: API_ERRORS },
     },
     {
       name: "app-goes-through-api-or-bff",

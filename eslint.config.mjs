@@ -43,16 +43,67 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
-      // Prettier wraps code at 120 columns but not comments or strings: comments must fit too. Lines long only
-      // because of a string, template, URL or regular expression literal are still allowed.
+      // Prettier wraps code at 120 columns but not comments or strings: comments and strings must fit too
+      // (split a long literal into a concatenation: scripts/codemods/wrap-long-strings.mjs). Allowed: a URL, a
+      // regular expression, and a test's title on the line that opens the test (split, Prettier would re-indent
+      // the whole test body).
       "max-len": [
         "error",
         {
           code: 120,
-          ignoreStrings: true,
-          ignoreTemplateLiterals: true,
           ignoreUrls: true,
           ignoreRegExpLiterals: true,
+          ignorePattern: "^\\s*(it|test|describe)(\\.\\w+)*\\(",
+        },
+      ],
+    },
+  },
+  {
+    // Pages and components are being reworked on another branch (issue 17's lead merges it first): their long
+    // string lines are wrapped after that merge, with scripts/codemods/wrap-long-strings.mjs; until then strings
+    // and templates may run past 120 columns there.
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    rules: {
+      "max-len": [
+        "error",
+        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreUrls: true, ignoreRegExpLiterals: true },
+      ],
+    },
+  },
+  {
+    // The domain and everything below it speak the spec, not HTTP: they throw the
+    // kernel's DomainError with typed hints (retryAfterSeconds, authChallenge);
+    // lib/api/errors.ts alone turns a code into a status and headers.
+    files: [
+      "lib/kernel/**/*.ts",
+      "lib/{domain,ledger,jobs,webhooks,db,security,sandbox,crypto}/**/*.ts",
+      "lib/{ids,clock,env,log}.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)api/errors$",
+              message: "HTTP statuses and headers belong to lib/api; throw DomainError from lib/kernel/errors.",
+            },
+            {
+              regex: "(^|/)signed-retry-headers$",
+              message: "The signed retry's header names are HTTP: lib/api reads them into a SignedCall.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Identifier[name=/^(ApiError|ERROR_STATUS)$/]",
+          message: "Below lib/api, throw DomainError (lib/kernel/errors.ts); lib/api maps codes to HTTP statuses.",
+        },
+        {
+          selector: "Literal[value=/^(retry-after|www-authenticate)$/i]",
+          message: "No HTTP headers below lib/api: give DomainError a retryAfterSeconds or authChallenge hint.",
         },
       ],
     },

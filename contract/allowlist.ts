@@ -133,7 +133,8 @@ export const ALLOWLIST: ContractDifference[] = [
   },
   {
     delta:
-      "SPEC-MAP §2.12 Cards: Simulations return 202 {issuerTransactionToken}. [Δ] (the spec returns the CardTransaction)",
+      "SPEC-MAP §2.12 Cards: Simulations return 202 {issuerTransactionToken}. " +
+      "[Δ] (the spec returns the CardTransaction)",
     why: "an approved simulated authorization, clearing or return answers 200 with the CardTransaction",
     operation: "sandboxSimulateCard*",
     status: "200",
@@ -142,8 +143,11 @@ export const ALLOWLIST: ContractDifference[] = [
   },
   ...["sandboxSimulateCardClearing", "sandboxSimulateCardReturn"].map((operation) => ({
     delta:
-      "SPEC-MAP §2.12 Cards: Simulations return 202 {issuerTransactionToken}. [Δ] (the spec returns the CardTransaction)",
-    why: "so the served OpenAPI document has the spec's 200 where the reference has 202 (clearing and return always answer with the row)",
+      "SPEC-MAP §2.12 Cards: Simulations return 202 {issuerTransactionToken}. " +
+      "[Δ] (the spec returns the CardTransaction)",
+    why:
+      "so the served OpenAPI document has the spec's 200 where the reference " +
+      "has 202 (clearing and return always answer with the row)",
     operation,
     status: "202",
     pointer: "",
@@ -160,8 +164,11 @@ export const ALLOWLIST: ContractDifference[] = [
 
   ...(["", "/*"] as const).map((pointer) => ({
     delta:
-      "SPEC-MAP §3 Signed-retry challenge: the spec's still-processing 200 on the retry does not appear in the snapshot",
-    why: "a repeat of a signed retry still running answers 200 {requestId, stillProcessing: true} (spec: Authentication, signed retry step 3)",
+      "SPEC-MAP §3 Signed-retry challenge: the spec's still-processing 200 on " +
+      "the retry does not appear in the snapshot",
+    why:
+      "a repeat of a signed retry still running answers 200 {requestId, " +
+      "stillProcessing: true} (spec: Authentication, signed retry step 3)",
     operation: "*",
     status: "200",
     pointer,

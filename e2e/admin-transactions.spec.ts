@@ -166,7 +166,8 @@ test.describe("admin transactions", () => {
       expect(quote.body.status).toBe("PROCESSING");
       const txId = quote.body.transactionId as string;
       const held = await db.query(
-        `SELECT id FROM jobs WHERE type = 'transaction.outcome' AND status = 'PENDING' AND payload->>'transactionId' = $1 FOR UPDATE`,
+        `SELECT id FROM jobs WHERE type = 'transaction.outcome' AND status = ` +
+          `'PENDING' AND payload->>'transactionId' = $1 FOR UPDATE`,
         [txId.replace(/^Transaction:/, "")],
       );
       expect(held.rowCount).toBe(1);

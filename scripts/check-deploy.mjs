@@ -70,9 +70,10 @@ const lines = readFileSync("Dockerfile", "utf8")
   .filter((l) => l && !l.startsWith("#"));
 const instructions = lines.map((l) => l.split(/\s+/)[0].toUpperCase());
 const known = new Set(
-  "FROM RUN CMD LABEL EXPOSE ENV ADD COPY ENTRYPOINT VOLUME USER WORKDIR ARG ONBUILD STOPSIGNAL HEALTHCHECK SHELL".split(
-    " ",
-  ),
+  (
+    "FROM RUN CMD LABEL EXPOSE ENV ADD COPY ENTRYPOINT VOLUME USER WORKDIR " +
+    "ARG ONBUILD STOPSIGNAL HEALTHCHECK SHELL"
+  ).split(" "),
 );
 for (const i of instructions) check(known.has(i), `Dockerfile: unknown instruction ${i}`);
 const froms = lines.filter((l) => /^FROM /i.test(l));
@@ -106,5 +107,7 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `deploy files OK: compose.yaml (${Object.keys(services).length} services) valid against the Compose Specification; Dockerfile (${froms.length} stages) checked`,
+  `deploy files OK: compose.yaml (${Object.keys(services).length} ` +
+    `services) valid against the Compose Specification; Dockerfile ` +
+    `(${froms.length} stages) checked`,
 );

@@ -27,7 +27,9 @@ export function checkListenAddress(environment) {
   const mode = environment.MERIDIAN_ENVIRONMENT ?? "sandbox";
   if (mode !== "sandbox" || isLoopbackHost(host)) return { verdict: "ok", message: "" };
   const risk =
-    `Meridian is in the sandbox environment (MERIDIAN_ENVIRONMENT is ${environment.MERIDIAN_ENVIRONMENT ? "sandbox" : "not set, so sandbox"}) ` +
+    `Meridian is in the sandbox environment (MERIDIAN_ENVIRONMENT is ` +
+    `${environment.MERIDIAN_ENVIRONMENT ? "sandbox" : "not set, so sandbox"}) ` +
+    `` +
     `and HOST=${host} makes it reachable from other machines. In the sandbox every sign-in code is 000000 and ` +
     `OpenID tokens are not checked, so anyone who can reach it can sign in to the web app as any customer.`;
   if (environment.MERIDIAN_ALLOW_PUBLIC_SANDBOX === "1") {

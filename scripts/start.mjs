@@ -244,7 +244,7 @@ function firstRunText(url, creds, prepared, database) {
     `  Web app (customers)    ${url}/signin`,
     ...(sandboxMode
       ? [
-          `    sandbox: sign up with any email; wallet code ${otpCode}, verification/SCA code ${scaCode}`,
+          `    sandbox: sign up with any email; wallet code ${otpCode}, ` + `verification/SCA code ${scaCode}`,
           `  Sandbox OpenID issuer  ${url}/api/oidc/sandbox (signs in any identity you type)`,
         ]
       : []),

@@ -102,7 +102,9 @@ for (const [i, step] of selected.entries()) {
   const ok = res.status === 0;
   if (!ok) failedSteps.push(step.name);
   process.stdout.write(
-    `=== ${step.name}: ${ok ? "ok" : `FAILED (exit ${res.status})`} in ${Math.round((Date.now() - started) / 1000)} s${step.report ? `, ${c.passed} passed, ${c.failed} failed` : ""} ===\n`,
+    `=== ${step.name}: ${ok ? "ok" : `FAILED (exit ${res.status})`} in ` +
+      `${Math.round((Date.now() - started) / 1000)} ` +
+      `s${step.report ? `, ${c.passed} passed, ${c.failed} failed` : ""} ===\n`,
   );
   if (!ok && step.name === "build") break;
 }

@@ -35,7 +35,8 @@ async function side(label: string, env: Record<string, string>): Promise<Side> {
 
 async function main() {
   console.log(
-    `bench/metrics-overhead: ${mode} PostgreSQL, ${seconds} s x ${rounds} rounds per side, clients ${CLIENTS.join("/")}`,
+    `bench/metrics-overhead: ${mode} PostgreSQL, ${seconds} s x ${rounds} ` +
+      `rounds per side, clients ${CLIENTS.join("/")}`,
   );
   let spans = 0;
   const receiver = createServer((req, res) => {

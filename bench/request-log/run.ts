@@ -119,7 +119,8 @@ async function main() {
     console.log("");
     for (const l of lines) console.log(l.map((cell, i) => cell.padEnd(widths[i])).join("  "));
     console.log(
-      `\n(newest logged transfer: ${latest?.createdAt} status ${latest?.status}; overhead = fewer transfers/s with the log on)`,
+      `\n(newest logged transfer: ${latest?.createdAt} status ` +
+        `${latest?.status}; overhead = fewer transfers/s with the log on)`,
     );
   } finally {
     await off.server.stop();

@@ -139,7 +139,9 @@ async function main() {
     const t3 = Date.now();
     console.log(
       `seeded 1k platform in ${((t1 - t0) / 1000).toFixed(1)} s; ${LARGE} customers, ${LARGE} transactions, ` +
-        `${LARGE / 5} accounts (and the rest) in ${((t2 - t1) / 1000).toFixed(1)} s; VACUUM ANALYZE ${((t3 - t2) / 1000).toFixed(1)} s`,
+        (`${LARGE / 5} accounts (and the rest) in ` +
+          `${((t2 - t1) / 1000).toFixed(1)} s; VACUUM ANALYZE ` +
+          `${((t3 - t2) / 1000).toFixed(1)} s`),
     );
     const small: Tenant = { ...smallP, ids: smallIds, label: "small" };
     const large: Tenant = { ...largeP, ids: largeIds, label: "large" };
@@ -154,14 +156,16 @@ async function main() {
       console.log(
         `${name.padEnd(46)} 1k: ${String(s.rps).padStart(5)} req/s p50 ${String(s.p50).padStart(3)} ms | ` +
           `${LARGE / 1000}k: ${String(l.rps).padStart(5)} req/s p50 ${String(l.p50).padStart(3)} ms | ` +
-          `req/s ratio ${(l.rps / Math.max(1, s.rps)).toFixed(2)}${l.errors + s.errors ? ` errors ${s.errors}/${l.errors}` : ""}`,
+          `req/s ratio ${(l.rps / Math.max(1, s.rps)).toFixed(2)}` +
+          `${l.errors + s.errors ? ` errors ${s.errors}/${l.errors}` : ""}`,
       );
     }
     const ratios = rows.map((r) => r.l.rps / Math.max(1, r.s.rps)).sort((a, b) => a - b);
     console.log("");
     console.log(
       `large/small req/s ratio over ${rows.length} targets: min ${ratios[0].toFixed(2)}, median ` +
-        `${ratios[Math.floor(ratios.length / 2)].toFixed(2)}, max ${ratios[ratios.length - 1].toFixed(2)} (1.00 = flat)`,
+        (`${ratios[Math.floor(ratios.length / 2)].toFixed(2)}, max ` +
+          `${ratios[ratios.length - 1].toFixed(2)} (1.00 = flat)`),
     );
     const worst = rows.filter((r) => r.l.rps * 2 < r.s.rps).map((r) => r.name);
     console.log(

@@ -79,7 +79,9 @@ async function rawRun(databaseUrl: string, concurrency: number, secs: number) {
 
 async function main() {
   console.log(
-    `bench/transfers: ${mode} PostgreSQL, ${ACCOUNTS} accounts, ${seconds} s per level, levels ${LEVELS.join("/")}${WITH_KEYS ? ", an Idempotency-Key per transfer" : ""}`,
+    `bench/transfers: ${mode} PostgreSQL, ${ACCOUNTS} accounts, ${seconds} s ` +
+      `per level, levels ` +
+      `${LEVELS.join("/")}${WITH_KEYS ? ", an Idempotency-Key per transfer" : ""}`,
   );
   const server = await startTestServer(mode, { LOG_LEVEL: "warn", MERIDIAN_JOB_POLL_MS: "250" });
   const extra: TestServer[] = [];

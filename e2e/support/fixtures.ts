@@ -9,7 +9,9 @@ export const env = {
   origin: () => process.env.MERIDIAN_E2E_ORIGIN!,
   operatorToken: () => process.env.MERIDIAN_E2E_OPERATOR_TOKEN!,
   basic: () =>
-    `Basic ${Buffer.from(`${process.env.MERIDIAN_E2E_CLIENT_ID}:${process.env.MERIDIAN_E2E_CLIENT_SECRET}`).toString("base64")}`,
+    `Basic ${Buffer.from(`${process.env.MERIDIAN_E2E_CLIENT_ID}:${process.env.MERIDIAN_E2E_CLIENT_SECRET}`).toString(
+      "base64",
+    )}`,
 };
 
 export interface StaffAccount {

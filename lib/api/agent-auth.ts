@@ -3,7 +3,7 @@
 // slow hash; a deleted agent has no token hash left, and a paused agent is refused.
 import "server-only";
 import { db } from "../db/client";
-import { ApiError } from "../kernel/errors";
+import { ApiError } from "./errors";
 import type { AgentPrincipal } from "../domain/platform/principal";
 import { accessTokenHash } from "../domain/agents/device-codes";
 import type { ApiRequest } from "./operation";

@@ -6,7 +6,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "../db/client";
 import { isWellFormedSecret, verifySecret } from "../crypto/secrets";
-import { ApiError } from "../kernel/errors";
+import { ApiError } from "./errors";
 import { assertNotThrottled, countAttempt, credentialKeys, THROTTLE_RULES } from "../security/throttle";
 import { clientAddress } from "../security/client-address";
 import {

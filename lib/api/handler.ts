@@ -9,7 +9,7 @@ import { Prisma } from "../db/client";
 import { databaseUnavailableError } from "../kernel/unavailable";
 import { authenticatePlatform, requirePermission } from "./auth";
 import type { Principal } from "../domain/platform/principal";
-import { ApiError, isRetryableConflict } from "../kernel/errors";
+import { ApiError, httpError, isRetryableConflict } from "./errors";
 import { toJsonText } from "../kernel/json";
 import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
 import { recoverOutcome } from "./idempotency-recovery";
@@ -24,6 +24,7 @@ import { traceSandboxRules } from "../sandbox/rule-trace";
 const SANDBOX_RULE_HEADER = "meridian-sandbox-rule";
 import { configuredFault, FAULT_HEADER, faultError, faultLabel, headerFault } from "../sandbox/faults";
 import { recordRequest, requestLogEnabled } from "./request-log";
+import { DomainError } from "../kernel/errors";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const MAX_MULTIPART_BODY_BYTES = 11 * 1024 * 1024;
@@ -57,15 +58,16 @@ function toResponse(r: PlainResponse): Response {
   return new Response(r.body, { status: r.status, headers: r.headers });
 }
 
-export function plainError(err: ApiError, requestId: string): PlainResponse {
-  return plainJson(err.status, err.toBody(), {
+export function plainError(err: DomainError, requestId: string): PlainResponse {
+  const http = httpError(err);
+  return plainJson(http.status, http.body, {
     "x-request-id": requestId,
     "cache-control": "no-store",
-    ...err.headers,
+    ...http.headers,
   });
 }
 
-export function errorResponse(err: ApiError, requestId: string): Response {
+export function errorResponse(err: DomainError, requestId: string): Response {
   return toResponse(plainError(err, requestId));
 }
 
@@ -119,8 +121,8 @@ async function readMultipartBody(request: ApiRequest): Promise<unknown> {
   return out;
 }
 
-function toApiError(err: unknown, requestId: string): ApiError {
-  if (err instanceof ApiError) return err;
+function toApiError(err: unknown, requestId: string): DomainError {
+  if (err instanceof DomainError) return err;
   if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
     return new ApiError("CONFLICT", "A resource with these unique values already exists");
   }

@@ -4,7 +4,8 @@
 // /api/health/deep adds the background backlog, for operators (bearer
 // MERIDIAN_OPERATOR_TOKEN). The checks are lib/domain/ops/health.ts.
 import "server-only";
-import { ApiError } from "../kernel/errors";
+import { DomainError } from "../kernel/errors";
+import { ApiError, httpError } from "./errors";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../kernel/unavailable";
 import { deepHealth, readiness, type CheckResult } from "../domain/ops/health";
 import { checkOperatorToken } from "../security/operator-token";
@@ -36,8 +37,8 @@ export async function deepHealthResponse(request: Request): Promise<Response> {
   try {
     checkOperatorToken(request.headers.get("authorization"));
   } catch (err) {
-    const e = err as ApiError;
-    return Response.json(e.toBody(), { status: e.status, headers: { ...NO_STORE, ...e.headers } });
+    const e = httpError(err as DomainError);
+    return Response.json(e.body, { status: e.status, headers: { ...NO_STORE, ...e.headers } });
   }
   const deep = await deepHealth();
   const { ready, healthy, ...report } = deep;

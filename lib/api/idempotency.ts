@@ -15,7 +15,8 @@ import { pool } from "../db/client";
 import { runFenced, type IdempotencyFence, type RecoveryPoint } from "../db/idempotency-fence";
 import { env } from "../env";
 import { newUuid } from "../ids";
-import { ApiError, invalidField } from "../kernel/errors";
+import { DomainError, invalidField } from "../kernel/errors";
+import { ApiError, errorStatus } from "./errors";
 import { failpoint } from "../kernel/failpoints";
 import type { ApiResult } from "./operation";
 import { toJsonText } from "../kernel/json";
@@ -60,7 +61,9 @@ function stillRunning(key: string): ApiError {
 // Takes the key when it is new, past its window, or held by an owner whose lease
 // ran out without applying anything (IN_PROGRESS: its effect, fenced on the
 // owner, can no longer commit). An APPLIED or COMPLETED key is never taken over.
-const RESERVE = `INSERT INTO idempotency_keys (platform_id, key, request_hash, state, owner, lease_expires_at, expires_at)
+const RESERVE =
+  `INSERT INTO idempotency_keys (platform_id, key, request_hash, state, owner, ` +
+  `lease_expires_at, expires_at)
      VALUES ($1, $2, $3, 'IN_PROGRESS', $4, now() + make_interval(secs => $5), now() + make_interval(hours => $6))
      ON CONFLICT (platform_id, key) DO UPDATE
        SET request_hash = EXCLUDED.request_hash, state = 'IN_PROGRESS', response_status = NULL,
@@ -83,7 +86,8 @@ export async function runIdempotent(
   const reserve = await pool().query(RESERVE, [platformId, key, hash, owner, lease, IDEMPOTENCY_WINDOW_HOURS]);
   if (reserve.rowCount === 0) {
     const { rows } = await pool().query<Stored>(
-      `SELECT state, request_hash, response_status, response_body, recovery FROM idempotency_keys WHERE platform_id = $1 AND key = $2`,
+      `SELECT state, request_hash, response_status, response_body, recovery ` +
+        `FROM idempotency_keys WHERE platform_id = $1 AND key = $2`,
       [platformId, key],
     );
     const row = rows[0];
@@ -121,8 +125,8 @@ export async function runIdempotent(
     result = await runFenced(fence, exec);
   } catch (err) {
     clearInterval(renew);
-    if (err instanceof ApiError && err.status < 500) {
-      await complete(platformId, key, owner, err.status, err.toBody());
+    if (err instanceof DomainError && errorStatus(err) < 500) {
+      await complete(platformId, key, owner, errorStatus(err), err.toBody());
     } else {
       await release(platformId, key, owner);
     }
@@ -140,7 +144,8 @@ export async function runIdempotent(
 // Both writes are fenced on the owner: an attempt whose key was taken over leaves the new owner's row alone.
 async function complete(platformId: string, key: string, owner: string, status: number, body: unknown): Promise<void> {
   await pool().query(
-    `UPDATE idempotency_keys SET state = 'COMPLETED', response_status = $4, response_body = $5::jsonb, lease_expires_at = NULL
+    `UPDATE idempotency_keys SET state = 'COMPLETED', response_status = $4, response_body = $5::jsonb, ` +
+      `lease_expires_at = NULL
      WHERE platform_id = $1 AND key = $2 AND owner = $3 AND state IN ('IN_PROGRESS', 'APPLIED')`,
     [platformId, key, owner, status, toJsonText(body)],
   );

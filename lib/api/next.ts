@@ -1,7 +1,8 @@
 // Adapts operations to Next.js route handlers. Methods a path does not
 // support answer 405 METHOD_NOT_ALLOWED in the spec's error body.
 import "server-only";
-import { ApiError } from "../kernel/errors";
+import { DomainError } from "../kernel/errors";
+import { ApiError } from "./errors";
 import { errorResponse, handleOperation } from "./handler";
 import { newUuid } from "../ids";
 import type { HttpMethod, Operation } from "./operation";
@@ -32,7 +33,7 @@ export function routeHandlers(...ops: Operation<any, any, any>[]): Record<HttpMe
 }
 
 /** Handlers for paths no operation matches. */
-export function notFoundHandlers(reason: (request: Request) => ApiError): Record<HttpMethod, RouteHandler> {
+export function notFoundHandlers(reason: (request: Request) => DomainError): Record<HttpMethod, RouteHandler> {
   const handlers = {} as Record<HttpMethod, RouteHandler>;
   for (const method of METHODS) handlers[method] = async (request) => errorResponse(reason(request), newUuid());
   return handlers;

@@ -9,7 +9,8 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { newUuid } from "../ids";
 import { log } from "../log";
-import { ApiError, invalidInput } from "../kernel/errors";
+import { DomainError, invalidInput } from "../kernel/errors";
+import { ApiError, errorStatus } from "./errors";
 import { MAX_MULTIPART_BODY_BYTES, plainError, runOperation, type PlainResponse } from "./handler";
 import { API_BASE, type ApiRequest, type HttpMethod, type Operation } from "./operation";
 import { operations } from "./registry";
@@ -107,7 +108,7 @@ function decodeSegment(segment: string): string | null {
  * any other path. Next.js answers such paths with a plain-text 500, so the
  * dispatcher answers them itself even when it leaves operations to Next.
  */
-function malformedPathError(pathname: string, found: ApiMatch | null): ApiError | null {
+function malformedPathError(pathname: string, found: ApiMatch | null): DomainError | null {
   if (found?.malformedParam) {
     const field = found.malformedParam;
     return invalidInput(
@@ -268,7 +269,7 @@ export function createApiDispatcher(
       req.resume();
       const requestId = newUuid();
       send(res, plainError(malformed, requestId));
-      log.info({ requestId, method: req.method, path: url.pathname, status: malformed.status }, "request");
+      log.info({ requestId, method: req.method, path: url.pathname, status: errorStatus(malformed) }, "request");
       return true;
     }
     if (!found || !serveOperations || !METHODS.has(req.method ?? "")) return false;

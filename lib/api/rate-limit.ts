@@ -11,6 +11,7 @@ import { pool } from "../db/client";
 import { env } from "../env";
 import { log } from "../log";
 import { rateLimited } from "../security/throttle";
+import { ApiError } from "./errors";
 
 const SYNC_MS = 200;
 
@@ -99,10 +100,16 @@ export function admitRequest(platformId: string): Record<string, string> {
     "RateLimit-Reset": String(reset),
   };
   if (used >= config.limit) {
-    throw rateLimited(
+    const refused = rateLimited(
       reset,
       `This platform has used its ${config.limit} requests per ${config.windowSeconds} seconds`,
+    );
+    throw new ApiError(
+      refused.code,
+      refused.reason,
+      refused.details,
       { ...headers, "RateLimit-Remaining": "0" },
+      { retryAfterSeconds: refused.retryAfterSeconds },
     );
   }
   c.unsynced++;

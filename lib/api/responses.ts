@@ -1,6 +1,6 @@
 // Shared response documentation for the OpenAPI document.
 import { z } from "zod";
-import { ERROR_STATUS, FIELD_CONSTRAINTS } from "../kernel/errors";
+import { ERROR_CODES, FIELD_CONSTRAINTS } from "../kernel/errors";
 
 export const FieldErrorSchema = z.object({
   field: z.string().describe("Dot-notation path to the offending field"),
@@ -9,7 +9,7 @@ export const FieldErrorSchema = z.object({
 });
 
 export const ErrorSchema = z.object({
-  code: z.enum(Object.keys(ERROR_STATUS) as [string, ...string[]]),
+  code: z.enum(ERROR_CODES),
   reason: z.string(),
   message: z.string().describe("The same text as reason, for clients generated from the reference"),
   details: z.record(z.string(), z.unknown()).optional(),

@@ -7,6 +7,12 @@ import type { SignedCall, WalletOutcome } from "../domain/common/call";
 import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../kernel/signed-retry-headers";
 import type { ApiRequest, ApiResult } from "./operation";
 
+/** Headers to document on operations that use the signed retry. */
+export const SIGNED_RETRY_HEADERS = [
+  { name: WALLET_SIGNATURE_HEADER, description: "Stamp over payloadToSign of the 202 challenge (signed retry only)" },
+  { name: SIGNED_REQUEST_ID_HEADER, description: "requestId of the 202 challenge (signed retry only)" },
+];
+
 export function signedCall(request: ApiRequest, rawBody: string): SignedCall {
   const url = new URL(request.url);
   const fingerprint = createHash("sha256")

@@ -24,7 +24,8 @@ import { appOrigin } from "../env";
 import { log } from "../log";
 import { newUuid } from "../ids";
 import { checkOperatorToken } from "../security/operator-token";
-import { ApiError, type FieldError } from "../kernel/errors";
+import { DomainError, type FieldError } from "../kernel/errors";
+import { ApiError, httpError } from "../api/errors";
 import { databaseUnavailableError } from "../kernel/unavailable";
 import { fieldErrorsOf } from "../kernel/validation";
 import { errorWords, fieldWords } from "../kernel/wording";
@@ -192,7 +193,10 @@ function peopleFieldErrors(errors: FieldError[]): FieldError[] {
 
 function summaryOf(errors: FieldError[]): string {
   if (!errors.length) return errorWords("INVALID_INPUT")!;
-  return `Check ${errors.length === 1 ? "this field" : "these fields"}: ${errors.map((e) => `${fieldLabel(e.field)}: ${e.message}`).join(" ")}`;
+  return (
+    `Check ${errors.length === 1 ? "this field" : "these fields"}: ` +
+    `${errors.map((e) => `${fieldLabel(e.field)}: ${e.message}`).join(" ")}`
+  );
 }
 
 /** Audiences whose callers are people reading a page (hosted pages and operator scripts keep the API's reason). */
@@ -222,12 +226,15 @@ function failure(err: unknown, audience: Audience, requestId: string): Response 
   // 503 with Retry-After, as the API answers, never a 500.
   const unavailable = databaseUnavailableError(err);
   if (unavailable && PEOPLE.has(audience)) {
+    const http = httpError(unavailable);
     const reason = errorWords(unavailable.code) ?? unavailable.reason;
-    return fail(503, unavailable.code, reason, unavailable.details, { ...traced, ...unavailable.headers });
+    return fail(http.status, unavailable.code, reason, unavailable.details, { ...traced, ...http.headers });
   }
   const known = unavailable ?? err;
-  if (known instanceof ApiError)
-    return fail(known.status, known.code, known.reason, known.details, { ...traced, ...known.headers });
+  if (known instanceof DomainError) {
+    const http = httpError(known);
+    return fail(http.status, known.code, known.reason, known.details, { ...traced, ...http.headers });
+  }
   log.error({ requestId, err }, "web route failed");
   return fail(500, "INTERNAL_ERROR", "Something went wrong on our side. Try again in a moment.", undefined, traced);
 }

@@ -254,7 +254,8 @@ requests
         print(
           r,
           () =>
-            `${r.time ?? r.createdAt ?? ""}  ${String(r.status ?? "").padEnd(4)}${(r.method ?? "").padEnd(7)}${r.path ?? ""}` +
+            `${r.time ?? r.createdAt ?? ""}  ` +
+            `${String(r.status ?? "").padEnd(4)}${(r.method ?? "").padEnd(7)}${r.path ?? ""}` +
             (r.latencyMs !== undefined ? `  ${r.latencyMs} ms` : ""),
         );
       }

@@ -41,7 +41,8 @@ export async function hashSecret(secret: string): Promise<string> {
 
 // Verifying an unknown client id still costs one scrypt, so response time does
 // not reveal which client ids exist.
-const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEY_LEN).toString("base64url")}`;
+const DUMMY_HASH =
+  `scrypt$${N}$${R}$${P}$` + `${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEY_LEN).toString("base64url")}`;
 
 export async function verifySecret(secret: string, stored: string | null | undefined): Promise<boolean> {
   if (!isWellFormedSecret(secret)) return false;

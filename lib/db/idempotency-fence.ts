@@ -6,7 +6,7 @@
 // effect unless the key is still this owner's, and marks it APPLIED with the
 // recovery point in the same commit.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { ApiError } from "../kernel/errors";
+import { DomainError } from "../kernel/errors";
 import { toJsonText } from "../kernel/json";
 import { pool, type Db } from "./client";
 
@@ -54,12 +54,12 @@ export function fenceJson(fence: IdempotencyFence, fallback?: RecoveryPoint): Id
 }
 
 /** Raised inside an effect's transaction when another attempt took the key over. */
-export function fenceRefused(): ApiError {
-  return new ApiError(
+export function fenceRefused(): DomainError {
+  return new DomainError(
     "CONFLICT",
     "A request with this Idempotency-Key is still being processed; retry shortly",
     { state: "IN_PROGRESS" },
-    { "Retry-After": "1" },
+    { retryAfterSeconds: 1 },
   );
 }
 

@@ -60,7 +60,8 @@ export async function migrate(
   const appliedChecksum = async (name: string) =>
     (
       await client.query<{ checksum: string }>(
-        `SELECT checksum FROM "_prisma_migrations" WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        `SELECT checksum FROM "_prisma_migrations" WHERE migration_name = $1 AND ` +
+          `finished_at IS NOT NULL AND rolled_back_at IS NULL`,
         [name],
       )
     ).rows[0]?.checksum;
@@ -85,7 +86,8 @@ export async function migrate(
         if (previous !== undefined) {
           if (previous !== file.checksum) {
             throw new Error(
-              `Migration ${file.name} was changed after it was applied. Restore the file, or add a new migration for the change.`,
+              `Migration ${file.name} was changed after it was applied. Restore the ` +
+                `file, or add a new migration for the change.`,
             );
           }
           return false;
@@ -97,7 +99,8 @@ export async function migrate(
           throw new Error(`Migration ${file.name} failed: ${(err as Error).message}`);
         }
         await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, ` +
+            `migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
           [randomUUID(), file.checksum, file.name],
         );
         return true;

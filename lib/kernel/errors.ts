@@ -1,141 +1,143 @@
-// The one error class, the one code-to-status table and the one envelope
-// ({code, reason, details}) of the spec. Every error any route returns goes
-// through here, so a code always maps to the same HTTP status.
+// The spec's error vocabulary, free of HTTP: the codes, the envelope
+// ({code, reason, details}) and DomainError, the one error the domain and
+// everything below it throws. lib/api/errors.ts owns the code-to-status table
+// and turns a DomainError into the HTTP answer (status, Retry-After,
+// WWW-Authenticate); the BFF answers through the same table.
 
-export const ERROR_STATUS = {
-  // 400
-  INVALID_INPUT: 400,
-  INVALID_REQUEST_FORMAT: 400,
-  END_USER_TERMS_VERSION_NOT_FOUND: 400,
-  MISSING_MANDATORY_USER_INFO: 400,
-  INVITATION_ALREADY_CLAIMED: 400,
-  INVITATIONS_NOT_CONFIGURED: 400,
-  INVALID_UMA_ADDRESS: 400,
-  INVITATION_CANCELLED: 400,
-  QUOTE_REQUEST_FAILED: 400,
-  INVALID_PAYREQ_RESPONSE: 400,
-  INVALID_RECEIVER: 400,
-  PARSE_PAYREQ_RESPONSE_ERROR: 400,
-  CERT_CHAIN_INVALID: 400,
-  CERT_CHAIN_EXPIRED: 400,
-  INVALID_PUBKEY_FORMAT: 400,
-  MISSING_REQUIRED_UMA_PARAMETERS: 400,
-  SENDER_NOT_ACCEPTED: 400,
-  AMOUNT_OUT_OF_RANGE: 400,
-  INVALID_CURRENCY: 400,
-  INVALID_TIMESTAMP: 400,
-  INVALID_NONCE: 400,
-  INVALID_BANK_ACCOUNT: 400,
-  SELF_PAYMENT: 400,
-  LOOKUP_REQUEST_FAILED: 400,
-  PARSE_LNURLP_RESPONSE_ERROR: 400,
-  INVALID_AMOUNT: 400,
-  WEBHOOK_ENDPOINT_NOT_SET: 400,
-  WEBHOOK_DELIVERY_ERROR: 400,
-  UNSUPPORTED_API_VERSION: 400,
+export const ERROR_CODES = [
+  // invalid requests
+  "INVALID_INPUT",
+  "INVALID_REQUEST_FORMAT",
+  "END_USER_TERMS_VERSION_NOT_FOUND",
+  "MISSING_MANDATORY_USER_INFO",
+  "INVITATION_ALREADY_CLAIMED",
+  "INVITATIONS_NOT_CONFIGURED",
+  "INVALID_UMA_ADDRESS",
+  "INVITATION_CANCELLED",
+  "QUOTE_REQUEST_FAILED",
+  "INVALID_PAYREQ_RESPONSE",
+  "INVALID_RECEIVER",
+  "PARSE_PAYREQ_RESPONSE_ERROR",
+  "CERT_CHAIN_INVALID",
+  "CERT_CHAIN_EXPIRED",
+  "INVALID_PUBKEY_FORMAT",
+  "MISSING_REQUIRED_UMA_PARAMETERS",
+  "SENDER_NOT_ACCEPTED",
+  "AMOUNT_OUT_OF_RANGE",
+  "INVALID_CURRENCY",
+  "INVALID_TIMESTAMP",
+  "INVALID_NONCE",
+  "INVALID_BANK_ACCOUNT",
+  "SELF_PAYMENT",
+  "LOOKUP_REQUEST_FAILED",
+  "PARSE_LNURLP_RESPONSE_ERROR",
+  "INVALID_AMOUNT",
+  "WEBHOOK_ENDPOINT_NOT_SET",
+  "WEBHOOK_DELIVERY_ERROR",
+  "UNSUPPORTED_API_VERSION",
   // document problems
-  LOW_QUALITY: 400,
-  DATA_MISMATCH: 400,
-  EXPIRED: 400,
-  SUSPECTED_FRAUD: 400,
-  UNSUITABLE_DOCUMENT: 400,
-  INCOMPLETE: 400,
+  "LOW_QUALITY",
+  "DATA_MISMATCH",
+  "EXPIRED",
+  "SUSPECTED_FRAUD",
+  "UNSUITABLE_DOCUMENT",
+  "INCOMPLETE",
   // credentials
-  EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: 400,
-  SMS_OTP_CREDENTIAL_ALREADY_EXISTS: 400,
-  PASSKEY_CREDENTIAL_ALREADY_EXISTS: 400,
+  "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS",
+  "SMS_OTP_CREDENTIAL_ALREADY_EXISTS",
+  "PASSKEY_CREDENTIAL_ALREADY_EXISTS",
   // cards and transfers
-  CARDHOLDER_KYC_NOT_APPROVED: 400,
-  TRANSACTION_SIZE_LIMIT_EXCEEDED: 400,
-  EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED: 400,
-  INSUFFICIENT_FUNDS: 400,
-  QUOTE_EXPIRED: 400,
-  QUOTE_RATE_UNAVAILABLE: 400,
+  "CARDHOLDER_KYC_NOT_APPROVED",
+  "TRANSACTION_SIZE_LIMIT_EXCEEDED",
+  "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
+  "INSUFFICIENT_FUNDS",
+  "QUOTE_EXPIRED",
+  "QUOTE_RATE_UNAVAILABLE",
   // stablecoins
-  STABLECOIN_PROVIDER_ACCOUNT_INVALID: 400,
-  STABLECOIN_PROVIDER_ACCOUNT_REVOKED: 400,
-  STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED: 400,
-  STABLECOIN_AMOUNT_NOT_REPRESENTABLE: 400,
-  STABLECOIN_BURN_SOURCE_NOT_SUPPORTED: 400,
-  STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED: 400,
-  STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED: 400,
-  STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED: 400,
-  STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED: 400,
-  STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED: 400,
-  STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED: 400,
-  STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED: 400,
-  STABLECOIN_NOT_PROVISIONED: 400,
-  STABLECOIN_OPERATION_NOT_SUPPORTED: 400,
-  STABLECOIN_PROVIDER_ERROR: 400,
-  STABLECOIN_PROVIDER_SOURCE_NOT_LINKED: 400,
-  STABLECOIN_VERIFICATION_FAILED: 400,
-  // 401
-  UNAUTHORIZED: 401,
-  INVALID_SIGNATURE: 401,
-  WALLET_SIGNATURE_MISSING: 401,
-  WALLET_SIGNATURE_MALFORMED: 401,
-  WALLET_SIGNATURE_BODY_MISMATCH: 401,
-  WALLET_SIGNATURE_INVALID: 401,
-  REQUEST_ID_MISSING: 401,
-  // 403
-  FORBIDDEN: 403,
-  USER_NOT_READY: 403,
-  COUNTERPARTY_NOT_ALLOWED: 403,
-  VELOCITY_LIMIT_EXCEEDED: 403,
-  END_USER_TERMS_NOT_ACCEPTED: 403,
-  // 404
+  "STABLECOIN_PROVIDER_ACCOUNT_INVALID",
+  "STABLECOIN_PROVIDER_ACCOUNT_REVOKED",
+  "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED",
+  "STABLECOIN_AMOUNT_NOT_REPRESENTABLE",
+  "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED",
+  "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED",
+  "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED",
+  "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED",
+  "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED",
+  "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED",
+  "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED",
+  "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED",
+  "STABLECOIN_NOT_PROVISIONED",
+  "STABLECOIN_OPERATION_NOT_SUPPORTED",
+  "STABLECOIN_PROVIDER_ERROR",
+  "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED",
+  "STABLECOIN_VERIFICATION_FAILED",
+  // authentication
+  "UNAUTHORIZED",
+  "INVALID_SIGNATURE",
+  "WALLET_SIGNATURE_MISSING",
+  "WALLET_SIGNATURE_MALFORMED",
+  "WALLET_SIGNATURE_BODY_MISMATCH",
+  "WALLET_SIGNATURE_INVALID",
+  "REQUEST_ID_MISSING",
+  // permission
+  "FORBIDDEN",
+  "USER_NOT_READY",
+  "COUNTERPARTY_NOT_ALLOWED",
+  "VELOCITY_LIMIT_EXCEEDED",
+  "END_USER_TERMS_NOT_ACCEPTED",
+  // not found
   // the reference's 404 codes; REFERENCE_NOT_FOUND is any other referenced resource
-  REFERENCE_NOT_FOUND: 404,
-  USER_NOT_FOUND: 404,
-  TOKEN_NOT_FOUND: 404,
-  BULK_UPLOAD_JOB_NOT_FOUND: 404,
-  LOOKUP_REQUEST_NOT_FOUND: 404,
-  STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND: 404,
-  TRANSACTION_NOT_FOUND: 404,
-  QUOTE_NOT_FOUND: 404,
-  INVITATION_NOT_FOUND: 404,
-  UMA_NOT_FOUND: 404,
+  "REFERENCE_NOT_FOUND",
+  "USER_NOT_FOUND",
+  "TOKEN_NOT_FOUND",
+  "BULK_UPLOAD_JOB_NOT_FOUND",
+  "LOOKUP_REQUEST_NOT_FOUND",
+  "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND",
+  "TRANSACTION_NOT_FOUND",
+  "QUOTE_NOT_FOUND",
+  "INVITATION_NOT_FOUND",
+  "UMA_NOT_FOUND",
   // outside the versioned API only (unknown paths, the operator and staff routes)
-  NOT_FOUND: 404,
-  // 405, 409, 410, 413, 415, 423, 429
-  METHOD_NOT_ALLOWED: 405,
-  TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: 409,
-  TRANSACTION_NOT_CANCELLABLE: 409,
-  UMA_ADDRESS_EXISTS: 409,
-  EMAIL_OTP_EMAIL_ALREADY_EXISTS: 409,
-  EMAIL_OTP_CREDENTIAL_SET_CHANGED: 409,
-  PASSKEY_ALREADY_ENROLLED: 409,
-  SCA_SESSION_REQUIRED: 409,
-  BENEFICIARY_TRUSTED: 409,
-  BANK_ACCOUNT_VALIDATION_PENDING: 409,
-  INVALID_STATE_TRANSITION: 409,
-  CARD_ALREADY_CLOSED: 409,
-  CARD_NOT_MUTABLE: 409,
-  CARD_LIMIT_REACHED: 409,
-  STABLECOIN_SERVICE_ENABLEMENT_NOT_REQUESTABLE: 409,
-  CONFLICT: 409,
-  DOCUMENT_ALREADY_EXISTS: 409,
-  DUPLICATE_EXTERNAL_ACCOUNT: 409,
-  DUPLICATE_PAY_REQUEST: 409,
-  SMS_OTP_CREDENTIAL_SET_CHANGED: 409,
-  SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS: 409,
-  STABLECOIN_SYMBOL_ALREADY_EXISTS: 409,
-  STABLECOIN_TOKEN_IDENTIFIER_ALREADY_EXISTS: 409,
-  WALLET_NOT_PROVISIONED: 409,
-  CUSTOMER_DELETED: 410,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  ACCOUNT_LOCKED: 423,
-  RATE_LIMITED: 429,
-  DAILY_VOLUME_LIMIT_EXCEEDED: 429,
-  // 5xx
-  INTERNAL_ERROR: 500,
-  SERVICE_SWITCH_ERROR: 500,
-  NOT_IMPLEMENTED: 501,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
+  "NOT_FOUND",
+  // method, conflicts, gone, size, media type, locks, limits
+  "METHOD_NOT_ALLOWED",
+  "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
+  "TRANSACTION_NOT_CANCELLABLE",
+  "UMA_ADDRESS_EXISTS",
+  "EMAIL_OTP_EMAIL_ALREADY_EXISTS",
+  "EMAIL_OTP_CREDENTIAL_SET_CHANGED",
+  "PASSKEY_ALREADY_ENROLLED",
+  "SCA_SESSION_REQUIRED",
+  "BENEFICIARY_TRUSTED",
+  "BANK_ACCOUNT_VALIDATION_PENDING",
+  "INVALID_STATE_TRANSITION",
+  "CARD_ALREADY_CLOSED",
+  "CARD_NOT_MUTABLE",
+  "CARD_LIMIT_REACHED",
+  "STABLECOIN_SERVICE_ENABLEMENT_NOT_REQUESTABLE",
+  "CONFLICT",
+  "DOCUMENT_ALREADY_EXISTS",
+  "DUPLICATE_EXTERNAL_ACCOUNT",
+  "DUPLICATE_PAY_REQUEST",
+  "SMS_OTP_CREDENTIAL_SET_CHANGED",
+  "SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS",
+  "STABLECOIN_SYMBOL_ALREADY_EXISTS",
+  "STABLECOIN_TOKEN_IDENTIFIER_ALREADY_EXISTS",
+  "WALLET_NOT_PROVISIONED",
+  "CUSTOMER_DELETED",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "ACCOUNT_LOCKED",
+  "RATE_LIMITED",
+  "DAILY_VOLUME_LIMIT_EXCEEDED",
+  // the service
+  "INTERNAL_ERROR",
+  "SERVICE_SWITCH_ERROR",
+  "NOT_IMPLEMENTED",
+  "SERVICE_UNAVAILABLE",
+] as const;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Kinds of constraint a FieldError can name (the spec leaves the values open). */
 export const FIELD_CONSTRAINTS = [
@@ -172,29 +174,47 @@ export interface ErrorBody {
   details?: Record<string, unknown>;
 }
 
-/** 409 codes a later retry of the same request can succeed on (the rest answer x-should-retry: false). */
-const RETRYABLE_CONFLICT_CODES: readonly ErrorCode[] = ["BANK_ACCOUNT_VALIDATION_PENDING"];
+/** Codes that report a fault of the service rather than a refusal of the request (HTTP: the 5xx). */
+const SERVICE_FAULTS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  "INTERNAL_ERROR",
+  "SERVICE_SWITCH_ERROR",
+  "NOT_IMPLEMENTED",
+  "SERVICE_UNAVAILABLE",
+]);
 
-/**
- * Whether a retry of the same request can fix this 409: a code that says so,
- * or an answer that names when to retry (Retry-After, e.g. an Idempotency-Key
- * still in flight). Generated clients retry every 409 unless told otherwise.
- */
-export function isRetryableConflict(code: string | undefined, headers: Record<string, string> = {}): boolean {
-  if (Object.keys(headers).some((h) => h.toLowerCase() === "retry-after")) return true;
-  return RETRYABLE_CONFLICT_CODES.includes(code as ErrorCode);
+/** Whether `code` says the service failed, not that the request was refused. */
+export function isServiceFault(code: ErrorCode): boolean {
+  return SERVICE_FAULTS.has(code);
 }
 
-export class ApiError extends Error {
-  readonly status: number;
+/** The credentials a refused caller must present (HTTP: WWW-Authenticate), e.g. {scheme: "Bearer"}. */
+export interface AuthChallenge {
+  scheme: string;
+  /** Auth-params in order, e.g. {realm: "meridian"}; quoted on the wire. */
+  params?: Record<string, string>;
+}
+
+/** What a refusal tells the caller besides its body; lib/api writes them as HTTP headers. */
+export interface ErrorHints {
+  /** Whole seconds after which the same request may succeed (HTTP: Retry-After). */
+  retryAfterSeconds?: number;
+  /** The credentials to present (HTTP: WWW-Authenticate). */
+  authChallenge?: AuthChallenge;
+}
+
+/** A refusal in the spec's terms: a code, a reason for developers, details, and hints for a retry. */
+export class DomainError extends Error {
+  readonly retryAfterSeconds?: number;
+  readonly authChallenge?: AuthChallenge;
   constructor(
     readonly code: ErrorCode,
     readonly reason: string,
     readonly details?: Record<string, unknown>,
-    readonly headers?: Record<string, string>,
+    hints: ErrorHints = {},
   ) {
     super(`${code}: ${reason}`);
-    this.status = ERROR_STATUS[code];
+    if (hints.retryAfterSeconds !== undefined) this.retryAfterSeconds = hints.retryAfterSeconds;
+    if (hints.authChallenge !== undefined) this.authChallenge = hints.authChallenge;
   }
 
   toBody(): ErrorBody {
@@ -204,14 +224,14 @@ export class ApiError extends Error {
   }
 }
 
-export function invalidInput(errors: FieldError[], reason = "Request validation failed"): ApiError {
-  return new ApiError("INVALID_INPUT", reason, { errors });
+export function invalidInput(errors: FieldError[], reason = "Request validation failed"): DomainError {
+  return new DomainError("INVALID_INPUT", reason, { errors });
 }
 
-export function invalidField(field: string, message: string, constraint: FieldConstraint = "INVALID"): ApiError {
+export function invalidField(field: string, message: string, constraint: FieldConstraint = "INVALID"): DomainError {
   return invalidInput([{ field, constraint, message }], message);
 }
 
-export function notFound(what: string, code: ErrorCode = "REFERENCE_NOT_FOUND"): ApiError {
-  return new ApiError(code, `${what} not found`);
+export function notFound(what: string, code: ErrorCode = "REFERENCE_NOT_FOUND"): DomainError {
+  return new DomainError(code, `${what} not found`);
 }

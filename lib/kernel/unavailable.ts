@@ -5,7 +5,7 @@
 // never a 500: the client retries, with its Idempotency-Key, once it is back.
 // In the kernel because both tiers answer so: the API (lib/api/handler.ts) and
 // the web tier's route wrapper (lib/bff/route.ts), which may not import lib/db.
-import { ApiError } from "./errors";
+import { DomainError } from "./errors";
 
 /** Seconds a client is told to wait before retrying while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
@@ -75,12 +75,12 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 }
 
 /** The spec's error body for an unavailable database, or null when `err` is something else. */
-export function databaseUnavailableError(err: unknown): ApiError | null {
+export function databaseUnavailableError(err: unknown): DomainError | null {
   if (!isDatabaseUnavailable(err)) return null;
-  return new ApiError(
+  return new DomainError(
     "SERVICE_UNAVAILABLE",
     "The service is temporarily unavailable; retry the request (with the same Idempotency-Key) shortly",
     { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
-    { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+    { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
   );
 }

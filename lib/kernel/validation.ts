@@ -4,7 +4,7 @@
 // see strictInput), turning zod issues into the spec's FieldError list (one entry
 // per invalid field, each with a dot path, a constraint kind and a message).
 import { z } from "zod";
-import { ApiError, type FieldConstraint, type FieldError, invalidInput } from "./errors";
+import { DomainError, type FieldConstraint, type FieldError, invalidInput } from "./errors";
 
 type Issue = z.core.$ZodIssue;
 
@@ -122,7 +122,7 @@ function unstorableTextErrors(input: unknown, prefix: string): FieldError[] {
     }
     if (value === null || typeof value !== "object") continue;
     if (path.length >= MAX_INPUT_DEPTH) {
-      throw new ApiError("INVALID_REQUEST_FORMAT", `Request input is nested deeper than ${MAX_INPUT_DEPTH} levels`);
+      throw new DomainError("INVALID_REQUEST_FORMAT", `Request input is nested deeper than ${MAX_INPUT_DEPTH} levels`);
     }
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, String(i)] });

@@ -193,7 +193,8 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL:
     "This transaction is not waiting for approval any more. Reload the page to see its current status.",
   TRANSACTION_NOT_CANCELLABLE:
-    "This payment can no longer be cancelled: it has settled or is past the point of cancellation. To reverse it, send a new payment back.",
+    "This payment can no longer be cancelled: it has settled or is past the " +
+    "point of cancellation. To reverse it, send a new payment back.",
   UMA_ADDRESS_EXISTS: "That UMA address is taken. Choose another.",
   EMAIL_OTP_EMAIL_ALREADY_EXISTS: "That email address is already used by another account. Sign in instead.",
   EMAIL_OTP_CREDENTIAL_SET_CHANGED: "Your sign-in methods changed meanwhile. Reload the page and try again.",

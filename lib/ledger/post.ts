@@ -3,7 +3,7 @@
 // applied in the same transaction as the change that caused it, and rejected
 // by the database if any internal account would go below zero.
 import type { Db } from "../db/client";
-import { ApiError, invalidField } from "../kernel/errors";
+import { DomainError, invalidField } from "../kernel/errors";
 import { newUuid } from "../ids";
 
 export type Bucket = "available" | "pending";
@@ -89,16 +89,16 @@ export function ledgerError(err: unknown, amountField = "amount"): unknown {
     );
   }
   if (code === "23514" || /internal_accounts_(available|pending)_nonnegative/.test(text)) {
-    return new ApiError("INSUFFICIENT_FUNDS", "The source account's available balance does not cover this amount");
+    return new DomainError("INSUFFICIENT_FUNDS", "The source account's available balance does not cover this amount");
   }
   if (code === "MW001" || /debited without its holder's approval/.test(text)) {
-    return new ApiError(
+    return new DomainError(
       "WALLET_SIGNATURE_MISSING",
       "Money leaves an embedded wallet only with its holder's signature (the signed retry of this operation)",
     );
   }
   if (code === "ML004" || /internal account .* not found/.test(text)) {
-    return new ApiError("REFERENCE_NOT_FOUND", "Internal account not found for this platform and currency");
+    return new DomainError("REFERENCE_NOT_FOUND", "Internal account not found for this platform and currency");
   }
   return err;
 }
@@ -107,7 +107,8 @@ export function ledgerError(err: unknown, amountField = "amount"): unknown {
 export async function postLedger(db: Db, input: PostingInput & { amountField?: string }): Promise<string> {
   const postingId = newUuid();
   try {
-    await db.$executeRaw`SELECT ledger_post(${input.platformId}::uuid, ${postingId}::uuid, ${input.kind}, ${input.reference ?? null}, ${entriesJson(input.entries)}::jsonb)`;
+    await db.$executeRaw`SELECT ledger_post(${input.platformId}::uuid, ${postingId}::uuid, ${input.kind},
+    ${input.reference ?? null}, ${entriesJson(input.entries)}::jsonb)`;
   } catch (err) {
     throw ledgerError(err, input.amountField);
   }

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { pool } from "../db/client";
 import { env } from "../env";
 import { newUuid, toApiId } from "../ids";
-import { ApiError, invalidField } from "../kernel/errors";
+import { DomainError, invalidField } from "../kernel/errors";
 
 const CACHE_MS = 1000;
 export const WEBHOOKS = "webhooks";
@@ -81,7 +81,7 @@ export function faultsAllowed(): boolean {
 
 export function refuseOutsideSandbox(): void {
   if (!faultsAllowed())
-    throw new ApiError("FORBIDDEN", "Fault injection exists only in the sandbox (MERIDIAN_ENVIRONMENT=sandbox)");
+    throw new DomainError("FORBIDDEN", "Fault injection exists only in the sandbox (MERIDIAN_ENVIRONMENT=sandbox)");
 }
 
 function view(r: FaultRow): FaultView {
@@ -245,16 +245,16 @@ export function headerFault(value: string): InjectedFault {
   return out;
 }
 
-/** The ApiError an injected error answers with (the operation does not run). */
-export function faultError(f: NonNullable<InjectedFault["error"]>): ApiError {
+/** The DomainError an injected error answers with (the operation does not run). */
+export function faultError(f: NonNullable<InjectedFault["error"]>): DomainError {
   if (f.status === 429)
-    return new ApiError(
+    return new DomainError(
       "RATE_LIMITED",
       "Injected sandbox fault: rate limited. Retry after the Retry-After seconds.",
       { retryAfter: f.retryAfterSeconds, injected: true },
-      { "retry-after": String(f.retryAfterSeconds) },
+      { retryAfterSeconds: f.retryAfterSeconds },
     );
-  return new ApiError(
+  return new DomainError(
     f.status === 503 ? "SERVICE_UNAVAILABLE" : "INTERNAL_ERROR",
     "Injected sandbox fault: nothing was done. Retry the request (with the same Idempotency-Key).",
     { injected: true },

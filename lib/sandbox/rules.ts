@@ -80,7 +80,10 @@ function build(): SandboxRule[] {
       area: "external-account",
       field: "account identifier, as the source of a pull or the destination of a payout",
       match: suffix(s),
-      outcome: `${o.description}: ${o.kind === "pending-then-fail" ? "PENDING, then FAILED" : "FAILED"} (${o.failureReason})`,
+      outcome:
+        `${o.description}: ` +
+        `${o.kind === "pending-then-fail" ? "PENDING, then FAILED" : "FAILED"} ` +
+        `(${o.failureReason})`,
     });
   for (const [s, o] of Object.entries(QUOTE_DESTINATION_OUTCOMES))
     rules.push({
@@ -114,7 +117,8 @@ function build(): SandboxRule[] {
       outcome:
         u.kind === "fail"
           ? `payments in ${u.currency} fail (${u.failureReason})`
-          : `payments in ${u.currency} ${u.kind === "long-success" ? "stay pending a long time, then complete" : "complete"}`,
+          : `payments in ${u.currency} ` +
+            `${u.kind === "long-success" ? "stay pending a long time, then complete" : "complete"}`,
     });
   for (const [s, steer] of Object.entries(DESCRIPTOR_SUFFIXES))
     rules.push({

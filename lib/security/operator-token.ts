@@ -4,12 +4,13 @@
 import "server-only";
 import { env } from "../env";
 import { constantTimeEqual } from "../crypto/secrets";
-import { ApiError } from "../kernel/errors";
+import { DomainError } from "../kernel/errors";
 
 export function checkOperatorToken(authorization: string | null): void {
   const token = env().MERIDIAN_OPERATOR_TOKEN;
-  if (!token) throw new ApiError("NOT_FOUND", "The operator API is disabled; set MERIDIAN_OPERATOR_TOKEN to enable it");
+  if (!token)
+    throw new DomainError("NOT_FOUND", "The operator API is disabled; set MERIDIAN_OPERATOR_TOKEN to enable it");
   const given = authorization?.replace(/^Bearer\s+/i, "") ?? "";
   if (!constantTimeEqual(given, token))
-    throw new ApiError("UNAUTHORIZED", "Invalid operator token", undefined, { "WWW-Authenticate": "Bearer" });
+    throw new DomainError("UNAUTHORIZED", "Invalid operator token", undefined, { authChallenge: { scheme: "Bearer" } });
 }

@@ -14,7 +14,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { pool } from "../db/client";
 import { env } from "../env";
-import { ApiError } from "../kernel/errors";
+import { DomainError } from "../kernel/errors";
 
 export interface ThrottleRule {
   /** Stable name, part of the stored key. */
@@ -65,13 +65,13 @@ function storedKey(k: ThrottleKey): string {
 }
 
 /** The spec's 429 RATE_LIMITED, with Retry-After in whole seconds. */
-export function rateLimited(retryAfterSeconds: number, reason: string, headers: Record<string, string> = {}): ApiError {
+export function rateLimited(retryAfterSeconds: number, reason: string): DomainError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new ApiError(
+  return new DomainError(
     "RATE_LIMITED",
     `${reason}; retry after ${seconds} seconds`,
     { retryAfterSeconds: seconds },
-    { ...headers, "Retry-After": String(seconds) },
+    { retryAfterSeconds: seconds },
   );
 }
 

@@ -193,9 +193,11 @@ export async function seedScale(
     `external accounts (${E})`,
     `INSERT INTO external_accounts (id, platform_id, customer_id, status, currency, account_type, account_info,
        fingerprint, deleted_at, created_at, updated_at)
-     SELECT pg_temp.v7(:base, e, ${SALT.external}), :pid, CASE WHEN e % 20 = 0 THEN NULL ELSE ${cust(`((e - 1) % ${N} + 1)`)} END,
+     SELECT pg_temp.v7(:base, e, ${SALT.external}), :pid, CASE WHEN e % 20 = 0 THEN NULL ELSE ` +
+      `${cust(`((e - 1) % ${N} + 1)`)} END,
        'ACTIVE', CASE WHEN e % 2 = 0 THEN 'EUR' ELSE 'USD' END, 'US_ACCOUNT',
-       jsonb_build_object('accountType', 'US_ACCOUNT', 'accountNumber', lpad(e::text, 10, '0'), 'routingNumber', '021000021'),
+       jsonb_build_object('accountType', 'US_ACCOUNT', 'accountNumber', lpad(e::text, 10, '0'), ` +
+      `'routingNumber', '021000021'),
        md5('${label}-ext-' || e), CASE WHEN e % 40 = 0 THEN now() END,
        to_timestamp((:base + e * 1000) / 1000.0), to_timestamp((:base + e * 1000) / 1000.0)
      FROM generate_series(1, ${E}) e`,
@@ -208,7 +210,8 @@ export async function seedScale(
      SELECT pg_temp.v7(:base, t, ${SALT.transaction}), :pid, ${custOfAcct(`((t - 1) % ${A} + 1)`)},
        CASE WHEN t % 2 = 0 THEN 'OUTGOING' ELSE 'INCOMING' END, CASE WHEN t % 2 = 0 THEN 'OUTGOING' ELSE 'INCOMING' END,
        (ARRAY['COMPLETED','COMPLETED','COMPLETED','PENDING','FAILED'])[1 + t % 5],
-       jsonb_build_object('accountId', 'InternalAccount:' || a), jsonb_build_object('accountId', 'ExternalAccount:' || e),
+       jsonb_build_object('accountId', 'InternalAccount:' || a),
+       jsonb_build_object('accountId', 'ExternalAccount:' || e),
        CASE WHEN t % 2 = 0 THEN a END, CASE WHEN t % 2 = 1 THEN a END, e,
        1000 + t % 5000, 'USD', 1000 + t % 5000, 'USD', 'seeded ' || t % 1000,
        to_timestamp((:base + t * 1000) / 1000.0), to_timestamp((:base + t * 1000) / 1000.0)
@@ -254,8 +257,10 @@ export async function seedScale(
   );
   await step(
     `beneficial owners (${G})`,
-    `INSERT INTO beneficial_owners (id, platform_id, customer_id, ownership_percentage, personal_info, created_at, updated_at)
-     SELECT pg_temp.v7(:base, o, ${SALT.owner}), :pid, ${cust(`(((o - 1) % ${Math.max(1, Math.floor(N / 10))} + 1) * 10)`)}, 30,
+    `INSERT INTO beneficial_owners (id, platform_id, customer_id, ownership_percentage, personal_info, ` +
+      `created_at, updated_at)
+     SELECT pg_temp.v7(:base, o, ${SALT.owner}), :pid, ` +
+      `${cust(`(((o - 1) % ${Math.max(1, Math.floor(N / 10))} + 1) * 10)`)}, 30,
        jsonb_build_object('firstName', 'Owner', 'lastName', o::text), now(), now()
      FROM generate_series(1, ${G}) o WHERE ${N} >= 10`,
   );
@@ -263,7 +268,9 @@ export async function seedScale(
     `agents (${G}) and agent actions (${CT})`,
     `INSERT INTO agents (id, platform_id, customer_id, name, is_paused, policy, created_at, updated_at)
      SELECT pg_temp.v7(:base, g, ${SALT.agent}), :pid, ${cust(`((g - 1) % ${N} + 1)`)}, 'Agent ' || g, g % 5 = 0,
-       '{"permissions":[],"defaultExecutionMode":"AUTO","spendingLimits":{"currency":"USD","perTransactionLimit":10000}}'::jsonb, to_timestamp((:base + g * 1000) / 1000.0), to_timestamp((:base + g * 1000) / 1000.0)
+       '{"permissions":[],"defaultExecutionMode":"AUTO",` +
+      `"spendingLimits":{"currency":"USD","perTransactionLimit":10000}}'::jsonb, ` +
+      `to_timestamp((:base + g * 1000) / 1000.0), to_timestamp((:base + g * 1000) / 1000.0)
      FROM generate_series(1, ${G}) g;
      INSERT INTO agent_actions (id, platform_id, agent_id, customer_id, type, status, transaction_id, request,
        policy_amount, usage_day, usage_month, created_at, updated_at)
@@ -281,7 +288,8 @@ export async function seedScale(
      FROM generate_series(1, 2000) k;
      INSERT INTO stablecoin_provider_accounts (id, platform_id, provider, provider_environment, provider_account_id,
        api_client_id, api_client_secret_sealed, status)
-     VALUES (pg_temp.v7(:base, 1, ${SALT.provider}), :pid, 'BRALE', 'SANDBOX', '${label}-provider', 'client', 'sealed', 'ACTIVE');
+     VALUES (pg_temp.v7(:base, 1, ${SALT.provider}), :pid, 'BRALE', 'SANDBOX', '${label}-provider', 'client', ` +
+      `'sealed', 'ACTIVE');
      INSERT INTO stablecoins (id, platform_id, provider_account_link_id, name, symbol, base_currency, network, decimals,
        issuance_status, network_token_identifier, provider_token_identifier)
      VALUES (pg_temp.v7(:base, 1, ${SALT.stablecoin}), :pid, pg_temp.v7(:base, 1, ${SALT.provider}), 'Scale Dollar',

@@ -9,7 +9,7 @@ import { revocationSettled } from "../token-revocations";
 import { db } from "../../db/client";
 import { TokenCreate, ApiTokenResponse } from "../../domain/platform/schemas";
 import { type TokenCaller, createToken, listTokens, retrieveToken, deleteToken } from "../../domain/platform/tokens";
-import { ApiError } from "../../kernel/errors";
+import { ApiError } from "../errors";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 
 const TokenParams = z.object({ tokenId: z.string() });

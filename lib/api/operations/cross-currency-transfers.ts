@@ -1,6 +1,6 @@
 // Cross-Currency Transfers: the operations of the reference's "Cross-Currency Transfers" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
-import { signedCall, walletAnswer } from "../signed-retry";
+import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
@@ -11,7 +11,7 @@ import { createQuote } from "../../domain/quotes/create";
 import { retrieveQuote, findQuote } from "../../domain/quotes/retrieve";
 import { assertExecutable, executeQuote } from "../../domain/quotes/execute";
 import { QuoteCreate, QuoteResponse, ExecuteQuoteBody } from "../../domain/quotes/schemas";
-import { SIGNED_RETRY_HEADERS, walletDebitApproval } from "../../domain/wallet-auth/signed-retry";
+import { walletDebitApproval } from "../../domain/wallet-auth/signed-retry";
 import { toApiId } from "../../ids";
 import { estimateWithdrawalFee } from "../../domain/accounts/withdrawal-fee";
 import { PositiveMinorUnits } from "../../domain/common/schemas";

@@ -1,6 +1,6 @@
 // Customers: the operations of the reference's "Customers" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
-import { signedCall, walletAnswer } from "../signed-retry";
+import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
@@ -13,7 +13,6 @@ import { CustomerCreate, CustomerResponse, CustomerListQuery, CustomerUpdate } f
 import { END_USER_TERMS } from "../../domain/customers/terms";
 import { updateCustomer, deleteCustomer } from "../../domain/customers/update-customer";
 import { walletContactGate } from "../../domain/wallet-auth/contact-change";
-import { SIGNED_RETRY_HEADERS } from "../../domain/wallet-auth/signed-retry";
 import { pageSchema } from "../../kernel/pagination";
 
 const CustomerParams = z.object({ customerId: z.string() });

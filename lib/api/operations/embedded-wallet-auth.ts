@@ -1,6 +1,6 @@
 // Embedded Wallet Auth: the operations of the reference's "Embedded Wallet Auth" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
-import { signedCall, walletAnswer } from "../signed-retry";
+import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
@@ -30,7 +30,6 @@ import {
   revokeDelegatedKey as revokeDelegatedKeyOf,
 } from "../../domain/wallet-auth/delegated-keys";
 import { DelegatedKeyCreate, DelegatedKeyListQuery, DelegatedKeyResponse } from "../../domain/wallet-auth/schemas";
-import { SIGNED_RETRY_HEADERS } from "../../domain/wallet-auth/signed-retry";
 
 const TAG = "Embedded Wallet Auth";
 

@@ -1,6 +1,6 @@
 // Internal Accounts: the operations of the reference's "Internal Accounts" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
-import { signedCall, walletAnswer } from "../signed-retry";
+import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
@@ -9,7 +9,6 @@ import { db } from "../../db/client";
 import { listCustomerInternalAccountsPage, serializeInternalAccount } from "../../domain/accounts/internal-accounts";
 import { listPlatformInternalAccounts } from "../../domain/accounts/platform-accounts";
 import { IdParams, WalletExportBody, WalletUpdateBody } from "../../domain/wallet-auth/schemas";
-import { SIGNED_RETRY_HEADERS } from "../../domain/wallet-auth/signed-retry";
 import { exportWallet, updateWallet } from "../../domain/wallet-auth/wallet-actions";
 import { PaginationQuery, pageSchema } from "../../kernel/pagination";
 import { InternalAccountResponse } from "../../domain/accounts/schemas";

@@ -1,6 +1,6 @@
 // Same-Currency Transfers: the operations of the reference's "Same-Currency Transfers" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
-import { signedCall, walletAnswer } from "../signed-retry";
+import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
@@ -13,7 +13,7 @@ import {
   transferOutPayload,
   executeTransferOut,
 } from "../../domain/transfers/transfers";
-import { SIGNED_RETRY_HEADERS, walletDebitApproval } from "../../domain/wallet-auth/signed-retry";
+import { walletDebitApproval } from "../../domain/wallet-auth/signed-retry";
 
 const TransferBody = z.object({
   source: z.object({ accountId: z.string() }),

@@ -13,9 +13,9 @@ import { consumeTicket } from "../../domain/web/signin-tickets";
 import { readCustomerTicket, TICKET_SECONDS } from "./ticket";
 import { sameBrowser } from "./signin-binding";
 import type { WebIdentity } from "./types";
-import { ApiError } from "../../kernel/errors";
 import { clientAddress } from "../../security/client-address";
 import { STAFF_SIGNIN_RATE_LIMITED } from "../../kernel/staff-signin-errors";
+import { DomainError } from "../../kernel/errors";
 
 function headerValue(value: unknown): string | null {
   return typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : null;
@@ -47,7 +47,7 @@ export function authOptions(): NextAuthOptions {
             staff = await verifyStaffUser(credentials.email, credentials.password, address);
           } catch (err) {
             // next-auth hands the message to the sign-in form, which explains it in words.
-            if (err instanceof ApiError && err.code === "RATE_LIMITED") throw new Error(STAFF_SIGNIN_RATE_LIMITED);
+            if (err instanceof DomainError && err.code === "RATE_LIMITED") throw new Error(STAFF_SIGNIN_RATE_LIMITED);
             throw err;
           }
           if (!staff) return null;

@@ -3,7 +3,7 @@
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { fenceIdempotency } from "../../db/idempotency-fence";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { postLedger, move } from "../../ledger/post";
 import { emitWebhook } from "../../webhooks/outbox";
@@ -13,7 +13,7 @@ export async function fundInternalAccount(db: PrismaClient, platformId: string, 
   const uuid = parseApiId("InternalAccount", accountId);
   return db.$transaction(async (tx) => {
     const account = uuid ? await tx.internalAccount.findFirst({ where: { id: uuid, platformId } }) : null;
-    if (!account) throw new ApiError("REFERENCE_NOT_FOUND", `Internal account ${accountId} not found`);
+    if (!account) throw new DomainError("REFERENCE_NOT_FOUND", `Internal account ${accountId} not found`);
     await fenceIdempotency(tx, { kind: "internalAccount", id: account.id });
     await postLedger(tx, {
       platformId,

@@ -2,7 +2,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import { newUuid, parseApiId, toApiId } from "../../ids";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { sandboxFiatAccountInfo, sandboxWalletInfo } from "../../sandbox/bank-coordinates";
 import { currencyAmount, currencyInfo, EMBEDDED_WALLET_CURRENCY } from "../currencies";
@@ -123,7 +123,7 @@ export async function listCustomerInternalAccountsPage(
 ) {
   const customerUuid = query.customerId ? parseApiId("Customer", query.customerId) : undefined;
   if (query.customerId && !customerUuid)
-    throw new ApiError("INVALID_INPUT", "customerId is not a Customer id", {
+    throw new DomainError("INVALID_INPUT", "customerId is not a Customer id", {
       errors: [{ field: "customerId", constraint: "FORMAT", message: "Expected Customer:<uuid>" }],
     });
   const where = {

@@ -5,7 +5,7 @@
 // charges no application fee on withdrawals. Nothing is reserved or moved.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { currencyInfo } from "../currencies";
 import { convert } from "../fx/pricing";
@@ -22,7 +22,7 @@ export interface WithdrawalFeeInput {
 export async function estimateWithdrawalFee(db: PrismaClient, platformId: string, input: WithdrawalFeeInput) {
   const uuid = parseApiId("InternalAccount", input.internalAccountId);
   const account = uuid ? await db.internalAccount.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!account) throw new ApiError("REFERENCE_NOT_FOUND", `Internal account ${input.internalAccountId} not found`);
+  if (!account) throw new DomainError("REFERENCE_NOT_FOUND", `Internal account ${input.internalAccountId} not found`);
   if (currencyInfo(account.currency)?.kind !== "CRYPTO") {
     throw invalidField("internalAccountId", `Internal account holds ${account.currency}, not a crypto asset`);
   }
@@ -40,7 +40,7 @@ export async function estimateWithdrawalFee(db: PrismaClient, platformId: string
   const totalFee = convert(BigInt(network.usdMicros), "USDC", input.currency, "ceil");
   const amount = BigInt(input.amount);
   if (amount <= totalFee) {
-    throw new ApiError("AMOUNT_OUT_OF_RANGE", `The amount does not cover the withdrawal fee of ${totalFee}`, {
+    throw new DomainError("AMOUNT_OUT_OF_RANGE", `The amount does not cover the withdrawal fee of ${totalFee}`, {
       totalFee: Number(totalFee),
     });
   }

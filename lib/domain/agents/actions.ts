@@ -17,7 +17,7 @@ import "server-only";
 import { db as appDb, type Db } from "../../db/client";
 import { fenceIdempotency } from "../../db/idempotency-fence";
 import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
-import { ApiError, notFound } from "../../kernel/errors";
+import { DomainError, isServiceFault, notFound } from "../../kernel/errors";
 import { failpoint } from "../../kernel/failpoints";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
@@ -105,7 +105,7 @@ async function runAction(db: PrismaClient, action: AgentAction): Promise<AgentAc
     // Another runner (the resume job, or the approval's retry) executed it meanwhile: that is its outcome.
     if (await executed(db, action)) return db.agentAction.findUniqueOrThrow({ where: { id: action.id } });
     // Not a refusal (the database went away, a fault): the action stays APPROVED and its resume job tries again.
-    if (!(err instanceof ApiError && err.status < 500)) throw err;
+    if (!(err instanceof DomainError && !isServiceFault(err.code))) throw err;
     await db.$transaction(async (tx) => {
       const failed = await tx.agentAction.updateMany({
         where: { id: action.id, status: "APPROVED" },
@@ -138,7 +138,7 @@ export async function resumeAction(db: PrismaClient, action: AgentAction): Promi
   try {
     return await runAction(db, action);
   } catch (err) {
-    if (!(err instanceof ApiError && err.status < 500)) throw err;
+    if (!(err instanceof DomainError && !isServiceFault(err.code))) throw err;
     return db.agentAction.findUniqueOrThrow({ where: { id: action.id } });
   }
 }
@@ -207,8 +207,8 @@ export async function findAction(db: Db, platformId: string, agentId: string | n
   return row;
 }
 
-function notPending(row: AgentAction): ApiError {
-  return new ApiError(
+function notPending(row: AgentAction): DomainError {
+  return new DomainError(
     "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
     `Agent action ${toApiId("AgentAction", row.id)} is ${row.status}, not pending approval`,
     { status: row.status },
@@ -236,7 +236,7 @@ export async function approveAction(db: PrismaClient, row: AgentAction, answers:
   try {
     return serializeAction(db, await runAction(db, approved));
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500)
+    if (err instanceof DomainError && !isServiceFault(err.code))
       return serializeAction(db, await db.agentAction.findUniqueOrThrow({ where: { id: row.id } }));
     throw err;
   }
@@ -276,7 +276,7 @@ export async function approveAgentTransaction(db: PrismaClient, row: AgentAction
 /** POST /transactions/{transactionId}/approve's answer for an agent action: its transaction, or why there is none. */
 export function agentTransactionAnswer(action: Awaited<ReturnType<typeof serializeAction>>) {
   if (action.status === "FAILED") {
-    throw new ApiError(
+    throw new DomainError(
       "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
       `The agent action failed when executed (${action.failureReason})`,
       { agentAction: action },

@@ -2,7 +2,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import type { Agent } from "../../db/generated/client";
-import { ApiError, invalidInput, notFound } from "../../kernel/errors";
+import { DomainError, invalidInput, notFound } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
@@ -160,7 +160,7 @@ export async function updateAgentPolicy(db: Db, platformId: string, agentId: str
   try {
     policy = mergePolicy(policyOf(row), update);
   } catch {
-    throw new ApiError("INVALID_INPUT", "The merged policy is not valid", {
+    throw new DomainError("INVALID_INPUT", "The merged policy is not valid", {
       errors: [{ field: "policy", constraint: "INVALID", message: "The update leaves the policy invalid" }],
     });
   }

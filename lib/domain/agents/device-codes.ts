@@ -8,7 +8,7 @@ import "server-only";
 import { createHmac, randomInt } from "node:crypto";
 import type { Db } from "../../db/client";
 import type { Agent, PrismaClient } from "../../db/generated/client";
-import { ApiError, notFound } from "../../kernel/errors";
+import { DomainError, notFound } from "../../kernel/errors";
 import { deriveKey } from "../../crypto/keys";
 import { randomToken, sha256Hex } from "../../crypto/secrets";
 import { newUuid, toApiId } from "../../ids";
@@ -54,7 +54,7 @@ export async function issueDeviceCode(db: Db, agent: Agent) {
 
 export async function regenerateDeviceCode(db: PrismaClient, agent: Agent) {
   if (agent.accessTokenHash !== null) {
-    throw new ApiError(
+    throw new DomainError(
       "CONFLICT",
       "The agent is already connected; a new device code can be issued only before installation",
       { isConnected: true },
@@ -95,7 +95,7 @@ export async function redeemDeviceCode(db: PrismaClient, code: string, address: 
   try {
     return await claimDeviceCode(db, code);
   } catch (err) {
-    if (err instanceof ApiError) await countAttempt(throttle);
+    if (err instanceof DomainError) await countAttempt(throttle);
     throw err;
   }
 }
@@ -118,7 +118,7 @@ async function claimDeviceCode(db: PrismaClient, code: string) {
           : state === "INVALIDATED"
             ? "This device code was replaced by a newer one"
             : "This device code has expired; ask the platform for a new one";
-      throw new ApiError("INVALID_INPUT", reason, {
+      throw new DomainError("INVALID_INPUT", reason, {
         deviceCodeStatus: state,
         errors: [{ field: "code", constraint: "INVALID", message: reason }],
       });

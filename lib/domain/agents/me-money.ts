@@ -2,7 +2,7 @@
 // for the agent's own customer and under its policy, plus its transactions.
 import "server-only";
 import type { Agent, PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput, notFound } from "../../kernel/errors";
+import { DomainError, invalidInput, notFound } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
 import { createQuote } from "../quotes/create";
 import { findQuote, retrieveQuote } from "../quotes/retrieve";
@@ -122,7 +122,7 @@ export async function agentCreateQuote(
 
 async function ownQuote(db: PrismaClient, agent: Agent, quoteId: string) {
   const q = await findQuote(db, agent.platformId, quoteId);
-  if (q.customerId !== agent.customerId) throw new ApiError("QUOTE_NOT_FOUND", `Quote ${quoteId} not found`);
+  if (q.customerId !== agent.customerId) throw new DomainError("QUOTE_NOT_FOUND", `Quote ${quoteId} not found`);
   return q;
 }
 
@@ -134,12 +134,12 @@ export async function agentGetQuote(db: PrismaClient, agent: Agent, quoteId: str
 export async function agentExecuteQuote(db: PrismaClient, agent: Agent, quoteId: string) {
   checkPermission(policyOf(agent), "EXECUTE_QUOTES");
   const q = await ownQuote(db, agent, quoteId);
-  if (q.status !== "PENDING") throw new ApiError("CONFLICT", "This quote was already executed", { quoteId });
+  if (q.status !== "PENDING") throw new DomainError("CONFLICT", "This quote was already executed", { quoteId });
   const pending = await db.agentAction.findFirst({
     where: { quoteId: q.id, status: { in: ["PENDING_APPROVAL", "APPROVED"] } },
   });
   if (pending)
-    throw new ApiError("CONFLICT", "This quote already has an agent action", {
+    throw new DomainError("CONFLICT", "This quote already has an agent action", {
       agentActionId: toApiId("AgentAction", pending.id),
     });
   if (q.sourceAccountId)
@@ -181,6 +181,7 @@ export async function agentListTransactions(db: PrismaClient, agent: Agent, q: T
 export async function agentGetTransaction(db: PrismaClient, agent: Agent, id: string) {
   checkPermission(policyOf(agent), "VIEW_TRANSACTIONS");
   const row = await findTransaction(db, agent.platformId, id);
-  if (row.customerId !== agent.customerId) throw new ApiError("TRANSACTION_NOT_FOUND", `Transaction ${id} not found`);
+  if (row.customerId !== agent.customerId)
+    throw new DomainError("TRANSACTION_NOT_FOUND", `Transaction ${id} not found`);
   return serializeTransaction(row);
 }

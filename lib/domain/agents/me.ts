@@ -3,7 +3,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import type { Agent } from "../../db/generated/client";
-import { ApiError, notFound } from "../../kernel/errors";
+import { DomainError, notFound } from "../../kernel/errors";
 import type { Principal } from "../platform/principal";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId, toApiId } from "../../ids";
@@ -24,9 +24,9 @@ export async function currentAgent(
   ...permissions: AgentPermission[]
 ): Promise<Agent> {
   const p = ctx.principal;
-  if (!p || p.kind !== "agent") throw new ApiError("UNAUTHORIZED", "This operation requires agent credentials");
+  if (!p || p.kind !== "agent") throw new DomainError("UNAUTHORIZED", "This operation requires agent credentials");
   const agent = await db.agent.findFirst({ where: { id: p.agentId, platformId: p.platformId, deletedAt: null } });
-  if (!agent) throw new ApiError("UNAUTHORIZED", "Invalid or revoked agent access token");
+  if (!agent) throw new DomainError("UNAUTHORIZED", "Invalid or revoked agent access token");
   if (permissions.length > 0) {
     const policy = policyOf(agent);
     // Any one of the listed permissions suffices (e.g. viewing external accounts).

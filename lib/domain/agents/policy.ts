@@ -4,7 +4,7 @@
 // database (usage.ts), so concurrent operations can never cross them together.
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { KnownCurrency, MinorUnits } from "../common/schemas";
 
 export const AGENT_PERMISSIONS = [
@@ -85,7 +85,7 @@ export function mergePolicy(current: AgentPolicy, update: AgentPolicyUpdate): Ag
 
 export function checkPermission(policy: AgentPolicy, permission: AgentPermission): void {
   if (!policy.permissions.includes(permission)) {
-    throw new ApiError("FORBIDDEN", `The agent's policy does not grant ${permission}`, {
+    throw new DomainError("FORBIDDEN", `The agent's policy does not grant ${permission}`, {
       rule: "PERMISSION",
       requiredPermission: permission,
     });
@@ -100,7 +100,7 @@ export function allowedAccounts(policy: AgentPolicy): string[] | null {
 export function checkAccountAllowed(policy: AgentPolicy, accountId: string): void {
   const allowed = allowedAccounts(policy);
   if (allowed && !allowed.includes(accountId)) {
-    throw new ApiError("FORBIDDEN", `The agent's policy does not allow account ${accountId}`, {
+    throw new DomainError("FORBIDDEN", `The agent's policy does not allow account ${accountId}`, {
       rule: "ACCOUNT_RESTRICTION",
       accountId,
     });
@@ -132,7 +132,7 @@ export function evaluateSpend(policy: AgentPolicy, req: SpendRequest): SpendDeci
   checkAccountAllowed(policy, req.accountId);
   const limits = policy.spendingLimits;
   if (req.currency !== limits.currency) {
-    throw new ApiError(
+    throw new DomainError(
       "FORBIDDEN",
       `The agent's spending limits are in ${limits.currency}; it cannot move ${req.currency}`,
       { rule: "LIMIT_CURRENCY", currency: limits.currency },
@@ -141,7 +141,7 @@ export function evaluateSpend(policy: AgentPolicy, req: SpendRequest): SpendDeci
   const rule = policy.accountRestrictions?.accountRules?.find((r) => r.accountId === req.accountId);
   const perTx = rule?.perTransactionLimit ?? limits.perTransactionLimit;
   if (req.amount > BigInt(perTx)) {
-    throw new ApiError(
+    throw new DomainError(
       "FORBIDDEN",
       `${req.amount} exceeds the agent's per-transaction limit of ${perTx} ${limits.currency}`,
       {
@@ -163,11 +163,11 @@ export function evaluateSpend(policy: AgentPolicy, req: SpendRequest): SpendDeci
 }
 
 /** The error for a limit the reservation refused. */
-export function limitError(rule: string, policy: AgentPolicy): ApiError {
+export function limitError(rule: string, policy: AgentPolicy): DomainError {
   const l = policy.spendingLimits;
   const limit =
     rule === "DAILY_LIMIT" ? l.dailyLimit : rule === "MONTHLY_LIMIT" ? l.monthlyLimit : l.dailyTransactionLimit;
-  return new ApiError(
+  return new DomainError(
     "VELOCITY_LIMIT_EXCEEDED",
     `This operation would exceed the agent's ${rule.toLowerCase().replace(/_/g, " ")} (${limit})`,
     { rule, limit },

@@ -17,7 +17,8 @@ export async function reserveUsage(db: Db, agentId: string, policy: AgentPolicy,
   const l = policy.spendingLimits;
   const rows = await db.$queryRaw<{ result: string }[]>`
     SELECT agent_usage_reserve(${agentId}::uuid, ${day}, ${month}, ${amount}::bigint,
-      ${l.dailyLimit ?? null}::bigint, ${l.monthlyLimit ?? null}::bigint, ${l.dailyTransactionLimit ?? null}::integer) AS result`;
+      ${l.dailyLimit ?? null}::bigint, ${l.monthlyLimit ?? null}::bigint,
+      ${l.dailyTransactionLimit ?? null}::integer) AS result`;
   const result = rows[0]?.result;
   if (result !== "OK") throw limitError(result ?? "DAILY_LIMIT", policy);
   return { day, month };

@@ -6,7 +6,7 @@
 import "server-only";
 import { boundedCount } from "../../kernel/pagination";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { serializeCardTransaction } from "./serialize";
 
@@ -61,6 +61,6 @@ export function isCardTransactionId(id: string): boolean {
 export async function getCardTransaction(db: PrismaClient, platformId: string, id: string) {
   const uuid = parseApiId("CardTransaction", id);
   const row = uuid ? await db.cardTransaction.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("TRANSACTION_NOT_FOUND", `Transaction ${id} not found`);
+  if (!row) throw new DomainError("TRANSACTION_NOT_FOUND", `Transaction ${id} not found`);
   return serializeCardTransaction(row);
 }

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb, type Db } from "../../db/client";
 import { fenceIdempotency } from "../../db/idempotency-fence";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
@@ -32,7 +32,7 @@ const CARD_VALIDITY_YEARS = 3;
 
 export function cardUuidOrNotFound(cardId: string): string {
   const uuid = parseApiId("Card", cardId);
-  if (!uuid) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+  if (!uuid) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   return uuid;
 }
 
@@ -66,9 +66,9 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
     const customer = customerUuid
       ? await tx.customer.findFirst({ where: { id: customerUuid, platformId, deletedAt: null } })
       : null;
-    if (!customer) throw new ApiError("USER_NOT_FOUND", `Customer ${input.customerId} not found`);
+    if (!customer) throw new DomainError("USER_NOT_FOUND", `Customer ${input.customerId} not found`);
     if (customer.kycStatus !== "APPROVED") {
-      throw new ApiError(
+      throw new DomainError(
         "CARDHOLDER_KYC_NOT_APPROVED",
         "The cardholder's kycStatus must be APPROVED before a card is issued",
         {
@@ -87,7 +87,7 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
       SELECT count(*) AS live, count(*) FILTER (WHERE customer_id = ${customer.id}::uuid) AS mine
         FROM cards WHERE platform_id = ${platformId}::uuid AND NOT (status = ANY (${[...SLOT_FREE_STATUSES]}::text[]))`;
     if (limits.maxLiveCards !== null && Number(counts.live) >= limits.maxLiveCards) {
-      throw new ApiError(
+      throw new DomainError(
         "CARD_LIMIT_REACHED",
         `The platform holds its maximum of ${limits.maxLiveCards} live cards; close a card to free a slot`,
         {
@@ -96,7 +96,7 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
       );
     }
     if (limits.oneCardPerCardholder && Number(counts.mine) > 0) {
-      throw new ApiError(
+      throw new DomainError(
         "CARD_LIMIT_REACHED",
         "The cardholder already holds a live card and the platform allows one card per cardholder",
         {
@@ -175,7 +175,7 @@ export async function activateCardJob(job: JobRecord): Promise<void> {
 
 export async function getCard(db: PrismaClient, platformId: string, cardId: string) {
   const card = await db.card.findFirst({ where: { id: cardUuidOrNotFound(cardId), platformId }, select: CARD_SELECT });
-  if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+  if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   return serializeCard(card);
 }
 
@@ -211,11 +211,12 @@ export async function updateCard(db: PrismaClient, platformId: string, cardId: s
     const locked = await tx.$queryRaw<
       { status: CardStatus; customer_id: string; currency: string; funding_source_id: string }[]
     >`
-      SELECT status, customer_id, currency, funding_source_id FROM cards WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid FOR UPDATE`;
+      SELECT status, customer_id, currency, funding_source_id FROM cards WHERE id = ${uuid}::uuid AND
+      platform_id = ${platformId}::uuid FOR UPDATE`;
     const current = locked[0];
-    if (!current) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+    if (!current) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     const decision = decideMutation(current.status, input.status);
-    if (!decision.ok) throw new ApiError(decision.code, decision.reason, { status: current.status });
+    if (!decision.ok) throw new DomainError(decision.code, decision.reason, { status: current.status });
 
     let fundingSourceId: string | undefined;
     if (input.fundingSource !== undefined) {

@@ -6,7 +6,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { pool } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { newUuid } from "../../ids";
 import { sha256Hex } from "../../crypto/secrets";
 import { appOrigin, vaultOrigin } from "../../env";
@@ -23,9 +23,9 @@ export function vaultCardPath(cardUuid: string, token: string): string {
 export async function createReveal(db: PrismaClient, platformId: string, cardId: string, now = new Date()) {
   const uuid = cardUuidOrNotFound(cardId);
   const card = await db.card.findFirst({ where: { id: uuid, platformId }, select: { id: true, status: true } });
-  if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+  if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   if (isFinalCardStatus(card.status))
-    throw new ApiError("CARD_NOT_MUTABLE", "The card is CLOSED; its details can no longer be revealed");
+    throw new DomainError("CARD_NOT_MUTABLE", "The card is CLOSED; its details can no longer be revealed");
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + REVEAL_TTL_MS);
   await db.cardRevealToken.create({
@@ -106,21 +106,30 @@ dt{color:#475569}dd{margin:0;font-family:ui-monospace,monospace;letter-spacing:.
 export function vaultPage(card: RevealedCard): string {
   const pan = card.pan.replace(/(\d{4})(?=\d)/g, "$1 ");
   const expiry = `${String(card.expMonth).padStart(2, "0")}/${String(card.expYear).slice(-2)}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Card details</title><style>${STYLE}</style></head>
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" ` +
+    `content="noindex"><title>Card details</title><style>${STYLE}</style></head>
 <body><main aria-label="Card details"><dl>
 <dt>Card number</dt><dd data-field="pan">${escapeHtml(pan)}</dd>
 <dt>Expiry</dt><dd data-field="expiry">${escapeHtml(expiry)}</dd>
 <dt>CVV</dt><dd data-field="cvv">${escapeHtml(card.cvv)}</dd>
-</dl></main></body></html>`;
+</dl></main></body></html>`
+  );
 }
 
 /** The vault while the database is down or restarting (answered 503 with Retry-After): nothing was used up. */
 export function vaultBusyPage(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Try again</title><style>${STYLE}</style></head>
-<body><main><p>Card details cannot be shown right now. The link still works: reload in a moment.</p></main></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Try again</title>` +
+    `<style>${STYLE}</style></head>\n<body><main><p>Card details cannot be shown right now. ` +
+    `The link still works: reload in a moment.</p></main></body></html>`
+  );
 }
 
 export function vaultGonePage(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link expired</title><style>${STYLE}</style></head>
-<body><main><p>This card details link has expired or was already used. Request a new reveal.</p></main></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link ` +
+    `expired</title><style>${STYLE}</style></head>
+<body><main><p>This card details link has expired or was already used. Request a new reveal.</p></main></body></html>`
+  );
 }

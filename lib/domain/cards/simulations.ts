@@ -12,7 +12,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { newUuid, parseApiId } from "../../ids";
 import { move, postLedger, withWalletApproval } from "../../ledger/post";
 import { emitWebhook } from "../../webhooks/outbox";
@@ -40,7 +40,7 @@ async function lockCard(tx: Db, platformId: string, cardId: string): Promise<Car
   const [card] = await tx.$queryRaw<Card[]>`
     SELECT id, status, customer_id, funding_source_id, currency FROM cards
      WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
-  if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+  if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   return card;
 }
 
@@ -51,7 +51,7 @@ function approves(card: Card, descriptor: string): boolean {
 }
 
 function requireCurrency(card: Card, code: string) {
-  if (card.currency !== code) throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+  if (card.currency !== code) throw new DomainError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
 }
 
 /** The available balance of the card's funding account, row-locked for the rest of the transaction. */
@@ -243,10 +243,11 @@ async function lockCardTransaction(tx: Db, platformId: string, card: Card, cardT
   const locked = uuid
     ? await tx.$queryRaw<
         { id: string }[]
-      >`SELECT id FROM card_transactions WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid AND card_id = ${card.id}::uuid FOR UPDATE`
+      >`SELECT id FROM card_transactions WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid AND
+      card_id = ${card.id}::uuid FOR UPDATE`
     : [];
   if (!locked[0])
-    throw new ApiError("TRANSACTION_NOT_FOUND", `Card transaction ${cardTransactionId} not found on this card`);
+    throw new DomainError("TRANSACTION_NOT_FOUND", `Card transaction ${cardTransactionId} not found on this card`);
   return tx.cardTransaction.findUniqueOrThrow({ where: { id: locked[0].id } });
 }
 
@@ -274,14 +275,14 @@ export async function simulateAuthorizationAdvice(
     const card = await lockCard(tx, platformId, cardId);
     const t = await lockCardTransaction(tx, platformId, card, input.cardTransactionId);
     if (t.direction !== "DEBIT" || t.status !== "AUTHORIZED") {
-      throw new ApiError(
+      throw new DomainError(
         "CONFLICT",
         `Only an AUTHORIZED card authorization can be re-sized; this one is a ${t.direction} ${t.status}`,
         { status: t.status },
       );
     }
     if (t.pullPendingCount > 0) {
-      throw new ApiError("CONFLICT", "The authorization's pull is still pending; advise it once it is confirmed", {
+      throw new DomainError("CONFLICT", "The authorization's pull is still pending; advise it once it is confirmed", {
         status: t.status,
       });
     }
@@ -336,7 +337,7 @@ export async function simulateReturnReversal(
     const card = await lockCard(tx, platformId, cardId);
     const t = await lockCardTransaction(tx, platformId, card, cardTransactionId);
     if (t.direction !== "DEBIT" || t.status !== "REFUNDED") {
-      throw new ApiError(
+      throw new DomainError(
         "CONFLICT",
         `Only a REFUNDED card transaction's return can be reversed; this one is ${t.status}`,
         {

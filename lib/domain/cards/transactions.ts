@@ -11,7 +11,7 @@ import { db as defaultDb, pool, type Db } from "../../db/client";
 import { fenceIdempotency, fencedPoolQuery } from "../../db/idempotency-fence";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { newUuid, parseApiId } from "../../ids";
 import { ledgerError, move, postLedger, withWalletApproval } from "../../ledger/post";
 import { emitWebhook, outboxRows } from "../../webhooks/outbox";
@@ -33,12 +33,12 @@ function webhookType(status: TxStatus): WebhookType {
 }
 
 /** Why a card in `status` declines, as an API error. */
-function statusDecline(status: CardStatus): ApiError {
+function statusDecline(status: CardStatus): DomainError {
   if (isFinalCardStatus(status))
-    return new ApiError("CARD_NOT_MUTABLE", `Declined: the card is ${status}`, { declineReason: "CARD_CLOSED" });
+    return new DomainError("CARD_NOT_MUTABLE", `Declined: the card is ${status}`, { declineReason: "CARD_CLOSED" });
   if (status === "FROZEN")
-    return new ApiError("CONFLICT", "Declined: the card is FROZEN", { declineReason: "CARD_PAUSED" });
-  return new ApiError("CONFLICT", `Declined: the card is ${status}, not yet active`, {
+    return new DomainError("CONFLICT", "Declined: the card is FROZEN", { declineReason: "CARD_PAUSED" });
+  return new DomainError("CONFLICT", `Declined: the card is ${status}, not yet active`, {
     declineReason: "CARD_NOT_ACTIVE",
   });
 }
@@ -54,8 +54,8 @@ function sqlState(err: unknown): { code?: string; text: string } {
   return { code, text: `${e?.message ?? ""} ${e?.meta?.message ?? ""}` };
 }
 
-function insufficient(): ApiError {
-  return new ApiError("INSUFFICIENT_FUNDS", "Declined: the funding source does not cover the amount", {
+function insufficient(): DomainError {
+  return new DomainError("INSUFFICIENT_FUNDS", "Declined: the funding source does not cover the amount", {
     declineReason: "INSUFFICIENT_FUNDS",
   });
 }
@@ -63,11 +63,11 @@ function insufficient(): ApiError {
 function mapAuthorizeError(err: unknown, cardId: string): unknown {
   const { code, text } = sqlState(err);
   if (code === "MC001" || /card .* not found/.test(text))
-    return new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+    return new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
   const status = /card not authorizable: (\w+)/.exec(text)?.[1];
   if (code === "MC002" || status) return statusDecline((status ?? "PROCESSING") as CardStatus);
   if (code === "MC003" || /card currency is/.test(text)) {
-    return new ApiError(
+    return new DomainError(
       "INVALID_CURRENCY",
       `The card transacts in ${/card currency is (\w+)/.exec(text)?.[1] ?? "another currency"}`,
     );
@@ -75,24 +75,28 @@ function mapAuthorizeError(err: unknown, cardId: string): unknown {
   // A wallet debit without the card's delegated key (revoked between the read and the pull).
   if (code === "MW001") return noDelegatedKey();
   const mapped = ledgerError(err);
-  if (mapped instanceof ApiError && mapped.code === "INSUFFICIENT_FUNDS") return insufficient();
+  if (mapped instanceof DomainError && mapped.code === "INSUFFICIENT_FUNDS") return insufficient();
   return mapped;
 }
 
 // The whole approval in one statement: card_authorize (share-locks the card,
 // pulls through ledger_post, inserts the row) and the webhook's outbox rows.
 // The funding account's row lock is therefore held for one round trip only.
-const AUTHORIZE_SQL = `
+const AUTHORIZE_SQL =
+  `
   WITH a AS (
-    SELECT card_authorize($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6::bigint, $7, $8, $9, $10, $11, $12::text[], $13, $14::timestamptz) AS ok),
+    SELECT card_authorize($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6::bigint, $7, $8, $9, $10, $11, ` +
+  `$12::text[], $13, $14::timestamptz) AS ok),
   e AS (
-    INSERT INTO webhook_events (id, platform_id, type, payload) SELECT $15::uuid, $1::uuid, $16, $17::jsonb FROM a WHERE a.ok RETURNING id)
-  INSERT INTO jobs (id, platform_id, type, payload, max_attempts) SELECT $18::uuid, $1::uuid, $19, $20::jsonb, $21 FROM e`;
+    INSERT INTO webhook_events (id, platform_id, type, payload) SELECT $15::uuid, $1::uuid, $16, $17::jsonb ` +
+  `FROM a WHERE a.ok RETURNING id)
+  INSERT INTO jobs (id, platform_id, type, payload, max_attempts) SELECT $18::uuid, $1::uuid, $19, ` +
+  `$20::jsonb, $21 FROM e`;
 
 /** The card's maxSpendPerTransaction: an authorization for exactly the limit is allowed. */
 function assertWithinSpendLimit(limit: string | bigint | null, amount: number) {
   if (limit !== null && BigInt(amount) > BigInt(limit))
-    throw new ApiError(
+    throw new DomainError(
       "TRANSACTION_SIZE_LIMIT_EXCEEDED",
       `Declined: ${amount} is above the card's maxSpendPerTransaction of ${limit}`,
       { declineReason: "SPENDING_LIMIT_EXCEEDED" },
@@ -113,7 +117,7 @@ export type AuthorizationOutcome =
 
 /** The decline reason an authorization error carries, if it is a decline (not bad input or an unknown card). */
 function declineReasonOf(err: unknown): string | undefined {
-  if (!(err instanceof ApiError)) return undefined;
+  if (!(err instanceof DomainError)) return undefined;
   const reason = err.details?.declineReason;
   return typeof reason === "string" ? reason : undefined;
 }
@@ -147,23 +151,24 @@ async function authorizeCard(platformId: string, cardId: string, input: SandboxA
       max_spend_per_transaction: string | null;
       funding_type: string;
     }>(
-      `SELECT c.status, c.customer_id, u.platform_customer_id, c.funding_source_id, c.currency, c.max_spend_per_transaction,
+      `SELECT c.status, c.customer_id, u.platform_customer_id, c.funding_source_id, c.currency,
+              c.max_spend_per_transaction,
               a.type AS funding_type
        FROM cards c JOIN customers u ON u.id = c.customer_id JOIN internal_accounts a ON a.id = c.funding_source_id
        WHERE c.id = $1 AND c.platform_id = $2`,
       [cardUuid, platformId],
     );
     const card = rows[0];
-    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+    if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     if (steer.kind === "DECLINE") {
       if (steer.declineReason === "INSUFFICIENT_FUNDS") throw insufficient();
-      throw new ApiError("CONFLICT", "Declined: card paused (sandbox descriptor suffix)", {
+      throw new DomainError("CONFLICT", "Declined: card paused (sandbox descriptor suffix)", {
         declineReason: "CARD_PAUSED",
       });
     }
     if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
     if (card.currency !== input.currency.code)
-      throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+      throw new DomainError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
     assertWithinSpendLimit(card.max_spend_per_transaction, input.amount);
     const status: TxStatus = steer.kind === "APPROVE_EXCEPTION" ? "EXCEPTION" : "AUTHORIZED";
     // A delayed pull, and any pull on an embedded wallet (it needs the card's delegated key), take the
@@ -269,12 +274,13 @@ async function authorizeInTransaction(
         max_spend_per_transaction: bigint | null;
       }[]
     >`
-      SELECT status, customer_id, funding_source_id, currency, max_spend_per_transaction FROM cards WHERE id = ${cardUuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
-    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+      SELECT status, customer_id, funding_source_id, currency, max_spend_per_transaction FROM cards WHERE id
+      = ${cardUuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
+    if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     if (!AUTHORIZABLE_STATUSES.includes(card.status)) throw statusDecline(card.status);
     assertWithinSpendLimit(card.max_spend_per_transaction, input.amount);
     if (card.currency !== input.currency.code)
-      throw new ApiError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+      throw new DomainError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
     const funding = await fundingApproval(tx, platformId, cardUuid, card.funding_source_id);
     if (!funding.allowed) throw noDelegatedKey();
     const id = newUuid();
@@ -299,7 +305,7 @@ async function authorizeInTransaction(
         ),
       });
     } catch (err) {
-      if (err instanceof ApiError && err.code === "INSUFFICIENT_FUNDS") throw insufficient();
+      if (err instanceof DomainError && err.code === "INSUFFICIENT_FUNDS") throw insufficient();
       throw err;
     }
     const at = new Date();
@@ -394,10 +400,11 @@ async function lockTransaction(
   const locked = uuid
     ? await tx.$queryRaw<
         { id: string }[]
-      >`SELECT id FROM card_transactions WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid AND card_id = ${cardUuid}::uuid FOR UPDATE`
+      >`SELECT id FROM card_transactions WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid AND
+      card_id = ${cardUuid}::uuid FOR UPDATE`
     : [];
   if (!locked[0])
-    throw new ApiError("TRANSACTION_NOT_FOUND", `Card transaction ${cardTransactionId} not found on this card`);
+    throw new DomainError("TRANSACTION_NOT_FOUND", `Card transaction ${cardTransactionId} not found on this card`);
   return tx.cardTransaction.findUniqueOrThrow({ where: { id: locked[0].id } });
 }
 
@@ -410,13 +417,13 @@ export async function clearCardTransaction(
   const cardUuid = cardUuidOrNotFound(cardId);
   return db.$transaction(async (tx) => {
     const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
-    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+    if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     const locked = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
     if (locked.direction === "CREDIT" && locked.status === "AUTHORIZED" && !locked.originalTransactionId) {
       return clearCreditAuthorization(tx, platformId, locked, BigInt(input.amount));
     }
     if (locked.direction !== "DEBIT" || locked.status !== "AUTHORIZED") {
-      throw new ApiError(
+      throw new DomainError(
         "CONFLICT",
         `Only an AUTHORIZED card transaction can be cleared; this one is ${locked.status}`,
         { status: locked.status },
@@ -513,17 +520,17 @@ export async function refundCardTransaction(
   const cardUuid = cardUuidOrNotFound(cardId);
   return db.$transaction(async (tx) => {
     const card = await tx.card.findFirst({ where: { id: cardUuid, platformId }, select: { id: true } });
-    if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+    if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     const t = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
     if (t.direction !== "DEBIT" || t.status !== "SETTLED") {
-      throw new ApiError("CONFLICT", `Only a SETTLED card transaction can be refunded; this one is ${t.status}`, {
+      throw new DomainError("CONFLICT", `Only a SETTLED card transaction can be refunded; this one is ${t.status}`, {
         status: t.status,
       });
     }
     const amount = BigInt(input.amount);
     const refundable = t.settledAmount - t.refundedAmount;
     if (amount > refundable) {
-      throw new ApiError("INVALID_AMOUNT", `The refund exceeds the refundable amount ${refundable}`, {
+      throw new DomainError("INVALID_AMOUNT", `The refund exceeds the refundable amount ${refundable}`, {
         refundableAmount: Number(refundable),
       });
     }

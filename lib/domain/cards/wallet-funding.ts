@@ -6,7 +6,7 @@
 // pulls and return reversals end in EXCEPTION, as when the balance does not cover them.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import type { WalletApproval } from "../../ledger/post";
 
 /** May the card debit its funding account, and with which approval (null: a fiat account needs none). */
@@ -38,8 +38,8 @@ export async function fundingApproval(
 }
 
 /** The decline of an authorization on a wallet-funded card without an ACTIVE delegated key. */
-export function noDelegatedKey(): ApiError {
-  return new ApiError(
+export function noDelegatedKey(): DomainError {
+  return new DomainError(
     "CONFLICT",
     "Declined: the card's funding source is an embedded wallet with no ACTIVE delegated key; " +
       "the cardholder creates one with POST /auth/delegated-keys",

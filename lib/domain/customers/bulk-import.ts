@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb } from "../../db/client";
-import { ApiError, invalidInput } from "../../kernel/errors";
+import { DomainError, invalidInput } from "../../kernel/errors";
 import { failpoint } from "../../kernel/failpoints";
 import { isStorableText, parseOrThrow } from "../../kernel/validation";
 import { newUuid, parseApiId, toApiId } from "../../ids";
@@ -137,7 +137,7 @@ export function serializeImportJob(row: ImportRow) {
 export async function getBulkImport(db: PrismaClient, platformId: string, jobId: string) {
   const uuid = parseApiId("Job", jobId);
   const row = uuid ? await db.customerImportJob.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("BULK_UPLOAD_JOB_NOT_FOUND", `Job ${jobId} not found`);
+  if (!row) throw new DomainError("BULK_UPLOAD_JOB_NOT_FOUND", `Job ${jobId} not found`);
   return serializeImportJob(row);
 }
 
@@ -145,7 +145,8 @@ export async function getBulkImport(db: PrismaClient, platformId: string, jobId:
 function rowCustomerId(importId: string, index: number): string {
   const h = createHash("sha256").update(`${importId}:${index}`).digest("hex");
   // UUID version 8 (custom), RFC 9562 variant.
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export const bulkImportJob: JobHandler = async (job) => {
@@ -170,7 +171,7 @@ export const bulkImportJob: JobHandler = async (job) => {
       failpoint("bulk-import-row-created", i === 2);
       successful++;
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
+      if (!(err instanceof DomainError)) throw err;
       failed++;
       errors.push({
         correlationId,

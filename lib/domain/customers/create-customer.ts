@@ -6,7 +6,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { isUniqueViolation } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { newUuid } from "../../ids";
 import { individualKycAtCreation, validationSkipped } from "../../sandbox/kyc";
 import { getPlatformSettings } from "../platform/config";
@@ -70,14 +70,14 @@ export async function createCustomer(
           return created;
         })
       : await insertCustomerWithAccounts(db, { ...data, umaLocal, requireVerifyingPlatform: false });
-    if (!row) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
+    if (!row) throw new DomainError("UNAUTHORIZED", "Platform no longer exists");
     return serializeOneCustomer(db, platformId, row);
   } catch (err) {
     if (isUniqueViolation(err)) {
       const text = String((err as Error).message) + JSON.stringify((err as { meta?: unknown }).meta ?? {});
       if (/uma_address/.test(text))
-        throw new ApiError("UMA_ADDRESS_EXISTS", `UMA address ${umaAddress} is already in use`);
-      throw new ApiError(
+        throw new DomainError("UMA_ADDRESS_EXISTS", `UMA address ${umaAddress} is already in use`);
+      throw new DomainError(
         "CONFLICT",
         `An active customer with platformCustomerId ${platformCustomerId} already exists`,
         {

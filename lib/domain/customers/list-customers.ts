@@ -11,7 +11,8 @@ export async function listCustomers(db: Db, platformId: string, q: CustomerListQ
   // as wildcards), through the lower(uma_address) index.
   const umaMatches = q.umaAddress
     ? await db.$queryRaw<{ id: string }[]>`
-        SELECT id FROM customers WHERE platform_id = ${platformId}::uuid AND lower(uma_address) = lower(${q.umaAddress})`
+        SELECT id FROM customers WHERE platform_id = ${platformId}::uuid AND lower(uma_address) =
+        lower(${q.umaAddress})`
     : undefined;
   const where: Prisma.CustomerWhereInput = {
     platformId,

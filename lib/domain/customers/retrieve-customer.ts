@@ -2,7 +2,7 @@
 // customer of the calling platform (404 for anyone else's).
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
 import { serializeOneCustomer, type CustomerRow } from "./serialize";
 
@@ -15,7 +15,7 @@ export async function getCustomerOrThrow(
   const uuid = parseApiId("Customer", customerId);
   const row = uuid ? await db.customer.findFirst({ where: { id: uuid, platformId } }) : null;
   if (!row || (row.deletedAt && !opts.includeDeleted))
-    throw new ApiError("USER_NOT_FOUND", `Customer ${customerId} not found`);
+    throw new DomainError("USER_NOT_FOUND", `Customer ${customerId} not found`);
   return row;
 }
 
@@ -37,6 +37,6 @@ export async function customerByPlatformCustomerId(
   platformCustomerId: string,
 ): Promise<CustomerRow> {
   const row = await db.customer.findFirst({ where: { platformId, platformCustomerId, deletedAt: null } });
-  if (!row) throw new ApiError("USER_NOT_FOUND", `No customer with platformCustomerId ${platformCustomerId}`);
+  if (!row) throw new DomainError("USER_NOT_FOUND", `No customer with platformCustomerId ${platformCustomerId}`);
   return row;
 }

@@ -3,7 +3,7 @@
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { isUniqueViolation } from "../../db/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { addCustomerCurrencyAccounts } from "../accounts/internal-accounts";
 import { getCustomerOrThrow } from "./retrieve-customer";
 import type { CustomerUpdate } from "./schemas";
@@ -13,7 +13,7 @@ import { assertSingleContactChange, changeCustomerContact, contactChangeOf, type
 
 export async function loadActiveCustomerForWrite(db: PrismaClient, platformId: string, customerId: string) {
   const row = await getCustomerOrThrow(db, platformId, customerId, { includeDeleted: true });
-  if (row.deletedAt) throw new ApiError("CUSTOMER_DELETED", `Customer ${customerId} has been deleted`);
+  if (row.deletedAt) throw new DomainError("CUSTOMER_DELETED", `Customer ${customerId} has been deleted`);
   return row;
 }
 
@@ -64,7 +64,8 @@ export async function updateCustomer(
     });
     return { kind: "done" as const, value: await serializeOneCustomer(db, platformId, updated) };
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError("UMA_ADDRESS_EXISTS", `UMA address ${umaAddress} is already in use`);
+    if (isUniqueViolation(err))
+      throw new DomainError("UMA_ADDRESS_EXISTS", `UMA address ${umaAddress} is already in use`);
     throw err;
   }
 }
@@ -76,7 +77,7 @@ export async function deleteCustomer(db: PrismaClient, platformId: string, custo
     where: { id: row.id, platformId, deletedAt: null },
     data: { deletedAt: new Date() },
   });
-  if (count === 0) throw new ApiError("CUSTOMER_DELETED", `Customer ${customerId} has already been deleted`);
+  if (count === 0) throw new DomainError("CUSTOMER_DELETED", `Customer ${customerId} has already been deleted`);
   const deleted = await db.customer.findUniqueOrThrow({ where: { id: row.id } });
   return serializeOneCustomer(db, platformId, deleted);
 }

@@ -5,7 +5,7 @@ import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/client";
-import { ApiError, invalidInput } from "../../kernel/errors";
+import { DomainError, invalidInput } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import type { DocumentReplace, DocumentUpload } from "./schemas";
@@ -101,19 +101,19 @@ export async function resolveHolder(
       where: { id: customerId, platformId, deletedAt: null },
       select: { id: true },
     });
-    if (!c) throw new ApiError("USER_NOT_FOUND", `Customer ${holder} not found`);
+    if (!c) throw new DomainError("USER_NOT_FOUND", `Customer ${holder} not found`);
     return { holderType: "CUSTOMER", holderId: c.id };
   }
   const ownerId = parseApiId("BeneficialOwner", holder);
   const o = ownerId
     ? await db.beneficialOwner.findFirst({ where: { id: ownerId, platformId }, select: { id: true } })
     : null;
-  if (!o) throw new ApiError("REFERENCE_NOT_FOUND", `Document holder ${holder} not found`);
+  if (!o) throw new DomainError("REFERENCE_NOT_FOUND", `Document holder ${holder} not found`);
   return { holderType: "BENEFICIAL_OWNER", holderId: o.id };
 }
 
-function alreadyExists(documentType: string): ApiError {
-  return new ApiError(
+function alreadyExists(documentType: string): DomainError {
+  return new DomainError(
     "DOCUMENT_ALREADY_EXISTS",
     `A ${documentType} document already exists for this holder; replace it with PUT /documents/{documentId}`,
   );
@@ -166,7 +166,7 @@ function storedFields(
 async function getDocumentRow(db: Db, platformId: string, id: string) {
   const uuid = parseApiId("Document", id);
   const row = uuid ? await db.document.findFirst({ where: { id: uuid, platformId }, select: META }) : null;
-  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Document ${id} not found`);
+  if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `Document ${id} not found`);
   return row;
 }
 
@@ -176,7 +176,7 @@ export async function getDocument(db: Db, platformId: string, id: string) {
 
 function assertNotSubmitted(row: { submittedAt: Date | null }, action: string) {
   if (row.submittedAt)
-    throw new ApiError("CONFLICT", `This document was submitted for verification and cannot be ${action}`);
+    throw new DomainError("CONFLICT", `This document was submitted for verification and cannot be ${action}`);
 }
 
 export async function replaceDocument(db: PrismaClient, platformId: string, id: string, input: DocumentReplace) {

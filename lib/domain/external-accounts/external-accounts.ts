@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/client";
 import { db as defaultDb, isUniqueViolation } from "../../db/client";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput, type FieldError } from "../../kernel/errors";
+import { DomainError, invalidInput, type FieldError } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { emitWebhook } from "../../webhooks/outbox";
@@ -111,7 +111,7 @@ export async function findExternalAccount(
         where: { id: uuid, platformId, deletedAt: null, ...(scope === "platform" ? { customerId: null } : {}) },
       })
     : null;
-  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
+  if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
   return row;
 }
 
@@ -156,7 +156,7 @@ export async function createExternalAccount(db: PrismaClient, platformId: string
   if (name !== null && !isWallet) {
     const outcome = nameVerificationFor(primaryIdentifier(info));
     if (outcome === "INVALID")
-      throw new ApiError("INVALID_BANK_ACCOUNT", "The bank account is permanently invalid and cannot be added");
+      throw new DomainError("INVALID_BANK_ACCOUNT", "The bank account is permanently invalid and cannot be added");
     verification = outcome;
     if (outcome === "MATCHED") verifiedData = { fullName: name };
     if (outcome === "PARTIAL_MATCH")
@@ -219,11 +219,11 @@ export async function createExternalAccount(db: PrismaClient, platformId: string
       where: { platformId, customerId: customer?.id ?? null, fingerprint, deletedAt: null },
     });
     if (dup) {
-      throw new ApiError("DUPLICATE_EXTERNAL_ACCOUNT", "An equivalent external account already exists", {
+      throw new DomainError("DUPLICATE_EXTERNAL_ACCOUNT", "An equivalent external account already exists", {
         existingExternalAccountId: toApiId("ExternalAccount", dup.id),
       });
     }
-    throw new ApiError("CONFLICT", "Another default UMA deposit account was set at the same time; retry");
+    throw new DomainError("CONFLICT", "Another default UMA deposit account was set at the same time; retry");
   }
 }
 
@@ -262,13 +262,13 @@ export async function deleteExternalAccount(db: Db, platformId: string, id: stri
   if (res.count === 0) {
     const again = await db.externalAccount.findUnique({ where: { id: row.id } });
     if (again?.trusted && !again.deletedAt) {
-      throw new ApiError(
+      throw new DomainError(
         "BENEFICIARY_TRUSTED",
         "This external account is a trusted beneficiary; untrust it first via POST " +
           "/customers/external-accounts/{externalAccountId}/untrust and its /confirm",
       );
     }
-    throw new ApiError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
+    throw new DomainError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
   }
 }
 
@@ -280,12 +280,12 @@ export async function transitionExternalAccount(
   extra: Record<string, unknown> = {},
 ) {
   const to = nextStatus(row.status, event);
-  if (!to) throw new ApiError("CONFLICT", `External account is ${row.status}; ${event} does not apply`);
+  if (!to) throw new DomainError("CONFLICT", `External account is ${row.status}; ${event} does not apply`);
   const res = await tx.externalAccount.updateMany({
     where: { id: row.id, status: row.status, deletedAt: null },
     data: { status: to, ...extra },
   });
-  if (res.count === 0) throw new ApiError("CONFLICT", "External account changed concurrently; retry");
+  if (res.count === 0) throw new DomainError("CONFLICT", "External account changed concurrently; retry");
   const updated = await tx.externalAccount.findUniqueOrThrow({ where: { id: row.id } });
   const body = serializeExternalAccount(updated);
   await emitWebhook(tx, row.platformId, "EXTERNAL_ACCOUNT.STATUS_UPDATED", body);
@@ -313,7 +313,7 @@ export async function startOwnershipChallenge(
     ]);
   }
   if (!nextStatus(row.status, "OWNERSHIP_VERIFIED")) {
-    throw new ApiError("CONFLICT", `External account is ${row.status}; ownership verification is not pending`);
+    throw new DomainError("CONFLICT", `External account is ${row.status}; ownership verification is not pending`);
   }
   const expiresAt = new Date(Date.now() + OWNERSHIP_CHALLENGE_TTL_MS).toISOString();
   if (method === "LIVENESS") {
@@ -356,7 +356,7 @@ export async function verifyOwnership(
   const challenge = taken[0]?.old;
   if (!challenge) {
     const open = (row.ownershipChallenge as { method?: string } | null)?.method === "LIVENESS";
-    throw new ApiError(
+    throw new DomainError(
       "CONFLICT",
       open
         ? "The open ownership challenge is LIVENESS; it completes at its verificationLink " +

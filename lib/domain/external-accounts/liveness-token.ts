@@ -48,7 +48,8 @@ export async function ageLivenessChallenges(platformId: string, seconds: number)
   const res = await pool().query(
     `UPDATE external_accounts
         SET ownership_challenge = jsonb_set(ownership_challenge, '{expiresAt}',
-              to_jsonb(to_char(((ownership_challenge->>'expiresAt')::timestamptz - make_interval(secs => $2)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+              to_jsonb(to_char(((ownership_challenge->>'expiresAt')::timestamptz - make_interval(secs => $2)) ` +
+      `AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
       WHERE platform_id = $1 AND ownership_challenge->>'method' = 'LIVENESS'`,
     [platformId, seconds],
   );

@@ -3,7 +3,7 @@
 // as a wallet signature does (settleOwnership) and consumes the token.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { toApiId } from "../../ids";
 import { settleOwnership } from "./external-accounts";
 import { livenessAvailable, livenessTokenHash, NO_LIVENESS_PROVIDER } from "./liveness-token";
@@ -13,7 +13,7 @@ const GONE =
   "start a new ownership challenge with method LIVENESS to get a new link";
 
 function checkToken(token: string): string {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError("REFERENCE_NOT_FOUND", GONE);
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new DomainError("REFERENCE_NOT_FOUND", GONE);
   return livenessTokenHash(token);
 }
 
@@ -30,9 +30,10 @@ export async function livenessState(db: PrismaClient, token: string) {
     { id: string; account_type: string; account_info: Record<string, unknown>; expires_at: string }[]
   >`
     SELECT id, account_type, account_info, ownership_challenge->>'expiresAt' AS expires_at FROM external_accounts
-     WHERE ownership_challenge->>'method' = 'LIVENESS' AND ownership_challenge->>'tokenHash' = ${tokenHash} AND deleted_at IS NULL`;
+     WHERE ownership_challenge->>'method' = 'LIVENESS' AND ownership_challenge->>'tokenHash' = ${tokenHash}
+     AND deleted_at IS NULL`;
   const row = rows[0];
-  if (!row || Date.parse(row.expires_at) <= Date.now()) throw new ApiError("REFERENCE_NOT_FOUND", GONE);
+  if (!row || Date.parse(row.expires_at) <= Date.now()) throw new DomainError("REFERENCE_NOT_FOUND", GONE);
   return {
     provider: "MERIDIAN_SANDBOX",
     externalAccountId: toApiId("ExternalAccount", row.id),
@@ -52,12 +53,13 @@ export async function completeLiveness(db: PrismaClient, token: string, outcome:
   const taken = await db.$queryRaw<{ id: string; expires_at: string }[]>`
     UPDATE external_accounts e SET ownership_challenge = NULL
       FROM (SELECT id, ownership_challenge->>'expiresAt' AS expires_at FROM external_accounts
-             WHERE ownership_challenge->>'method' = 'LIVENESS' AND ownership_challenge->>'tokenHash' = ${tokenHash} AND deleted_at IS NULL
+             WHERE ownership_challenge->>'method' = 'LIVENESS' AND ownership_challenge->>'tokenHash' =
+             ${tokenHash} AND deleted_at IS NULL
              FOR UPDATE) o
      WHERE e.id = o.id
     RETURNING e.id, o.expires_at`;
   const hit = taken[0];
-  if (!hit || Date.parse(hit.expires_at) <= Date.now()) throw new ApiError("REFERENCE_NOT_FOUND", GONE);
+  if (!hit || Date.parse(hit.expires_at) <= Date.now()) throw new DomainError("REFERENCE_NOT_FOUND", GONE);
   const row = await db.externalAccount.findUniqueOrThrow({ where: { id: hit.id } });
   const account = await settleOwnership(db, row, outcome === "PASS");
   return { outcome, status: account.status };

@@ -9,7 +9,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { deriveKey } from "../../crypto/keys";
 import { newUuid, toApiId } from "../../ids";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { PLAID_LINK_TOKEN_TTL_MS, PLAID_PUBLIC_TOKEN_RE, PLAID_SANDBOX_BANK } from "../../sandbox/plaid";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { createExternalAccount } from "./external-accounts";
@@ -37,7 +37,7 @@ export async function createPlaidLinkToken(db: PrismaClient, platformId: string,
 
 /** The customer a link token names, or 404 for a token that is not this platform's, forged or expired. */
 function customerOfLinkToken(platformId: string, linkToken: string): string {
-  const notFound = new ApiError("REFERENCE_NOT_FOUND", "Plaid link token not found or expired; create a new one");
+  const notFound = new DomainError("REFERENCE_NOT_FOUND", "Plaid link token not found or expired; create a new one");
   if (!linkToken.startsWith(PREFIX)) throw notFound;
   const [payload, mac] = linkToken.slice(PREFIX.length).split(".");
   if (!payload || !mac) throw notFound;

@@ -3,7 +3,7 @@
 // (its updatedAt says when it was taken); fees come from the current
 // feeConfigs on every call, so a config change shows at once.
 import "server-only";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { currencyInfo, currencyObject } from "../currencies";
 import { UNITS_PER_USD } from "../../sandbox/rates";
 import type { PlatformSettings } from "../platform/config";
@@ -29,7 +29,7 @@ export function listExchangeRates(
   const snap = rateSnapshot();
   const source = q.sourceCurrency ?? "USD";
   if (!snap.currencies.includes(source))
-    throw new ApiError("QUOTE_RATE_UNAVAILABLE", `No exchange rate is available for ${source}`);
+    throw new DomainError("QUOTE_RATE_UNAVAILABLE", `No exchange rate is available for ${source}`);
   const destinations = (
     q.destinationCurrency && q.destinationCurrency.length > 0
       ? q.destinationCurrency

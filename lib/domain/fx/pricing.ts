@@ -1,7 +1,7 @@
 // Quote maths in integers only: conversion through the sandbox rate table,
 // the platform's fee configs, and the single-transaction limits.
 import "server-only";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { currencyInfo } from "../currencies";
 import { hasRate, rateScaled } from "../../sandbox/rates";
 import type { PlatformSettings } from "../platform/config";
@@ -70,7 +70,7 @@ export function price(
 ): Priced {
   if (!hasRate(sending) || !hasRate(receiving)) {
     const missing = hasRate(sending) ? receiving : sending;
-    throw new ApiError("QUOTE_RATE_UNAVAILABLE", `No exchange rate is available for ${missing} right now`, {
+    throw new DomainError("QUOTE_RATE_UNAVAILABLE", `No exchange rate is available for ${missing} right now`, {
       sendingCurrency: sending,
       receivingCurrency: receiving,
     });
@@ -83,10 +83,11 @@ export function price(
     total = amount;
     fees = fee.fixedFee + ceilDiv(amount * BigInt(fee.variableFeeBps), 10_000n);
     net = total - fees;
-    if (net <= 0n) throw new ApiError("INVALID_AMOUNT", "The amount does not cover the fees", { fees: Number(fees) });
+    if (net <= 0n)
+      throw new DomainError("INVALID_AMOUNT", "The amount does not cover the fees", { fees: Number(fees) });
     recv = convert(net, sending, receiving, "floor");
     if (recv <= 0n)
-      throw new ApiError("INVALID_AMOUNT", "The amount is too small to deliver anything in the receiving currency");
+      throw new DomainError("INVALID_AMOUNT", "The amount is too small to deliver anything in the receiving currency");
   } else {
     recv = amount;
     net = convert(amount, receiving, sending, "ceil");
@@ -118,14 +119,14 @@ export function checkLimits(
         l.receivingCurrency === receiving &&
         p.totalSendingAmount > BigInt(l.maxAmount)
       ) {
-        throw new ApiError(
+        throw new DomainError(
           "TRANSACTION_SIZE_LIMIT_EXCEEDED",
           `The maximum single transaction from ${sending} to ${receiving} is ${l.maxAmount} (smallest ${sending} unit)`,
           { maxAmount: l.maxAmount, currency: sending },
         );
       }
     } else if (l.receivingCurrency === receiving && p.totalReceivingAmount > BigInt(l.maxAmount)) {
-      throw new ApiError(
+      throw new DomainError(
         "TRANSACTION_SIZE_LIMIT_EXCEEDED",
         `The maximum single withdrawal in ${receiving} is ${l.maxAmount} (smallest ${receiving} unit)`,
         { maxAmount: l.maxAmount, currency: receiving },

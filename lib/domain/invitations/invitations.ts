@@ -6,7 +6,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidInput } from "../../kernel/errors";
+import { DomainError, invalidInput } from "../../kernel/errors";
 import { appOrigin } from "../../env";
 import { newUuid } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
@@ -47,7 +47,7 @@ export function serializeInvitation(row: InvitationRow) {
 
 function umaOrThrow(address: string, field: string): void {
   if (!UMA_ADDRESS_RE.test(address))
-    throw new ApiError("INVALID_UMA_ADDRESS", `${field} ${address} is not a UMA address ($user@domain)`, { field });
+    throw new DomainError("INVALID_UMA_ADDRESS", `${field} ${address} is not a UMA address ($user@domain)`, { field });
 }
 
 export async function createInvitation(
@@ -59,7 +59,7 @@ export async function createInvitation(
   const settings = await getPlatformSettings(db, platformId);
   // Claims are reported by webhook; without an endpoint the platform would never learn of them.
   if (!settings.webhookEndpoint) {
-    throw new ApiError(
+    throw new DomainError(
       "INVITATIONS_NOT_CONFIGURED",
       "Invitations need a webhook endpoint (PATCH /config webhookEndpoint) to report INVITATION.CLAIMED",
     );
@@ -68,7 +68,7 @@ export async function createInvitation(
     where: { platformId, deletedAt: null, umaAddress: { equals: body.inviterUma, mode: "insensitive" } },
   });
   if (!inviter)
-    throw new ApiError(
+    throw new DomainError(
       "INVALID_UMA_ADDRESS",
       `${body.inviterUma} is not the UMA address of a customer of this platform`,
       { field: "inviterUma" },
@@ -95,7 +95,7 @@ export async function createInvitation(
 
 async function findByCode(db: PrismaClient, code: string): Promise<InvitationRow> {
   const row = await db.invitation.findUnique({ where: { code } });
-  if (!row) throw new ApiError("INVITATION_NOT_FOUND", `Invitation ${code} not found`);
+  if (!row) throw new DomainError("INVITATION_NOT_FOUND", `Invitation ${code} not found`);
   return row;
 }
 
@@ -105,8 +105,8 @@ export async function retrieveInvitation(db: PrismaClient, code: string) {
 
 function assertPending(row: InvitationRow): void {
   const status = statusOf(row);
-  if (status === "CLAIMED") throw new ApiError("INVITATION_ALREADY_CLAIMED", "This invitation was already claimed");
-  if (status === "CANCELLED") throw new ApiError("INVITATION_CANCELLED", "This invitation was cancelled");
+  if (status === "CLAIMED") throw new DomainError("INVITATION_ALREADY_CLAIMED", "This invitation was already claimed");
+  if (status === "CANCELLED") throw new DomainError("INVITATION_CANCELLED", "This invitation was cancelled");
   if (status === "EXPIRED")
     throw invalidInput(
       [{ field: "invitationCode", constraint: "INVALID", message: "This invitation expired" }],
@@ -131,7 +131,7 @@ export async function claimInvitation(db: PrismaClient, code: string, inviteeUma
     });
     if (res.count === 0) {
       assertPending(await tx.invitation.findUniqueOrThrow({ where: { id: row.id } }));
-      throw new ApiError("INVITATION_ALREADY_CLAIMED", "This invitation was already claimed");
+      throw new DomainError("INVITATION_ALREADY_CLAIMED", "This invitation was already claimed");
     }
     const body = serializeInvitation(await tx.invitation.findUniqueOrThrow({ where: { id: row.id } }));
     await emitWebhook(tx, row.platformId, "INVITATION.CLAIMED", body);
@@ -142,7 +142,7 @@ export async function claimInvitation(db: PrismaClient, code: string, inviteeUma
 export async function cancelInvitation(db: PrismaClient, platformId: string, code: string) {
   const row = await findByCode(db, code);
   if (row.platformId !== platformId)
-    throw new ApiError("FORBIDDEN", "Only the platform that created the invitation can cancel it");
+    throw new DomainError("FORBIDDEN", "Only the platform that created the invitation can cancel it");
   assertPending(row);
   const res = await db.invitation.updateMany({
     where: { id: row.id, status: "PENDING" },

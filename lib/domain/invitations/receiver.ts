@@ -8,7 +8,7 @@ import { hasRate } from "../../sandbox/rates";
 import { currencyObject } from "../currencies";
 import { exchangeRateOf } from "../fx/pricing";
 import { getPlatformSettings } from "../platform/config";
-import { ApiError, invalidInput } from "../../kernel/errors";
+import { DomainError, invalidInput } from "../../kernel/errors";
 import { sandboxDelayMs } from "../../sandbox/time";
 
 /** How long a lookup's id stays usable for a quote. */
@@ -65,10 +65,10 @@ export async function assertUmaLookup(
 
 async function senderCurrency(db: PrismaClient, platformId: string, customerId?: string): Promise<string> {
   const uuid = customerId ? parseApiId("Customer", customerId) : null;
-  if (customerId && !uuid) throw new ApiError("USER_NOT_FOUND", `Customer ${customerId} not found`);
+  if (customerId && !uuid) throw new DomainError("USER_NOT_FOUND", `Customer ${customerId} not found`);
   if (!uuid) return "USD";
   const c = await db.customer.findFirst({ where: { id: uuid, platformId, deletedAt: null } });
-  if (!c) throw new ApiError("USER_NOT_FOUND", `Customer ${customerId} not found`);
+  if (!c) throw new DomainError("USER_NOT_FOUND", `Customer ${customerId} not found`);
   return c.currencies[0] ?? "USD";
 }
 
@@ -94,9 +94,9 @@ export async function lookupUma(
   q: { senderUmaAddress?: string; customerId?: string },
 ) {
   if (!UMA_ADDRESS_RE.test(address))
-    throw new ApiError("INVALID_UMA_ADDRESS", `${address} is not a UMA address ($user@domain)`);
+    throw new DomainError("INVALID_UMA_ADDRESS", `${address} is not a UMA address ($user@domain)`);
   if (q.senderUmaAddress !== undefined && !UMA_ADDRESS_RE.test(q.senderUmaAddress))
-    throw new ApiError("INVALID_UMA_ADDRESS", `${q.senderUmaAddress} is not a UMA address ($user@domain)`);
+    throw new DomainError("INVALID_UMA_ADDRESS", `${q.senderUmaAddress} is not a UMA address ($user@domain)`);
   const from = await senderCurrency(db, platformId, q.customerId);
   const scenario = umaScenario(address);
   let currencies: string[];
@@ -105,7 +105,7 @@ export async function lookupUma(
     const c = await db.customer.findFirst({
       where: { platformId, deletedAt: null, umaAddress: { equals: address, mode: "insensitive" } },
     });
-    if (!c) throw new ApiError("UMA_NOT_FOUND", `No UMA receiver answers at ${address}`);
+    if (!c) throw new DomainError("UMA_NOT_FOUND", `No UMA receiver answers at ${address}`);
     currencies = c.currencies;
   }
   return {
@@ -124,7 +124,7 @@ export async function lookupExternalAccount(
 ) {
   const uuid = parseApiId("ExternalAccount", accountId);
   const ext = uuid ? await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } }) : null;
-  if (!ext) throw new ApiError("REFERENCE_NOT_FOUND", `External account ${accountId} not found`);
+  if (!ext) throw new DomainError("REFERENCE_NOT_FOUND", `External account ${accountId} not found`);
   const from = await senderCurrency(db, platformId, q.customerId);
   return {
     supportedCurrencies: await preferences(db, platformId, from, [ext.currency]),

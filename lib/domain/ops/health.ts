@@ -90,9 +90,11 @@ export async function deepHealth(): Promise<DeepHealth> {
     pool()
       .query<{ due: number; oldest_due_seconds: number | null; expired_leases: number; failed_24h: number }>(
         `SELECT count(*) FILTER (WHERE status = 'PENDING' AND run_at <= now())::int AS due,
-                extract(epoch FROM now() - min(run_at) FILTER (WHERE status = 'PENDING' AND run_at <= now()))::float8 AS oldest_due_seconds,
+                extract(epoch FROM now() - min(run_at) FILTER (WHERE status = 'PENDING' AND run_at <= ` +
+          `now()))::float8 AS oldest_due_seconds,
                 count(*) FILTER (WHERE status = 'RUNNING' AND locked_until < now())::int AS expired_leases,
-                count(*) FILTER (WHERE status = 'FAILED' AND updated_at > now() - interval '24 hours')::int AS failed_24h
+                count(*) FILTER (WHERE status = 'FAILED' AND updated_at > now() - interval '24 hours')::int ` +
+          `AS failed_24h
            FROM jobs WHERE status IN ('PENDING', 'RUNNING', 'FAILED')`,
       )
       .then(({ rows: [r] }): CheckResult => {
@@ -114,8 +116,10 @@ export async function deepHealth(): Promise<DeepHealth> {
     pool()
       .query<{ retrying: number; oldest_undelivered_seconds: number | null; failed_24h: number }>(
         `SELECT count(*) FILTER (WHERE status = 'RETRYING')::int AS retrying,
-                extract(epoch FROM now() - min(created_at) FILTER (WHERE status IN ('PENDING', 'RETRYING')))::float8 AS oldest_undelivered_seconds,
-                count(*) FILTER (WHERE status = 'FAILED' AND updated_at > now() - interval '24 hours')::int AS failed_24h
+                extract(epoch FROM now() - min(created_at) FILTER (WHERE status IN ('PENDING', ` +
+          `'RETRYING')))::float8 AS oldest_undelivered_seconds,
+                count(*) FILTER (WHERE status = 'FAILED' AND updated_at > now() - interval '24 hours')::int ` +
+          `AS failed_24h
            FROM webhook_events WHERE status IN ('PENDING', 'RETRYING', 'FAILED')`,
       )
       .then(({ rows: [r] }): CheckResult => {

@@ -4,7 +4,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { toApiId } from "../../ids";
 import {
   CardLimits,
@@ -49,7 +49,7 @@ export function settingsOf(row: PlatformRow): PlatformSettings {
 /** The platform's settings, for domain rules in other groups. */
 export async function getPlatformSettings(db: Db, platformId: string): Promise<PlatformSettings> {
   const row = await db.platform.findUnique({ where: { id: platformId } });
-  if (!row) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
+  if (!row) throw new DomainError("UNAUTHORIZED", "Platform no longer exists");
   return settingsOf(row);
 }
 
@@ -74,7 +74,7 @@ export function serializeConfig(row: PlatformRow): z.infer<typeof PlatformConfig
 
 export async function retrieveConfig(db: Db, platformId: string) {
   const row = await db.platform.findUnique({ where: { id: platformId } });
-  if (!row) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
+  if (!row) throw new DomainError("UNAUTHORIZED", "Platform no longer exists");
   return serializeConfig(row);
 }
 
@@ -91,7 +91,7 @@ function mergeFeeConfigs(current: PlatformSettings["feeConfigs"], updates: Platf
 
 export async function updateConfig(db: Db, platformId: string, patch: PlatformConfigUpdate) {
   const row = await db.platform.findUnique({ where: { id: platformId } });
-  if (!row) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
+  if (!row) throw new DomainError("UNAUTHORIZED", "Platform no longer exists");
   const current = settingsOf(row);
   const updated = await db.platform.update({
     where: { id: platformId },

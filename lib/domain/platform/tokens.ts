@@ -6,7 +6,7 @@
 // and since no token deletes itself, the platform always keeps one.
 import "server-only";
 import { db, type Db } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { hashSecret, randomToken } from "../../crypto/secrets";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
@@ -39,7 +39,7 @@ function refuseUnheldPermissions(
 ): void {
   const missing = PERMISSIONS.filter((p) => wanted.includes(p) && !callerPermissions.includes(p));
   if (missing.length === 0) return;
-  throw new ApiError(
+  throw new DomainError(
     "FORBIDDEN",
     action === "grant"
       ? `This API token cannot grant ${missing.join(", ")}: a token can grant only permissions it holds`
@@ -49,8 +49,8 @@ function refuseUnheldPermissions(
   );
 }
 
-function revoked(): ApiError {
-  return new ApiError("UNAUTHORIZED", "This credential has been revoked");
+function revoked(): DomainError {
+  return new DomainError("UNAUTHORIZED", "This credential has been revoked");
 }
 
 export async function createToken(
@@ -65,7 +65,8 @@ export async function createToken(
   const row = await db.$transaction(async (tx) => {
     // A credential revoked while this request was in flight mints nothing.
     const live = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM api_tokens WHERE id = ${caller.tokenId}::uuid AND platform_id = ${platformId}::uuid AND deleted_at IS NULL FOR SHARE`;
+      SELECT id FROM api_tokens WHERE id = ${caller.tokenId}::uuid AND platform_id = ${platformId}::uuid AND
+      deleted_at IS NULL FOR SHARE`;
     if (live.length === 0) throw revoked();
     return tx.apiToken.create({
       data: {
@@ -94,7 +95,7 @@ export async function listTokens(db: Db, platformId: string, q: PaginationQuery 
 async function findToken(db: Db, platformId: string, tokenId: string): Promise<TokenRow> {
   const uuid = parseApiId("Token", tokenId);
   const row = uuid ? await db.apiToken.findFirst({ where: { id: uuid, platformId, deletedAt: null } }) : null;
-  if (!row) throw new ApiError("TOKEN_NOT_FOUND", `Token ${tokenId} not found`);
+  if (!row) throw new DomainError("TOKEN_NOT_FOUND", `Token ${tokenId} not found`);
   return row;
 }
 
@@ -104,9 +105,9 @@ export async function retrieveToken(db: Db, platformId: string, tokenId: string)
 
 export async function deleteToken(db: Db, platformId: string, tokenId: string, caller: TokenCaller): Promise<string> {
   const uuid = parseApiId("Token", tokenId);
-  if (!uuid) throw new ApiError("TOKEN_NOT_FOUND", `Token ${tokenId} not found`);
+  if (!uuid) throw new DomainError("TOKEN_NOT_FOUND", `Token ${tokenId} not found`);
   if (uuid === caller.tokenId) {
-    throw new ApiError("CONFLICT", "A token cannot delete itself; use another credential with MANAGE permission");
+    throw new DomainError("CONFLICT", "A token cannot delete itself; use another credential with MANAGE permission");
   }
   return db.$transaction(async (tx) => {
     // Both rows locked, in id order: two full tokens deleting each other at once
@@ -119,7 +120,7 @@ export async function deleteToken(db: Db, platformId: string, tokenId: string, c
     const self = rows.find((r) => r.id === caller.tokenId);
     if (!self || self.deleted_at) throw revoked();
     const target = rows.find((r) => r.id === uuid);
-    if (!target || target.deleted_at) throw new ApiError("TOKEN_NOT_FOUND", `Token ${tokenId} not found`);
+    if (!target || target.deleted_at) throw new DomainError("TOKEN_NOT_FOUND", `Token ${tokenId} not found`);
     refuseUnheldPermissions(self.permissions, target.permissions, "delete");
     await tx.apiToken.update({ where: { id: uuid }, data: { deletedAt: new Date() } });
     return uuid;

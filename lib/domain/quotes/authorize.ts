@@ -5,7 +5,7 @@
 import type { PrismaClient } from "../../db/generated/client";
 import { toApiId } from "../../ids";
 import { enqueueJob } from "../../jobs/queue";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField, type ErrorHints } from "../../kernel/errors";
 import { QUOTE_TTL_MS } from "../../sandbox/rates";
 import { QUOTE_AUTH_MAX_ATTEMPTS, QUOTE_CODE_MAX_RESENDS } from "../../sandbox/sca";
 import { sandboxDelayMs } from "../../sandbox/time";
@@ -31,21 +31,21 @@ async function loadPending(db: PrismaClient, platformId: string, quoteId: string
   const q = await findQuote(db, platformId, quoteId);
   const customer = q.customerId ? await db.customer.findUnique({ where: { id: q.customerId } }) : null;
   if (!customer || !q.scaRequired || !requiresScaAndContactVerification(customer.region)) {
-    throw new ApiError(
+    throw new DomainError(
       "CONFLICT",
       "Strong Customer Authentication is not required for this quote (only quotes of customers in an EU/EEA region)",
     );
   }
   const row = q.status === "PENDING_AUTHORIZATION" ? await openChallenge(db, q) : null;
   if (!row)
-    throw new ApiError("CONFLICT", `The quote has no pending SCA challenge (it is ${q.status}); execute it first`, {
+    throw new DomainError("CONFLICT", `The quote has no pending SCA challenge (it is ${q.status}); execute it first`, {
       quoteId: toApiId("Quote", q.id),
     });
   return { q, customer, row };
 }
 
-function retryAfter(until: Date): Record<string, string> {
-  return { "Retry-After": String(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000))) };
+function retryAfter(until: Date): ErrorHints {
+  return { retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)) };
 }
 
 export interface QuoteAuthorization {
@@ -62,7 +62,7 @@ export async function authorizeQuote(db: PrismaClient, platformId: string, quote
   if (row.expiresAt.getTime() <= Date.now())
     throw invalidField("code", "The SCA challenge expired; request a new quote");
   if (row.attempts >= QUOTE_AUTH_MAX_ATTEMPTS) {
-    throw new ApiError(
+    throw new DomainError(
       "RATE_LIMITED",
       "Too many wrong answers for this challenge; it can no longer be authorized. Request a new quote",
       { challengeId: toApiId("ScaChallenge", row.id) },
@@ -80,7 +80,7 @@ export async function authorizeQuote(db: PrismaClient, platformId: string, quote
       passkey: passkeyChecker(db, passkey, proof),
     });
   } catch (err) {
-    if (err instanceof ApiError && err.code === "UNAUTHORIZED") await recordFailedLogin(db, customer.id);
+    if (err instanceof DomainError && err.code === "UNAUTHORIZED") await recordFailedLogin(db, customer.id);
     throw err;
   }
   if (q.sourceKind === "REALTIME") {
@@ -95,7 +95,7 @@ export async function authorizeQuote(db: PrismaClient, platformId: string, quote
           expiresAt,
         },
       });
-      if (count === 0) throw new ApiError("CONFLICT", "The quote was authorized by another request");
+      if (count === 0) throw new DomainError("CONFLICT", "The quote was authorized by another request");
       await tx.transaction.updateMany({
         where: { id: q.transactionId, status: "PENDING_AUTHORIZATION" },
         data: { status: "PENDING" },
@@ -115,12 +115,12 @@ export async function authorizeQuote(db: PrismaClient, platformId: string, quote
 /** POST /quotes/{id}/authorize/resend: the same challenge, a fresh SMS, expiry unchanged. */
 export async function resendQuoteCode(db: PrismaClient, platformId: string, quoteId: string): Promise<void> {
   const { customer, row } = await loadPending(db, platformId, quoteId);
-  if (row.factor !== "SMS_OTP") throw new ApiError("CONFLICT", `A ${row.factor} challenge has no code to re-send`);
+  if (row.factor !== "SMS_OTP") throw new DomainError("CONFLICT", `A ${row.factor} challenge has no code to re-send`);
   if (row.expiresAt.getTime() <= Date.now() || row.attempts >= QUOTE_AUTH_MAX_ATTEMPTS) {
-    throw new ApiError("CONFLICT", "The SCA challenge can no longer be authorized; request a new quote");
+    throw new DomainError("CONFLICT", "The SCA challenge can no longer be authorized; request a new quote");
   }
   if (row.sends > QUOTE_CODE_MAX_RESENDS) {
-    throw new ApiError(
+    throw new DomainError(
       "RATE_LIMITED",
       `The code was already re-sent ${QUOTE_CODE_MAX_RESENDS} times`,
       { challengeId: toApiId("ScaChallenge", row.id) },

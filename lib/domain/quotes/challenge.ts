@@ -11,7 +11,7 @@
 import type { PrismaClient } from "../../db/generated/client";
 import { toApiId } from "../../ids";
 import { enqueueJob } from "../../jobs/queue";
-import { invalidField, ApiError } from "../../kernel/errors";
+import { invalidField, DomainError } from "../../kernel/errors";
 import type { WalletApproval } from "../../ledger/post";
 import { requiresScaAndContactVerification } from "../customers/regions";
 import { issueChallenge } from "../sca/codes";
@@ -168,7 +168,7 @@ export async function requestQuoteAuthorization(
       },
     });
     if (count === 0)
-      throw new ApiError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
+      throw new DomainError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
     return openQuoteAuthorization(tx, q, chosen);
   });
   return { ...serializeQuote({ ...q, status: "PENDING_AUTHORIZATION" }, null), scaChallenge };

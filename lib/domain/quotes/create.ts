@@ -5,7 +5,7 @@
 import { isUniqueViolation } from "../../db/client";
 import type { PrismaClient } from "../../db/generated/client";
 import { toApiId, newUuid } from "../../ids";
-import { ApiError, invalidInput } from "../../kernel/errors";
+import { DomainError, invalidInput } from "../../kernel/errors";
 import { QUOTE_TTL_MS } from "../../sandbox/rates";
 import { sandboxDelayMs } from "../../sandbox/time";
 import { UMA_ADDRESS_RE } from "../../sandbox/uma";
@@ -88,7 +88,7 @@ export async function createQuote(
     (ext.status === "PENDING_OWNERSHIP_VERIFICATION" || ext.status === "UNVERIFIED") &&
     usdCents(priced.totalReceivingAmount, res.receivingCurrency) >= OWNERSHIP_VERIFICATION_THRESHOLD_CENTS
   ) {
-    throw new ApiError(
+    throw new DomainError(
       "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
       "Verify ownership of the destination wallet before sending this amount",
       {
@@ -189,6 +189,7 @@ export async function createQuote(
 /** The quote a previous request with this Idempotency-Key made (the key committed with it). */
 async function replayByKey(db: PrismaClient, platformId: string, key: string) {
   const q = await db.quote.findFirst({ where: { platformId, idempotencyKey: key } });
-  if (!q) throw new ApiError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry shortly");
+  if (!q)
+    throw new DomainError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry shortly");
   return retrieveQuoteRow(db, q);
 }

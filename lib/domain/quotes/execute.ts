@@ -2,7 +2,7 @@
 // SCA customer, moves the quote to PENDING_AUTHORIZATION with a challenge.
 import type { PrismaClient } from "../../db/generated/client";
 import { toApiId } from "../../ids";
-import { ApiError, invalidInput } from "../../kernel/errors";
+import { DomainError, invalidInput } from "../../kernel/errors";
 import type { WalletApproval } from "../../ledger/post";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
 import { emptyPlan, applyPlan } from "../transactions/engine";
@@ -13,18 +13,18 @@ import { type QuoteRow, serializeQuote } from "./serialize";
 
 export function assertExecutable(q: QuoteRow): void {
   if (q.status === "PENDING_AUTHORIZATION") {
-    throw new ApiError("CONFLICT", "This quote is waiting for SCA authorization: POST /quotes/{quoteId}/authorize", {
+    throw new DomainError("CONFLICT", "This quote is waiting for SCA authorization: POST /quotes/{quoteId}/authorize", {
       quoteId: toApiId("Quote", q.id),
     });
   }
   // EXPIRED is stored once a real-time funded quote's expiry job ran; before that the clock says so.
   if (q.status === "EXPIRED" || (q.status === "PENDING" && q.expiresAt.getTime() <= Date.now())) {
-    throw new ApiError("QUOTE_EXPIRED", "The quote expired; request a new quote", {
+    throw new DomainError("QUOTE_EXPIRED", "The quote expired; request a new quote", {
       expiresAt: q.expiresAt.toISOString(),
     });
   }
   if (q.status !== "PENDING")
-    throw new ApiError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
+    throw new DomainError("CONFLICT", "This quote was already executed", { quoteId: toApiId("Quote", q.id) });
 }
 
 /**

@@ -4,7 +4,7 @@
 import { db as defaultDb } from "../../db/client";
 import type { PrismaClient } from "../../db/generated/client";
 import type { JobRecord, JobOutcome } from "../../jobs/queue";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { transitionPlan, applyPlan } from "../transactions/engine";
 import { openChallenge } from "./challenge";
 import type { QuoteRow } from "./serialize";
@@ -42,7 +42,7 @@ export async function endWaitingTransaction(
     await applyPlan(db, plan);
     return true;
   } catch (err) {
-    if (err instanceof ApiError && err.code === "CONFLICT") return false;
+    if (err instanceof DomainError && err.code === "CONFLICT") return false;
     throw err;
   }
 }

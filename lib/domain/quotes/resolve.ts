@@ -3,7 +3,7 @@
 // each, and the transfer spec the money engine executes.
 import type { PrismaClient } from "../../db/generated/client";
 import { parseApiId, toApiId } from "../../ids";
-import { ApiError, invalidInput } from "../../kernel/errors";
+import { DomainError, invalidInput } from "../../kernel/errors";
 import {
   type SandboxTransferOutcome,
   pullPayoutOutcomeFor,
@@ -30,7 +30,7 @@ function umaOutcome(kind: string, failureReason?: string): DeferredOutcome {
 
 function activeExternal(row: ExternalAccountRow, role: "source" | "destination"): void {
   if (row.status === "PENDING") {
-    throw new ApiError(
+    throw new DomainError(
       "BANK_ACCOUNT_VALIDATION_PENDING",
       "The bank account is still being validated (micro-entry and return window); retry later",
       {
@@ -39,7 +39,7 @@ function activeExternal(row: ExternalAccountRow, role: "source" | "destination")
     );
   }
   if (row.status === "INACTIVE" || row.status === "UNDER_REVIEW") {
-    throw new ApiError("INVALID_BANK_ACCOUNT", `The ${role} external account is ${row.status} and cannot be used`);
+    throw new DomainError("INVALID_BANK_ACCOUNT", `The ${role} external account is ${row.status} and cannot be used`);
   }
 }
 
@@ -98,7 +98,7 @@ export async function resolve(
     const acct = internalIds[0] ? internals.get(internalIds[0]) : undefined;
     const extAcct = externalIds[0] ? ext.get(externalIds[0]) : undefined;
     if (acct) {
-      if (acct.status !== "ACTIVE") throw new ApiError("CONFLICT", `The source account is ${acct.status}`);
+      if (acct.status !== "ACTIVE") throw new DomainError("CONFLICT", `The source account is ${acct.status}`);
       r.sourceKind = "INTERNAL";
       r.sourceAccount = acct;
       r.customerId = acct.customerId;
@@ -117,7 +117,7 @@ export async function resolve(
         primaryIdentifier(extAcct.accountInfo as Record<string, unknown> & { accountType: string }),
       );
     } else {
-      throw new ApiError("REFERENCE_NOT_FOUND", `Source account ${src.accountId} not found`);
+      throw new DomainError("REFERENCE_NOT_FOUND", `Source account ${src.accountId} not found`);
     }
     if (src.customerId && toApiId("Customer", r.customerId ?? "") !== src.customerId) {
       throw invalidInput([
@@ -134,7 +134,7 @@ export async function resolve(
       cust &&
       !(await db.customer.findFirst({ where: { id: cust, platformId, deletedAt: null }, select: { id: true } }))
     ) {
-      throw new ApiError("USER_NOT_FOUND", `Customer ${src.customerId} not found`);
+      throw new DomainError("USER_NOT_FOUND", `Customer ${src.customerId} not found`);
     }
     r.sourceKind = "REALTIME";
     r.customerId = cust;
@@ -148,7 +148,7 @@ export async function resolve(
     const extAcct = externalIds[1] ? ext.get(externalIds[1]) : undefined;
     if (acct) {
       if (r.sourceAccount && acct.id === r.sourceAccount.id)
-        throw new ApiError("SELF_PAYMENT", "The source and destination are the same account");
+        throw new DomainError("SELF_PAYMENT", "The source and destination are the same account");
       r.destinationKind = "INTERNAL";
       r.destinationAccount = acct;
       r.receivingCurrency = acct.currency;
@@ -156,7 +156,7 @@ export async function resolve(
       r.deliveryOutcome = { kind: "succeed" };
     } else if (extAcct) {
       if (r.sourceExternal && extAcct.id === r.sourceExternal.id)
-        throw new ApiError("SELF_PAYMENT", "The source and destination are the same account");
+        throw new DomainError("SELF_PAYMENT", "The source and destination are the same account");
       activeExternal(extAcct, "destination");
       r.destinationKind = "EXTERNAL";
       r.destinationExternal = extAcct;
@@ -167,17 +167,17 @@ export async function resolve(
       );
       r.deliveryOutcome = { kind: o.kind, failureReason: o.failureReason, refundFails: o.refundFails };
     } else {
-      throw new ApiError("REFERENCE_NOT_FOUND", `Destination account ${dst.accountId} not found`);
+      throw new DomainError("REFERENCE_NOT_FOUND", `Destination account ${dst.accountId} not found`);
     }
   } else {
     if (!UMA_ADDRESS_RE.test(dst.umaAddress))
-      throw new ApiError("INVALID_UMA_ADDRESS", `${dst.umaAddress} is not a UMA address ($user@domain)`);
+      throw new DomainError("INVALID_UMA_ADDRESS", `${dst.umaAddress} is not a UMA address ($user@domain)`);
     const scenario = umaScenario(dst.umaAddress);
     r.destinationKind = "UMA";
     r.destinationUma = dst.umaAddress;
     if (scenario) {
       if (dst.currency && dst.currency !== scenario.currency)
-        throw new ApiError("INVALID_CURRENCY", `${dst.umaAddress} receives ${scenario.currency}`);
+        throw new DomainError("INVALID_CURRENCY", `${dst.umaAddress} receives ${scenario.currency}`);
       r.receivingCurrency = scenario.currency;
       r.delivery = { system: "UMA" };
       r.deliveryOutcome = umaOutcome(scenario.kind, scenario.failureReason);
@@ -186,16 +186,16 @@ export async function resolve(
       const receiver = await db.customer.findFirst({
         where: { platformId, deletedAt: null, umaAddress: { equals: dst.umaAddress, mode: "insensitive" } },
       });
-      if (!receiver) throw new ApiError("INVALID_UMA_ADDRESS", `No UMA receiver answers at ${dst.umaAddress}`);
+      if (!receiver) throw new DomainError("INVALID_UMA_ADDRESS", `No UMA receiver answers at ${dst.umaAddress}`);
       if (receiver.id === r.customerId)
-        throw new ApiError("SELF_PAYMENT", "A customer cannot pay their own UMA address");
+        throw new DomainError("SELF_PAYMENT", "A customer cannot pay their own UMA address");
       const accounts = await db.internalAccount.findMany({
         where: { platformId, customerId: receiver.id, status: "ACTIVE", type: { not: "EMBEDDED_WALLET" } },
         orderBy: { id: "asc" },
       });
       const target = dst.currency ? accounts.find((a) => a.currency === dst.currency) : accounts[0];
       if (!target)
-        throw new ApiError("INVALID_CURRENCY", `${dst.umaAddress} cannot receive ${dst.currency ?? "any currency"}`);
+        throw new DomainError("INVALID_CURRENCY", `${dst.umaAddress} cannot receive ${dst.currency ?? "any currency"}`);
       r.destinationAccount = target;
       r.receivingCurrency = target.currency;
       r.delivery = { account: target.id, bucket: "available" };

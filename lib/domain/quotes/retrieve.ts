@@ -1,7 +1,7 @@
 // GET /quotes/{quoteId}: a quote with its transaction's status, or its pending SCA challenge.
 import type { PrismaClient } from "../../db/generated/client";
 import { parseApiId } from "../../ids";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { pendingChallengeView } from "./challenge";
 import { type QuoteRow, serializeQuote } from "./serialize";
 
@@ -24,7 +24,7 @@ export async function retrieveQuoteRow(db: PrismaClient, q: QuoteRow) {
 export async function findQuote(db: PrismaClient, platformId: string, quoteId: string): Promise<QuoteRow> {
   const uuid = parseApiId("Quote", quoteId);
   const q = uuid ? await db.quote.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!q) throw new ApiError("QUOTE_NOT_FOUND", `Quote ${quoteId} not found`);
+  if (!q) throw new DomainError("QUOTE_NOT_FOUND", `Quote ${quoteId} not found`);
   return q;
 }
 

@@ -1,6 +1,6 @@
 // POST /sandbox/send: the sandbox's real-time funding payment of a quote arrives.
 import type { PrismaClient } from "../../db/generated/client";
-import { invalidInput, ApiError } from "../../kernel/errors";
+import { invalidInput, DomainError } from "../../kernel/errors";
 import { assertExecutable, runExecution } from "./execute";
 import { resolveStored } from "./resolve";
 import { findQuote } from "./retrieve";
@@ -25,9 +25,9 @@ export async function sandboxSend(
   }
   assertExecutable(q);
   if (currencyCode !== q.sendingCurrency)
-    throw new ApiError("INVALID_CURRENCY", `The quote is funded in ${q.sendingCurrency}`);
+    throw new DomainError("INVALID_CURRENCY", `The quote is funded in ${q.sendingCurrency}`);
   if (currencyAmount !== undefined && BigInt(currencyAmount) !== q.totalSendingAmount) {
-    throw new ApiError(
+    throw new DomainError(
       "INVALID_AMOUNT",
       `The quote needs exactly ${q.totalSendingAmount} (smallest ${q.sendingCurrency} unit)`,
       { expected: Number(q.totalSendingAmount) },

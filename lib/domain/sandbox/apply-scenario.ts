@@ -8,7 +8,7 @@
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import { pool } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
 import { createCustomer } from "../customers/create-customer";
 import { createExternalAccount } from "../external-accounts/external-accounts";
@@ -65,8 +65,8 @@ async function step<T>(path: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof ApiError)
-      throw new ApiError(err.code, `Scenario ${path}: ${err.reason}`, { ...err.details, scenarioPath: path });
+    if (err instanceof DomainError)
+      throw new DomainError(err.code, `Scenario ${path}: ${err.reason}`, { ...err.details, scenarioPath: path });
     throw err;
   }
 }
@@ -107,7 +107,7 @@ async function seed(db: PrismaClient, platformId: string, scenario: Scenario): P
     for (const [j, card] of (entry.cards ?? []).entries()) {
       const funding = accounts.find((a) => a.currency === card.currency);
       if (!funding)
-        throw new ApiError(
+        throw new DomainError(
           "INVALID_INPUT",
           `Scenario ${at}.cards[${j}]: the customer has no ${card.currency} account`,
           {

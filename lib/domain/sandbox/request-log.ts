@@ -13,7 +13,7 @@ import {
   pageSchema,
   shownTotal,
 } from "../../kernel/pagination";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 
 export const RequestLogQuery = PaginationQuery.extend({
   createdAfter: z.iso.datetime({ offset: true }).optional().describe("Only requests at or after this time"),
@@ -181,7 +181,7 @@ export async function getRequestLog(platformId: string, requestId: string): Prom
     [platformId, logId ?? requestId],
   );
   const row = res.rows[0];
-  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `No logged request ${requestId} (kept for a limited time)`);
+  if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `No logged request ${requestId} (kept for a limited time)`);
   return {
     ...entry(row),
     requestBody: body(row.request_body),

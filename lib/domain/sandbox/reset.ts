@@ -5,7 +5,7 @@
 import "server-only";
 import { pool } from "../../db/client";
 import { env } from "../../env";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 
 /**
  * Tables cleared in this order (the foreign keys between them point up the list). Any other table with a
@@ -45,7 +45,7 @@ const KEPT_TABLES = ["platforms", "api_tokens"];
 
 export function assertSandbox(): void {
   if (env().MERIDIAN_ENVIRONMENT !== "sandbox")
-    throw new ApiError("FORBIDDEN", "Sandbox data can only be reset or seeded in the sandbox environment");
+    throw new DomainError("FORBIDDEN", "Sandbox data can only be reset or seeded in the sandbox environment");
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,7 +67,7 @@ function tablesAddedLater(): Promise<string[]> {
 export async function resetPlatformData(platformId: string, opts: { dropPlatform?: boolean } = {}): Promise<void> {
   assertSandbox();
   // One round trip: the deletes go as one multi-statement text, so the id is checked before it is inlined.
-  if (!UUID_RE.test(platformId)) throw new ApiError("REFERENCE_NOT_FOUND", `Platform ${platformId} not found`);
+  if (!UUID_RE.test(platformId)) throw new DomainError("REFERENCE_NOT_FOUND", `Platform ${platformId} not found`);
   const id = `'${platformId}'`;
   const statements = [
     "BEGIN",
@@ -87,7 +87,7 @@ export async function resetPlatformData(platformId: string, opts: { dropPlatform
   const client = await pool().connect();
   try {
     const results = (await client.query(statements.join(";\n"))) as unknown as { rowCount: number | null }[];
-    if (!results[1]?.rowCount) throw new ApiError("REFERENCE_NOT_FOUND", `Platform ${platformId} not found`);
+    if (!results[1]?.rowCount) throw new DomainError("REFERENCE_NOT_FOUND", `Platform ${platformId} not found`);
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
     throw err;

@@ -5,7 +5,7 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { deriveKey } from "../../crypto/keys";
 import { env } from "../../env";
 import { log } from "../../log";
@@ -163,7 +163,7 @@ export async function answerChallenge(tx: Db, opts: AnswerOptions): Promise<{ fa
       await opts.passkey(JSON.parse(row.detail ?? "{}").challenge ?? "");
       ok = true;
     } catch (err) {
-      if (!(err instanceof ApiError) || err.code !== "UNAUTHORIZED") throw err;
+      if (!(err instanceof DomainError) || err.code !== "UNAUTHORIZED") throw err;
       ok = false;
     }
   } else {
@@ -173,7 +173,7 @@ export async function answerChallenge(tx: Db, opts: AnswerOptions): Promise<{ fa
   }
   if (!ok) {
     await tx.scaChallenge.update({ where: { id: row.id }, data: { attempts: { increment: 1 } } });
-    throw new ApiError(
+    throw new DomainError(
       "UNAUTHORIZED",
       row.factor === "PASSKEY" ? "The passkey assertion did not verify" : "Invalid verification code",
     );

@@ -22,7 +22,9 @@ export async function sendContactCode(
   if (!value)
     throw invalidField(
       channel === "email" ? "email" : "phoneNumber",
-      `The customer has no ${channel === "email" ? "email address" : "phone number"}; set it with PATCH /customers/{customerId}`,
+      `The customer has no ` +
+        `${channel === "email" ? "email address" : "phone number"}; set it with ` +
+        `PATCH /customers/{customerId}`,
     );
   await db.$transaction(async (tx) => {
     await scaState(tx, platformId, customer.id);

@@ -4,7 +4,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { isUniqueViolation } from "../../db/client";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { base32Decode, base32Encode, openSecret, sealSecret, verifyTotp } from "./codes";
@@ -34,7 +34,7 @@ export async function startFactorEnrollment(
   const customer = await requireScaCustomer(db, platformId, customerId);
   if (type === "PASSKEY") return startPasskeyEnrollment(db, platformId, customer);
   if (await db.scaFactor.findFirst({ where: { customerId: customer.id, type: "TOTP", status: "ACTIVE" } })) {
-    throw new ApiError("CONFLICT", "A TOTP factor is already enrolled; delete it first");
+    throw new DomainError("CONFLICT", "A TOTP factor is already enrolled; delete it first");
   }
   const secret = randomBytes(20);
   const b32 = base32Encode(secret);
@@ -70,7 +70,7 @@ async function startPasskeyEnrollment(
   customer: Awaited<ReturnType<typeof requireScaCustomer>>,
 ) {
   if (await db.scaFactor.findFirst({ where: { customerId: customer.id, type: "PASSKEY", status: "ACTIVE" } })) {
-    throw new ApiError(
+    throw new DomainError(
       "PASSKEY_ALREADY_ENROLLED",
       "The customer already has a passkey; delete it (DELETE /sca/factors/{credentialId}) before enrolling another",
     );
@@ -110,7 +110,7 @@ async function confirmPasskeyEnrollment(
     });
   } catch (err) {
     if (isUniqueViolation(err))
-      throw new ApiError(
+      throw new DomainError(
         "PASSKEY_ALREADY_ENROLLED",
         "The customer already has a passkey; delete it before enrolling another",
       );
@@ -143,7 +143,7 @@ export async function confirmFactorEnrollment(
   if (!pending?.detail || !openSecret(JSON.parse(pending.detail).secret).equals(secret)) {
     throw invalidField("secret", "No enrollment is pending for this secret; start again with POST /sca/factors");
   }
-  if (!verifyTotp(secret, input.code)) throw new ApiError("UNAUTHORIZED", "Invalid verification code");
+  if (!verifyTotp(secret, input.code)) throw new DomainError("UNAUTHORIZED", "Invalid verification code");
   const recoveryCodes = Array.from({ length: 8 }, () =>
     randomBytes(6)
       .toString("hex")
@@ -160,7 +160,7 @@ export async function confirmFactorEnrollment(
       data: { status: "ACTIVE", detail: JSON.stringify(detail) },
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError("CONFLICT", "A TOTP factor is already enrolled");
+    if (isUniqueViolation(err)) throw new DomainError("CONFLICT", "A TOTP factor is already enrolled");
     throw err;
   }
   return { type: "TOTP", recoveryCodes };
@@ -178,7 +178,7 @@ export async function deleteFactor(
   const factor = uuid
     ? await db.scaFactor.findFirst({ where: { id: uuid, customerId: customer.id, platformId } })
     : null;
-  if (!factor) throw new ApiError("REFERENCE_NOT_FOUND", `SCA factor ${credentialId} not found`);
+  if (!factor) throw new DomainError("REFERENCE_NOT_FOUND", `SCA factor ${credentialId} not found`);
   await requireScaSession(db, platformId, customer.id);
   await db.scaFactor.delete({ where: { id: factor.id } });
 }

@@ -16,7 +16,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { relyingParty } from "../wallet-auth/passkey";
 
 /** What a PASSKEY sca_factors row keeps in detail. */
@@ -29,7 +29,7 @@ export interface StoredPasskey {
   transports?: string[];
 }
 
-const rejected = (check: string) => new ApiError("UNAUTHORIZED", `Passkey rejected: ${check}`);
+const rejected = (check: string) => new DomainError("UNAUTHORIZED", `Passkey rejected: ${check}`);
 
 export function allowedOrigins(): string[] {
   return [relyingParty().origin];

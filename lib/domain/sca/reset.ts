@@ -4,7 +4,7 @@
 // follows) or moves SMS_OTP to a new, verified mobile number.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { SCA_RESET_TTL_MS } from "../../sandbox/sca";
 import { changeCustomerContact } from "../customers/contact";
@@ -27,7 +27,7 @@ export async function startReset(
     },
   });
   if (open)
-    throw new ApiError("CONFLICT", "A 2FA reset is already in progress", { resetId: toApiId("ScaReset", open.id) });
+    throw new DomainError("CONFLICT", "A 2FA reset is already in progress", { resetId: toApiId("ScaReset", open.id) });
   await scaState(db, platformId, customer.id);
   const row = await db.scaReset.create({
     data: { id: newUuid(), platformId, customerId: customer.id, factor, status: "LIVENESS_PASSED" },
@@ -42,7 +42,7 @@ async function loadReset(db: PrismaClient, platformId: string, customerId: strin
   const customer = await requireScaCustomer(db, platformId, customerId);
   const uuid = parseApiId("ScaReset", resetId);
   const row = uuid ? await db.scaReset.findFirst({ where: { id: uuid, customerId: customer.id, platformId } }) : null;
-  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Reset ${resetId} not found`);
+  if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `Reset ${resetId} not found`);
   const expiresAt = new Date(row.createdAt.getTime() + SCA_RESET_TTL_MS);
   const status = row.status !== "COMPLETED" && expiresAt.getTime() <= Date.now() ? "EXPIRED" : row.status;
   return { customer, row, status, expiresAt };
@@ -79,7 +79,8 @@ export async function completeReset(
   input: { mobile?: { countryCode: string; number: string } },
 ) {
   const { customer, row, status } = await loadReset(db, platformId, customerId, resetId);
-  if (status !== "LIVENESS_PASSED") throw new ApiError("CONFLICT", `This reset is ${status} and cannot be completed`);
+  if (status !== "LIVENESS_PASSED")
+    throw new DomainError("CONFLICT", `This reset is ${status} and cannot be completed`);
   let phone: string | undefined;
   if (row.factor === "SMS_OTP") {
     if (!input.mobile) throw invalidField("mobile", "mobile is required to reset SMS_OTP", "REQUIRED");
@@ -92,7 +93,7 @@ export async function completeReset(
       where: { id: row.id, status: "LIVENESS_PASSED" },
       data: { status: "COMPLETED", completedAt: new Date() },
     });
-    if (count === 0) throw new ApiError("CONFLICT", "This reset was already completed");
+    if (count === 0) throw new DomainError("CONFLICT", "This reset was already completed");
     if (row.factor === "TOTP" || row.factor === "PASSKEY")
       await tx.scaFactor.deleteMany({ where: { customerId: customer.id, type: row.factor } });
     if (phone) {

@@ -3,7 +3,7 @@
 // beneficiary trust) call requireScaSession before an SCA-gated operation.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { lockoutAfter, SCA_SESSION_TTL_MS } from "../../sandbox/sca";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { requiresScaAndContactVerification } from "../customers/regions";
@@ -13,7 +13,7 @@ import { assertionOptions, verifyPasskeyAssertion, type StoredPasskey } from "./
 export async function requireScaCustomer(db: Db, platformId: string, customerId: string) {
   const customer = await getCustomerOrThrow(db, platformId, customerId);
   if (!requiresScaAndContactVerification(customer.region)) {
-    throw new ApiError(
+    throw new DomainError(
       "CONFLICT",
       "Strong Customer Authentication is not required for this customer (only customers in an EU/EEA region)",
     );
@@ -24,7 +24,7 @@ export async function requireScaCustomer(db: Db, platformId: string, customerId:
 export async function requireContactVerificationCustomer(db: Db, platformId: string, customerId: string) {
   const customer = await getCustomerOrThrow(db, platformId, customerId);
   if (!requiresScaAndContactVerification(customer.region)) {
-    throw new ApiError(
+    throw new DomainError(
       "CONFLICT",
       "Contact verification is not required for this customer (only customers in an EU/EEA region)",
     );
@@ -48,7 +48,7 @@ export async function requireScaSession(db: Db, platformId: string, customerId: 
     !state.sessionExpiresAt ||
     state.sessionExpiresAt.getTime() <= Date.now()
   ) {
-    throw new ApiError(
+    throw new DomainError(
       "SCA_SESSION_REQUIRED",
       "The customer's SCA login session is missing or expired; complete POST " +
         "/sca/login/start and /sca/login/complete, then retry",
@@ -60,7 +60,7 @@ export async function requireScaSession(db: Db, platformId: string, customerId: 
 export function assertNotLocked(state: { failedAttempts: number; lockedUntil: Date | null }): void {
   const { suspended } = lockoutAfter(state.failedAttempts);
   if (suspended || (state.lockedUntil && state.lockedUntil.getTime() > Date.now())) {
-    throw new ApiError(
+    throw new DomainError(
       "ACCOUNT_LOCKED",
       suspended
         ? "Login suspended after too many failed attempts; record RESET_PASSWORD_COMPLETED to clear it"

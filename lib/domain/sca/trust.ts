@@ -4,7 +4,7 @@
 // external account, whose DELETE refuses trusted beneficiaries.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
 import { answerChallenge, issueChallenge } from "./codes";
 import { allowedOrigins } from "./passkey";
@@ -25,9 +25,9 @@ async function loadBeneficiary(db: PrismaClient, platformId: string, externalAcc
   const account = uuid
     ? await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } })
     : null;
-  if (!account) throw new ApiError("REFERENCE_NOT_FOUND", `External account ${externalAccountId} not found`);
+  if (!account) throw new DomainError("REFERENCE_NOT_FOUND", `External account ${externalAccountId} not found`);
   if (!account.customerId)
-    throw new ApiError("CONFLICT", "Strong Customer Authentication is not required for platform external accounts");
+    throw new DomainError("CONFLICT", "Strong Customer Authentication is not required for platform external accounts");
   const customer = await requireScaCustomer(db, platformId, toApiId("Customer", account.customerId));
   return { account, customer };
 }

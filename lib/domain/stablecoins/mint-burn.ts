@@ -6,7 +6,7 @@ import "server-only";
 import { fenceIdempotency } from "../../db/idempotency-fence";
 import { db as appDb, type Db } from "../../db/client";
 import type { PrismaClient, StablecoinOperation } from "../../db/generated/client";
-import { ApiError, invalidField, notFound } from "../../kernel/errors";
+import { DomainError, invalidField, notFound } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
@@ -63,7 +63,7 @@ async function prepare(db: Db, platformId: string, stablecoinId: string, amount:
   const sc = await findStablecoin(db, platformId, stablecoinId);
   assertLinkUsable(sc.providerAccount);
   if (sc.issuanceStatus !== "PROVISIONED") {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_NOT_PROVISIONED",
       `Stablecoin ${stablecoinId} is ${sc.issuanceStatus} at the provider, not PROVISIONED`,
     );
@@ -72,7 +72,7 @@ async function prepare(db: Db, platformId: string, stablecoinId: string, amount:
   const fiatDecimals = currencyInfo(sc.baseCurrency)?.decimals ?? 2;
   const fiatAmount = fiatAmountOf(tokenAmount, sc.decimals, fiatDecimals);
   if (fiatAmount === null || fiatAmount === 0n) {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_AMOUNT_NOT_REPRESENTABLE",
       `${amount} is not a whole number of ${sc.baseCurrency} minor units at ${sc.decimals} ` +
         `decimals; use a multiple of ${10n ** BigInt(Math.max(0, sc.decimals - fiatDecimals))}`,
@@ -85,9 +85,11 @@ async function prepare(db: Db, platformId: string, stablecoinId: string, amount:
 
 function requireEnabled(sc: StablecoinWithLink, what: string) {
   if (sc.gridOperationsStatus !== "ENABLED" || !sc.internalAccountId) {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED",
-      `${what} needs the stablecoin enabled for Meridian operations; it is ${sc.gridOperationsStatus} (request enablement with POST /stablecoins/{stablecoinId}/enablement-requests)`,
+      `${what} needs the stablecoin enabled for Meridian operations; it is ` +
+        `${sc.gridOperationsStatus} (request enablement with POST ` +
+        `/stablecoins/{stablecoinId}/enablement-requests)`,
       { gridOperationsStatus: sc.gridOperationsStatus },
     );
   }
@@ -129,7 +131,7 @@ async function externalAccountFor(
   if (!row) throw notFound(`External account ${id}`);
   const accepted = ROLE_ACCOUNT_TYPES[role](sc.baseCurrency);
   if (!accepted.includes(row.accountType)) {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED",
       `External account ${id} is a ${row.accountType}; ${field} of a ${sc.symbol} ` +
         `operation must be ${accepted.join(" or ") || "an account type this provider supports"}`,
@@ -137,21 +139,21 @@ async function externalAccountFor(
     );
   }
   if (row.status === "PENDING")
-    throw new ApiError(
+    throw new DomainError(
       "BANK_ACCOUNT_VALIDATION_PENDING",
       `External account ${id} is still being validated; retry later`,
     );
   if (row.status !== "ACTIVE") throw invalidField(field, `External account ${id} is ${row.status}, not ACTIVE`);
   const identifier = primaryIdentifier(row.accountInfo as { accountType: string });
   if (role === "ACH_DEBIT_SOURCE" && achDebitAuthorizationMissing(identifier)) {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED",
       `External account ${id} has no debit authorization at the provider; ACH ` +
         "debit funding needs one (use WIRE instead)",
     );
   }
   const linkFailure = providerLinkFailureFor(identifier);
-  if (linkFailure) throw new ApiError(linkFailure.code, `${linkFailure.reason} (${id})`);
+  if (linkFailure) throw new DomainError(linkFailure.code, `${linkFailure.reason} (${id})`);
   return row;
 }
 
@@ -283,7 +285,7 @@ export async function createMint(db: PrismaClient, platformId: string, stablecoi
 export async function createBurn(db: PrismaClient, platformId: string, stablecoinId: string, input: BurnInput) {
   const { sc, tokenAmount, fiatAmount } = await prepare(db, platformId, stablecoinId, input.amount);
   if (input.source.type === "GRID_INTERNAL_ACCOUNT") {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED",
       "Burning from a Meridian internal account is not supported; burn from EXTERNAL_ACCOUNT " +
         "(send to the returned deposit address) or PROVIDER_INTERNAL_BALANCE",

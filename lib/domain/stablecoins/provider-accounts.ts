@@ -3,7 +3,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import { fenceIdempotency } from "../../db/idempotency-fence";
-import { ApiError, notFound } from "../../kernel/errors";
+import { DomainError, notFound } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { sealSecret, openSecret } from "../../crypto/seal";
@@ -37,14 +37,14 @@ export function credentialsOf(row: StablecoinProviderAccount): ProviderCredentia
 /** Refuses a link the provider no longer accepts, with the spec's code for its status. */
 export function assertLinkUsable(row: StablecoinProviderAccount): void {
   if (row.status === "INVALID") {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_PROVIDER_ACCOUNT_INVALID",
       `Stablecoin provider account link ${toApiId("StablecoinProviderAccount", row.id)} ` +
         "has invalid credentials; link the account again",
     );
   }
   if (row.status === "REVOKED") {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_PROVIDER_ACCOUNT_REVOKED",
       `Stablecoin provider account link ${toApiId("StablecoinProviderAccount", row.id)} was revoked at the provider`,
     );
@@ -143,7 +143,7 @@ export async function selectLinkForRegistration(db: Db, platformId: string, requ
   });
   const active = links.filter((l) => l.status === "ACTIVE");
   if (active.length > 1) {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED",
       "Several active stablecoin provider account links exist; pass stablecoinProviderAccountId",
       { stablecoinProviderAccountIds: active.map((l) => toApiId("StablecoinProviderAccount", l.id)) },

@@ -1,6 +1,6 @@
 // The client that serves a provider account: the sandbox's simulated provider
 // until a real provider client is configured.
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { PROVIDERS, type ProviderEnvironment, type StablecoinProviderClient } from "./provider";
 import { sandboxStablecoinProvider } from "./sandbox-provider";
 
@@ -12,5 +12,5 @@ export function providerEnvironment(): ProviderEnvironment {
 export function providerClient(provider: string, environment: ProviderEnvironment): StablecoinProviderClient {
   if (environment === "SANDBOX" && (PROVIDERS as readonly string[]).includes(provider))
     return sandboxStablecoinProvider;
-  throw new ApiError("STABLECOIN_PROVIDER_ERROR", `No ${environment} client is configured for provider ${provider}`);
+  throw new DomainError("STABLECOIN_PROVIDER_ERROR", `No ${environment} client is configured for provider ${provider}`);
 }

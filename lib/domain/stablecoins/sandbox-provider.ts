@@ -2,7 +2,7 @@
 // magic-value tables in lib/sandbox/stablecoins.ts.
 import "server-only";
 import { createHash } from "node:crypto";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { sandboxDelayMs } from "../../sandbox/time";
 import {
   linkOutcome,
@@ -23,10 +23,10 @@ function sandboxAccountId(apiClientId: string): string {
 export const sandboxStablecoinProvider: StablecoinProviderClient = {
   async verifyCredentials({ apiClientId, providerAccountId }) {
     const outcome = linkOutcome(apiClientId);
-    if (outcome.kind === "ERROR") throw new ApiError(outcome.code, outcome.reason);
+    if (outcome.kind === "ERROR") throw new DomainError(outcome.code, outcome.reason);
     if (outcome.kind === "MULTIPLE_ACCOUNTS") {
       if (!providerAccountId) {
-        throw new ApiError(
+        throw new DomainError(
           "INVALID_INPUT",
           "These credentials expose several provider accounts; pass providerAccountId",
           {
@@ -50,7 +50,7 @@ export const sandboxStablecoinProvider: StablecoinProviderClient = {
 
   async getToken(_creds, providerTokenIdentifier) {
     if (providerTokenIdentifier.endsWith(TOKEN_SUFFIX_UNKNOWN)) {
-      throw new ApiError(
+      throw new DomainError(
         "STABLECOIN_VERIFICATION_FAILED",
         `The provider has no token ${providerTokenIdentifier} on this account`,
       );
@@ -70,13 +70,13 @@ export const sandboxStablecoinProvider: StablecoinProviderClient = {
     if (request.sourceType === "PROVIDER_INTERNAL_BALANCE" && request.kind === "MINT") {
       const networks = PROVIDER_BALANCE_SOURCES[request.sourceTokenIdentifier ?? ""];
       if (!networks) {
-        throw new ApiError(
+        throw new DomainError(
           "STABLECOIN_OPERATION_NOT_SUPPORTED",
           `The provider does not mint from ${request.sourceTokenIdentifier} balances`,
         );
       }
       if (!networks.includes(request.cryptoNetwork ?? "")) {
-        throw new ApiError(
+        throw new DomainError(
           "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED",
           `The provider account has no ${request.sourceTokenIdentifier} balance linked on ${request.cryptoNetwork}`,
         );
@@ -84,7 +84,7 @@ export const sandboxStablecoinProvider: StablecoinProviderClient = {
     }
     const outcome = operationOutcome(request.fiatAmount);
     if (outcome === "PROVIDER_ERROR")
-      throw new ApiError("STABLECOIN_PROVIDER_ERROR", "The stablecoin provider rejected the request; retry later");
+      throw new DomainError("STABLECOIN_PROVIDER_ERROR", "The stablecoin provider rejected the request; retry later");
     const afterMs = sandboxDelayMs(OPERATION_SETTLE_MS);
     const awaitsFunding =
       request.sourceType === "WIRE" || (request.kind === "BURN" && request.sourceType === "EXTERNAL_ACCOUNT");

@@ -4,7 +4,7 @@ import "server-only";
 import { db as appDb, isUniqueViolation, type Db } from "../../db/client";
 import { fenceIdempotency } from "../../db/idempotency-fence";
 import type { PrismaClient, Stablecoin, StablecoinProviderAccount } from "../../db/generated/client";
-import { ApiError, notFound } from "../../kernel/errors";
+import { DomainError, notFound } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { enqueueJob } from "../../jobs/queue";
@@ -49,9 +49,12 @@ async function assertUnique(
     select: { symbol: true, network: true, networkTokenIdentifier: true },
   });
   if (clash?.symbol === symbol)
-    throw new ApiError("STABLECOIN_SYMBOL_ALREADY_EXISTS", `A stablecoin with symbol ${symbol} is already registered`);
+    throw new DomainError(
+      "STABLECOIN_SYMBOL_ALREADY_EXISTS",
+      `A stablecoin with symbol ${symbol} is already registered`,
+    );
   if (clash)
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_TOKEN_IDENTIFIER_ALREADY_EXISTS",
       `Token identifier ${networkTokenIdentifier} on ${network} is already registered`,
     );
@@ -163,7 +166,7 @@ export async function retrieveStablecoin(db: Db, platformId: string, id: string)
 export async function requestEnablement(db: PrismaClient, platformId: string, id: string) {
   const row = await findStablecoin(db, platformId, id);
   if (row.issuanceStatus !== "PROVISIONED") {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_NOT_PROVISIONED",
       `Stablecoin ${id} is ${row.issuanceStatus} at the provider; it can be enabled once PROVISIONED`,
     );
@@ -178,7 +181,7 @@ export async function requestEnablement(db: PrismaClient, platformId: string, id
   });
   const current = await findStablecoin(db, platformId, id);
   if (ENABLEMENT_MACHINE[current.gridOperationsStatus as EnablementState].request === null) {
-    throw new ApiError(
+    throw new DomainError(
       "STABLECOIN_SERVICE_ENABLEMENT_NOT_REQUESTABLE",
       `Enablement can be requested only from NOT_ENABLED; stablecoin ${id} is ${current.gridOperationsStatus}`,
       { gridOperationsStatus: current.gridOperationsStatus },
@@ -194,7 +197,7 @@ export async function operatorSetEnablement(db: PrismaClient, stablecoinUuid: st
     if (!row) throw notFound(`Stablecoin ${toApiId("Stablecoin", stablecoinUuid)}`);
     const from = row.gridOperationsStatus as EnablementState;
     if (!operatorMayMove(from, to)) {
-      throw new ApiError("CONFLICT", `The operator cannot move a stablecoin from ${from} to ${to}`, {
+      throw new DomainError("CONFLICT", `The operator cannot move a stablecoin from ${from} to ${to}`, {
         gridOperationsStatus: from,
         allowed: ENABLEMENT_MACHINE[from].operator,
       });
@@ -216,7 +219,7 @@ export async function operatorSetEnablement(db: PrismaClient, stablecoinUuid: st
       where: { id: row.id, gridOperationsStatus: from },
       data: { gridOperationsStatus: to, internalAccountId, ...(to === "ENABLED" ? { currency: row.symbol } : {}) },
     });
-    if (moved.count !== 1) throw new ApiError("CONFLICT", "The stablecoin changed concurrently; reload and retry");
+    if (moved.count !== 1) throw new DomainError("CONFLICT", "The stablecoin changed concurrently; reload and retry");
     return serializeStablecoin(
       await tx.stablecoin.findUniqueOrThrow({ where: { id: row.id }, include: { providerAccount: true } }),
     );

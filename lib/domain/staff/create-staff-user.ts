@@ -4,7 +4,7 @@ import "server-only";
 import { z } from "zod";
 import { db, isUniqueViolation } from "../../db/client";
 import { hashSecret, isWellFormedSecret, randomToken } from "../../crypto/secrets";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { newUuid, toApiId } from "../../ids";
 import { STAFF_ROLES } from "./roles";
 
@@ -40,7 +40,8 @@ export async function createStaffUser(input: StaffUserCreate) {
       ...(input.password ? {} : { password }),
     };
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError("CONFLICT", `A staff user with email ${input.email} already exists`);
+    if (isUniqueViolation(err))
+      throw new DomainError("CONFLICT", `A staff user with email ${input.email} already exists`);
     throw err;
   }
 }

@@ -24,7 +24,7 @@ import {
   type IdempotencyFence,
 } from "../../db/idempotency-fence";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { failpoint } from "../../kernel/failpoints";
 import { toJsonText } from "../../kernel/json";
 import { observer } from "../../kernel/observer";
@@ -281,9 +281,9 @@ export async function applyPlan(db: Db | null, plan: PlanJson, opts: { amountFie
     if (isFenceRefusal(err)) throw fenceRefused();
     const e = err as { code?: string; meta?: { code?: string }; cause?: { code?: string } };
     const code = e.code === "P2010" ? e.meta?.code : (e.cause?.code ?? e.code);
-    if (code === "MQ001") throw new ApiError("CONFLICT", "This quote was already executed, or is no longer pending");
+    if (code === "MQ001") throw new DomainError("CONFLICT", "This quote was already executed, or is no longer pending");
     if (code === "MT001")
-      throw new ApiError("CONFLICT", "The transaction's status changed concurrently; fetch it and retry");
+      throw new DomainError("CONFLICT", "The transaction's status changed concurrently; fetch it and retry");
     throw ledgerError(err, opts.amountField);
   }
   // A quote's execution committed (with its transaction and webhook outbox rows), not yet delivered.
@@ -342,7 +342,7 @@ export function transitionPlan(
   } = {},
 ): PlanJson {
   if (!canTransition(row.status, to)) {
-    throw new ApiError("CONFLICT", `Transaction is ${row.status}; it cannot become ${to}`);
+    throw new DomainError("CONFLICT", `Transaction is ${row.status}; it cannot become ${to}`);
   }
   const plan = emptyPlan(row.platformId);
   const settledAt = to === "COMPLETED" ? new Date().toISOString() : undefined;
@@ -437,7 +437,7 @@ export async function transactionOutcomeJob(job: JobRecord): Promise<JobOutcome>
   try {
     await resolveTransaction(null, row, action);
   } catch (err) {
-    if (err instanceof ApiError && err.code === "CONFLICT") return;
+    if (err instanceof DomainError && err.code === "CONFLICT") return;
     throw err;
   }
 }

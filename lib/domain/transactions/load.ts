@@ -6,7 +6,7 @@
 import "server-only";
 import { db as rootDb, pool, type Db } from "../../db/client";
 import { createBatcher } from "../../db/batcher";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
 import { getPlatformSettings, settingsOf, type PlatformRow, type PlatformSettings } from "../platform/config";
 import { loadAccounts } from "./engine";
@@ -18,7 +18,8 @@ import { loadAccounts } from "./engine";
 // The platform's settings come back only when the caller's copy is not the
 // current row version (xmin changes with every update of the row, whoever makes
 // it), so a transfer normally reads just a version number for them.
-const SQL = `
+const SQL =
+  `
 SELECT r.i, p.id, p.xmin::text AS version, f.stale,
        CASE WHEN f.stale THEN jsonb_build_object(
          'name', p.name, 'umaDomain', p.uma_domain, 'webhookEndpoint', p.webhook_endpoint,
@@ -30,7 +31,8 @@ SELECT r.i, p.id, p.xmin::text AS version, f.stale,
           FROM jsonb_array_elements_text(r.req->'a') AS w(id)
           CROSS JOIN LATERAL (
             SELECT jsonb_build_object(
-                     'id', a.id, 'customerId', a.customer_id, 'type', a.type, 'status', a.status, 'currency', a.currency,
+                     'id', a.id, 'customerId', a.customer_id, 'type', a.type, 'status', a.status, 'currency', ` +
+  `a.currency,
                      'available', a.available::text, 'pending', a.pending::text, 'privateEnabled', a.private_enabled,
                      'createdAt', a.created_at, 'updatedAt', a.updated_at,
                      'customerRegion', (SELECT c.region FROM customers c WHERE c.id = a.customer_id)) AS account
@@ -107,7 +109,7 @@ export async function loadForTransfer(
   }
   const cached = settingsCache.get(platformId);
   const r = await readRow({ platformId, ids: wanted, version: cached?.version });
-  if (!r) throw new ApiError("UNAUTHORIZED", "Platform no longer exists");
+  if (!r) throw new DomainError("UNAUTHORIZED", "Platform no longer exists");
   let settings: PlatformSettings;
   if (r.stale || !cached) {
     const s = r.settings as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,7 @@
 // Transactions: list with the reference's filters, retrieve, approve, reject, cancel.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField, invalidInput } from "../../kernel/errors";
+import { DomainError, invalidField, invalidInput } from "../../kernel/errors";
 import { boundedCount, decodeCursor, shownTotal, encodeCursor, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId } from "../../ids";
 import { loadAccounts, resolveTransaction, applyPlan, transitionPlan, settleEntries, type MoneyPlan } from "./engine";
@@ -139,7 +139,7 @@ export async function listTransactions(
 export async function findTransaction(db: PrismaClient, platformId: string, id: string): Promise<TransactionRow> {
   const uuid = parseApiId("Transaction", id);
   const row = uuid ? await db.transaction.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("TRANSACTION_NOT_FOUND", `Transaction ${id} not found`);
+  if (!row) throw new DomainError("TRANSACTION_NOT_FOUND", `Transaction ${id} not found`);
   return row;
 }
 
@@ -165,7 +165,7 @@ async function reload(db: PrismaClient, row: TransactionRow) {
 
 function assertAwaitingApproval(row: TransactionRow): void {
   if (!row.awaitingApproval || row.status !== "PENDING") {
-    throw new ApiError(
+    throw new DomainError(
       "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
       `Transaction is ${row.status} and not pending platform approval`,
     );
@@ -191,8 +191,8 @@ export async function approveTransaction(db: PrismaClient, platformId: string, i
       }),
     );
   } catch (err) {
-    if (err instanceof ApiError && err.code === "CONFLICT")
-      throw new ApiError(
+    if (err instanceof DomainError && err.code === "CONFLICT")
+      throw new DomainError(
         "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
         "Transaction is no longer pending platform approval",
       );
@@ -213,8 +213,8 @@ export async function rejectTransaction(db: PrismaClient, platformId: string, id
       }),
     );
   } catch (err) {
-    if (err instanceof ApiError && err.code === "CONFLICT")
-      throw new ApiError(
+    if (err instanceof DomainError && err.code === "CONFLICT")
+      throw new DomainError(
         "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
         "Transaction is no longer pending platform approval",
       );
@@ -228,7 +228,7 @@ export async function cancelTransaction(db: PrismaClient, platformId: string, id
   const p = row.plan as unknown as MoneyPlan;
   // Only money still waiting (held for a pending payout) can be stopped.
   if (!CANCELLABLE.includes(row.status as (typeof CANCELLABLE)[number]) || row.type !== "OUTGOING" || !p.holding) {
-    throw new ApiError(
+    throw new DomainError(
       "TRANSACTION_NOT_CANCELLABLE",
       `Transaction is ${row.status}; it is settled or past the point of cancellation`,
     );
@@ -236,8 +236,8 @@ export async function cancelTransaction(db: PrismaClient, platformId: string, id
   try {
     await resolveTransaction(db, row, "cancel");
   } catch (err) {
-    if (err instanceof ApiError && err.code === "CONFLICT")
-      throw new ApiError("TRANSACTION_NOT_CANCELLABLE", "Transaction moved past the point of cancellation");
+    if (err instanceof DomainError && err.code === "CONFLICT")
+      throw new DomainError("TRANSACTION_NOT_CANCELLABLE", "Transaction moved past the point of cancellation");
     throw err;
   }
   return reload(db, row);

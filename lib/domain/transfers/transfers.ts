@@ -2,7 +2,7 @@
 // the sandbox incoming UMA payment.
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { ApiError, invalidField, invalidInput } from "../../kernel/errors";
+import { DomainError, invalidField, invalidInput } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { pullPayoutOutcomeFor } from "../../sandbox/external-accounts";
 import { UMA_ADDRESS_RE } from "../../sandbox/uma";
@@ -25,9 +25,9 @@ async function externalOrThrow(
   const uuid = parseApiId("ExternalAccount", id);
   if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected ExternalAccount:<uuid>" }]);
   const row = await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } });
-  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
+  if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
   if (row.status === "PENDING")
-    throw new ApiError("BANK_ACCOUNT_VALIDATION_PENDING", "The bank account is still being validated; retry later");
+    throw new DomainError("BANK_ACCOUNT_VALIDATION_PENDING", "The bank account is still being validated; retry later");
   return row;
 }
 
@@ -36,13 +36,13 @@ async function internalOrThrow(db: PrismaClient, platformId: string, id: string,
   if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected InternalAccount:<uuid>" }]);
   const accounts = await loadAccounts(db, platformId, [uuid]);
   const row = accounts.get(uuid);
-  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Internal account ${id} not found`);
+  if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `Internal account ${id} not found`);
   return { row, accounts };
 }
 
 function sameCurrency(a: string, b: string): void {
   if (a !== b)
-    throw new ApiError(
+    throw new DomainError(
       "INVALID_CURRENCY",
       `Same-currency transfers need both accounts in one currency (${a} vs ${b}); ` +
         "use /quotes for cross-currency transfers",
@@ -159,7 +159,7 @@ export async function prepareTransferOut(
   const destination = await externalOrThrow(db, platformId, input.destination.accountId, "destination.accountId");
   sameCurrency(source.currency, destination.currency);
   if (input.amount === undefined && source.available <= 0n) {
-    throw new ApiError("INVALID_AMOUNT", "The source account has no available balance to transfer");
+    throw new DomainError("INVALID_AMOUNT", "The source account has no available balance to transfer");
   }
   const body = { ...input, amount: input.amount ?? Number(source.available) };
   return { platformId, body, source, destination, accounts };
@@ -247,11 +247,11 @@ export async function receiveUmaPayment(
   },
 ) {
   if (!UMA_ADDRESS_RE.test(body.senderUmaAddress))
-    throw new ApiError("INVALID_UMA_ADDRESS", `${body.senderUmaAddress} is not a UMA address ($user@domain)`, {
+    throw new DomainError("INVALID_UMA_ADDRESS", `${body.senderUmaAddress} is not a UMA address ($user@domain)`, {
       field: "senderUmaAddress",
     });
   if (body.receiverUmaAddress !== undefined && !UMA_ADDRESS_RE.test(body.receiverUmaAddress)) {
-    throw new ApiError("INVALID_UMA_ADDRESS", `${body.receiverUmaAddress} is not a UMA address ($user@domain)`, {
+    throw new DomainError("INVALID_UMA_ADDRESS", `${body.receiverUmaAddress} is not a UMA address ($user@domain)`, {
       field: "receiverUmaAddress",
     });
   }
@@ -266,7 +266,7 @@ export async function receiveUmaPayment(
     },
   });
   if (!customer)
-    throw new ApiError(
+    throw new DomainError(
       "UMA_NOT_FOUND",
       `No customer of this platform receives at ${body.receiverUmaAddress ?? body.customerId}`,
     );
@@ -279,7 +279,7 @@ export async function receiveUmaPayment(
     : await db.internalAccount.findFirst({
         where: { platformId, customerId: customer.id, currency, status: "ACTIVE", type: { not: "EMBEDDED_WALLET" } },
       });
-  if (!deposit && !internal) throw new ApiError("INVALID_CURRENCY", `The receiver has no ${currency} account`);
+  if (!deposit && !internal) throw new DomainError("INVALID_CURRENCY", `The receiver has no ${currency} account`);
   const settings = await getPlatformSettings(db, platformId);
   const accounts = internal ? new Map([[internal.id, internal]]) : new Map();
   return run(

@@ -4,7 +4,7 @@
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
 import { isFinalStatus } from "../../sandbox/kyc";
@@ -16,7 +16,7 @@ import { resolveBeneficialOwners } from "./submit";
 export async function getBeneficialOwnerOrThrow(db: Db, platformId: string, id: string) {
   const uuid = parseApiId("BeneficialOwner", id);
   const row = uuid ? await db.beneficialOwner.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Beneficial owner ${id} not found`);
+  if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `Beneficial owner ${id} not found`);
   return row;
 }
 

@@ -8,7 +8,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { fenceIdempotency } from "../../db/idempotency-fence";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { appOrigin } from "../../env";
 import { newUuid, toApiId } from "../../ids";
 import { businessKybRule, isFinalStatus, kybSkipsValidation } from "../../sandbox/kyc";
@@ -70,14 +70,17 @@ export async function createKycLink(
 /** The link and its customer for a token, or 404 for unknown, expired, used or deleted-customer links. */
 export async function resolveKycLink(db: PrismaClient, token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token))
-    throw new ApiError("REFERENCE_NOT_FOUND", "This verification link is not valid");
+    throw new DomainError("REFERENCE_NOT_FOUND", "This verification link is not valid");
   const link = await db.kycLink.findUnique({ where: { tokenHash: hashToken(token) } });
   if (!link || link.expiresAt.getTime() <= Date.now())
-    throw new ApiError("REFERENCE_NOT_FOUND", "This verification link is not valid or has expired; ask for a new one");
+    throw new DomainError(
+      "REFERENCE_NOT_FOUND",
+      "This verification link is not valid or has expired; ask for a new one",
+    );
   const customer = await db.customer.findFirst({
     where: { id: link.customerId, platformId: link.platformId, deletedAt: null },
   });
-  if (!customer) throw new ApiError("REFERENCE_NOT_FOUND", "This verification link is not valid");
+  if (!customer) throw new DomainError("REFERENCE_NOT_FOUND", "This verification link is not valid");
   return { link, customer };
 }
 
@@ -154,7 +157,7 @@ const BusinessDetails = BusinessCustomerUpdate.pick({ address: true, businessInf
 async function openLink(db: PrismaClient, token: string) {
   const resolved = await resolveKycLink(db, token);
   if (resolved.link.completedAt || isFinalStatus(customerStatusOf(resolved.customer))) {
-    throw new ApiError("CONFLICT", "This verification was already submitted");
+    throw new DomainError("CONFLICT", "This verification was already submitted");
   }
   return resolved;
 }
@@ -173,7 +176,7 @@ export async function updateKycDetails(db: PrismaClient, token: string, body: un
 export async function addKycOwner(db: PrismaClient, token: string, body: unknown) {
   const { link, customer } = await openLink(db, token);
   if (customer.customerType !== "BUSINESS")
-    throw new ApiError("REFERENCE_NOT_FOUND", "Only businesses have beneficial owners");
+    throw new DomainError("REFERENCE_NOT_FOUND", "Only businesses have beneficial owners");
   const input = parseOrThrow(BeneficialOwnerCreate.omit({ customerId: true }), body);
   await createBeneficialOwner(db, link.platformId, { ...input, customerId: toApiId("Customer", customer.id) });
   return kycLinkState(db, token);
@@ -187,7 +190,7 @@ export async function uploadKycDocument(db: PrismaClient, token: string, body: u
     select: { id: true },
   });
   const allowed = new Set([toApiId("Customer", customer.id), ...owners.map((o) => toApiId("BeneficialOwner", o.id))]);
-  if (!allowed.has(input.documentHolder)) throw new ApiError("REFERENCE_NOT_FOUND", "Document holder not found");
+  if (!allowed.has(input.documentHolder)) throw new DomainError("REFERENCE_NOT_FOUND", "Document holder not found");
   await uploadDocument(db, link.platformId, input);
   return kycLinkState(db, token);
 }

@@ -1,7 +1,7 @@
 // GET /verifications and GET /verifications/{verificationId}.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId } from "../../ids";
 import { serializeVerification } from "./serialize";
@@ -9,7 +9,7 @@ import { serializeVerification } from "./serialize";
 export async function getVerification(db: Db, platformId: string, id: string) {
   const uuid = parseApiId("Verification", id);
   const row = uuid ? await db.verification.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Verification ${id} not found`);
+  if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `Verification ${id} not found`);
   return serializeVerification(row);
 }
 

@@ -4,7 +4,7 @@
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { newUuid, toApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
 import type { WebhookType } from "../../webhooks/types";
@@ -32,7 +32,7 @@ export async function submitVerification(db: PrismaClient, platformId: string, c
     const customer = await tx.customer.findUniqueOrThrow({ where: { id: found.id } });
     const status = customerStatusOf(customer);
     if (isFinalStatus(status)) {
-      throw new ApiError(
+      throw new DomainError(
         "INVALID_INPUT",
         `Verification of this customer is final (${status}); it cannot be resubmitted`,
         {

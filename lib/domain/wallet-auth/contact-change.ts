@@ -9,7 +9,7 @@
 // 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED / SMS_OTP_CREDENTIAL_SET_CHANGED.
 import "server-only";
 import { db, isUniqueViolation, type Db } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import type { SignedCall, WalletCall } from "../common/call";
 import { toApiId } from "../../ids";
 import type { ContactGate } from "../customers/contact";
@@ -22,12 +22,12 @@ const RULES = {
     activity: "UPDATE_USER_EMAIL",
     parameter: "userEmail",
     taken: () =>
-      new ApiError(
+      new DomainError(
         "EMAIL_OTP_EMAIL_ALREADY_EXISTS",
         "This email is already tied to another customer's EMAIL_OTP credential",
       ),
     changed: () =>
-      new ApiError(
+      new DomainError(
         "EMAIL_OTP_CREDENTIAL_SET_CHANGED",
         "The customer's EMAIL_OTP credentials changed after the challenge was issued; start again",
       ),
@@ -37,12 +37,12 @@ const RULES = {
     activity: "UPDATE_USER_PHONE_NUMBER",
     parameter: "userPhoneNumber",
     taken: () =>
-      new ApiError(
+      new DomainError(
         "SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS",
         "This phone number is already tied to another customer's SMS_OTP credential",
       ),
     changed: () =>
-      new ApiError(
+      new DomainError(
         "SMS_OTP_CREDENTIAL_SET_CHANGED",
         "The customer's SMS_OTP credentials changed after the challenge was issued; start again",
       ),
@@ -103,7 +103,8 @@ export function walletContactGate(input: { ctx: WalletCall; call: SignedCall }):
       kind: "apply",
       apply: async (tx: Db) => {
         // Lock the tied set, compare it with the one the challenge bound, then move every credential.
-        await tx.$queryRaw`SELECT id FROM wallet_credentials WHERE platform_id = ${ctx.platformId}::uuid AND customer_id = ${customer.id}::uuid AND type = ${type} FOR UPDATE`;
+        await tx.$queryRaw`SELECT id FROM wallet_credentials WHERE platform_id = ${ctx.platformId}::uuid AND
+        customer_id = ${customer.id}::uuid AND type = ${type} FOR UPDATE`;
         const now = (await tiedCredentials(tx, ctx.platformId, customer.id, type)).map((c) => c.id);
         if (now.length !== bound.length || now.some((id, i) => id !== bound[i])) throw rule.changed();
         try {

@@ -4,7 +4,7 @@
 import "server-only";
 import { SignJWT } from "jose";
 import { db, isUniqueViolation, type Db } from "../../db/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import type { SignedCall, WalletCall, WalletOutcome } from "../common/call";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { derivedP256 } from "../../crypto/keys";
@@ -51,7 +51,7 @@ async function walletConfig(platformId: string): Promise<z.infer<typeof Embedded
 export async function loadCredential(platformId: string, id: string): Promise<CredentialRow> {
   const uuid = parseApiId("AuthMethod", id);
   const row = uuid ? await db().walletCredential.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Credential ${id} not found`);
+  if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `Credential ${id} not found`);
   return row;
 }
 
@@ -80,14 +80,14 @@ async function prepare(body: CredentialCreate, wallet: Wallet, now: Date): Promi
   switch (body.type) {
     case "EMAIL_OTP":
       if (!wallet.email)
-        throw new ApiError(
+        throw new DomainError(
           "MISSING_MANDATORY_USER_INFO",
           "The customer has no email address to tie an EMAIL_OTP credential to",
         );
       return { type: body.type, nickname: wallet.email, email: wallet.email };
     case "SMS_OTP":
       if (!wallet.phoneNumber)
-        throw new ApiError(
+        throw new DomainError(
           "MISSING_MANDATORY_USER_INFO",
           "The customer has no phone number to tie an SMS_OTP credential to",
         );
@@ -122,7 +122,7 @@ async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<voi
   const platformId = wallet.platformId;
   if (p.type === "EMAIL_OTP") {
     if (await tx.walletCredential.findFirst({ where: { accountId: wallet.id, type: "EMAIL_OTP" } })) {
-      throw new ApiError(
+      throw new DomainError(
         "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS",
         "This internal account already has an EMAIL_OTP credential",
       );
@@ -132,27 +132,27 @@ async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<voi
         where: { platformId, type: "EMAIL_OTP", email: { equals: p.email, mode: "insensitive" } },
       })
     ) {
-      throw new ApiError(
+      throw new DomainError(
         "EMAIL_OTP_EMAIL_ALREADY_EXISTS",
         "This email is already tied to another EMAIL_OTP credential",
       );
     }
   } else if (p.type === "SMS_OTP") {
     if (await tx.walletCredential.findFirst({ where: { accountId: wallet.id, type: "SMS_OTP" } })) {
-      throw new ApiError(
+      throw new DomainError(
         "SMS_OTP_CREDENTIAL_ALREADY_EXISTS",
         "This internal account already has an SMS_OTP credential",
       );
     }
     if (await tx.walletCredential.findFirst({ where: { platformId, type: "SMS_OTP", phoneNumber: p.phoneNumber } })) {
-      throw new ApiError(
+      throw new DomainError(
         "SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS",
         "This phone number is already tied to another SMS_OTP credential",
       );
     }
   } else if (p.type === "PASSKEY") {
     if (await tx.walletCredential.findFirst({ where: { platformId, webauthnCredentialId: p.webauthnCredentialId } })) {
-      throw new ApiError(
+      throw new DomainError(
         "PASSKEY_CREDENTIAL_ALREADY_EXISTS",
         "A passkey with this WebAuthn credentialId is already registered",
       );
@@ -162,7 +162,7 @@ async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<voi
     if (
       await tx.walletCredential.findFirst({ where: { platformId, registrationChallenge: p.registrationChallenge } })
     ) {
-      throw new ApiError("UNAUTHORIZED", "Passkey rejected: the registration challenge was already used");
+      throw new DomainError("UNAUTHORIZED", "Passkey rejected: the registration challenge was already used");
     }
   } else if (p.type === "OAUTH") {
     if (
@@ -176,7 +176,7 @@ async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<voi
         },
       })
     ) {
-      throw new ApiError(
+      throw new DomainError(
         "CONFLICT",
         "This OAuth identity (iss, aud, sub) is already registered on this internal account",
       );
@@ -184,20 +184,20 @@ async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<voi
   }
 }
 
-const DUPLICATE_CODE: Record<string, ApiError> = {
-  EMAIL_OTP: new ApiError(
+const DUPLICATE_CODE: Record<string, DomainError> = {
+  EMAIL_OTP: new DomainError(
     "EMAIL_OTP_EMAIL_ALREADY_EXISTS",
     "This email is already tied to another EMAIL_OTP credential",
   ),
-  SMS_OTP: new ApiError(
+  SMS_OTP: new DomainError(
     "SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS",
     "This phone number is already tied to another SMS_OTP credential",
   ),
-  PASSKEY: new ApiError(
+  PASSKEY: new DomainError(
     "PASSKEY_CREDENTIAL_ALREADY_EXISTS",
     "A passkey with this WebAuthn credentialId is already registered",
   ),
-  OAUTH: new ApiError("CONFLICT", "This OAuth identity is already registered on this internal account"),
+  OAUTH: new DomainError("CONFLICT", "This OAuth identity is already registered on this internal account"),
 };
 
 function addPayload(ctx: WalletCall, wallet: Wallet, p: Prepared, body: CredentialCreate, requestId: string): string {
@@ -277,7 +277,7 @@ export async function createCredential(input: {
       // Serialises registrations on one wallet, so "first credential" is decided once.
       await tx.$queryRaw`SELECT id FROM internal_accounts WHERE id = ${wallet.id}::uuid FOR UPDATE`;
       if (!approved && (await tx.walletCredential.count({ where: { accountId: wallet.id } })) > 0) {
-        throw new ApiError(
+        throw new DomainError(
           "CONFLICT",
           "Another credential was registered concurrently; adding one now requires the signed retry",
         );
@@ -369,7 +369,7 @@ export async function deleteCredential(input: {
   });
   if (r.kind !== "approved") return r;
   if (r.verified.credentialId === cred.id) {
-    throw new ApiError(
+    throw new DomainError(
       "WALLET_SIGNATURE_INVALID",
       "A credential cannot revoke itself: sign with a session of another credential of this account",
     );
@@ -377,7 +377,7 @@ export async function deleteCredential(input: {
   // Its sessions go with it (ON DELETE CASCADE).
   await db().$transaction(async (tx) => {
     const deleted = await tx.walletCredential.deleteMany({ where: { id: cred.id, platformId: ctx.platformId } });
-    if (deleted.count === 0) throw new ApiError("REFERENCE_NOT_FOUND", `Credential ${input.id} not found`);
+    if (deleted.count === 0) throw new DomainError("REFERENCE_NOT_FOUND", `Credential ${input.id} not found`);
     await r.commit(tx, null);
   });
   return { kind: "done", value: null };
@@ -385,7 +385,7 @@ export async function deleteCredential(input: {
 
 // ---- challenge -------------------------------------------------------------
 
-function pendingLimit(live: { expiresAt: string }[], now: Date): ApiError {
+function pendingLimit(live: { expiresAt: string }[], now: Date): DomainError {
   const next = Math.min(...live.map((p) => Date.parse(p.expiresAt)), now.getTime() + 60_000);
   return rateLimited(
     (next - now.getTime()) / 1000,
@@ -516,12 +516,13 @@ export async function verifyCredential(input: {
         opened = openOtpAttempt(cred, bundle, now);
       } catch (err) {
         // Guessing is bounded: each failure counts, and every pending code is dropped at the limit.
-        if (err instanceof ApiError && livePendingOtps(cred.otpPending, now).length > 0) {
+        if (err instanceof DomainError && livePendingOtps(cred.otpPending, now).length > 0) {
           await countAttempt(guesses);
           await db().$executeRaw`
             UPDATE wallet_credentials
             SET otp_failed_attempts = otp_failed_attempts + 1,
-                otp_pending = CASE WHEN otp_failed_attempts + 1 >= ${MAX_OTP_ATTEMPTS} THEN '[]'::jsonb ELSE otp_pending END
+                otp_pending = CASE WHEN otp_failed_attempts + 1 >= ${MAX_OTP_ATTEMPTS} THEN '[]'::jsonb ELSE
+                otp_pending END
             WHERE id = ${cred.id}::uuid`;
         }
         throw err;
@@ -530,11 +531,13 @@ export async function verifyCredential(input: {
       // The code is single use: only the request that removes this exact pending code goes on.
       const used = await db().$executeRaw`
         UPDATE wallet_credentials
-        SET otp_pending = COALESCE((SELECT jsonb_agg(e) FROM jsonb_array_elements(otp_pending) e WHERE e->>'seed' <> ${opened.seed}), '[]'::jsonb),
+        SET otp_pending = COALESCE((SELECT jsonb_agg(e) FROM jsonb_array_elements(otp_pending) e WHERE
+        e->>'seed' <> ${opened.seed}), '[]'::jsonb),
             otp_failed_attempts = 0,
             updated_at = ${now}
-        WHERE id = ${cred.id}::uuid AND otp_pending @> jsonb_build_array(jsonb_build_object('seed', ${opened.seed}::text))`;
-      if (used === 0) throw new ApiError("UNAUTHORIZED", "This OTP challenge was already used; request a new code");
+        WHERE id = ${cred.id}::uuid AND otp_pending @> jsonb_build_array(jsonb_build_object('seed',
+        ${opened.seed}::text))`;
+      if (used === 0) throw new DomainError("UNAUTHORIZED", "This OTP challenge was already used; request a new code");
       return signedRetry<never>({
         ctx,
         call,
@@ -554,24 +557,25 @@ export async function verifyCredential(input: {
     case "PASSKEY": {
       const requestId = call.retry?.requestId;
       if (!requestId)
-        throw new ApiError(
+        throw new DomainError(
           "REQUEST_ID_MISSING",
           "Request-Id is required: echo the requestId of POST /auth/credentials/{id}/challenge",
         );
       const uuid = parseApiId("Request", requestId.trim());
       const rows = uuid
         ? await db().$queryRaw<{ payload_to_sign: string; data: { clientPublicKey: string }; expires_at: Date }[]>`
-            DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid AND platform_id = ${ctx.platformId}::uuid AND purpose = ${`passkey.verify:${cred.id}`}
+            DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid AND platform_id = ${ctx.platformId}::uuid
+            AND purpose = ${`passkey.verify:${cred.id}`}
             RETURNING payload_to_sign, data, expires_at`
         : [];
       const challenge = rows[0];
       if (!challenge)
-        throw new ApiError(
+        throw new DomainError(
           "UNAUTHORIZED",
           "Passkey rejected: Request-Id does not name a pending challenge of this credential (unknown or already used)",
         );
       if (challenge.expires_at.getTime() <= now.getTime())
-        throw new ApiError("UNAUTHORIZED", "Passkey rejected: the challenge has expired; request a new one");
+        throw new DomainError("UNAUTHORIZED", "Passkey rejected: the challenge has expired; request a new one");
       const { newCounter } = await verifyAssertion(
         body.assertion,
         {
@@ -589,7 +593,7 @@ export async function verifyCredential(input: {
           data: { webauthnCounter: BigInt(newCounter), updatedAt: now },
         });
         if (updated.count === 0)
-          throw new ApiError("UNAUTHORIZED", "Passkey rejected: signature counter changed concurrently");
+          throw new DomainError("UNAUTHORIZED", "Passkey rejected: signature counter changed concurrently");
         const { row, encryptedSessionSigningKey } = await createSealedSession(
           tx,
           cred,
@@ -602,13 +606,13 @@ export async function verifyCredential(input: {
     case "OAUTH": {
       const id = await verifyIdToken(body.oidcToken, now);
       if (id.issuer !== cred.oidcIssuer || id.audience !== cred.oidcAudience || id.subject !== cred.oidcSubject) {
-        throw new ApiError(
+        throw new DomainError(
           "UNAUTHORIZED",
           "OIDC token rejected: its identity (iss, aud, sub) is not the one registered on this credential",
         );
       }
       if (id.nonce !== expectedNonce(body.clientPublicKey)) {
-        throw new ApiError(
+        throw new DomainError(
           "UNAUTHORIZED",
           "OIDC token rejected: nonce must be the SHA-256 hex of the exact clientPublicKey sent",
         );

@@ -19,7 +19,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { db, isUniqueViolation, type Db } from "../../db/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { deriveKey, p256FromScalar } from "../../crypto/keys";
 import type { SignedCall, SignedChallenge, WalletCall, WalletOutcome } from "../common/call";
@@ -94,7 +94,7 @@ async function loadBinding(
         select: { id: true, status: true, fundingSourceId: true, customerId: true },
       })
     : null;
-  if (!card) throw new ApiError("REFERENCE_NOT_FOUND", `Card ${body.cardId} not found`);
+  if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${body.cardId} not found`);
   const account = accountUuid
     ? await tx.internalAccount.findFirst({
         where: { id: accountUuid, platformId, type: "EMBEDDED_WALLET", customer: { deletedAt: null } },
@@ -102,9 +102,12 @@ async function loadBinding(
       })
     : null;
   if (!account)
-    throw new ApiError("REFERENCE_NOT_FOUND", `Embedded Wallet internal account ${body.internalAccountId} not found`);
+    throw new DomainError(
+      "REFERENCE_NOT_FOUND",
+      `Embedded Wallet internal account ${body.internalAccountId} not found`,
+    );
   if (card.fundingSourceId !== account.id) {
-    throw new ApiError(
+    throw new DomainError(
       "REFERENCE_NOT_FOUND",
       `Card funding source not found: card ${body.cardId} is not funded by ${body.internalAccountId}`,
     );
@@ -117,7 +120,7 @@ async function loadBinding(
       })
     : null;
   if (active) {
-    throw new ApiError(
+    throw new DomainError(
       "CONFLICT",
       `An ACTIVE delegated key (${toApiId("DelegatedKey", active.id)}) already exists for this card funding source; ` +
         "revoke it with DELETE /auth/delegated-keys/{id} before creating a new one",
@@ -252,7 +255,7 @@ export async function createDelegatedKey(input: {
   if (r.kind === "done") return delivered(r.value);
   if (r.kind !== "approved") return r;
   if (r.verified.data.signer !== r.verified.publicKey) {
-    throw new ApiError(
+    throw new DomainError(
       "WALLET_SIGNATURE_INVALID",
       "Sign both approvals of a delegated key with the same session key (the one that signed the first retry)",
     );
@@ -268,7 +271,7 @@ export async function createDelegatedKey(input: {
         data: { status: "ACTIVE", updatedAt: ctx.clock.now() },
       });
       if (moved.count !== 1)
-        throw new ApiError("REFERENCE_NOT_FOUND", `Delegated key ${toApiId("DelegatedKey", keyUuid)} not found`);
+        throw new DomainError("REFERENCE_NOT_FOUND", `Delegated key ${toApiId("DelegatedKey", keyUuid)} not found`);
       const answer = serializeDelegatedKey(await tx.delegatedKey.findUniqueOrThrow({ where: { id: keyUuid } }));
       await r.commit(tx, answer);
       return answer;
@@ -276,7 +279,10 @@ export async function createDelegatedKey(input: {
     return { kind: "done", value };
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new ApiError("CONFLICT", "An ACTIVE delegated key was created concurrently for this card funding source");
+      throw new DomainError(
+        "CONFLICT",
+        "An ACTIVE delegated key was created concurrently for this card funding source",
+      );
     }
     throw err;
   }
@@ -285,7 +291,7 @@ export async function createDelegatedKey(input: {
 async function loadKey(platformId: string, id: string): Promise<DelegatedKeyRow> {
   const uuid = parseApiId("DelegatedKey", id);
   const row = uuid ? await db().delegatedKey.findFirst({ where: { id: uuid, platformId } }) : null;
-  if (!row) throw new ApiError("REFERENCE_NOT_FOUND", `Delegated key ${id} not found`);
+  if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `Delegated key ${id} not found`);
   return row;
 }
 

@@ -25,7 +25,7 @@ import {
 } from "jose";
 import { appOrigin, env } from "../../env";
 import { derivedP256 } from "../../crypto/keys";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 
 export const IAT_MAX_AGE_SECONDS = 60;
 export const CLOCK_SKEW_SECONDS = 5;
@@ -108,7 +108,7 @@ function decode(token: string): JWTPayload {
   }
 }
 
-const fail = (check: string) => new ApiError("UNAUTHORIZED", `OIDC token rejected: ${check}`);
+const fail = (check: string) => new DomainError("UNAUTHORIZED", `OIDC token rejected: ${check}`);
 
 /** Checks an ID token's claims (and, in production, signature) at time now. */
 export async function verifyIdToken(

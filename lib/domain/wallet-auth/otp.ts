@@ -18,7 +18,7 @@ import { log } from "../../log";
 import { deriveKey, derivedP256, p256FromScalar } from "../../crypto/keys";
 import { hpkeOpen } from "../../crypto/hpke";
 import { compressPublicKey } from "../../crypto/stamp";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { toApiId } from "../../ids";
 import { SANDBOX_OTP_CODE } from "../../sandbox/sca";
 
@@ -202,8 +202,8 @@ export function openOtpAttempt(
   const stored = Array.isArray(credential.otpPending) ? (credential.otpPending as PendingOtp[]) : [];
   const live = livePendingOtps(stored, now);
   if (live.length === 0) {
-    if (stored.length > 0) throw new ApiError("UNAUTHORIZED", "The OTP code has expired; request a new one");
-    throw new ApiError(
+    if (stored.length > 0) throw new DomainError("UNAUTHORIZED", "The OTP code has expired; request a new one");
+    throw new DomainError(
       "UNAUTHORIZED",
       "No OTP challenge is pending for this credential; request one with POST /auth/credentials/{id}/challenge",
     );
@@ -218,18 +218,21 @@ export function openOtpAttempt(
     }
   }
   if (!opened)
-    throw new ApiError("UNAUTHORIZED", "The encrypted OTP bundle could not be decrypted with a pending OTP target key");
+    throw new DomainError(
+      "UNAUTHORIZED",
+      "The encrypted OTP bundle could not be decrypted with a pending OTP target key",
+    );
   let attempt: { otp_code?: unknown; public_key?: unknown };
   try {
     attempt = JSON.parse(opened.plaintext.toString("utf8"));
   } catch {
-    throw new ApiError("UNAUTHORIZED", "The decrypted OTP bundle is not {otp_code, public_key} JSON");
+    throw new DomainError("UNAUTHORIZED", "The decrypted OTP bundle is not {otp_code, public_key} JSON");
   }
   const publicKey = typeof attempt.public_key === "string" ? compressPublicKey(attempt.public_key) : null;
-  if (!publicKey) throw new ApiError("UNAUTHORIZED", "The OTP bundle's public_key is not a P-256 public key");
+  if (!publicKey) throw new DomainError("UNAUTHORIZED", "The OTP bundle's public_key is not a P-256 public key");
   const code = typeof attempt.otp_code === "string" ? attempt.otp_code : "";
   if (!codeMatches(credential.id, opened.pending.codeHash, code))
-    throw new ApiError("UNAUTHORIZED", "Invalid OTP code");
+    throw new DomainError("UNAUTHORIZED", "Invalid OTP code");
   return { publicKey, seed: opened.pending.seed };
 }
 

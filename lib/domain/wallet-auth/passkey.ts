@@ -16,7 +16,7 @@ import {
   type AuthenticatorTransport,
 } from "@simplewebauthn/server";
 import { appOrigin } from "../../env";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 
 export function relyingParty(): { origin: string; rpId: string } {
   const origin = appOrigin();
@@ -38,7 +38,7 @@ export interface Assertion {
   userHandle?: string;
 }
 
-const fail = (check: string) => new ApiError("UNAUTHORIZED", `Passkey rejected: ${check}`);
+const fail = (check: string) => new DomainError("UNAUTHORIZED", `Passkey rejected: ${check}`);
 
 export async function verifyRegistration(
   att: Attestation,

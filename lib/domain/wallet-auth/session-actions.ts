@@ -3,7 +3,7 @@
 // may sign, including the session being revoked or refreshed.
 import "server-only";
 import { db } from "../../db/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import type { SignedCall, WalletCall, WalletOutcome } from "../common/call";
 import { parseApiId, toApiId } from "../../ids";
 import { signedRetry } from "./signed-retry";
@@ -22,7 +22,7 @@ export async function listSessions(ctx: WalletCall, accountId: string) {
 async function loadActive(ctx: WalletCall, id: string) {
   const uuid = parseApiId("Session", id);
   const session = uuid ? await findActiveSession(db(), ctx.platformId, uuid, ctx.clock.now()) : null;
-  if (!session) throw new ApiError("REFERENCE_NOT_FOUND", `Session ${id} not found (unknown, expired or revoked)`);
+  if (!session) throw new DomainError("REFERENCE_NOT_FOUND", `Session ${id} not found (unknown, expired or revoked)`);
   return session;
 }
 

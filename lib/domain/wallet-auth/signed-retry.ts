@@ -60,18 +60,11 @@ import "server-only";
 import { db, type Db } from "../../db/client";
 import { env } from "../../env";
 import { newUuid, parseApiId, toApiId } from "../../ids";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { failpoint } from "../../kernel/failpoint";
 import type { SignedCall, SignedChallenge, StillProcessing, WalletCall } from "../common/call";
 import { parseStamp, StampFormatError, verifyStamp, type Stamp } from "../../crypto/stamp";
 import type { WalletApproval } from "../../ledger/post";
-import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../kernel/signed-retry-headers";
-
-/** Headers to document on operations that use the signed retry. */
-export const SIGNED_RETRY_HEADERS = [
-  { name: WALLET_SIGNATURE_HEADER, description: "Stamp over payloadToSign of the 202 challenge (signed retry only)" },
-  { name: SIGNED_REQUEST_ID_HEADER, description: "requestId of the 202 challenge (signed retry only)" },
-];
 
 export interface SignedRetryOptions {
   ctx: WalletCall;
@@ -124,13 +117,13 @@ export async function signedRetry<T = null>(opts: SignedRetryOptions): Promise<S
   if (retry === null) return issueChallenge(opts);
   const { signature, requestId } = retry;
   if (signature === null || signature.trim() === "") {
-    throw new ApiError(
+    throw new DomainError(
       "WALLET_SIGNATURE_MISSING",
       "Service-Wallet-Signature is required on the signed retry (Request-Id was sent without it)",
     );
   }
   if (requestId === null || requestId.trim() === "") {
-    throw new ApiError(
+    throw new DomainError(
       "REQUEST_ID_MISSING",
       "Request-Id is required on the signed retry: echo the requestId of the 202 challenge",
     );
@@ -140,7 +133,10 @@ export async function signedRetry<T = null>(opts: SignedRetryOptions): Promise<S
     stamp = parseStamp(signature);
   } catch (err) {
     if (err instanceof StampFormatError)
-      throw new ApiError("WALLET_SIGNATURE_MALFORMED", `Service-Wallet-Signature could not be parsed: ${err.message}`);
+      throw new DomainError(
+        "WALLET_SIGNATURE_MALFORMED",
+        `Service-Wallet-Signature could not be parsed: ${err.message}`,
+      );
     throw err;
   }
   return consumeAndVerify<T>(opts, requestId.trim(), stamp);
@@ -157,7 +153,7 @@ export async function walletDebitApproval(
 ): Promise<SignedChallenge | StillProcessing | { kind: "approval"; approval: WalletApproval }> {
   const r = await signedRetry<never>(opts);
   if (r.kind === "challenge" || r.kind === "processing") return r;
-  if (r.kind === "done") throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge");
+  if (r.kind === "done") throw new DomainError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge");
   return { kind: "approval", approval: { account: opts.accountId, by: r.verified.publicKey } };
 }
 
@@ -222,7 +218,10 @@ async function consumeAndVerify<T>(
   const { ctx } = opts;
   const uuid = parseApiId("Request", requestId);
   if (!uuid)
-    throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge (expected Request:<uuid>)");
+    throw new DomainError(
+      "INVALID_SIGNATURE",
+      "Request-Id does not name a pending challenge (expected Request:<uuid>)",
+    );
   const now = ctx.clock.now();
   const owner = newUuid();
   const leaseUntil = new Date(now.getTime() + env().MERIDIAN_SIGNED_RETRY_LEASE_SECONDS * 1000);
@@ -271,7 +270,7 @@ async function consumeAndVerify<T>(
       UPDATE wallet_challenges SET done_at = ${ctx.clock.now()}, outcome = ${JSON.stringify(value ?? null)}::jsonb
       WHERE id = ${uuid}::uuid AND claimed_by = ${owner}::uuid AND done_at IS NULL`;
     if (marked !== 1) {
-      throw new ApiError(
+      throw new DomainError(
         "INVALID_SIGNATURE",
         "This approval was taken over by a repeat of the request after its lease ran out; nothing was changed",
       );
@@ -282,31 +281,34 @@ async function consumeAndVerify<T>(
 function checkClaimed(opts: SignedRetryOptions, row: ClaimedRow, stamp: Stamp): SignedRetryVerified {
   const now = opts.ctx.clock.now();
   if (row.purpose !== opts.purpose || row.account_id !== opts.accountId || row.request_hash !== opts.call.fingerprint) {
-    throw new ApiError(
+    throw new DomainError(
       "WALLET_SIGNATURE_BODY_MISMATCH",
       "The signed retry must repeat the identical request (method, path and body) of the challenge",
     );
   }
   if (row.expires_at.getTime() <= now.getTime()) {
-    throw new ApiError(
+    throw new DomainError(
       "INVALID_SIGNATURE",
       `The challenge expired at ${row.expires_at.toISOString()}; start again without signature headers`,
     );
   }
   if (!verifyStamp(stamp, row.payload_to_sign)) {
-    throw new ApiError(
+    throw new DomainError(
       "WALLET_SIGNATURE_INVALID",
       "The signature does not verify over payloadToSign with the stamp's public key",
     );
   }
   if (row.signer_public_key !== null) {
     if (row.signer_public_key !== stamp.publicKey) {
-      throw new ApiError("WALLET_SIGNATURE_INVALID", "The stamp was not made with the key bound into this challenge");
+      throw new DomainError(
+        "WALLET_SIGNATURE_INVALID",
+        "The stamp was not made with the key bound into this challenge",
+      );
     }
     return { sessionId: null, credentialId: null, publicKey: stamp.publicKey, data: row.data };
   }
   if (!row.session_id) {
-    throw new ApiError(
+    throw new DomainError(
       "WALLET_SIGNATURE_INVALID",
       "The stamp key is not an active session key of this wallet (unknown, expired or revoked session)",
     );
@@ -342,13 +344,13 @@ async function notClaimed<T>(
   });
   if (busy && busy.accountId !== opts.accountId) {
     // Another wallet's challenge: refused without touching it (its owner may still use it).
-    throw new ApiError(
+    throw new DomainError(
       "WALLET_SIGNATURE_BODY_MISMATCH",
       "The signed retry must repeat the identical request (method, path and body) of the challenge",
     );
   }
   if (!busy?.processingSince)
-    throw new ApiError(
+    throw new DomainError(
       "INVALID_SIGNATURE",
       "Request-Id does not name a pending challenge: it is unknown or was already used",
     );
@@ -357,32 +359,32 @@ async function notClaimed<T>(
     busy.accountId !== opts.accountId ||
     busy.requestHash !== opts.call.fingerprint
   ) {
-    throw new ApiError(
+    throw new DomainError(
       "WALLET_SIGNATURE_BODY_MISMATCH",
       "The signed retry must repeat the identical request (method, path and body) of the challenge",
     );
   }
   if (!busy.doneAt && busy.expiresAt.getTime() <= ctx.clock.now().getTime()) {
-    throw new ApiError(
+    throw new DomainError(
       "INVALID_SIGNATURE",
       `The challenge expired at ${busy.expiresAt.toISOString()}; start again without signature headers`,
     );
   }
   if (!verifyStamp(stamp, busy.payloadToSign)) {
-    throw new ApiError(
+    throw new DomainError(
       "WALLET_SIGNATURE_INVALID",
       "The signature does not verify over payloadToSign with the stamp's public key",
     );
   }
   if (busy.approvedBy !== stamp.publicKey) {
-    throw new ApiError("WALLET_SIGNATURE_INVALID", "This challenge is being approved with another key");
+    throw new DomainError("WALLET_SIGNATURE_INVALID", "This challenge is being approved with another key");
   }
   if (busy.doneAt) {
     // Delivered once: whoever deletes the row sends the answer.
     const kept = await db().$queryRaw<{ outcome: T }[]>`
       DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid AND done_at IS NOT NULL RETURNING outcome`;
     if (!kept[0])
-      throw new ApiError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge: it was already used");
+      throw new DomainError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge: it was already used");
     return { kind: "done", value: kept[0].outcome };
   }
   return { kind: "processing", requestId };

@@ -2,7 +2,7 @@
 // request names, scoped to the calling platform.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError, invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
 
 export interface Wallet {
@@ -29,15 +29,21 @@ export async function loadWallet(db: Db, platformId: string, accountUuid: string
     include: { customer: true },
   });
   if (!row)
-    throw new ApiError("REFERENCE_NOT_FOUND", `Internal account ${toApiId("InternalAccount", accountUuid)} not found`);
+    throw new DomainError(
+      "REFERENCE_NOT_FOUND",
+      `Internal account ${toApiId("InternalAccount", accountUuid)} not found`,
+    );
   if (row.type !== "EMBEDDED_WALLET" || !row.customer || !row.customerId) {
-    throw new ApiError(
+    throw new DomainError(
       "WALLET_NOT_PROVISIONED",
       `Internal account ${toApiId("InternalAccount", accountUuid)} is not an embedded wallet`,
     );
   }
   if (row.customer.deletedAt)
-    throw new ApiError("REFERENCE_NOT_FOUND", `Internal account ${toApiId("InternalAccount", accountUuid)} not found`);
+    throw new DomainError(
+      "REFERENCE_NOT_FOUND",
+      `Internal account ${toApiId("InternalAccount", accountUuid)} not found`,
+    );
   return {
     id: row.id,
     platformId,

@@ -6,7 +6,7 @@ import "server-only";
 import { db } from "../../db/client";
 import { enqueueJob } from "../../jobs/queue";
 import { wakeJobs } from "../../jobs/wake";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 
 export async function redeliverWebhook(platformId: string, eventId: string): Promise<void> {
   await db().$transaction(async (tx) => {
@@ -14,7 +14,7 @@ export async function redeliverWebhook(platformId: string, eventId: string): Pro
       where: { id: eventId, platformId },
       data: { status: "PENDING", nextAttemptAt: null, deliveredAt: null },
     });
-    if (updated.count === 0) throw new ApiError("NOT_FOUND", "That webhook event does not exist. Reload the list.");
+    if (updated.count === 0) throw new DomainError("NOT_FOUND", "That webhook event does not exist. Reload the list.");
     await enqueueJob(tx, { type: "webhook.deliver", platformId, payload: { eventId }, maxAttempts: 1000 });
   });
   wakeJobs();

@@ -5,7 +5,7 @@
 // a server answers or to map which ports are open.
 import "server-only";
 import type { Db } from "../../db/client";
-import { ApiError } from "../../kernel/errors";
+import { DomainError } from "../../kernel/errors";
 import { env } from "../../env";
 import { newUuid, toApiId } from "../../ids";
 import { postWebhook, recordDelivery } from "../../webhooks/deliver";
@@ -14,7 +14,7 @@ export async function sendTestWebhook(db: Db, platformId: string) {
   const platform = await db.platform.findUnique({ where: { id: platformId }, select: { webhookEndpoint: true } });
   const url = platform?.webhookEndpoint;
   if (!url)
-    throw new ApiError(
+    throw new DomainError(
       "WEBHOOK_ENDPOINT_NOT_SET",
       "No webhook endpoint is configured; set webhookEndpoint with PATCH /config",
     );
@@ -37,9 +37,10 @@ export async function sendTestWebhook(db: Db, platformId: string) {
   const revealed = env().MERIDIAN_ENVIRONMENT === "sandbox";
   if (!result.ok) {
     const reason = result.error
-      ? `Webhook delivery to ${url} failed${revealed || result.error.startsWith("BlockedTargetError") ? `: ${result.error}` : ""}`
+      ? `Webhook delivery to ${url} ` +
+        `failed${revealed || result.error.startsWith("BlockedTargetError") ? `: ${result.error}` : ""}`
       : `Webhook endpoint ${url} answered HTTP ${result.status}`;
-    throw new ApiError(
+    throw new DomainError(
       "WEBHOOK_DELIVERY_ERROR",
       reason,
       revealed

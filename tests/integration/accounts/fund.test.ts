@@ -27,7 +27,9 @@ describe("Sandbox funding through the ledger", () => {
 
     const uuid = usd.id.split(":")[1];
     const { rows } = await database().query(
-      `SELECT e.amount::text, e.internal_account_id, e.system_account FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id WHERE p.reference = $1`,
+      `SELECT e.amount::text, e.internal_account_id, e.system_account FROM ` +
+        `ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id WHERE ` +
+        `p.reference = $1`,
       [usd.id],
     );
     expect(rows).toHaveLength(2);

@@ -117,7 +117,8 @@ describe("BasicAuth parsing", () => {
       auth: { clientId: `${api.clientId}\u0000`, clientSecret: api.clientSecret },
     });
     expect([nulId.status, nulId.body.code]).toEqual([401, "UNAUTHORIZED"]);
-    const badUtf8 = `Basic ${Buffer.concat([Buffer.from(`${api.clientId}:`), Buffer.from([0xc3, 0x28])]).toString("base64")}`;
+    const badUtf8 =
+      `Basic ` + `${Buffer.concat([Buffer.from(`${api.clientId}:`), Buffer.from([0xc3, 0x28])]).toString("base64")}`;
     const notUtf8 = await api.get("/config", { auth: "none", headers: { authorization: badUtf8 } });
     expect([notUtf8.status, notUtf8.body.code]).toEqual([401, "UNAUTHORIZED"]);
   });

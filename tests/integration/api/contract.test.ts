@@ -54,7 +54,8 @@ describe("reference contract", () => {
     const nowAgreeing = KNOWN_DOCUMENT_DIFFERENCES.filter((op) => !differing.has(op));
     expect(
       [...new Set(fresh.map((v) => v.operation))].sort(),
-      `served operations that differ from the reference (not allowlisted, not known):\n${fresh.map(formatViolation).join("\n")}`,
+      `served operations that differ from the reference (not allowlisted, not ` +
+        `known):\n${fresh.map(formatViolation).join("\n")}`,
     ).toEqual([]);
     expect(nowAgreeing, "these agree with the reference now: delete them from KNOWN_DOCUMENT_DIFFERENCES").toEqual([]);
   });

@@ -113,16 +113,20 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, val
 async function expectLedgerExact(url: string, platformId: string) {
   const unbalanced = await query(
     url,
-    `SELECT posting_id FROM ledger_entries WHERE platform_id = $1 GROUP BY posting_id, currency HAVING sum(amount) <> 0`,
+    `SELECT posting_id FROM ledger_entries WHERE platform_id = $1 GROUP BY ` +
+      `posting_id, currency HAVING sum(amount) <> 0`,
     [platformId],
   );
   expect(unbalanced).toEqual([]);
   const drift = await query(
     url,
     `SELECT a.id FROM internal_accounts a
-     LEFT JOIN (SELECT internal_account_id, sum(amount) FILTER (WHERE bucket = 'available') AS av, sum(amount) FILTER (WHERE bucket = 'pending') AS pe
-                  FROM ledger_entries WHERE platform_id = $1 GROUP BY internal_account_id) e ON e.internal_account_id = a.id
-     WHERE a.platform_id = $1 AND (a.available <> COALESCE(e.av, 0) OR a.pending <> COALESCE(e.pe, 0) OR a.available < 0)`,
+     LEFT JOIN (SELECT internal_account_id, sum(amount) FILTER (WHERE bucket = 'available') AS av, ` +
+      `sum(amount) FILTER (WHERE bucket = 'pending') AS pe
+                  FROM ledger_entries WHERE platform_id = $1 GROUP BY internal_account_id) e ON ` +
+      `e.internal_account_id = a.id
+     WHERE a.platform_id = $1 AND (a.available <> COALESCE(e.av, 0) OR a.pending <> COALESCE(e.pe, 0) OR ` +
+      `a.available < 0)`,
     [platformId],
   );
   expect(drift).toEqual([]);

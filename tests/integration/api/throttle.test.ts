@@ -57,7 +57,9 @@ function expectRateLimited(res: ApiResponse): void {
 
 describe("wrong API secrets", () => {
   it(
-    "are refused with 429 after the budget of one client id from one address, on both instances, before any scrypt; other addresses keep working; the window ends",
+    "are refused with 429 after the budget of one client id from one " +
+      "address, on both instances, before any scrypt; other addresses keep " +
+      "working; the window ends",
     { timeout: 120_000 },
     async () => {
       const api = await newPlatform("secret guessing", a);
@@ -153,7 +155,8 @@ async function signInStaff(
 
 describe("staff password sign-in", () => {
   it(
-    "pauses an email after 5 wrong passwords from one address, even for the right one there; elsewhere the right password works",
+    "pauses an email after 5 wrong passwords from one address, even for the " +
+      "right one there; elsewhere the right password works",
     { timeout: 120_000 },
     async () => {
       const email = `throttled-${Date.now()}@example.com`;
@@ -290,7 +293,8 @@ describe("agent device-code redemption", () => {
 
 describe("per-platform request rate limit", () => {
   it(
-    "sends RateLimit headers and answers 429 RATE_LIMITED once the platform's requests on both instances reach the limit",
+    "sends RateLimit headers and answers 429 RATE_LIMITED once the " +
+      "platform's requests on both instances reach the limit",
     { timeout: 120_000 },
     async () => {
       const api = await newPlatform("rate limited", a);

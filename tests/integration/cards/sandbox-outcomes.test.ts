@@ -29,7 +29,9 @@ async function postingKinds(reference: string): Promise<string[]> {
 
 async function openConfirmJobs(cardTransactionId: string): Promise<number> {
   const { rows } = await database().query(
-    `SELECT count(*)::int AS n FROM jobs WHERE type = 'card.pull.confirm' AND payload->>'cardTransactionId' = $1 AND status IN ('PENDING', 'RUNNING')`,
+    `SELECT count(*)::int AS n FROM jobs WHERE type = 'card.pull.confirm' ` +
+      `AND payload->>'cardTransactionId' = $1 AND status IN ('PENDING', ` +
+      `'RUNNING')`,
     [cardTransactionId.split(":")[1]],
   );
   return rows[0].n;
@@ -135,7 +137,8 @@ describe("Card sandbox outcomes", () => {
     await waitFor(async () => (await openConfirmJobs(res.body.id)) === 0, { what: "the pull confirmation job to run" });
     const { rows } = await database().query(
       `SELECT p.kind, e.internal_account_id, e.system_account, e.bucket, e.amount::bigint AS amount
-         FROM ledger_postings p JOIN ledger_entries e ON e.posting_id = p.id WHERE p.reference = $1 ORDER BY p.id, e.amount`,
+         FROM ledger_postings p JOIN ledger_entries e ON e.posting_id = p.id WHERE p.reference = $1 ORDER BY ` +
+        `p.id, e.amount`,
       [res.body.id],
     );
     const account = holder.usdAccountId.split(":")[1];

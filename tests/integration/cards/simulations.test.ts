@@ -16,7 +16,9 @@ const event = (amount: number, descriptor?: string) => ({
 
 async function ledgerSum(reference: string) {
   const { rows } = await database().query(
-    `SELECT count(*)::int AS n, coalesce(sum(e.amount), 0)::bigint AS total FROM ledger_postings p JOIN ledger_entries e ON e.posting_id = p.id WHERE p.reference = $1`,
+    `SELECT count(*)::int AS n, coalesce(sum(e.amount), 0)::bigint AS total ` +
+      `FROM ledger_postings p JOIN ledger_entries e ON e.posting_id = p.id ` +
+      `WHERE p.reference = $1`,
     [reference],
   );
   return { entries: rows[0].n as number, total: Number(rows[0].total) };

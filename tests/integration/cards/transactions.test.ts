@@ -14,7 +14,9 @@ const auth = (amount: number, descriptor = "BLUE BOTTLE COFFEE SF", extra: Recor
 
 async function ledgerOf(reference: string) {
   const { rows } = await database().query(
-    `SELECT p.kind, e.amount::bigint AS amount, e.internal_account_id, e.system_account FROM ledger_postings p JOIN ledger_entries e ON e.posting_id = p.id WHERE p.reference = $1 ORDER BY e.id`,
+    `SELECT p.kind, e.amount::bigint AS amount, e.internal_account_id, ` +
+      `e.system_account FROM ledger_postings p JOIN ledger_entries e ON ` +
+      `e.posting_id = p.id WHERE p.reference = $1 ORDER BY e.id`,
     [reference],
   );
   return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
@@ -303,7 +305,10 @@ describe("Sandbox card transactions", () => {
     expect(await balanceOf(api, holder)).toBe(10_000);
 
     const { rows } = await database().query(
-      `SELECT id, direction, status, settled_amount::int AS settled, refunded_amount::int AS refunded, original_transaction_id FROM card_transactions WHERE id = $1 OR original_transaction_id = $1 ORDER BY id`,
+      `SELECT id, direction, status, settled_amount::int AS settled, ` +
+        `refunded_amount::int AS refunded, original_transaction_id FROM ` +
+        `card_transactions WHERE id = $1 OR original_transaction_id = $1 ORDER ` +
+        `BY id`,
       [a.body.id.split(":")[1]],
     );
     expect(rows).toHaveLength(3);

@@ -25,7 +25,8 @@ describe("Bulk customer import (CSV)", () => {
       platformCustomerId: "taken-1",
     });
     const csv = [
-      "umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country,businessLegalName,businessRegistrationNumber,businessTaxId,businessIncorporatedOn",
+      "umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country," +
+        "businessLegalName,businessRegistrationNumber,businessTaxId,businessIncorporatedOn",
       "bulk.john@example.com,bulk-1,INDIVIDUAL,John Doe,1990-01-15,123 Main St,San Francisco,CA,94105,US,,,,",
       ",bulk-2,BUSINESS,,,400 Commerce Way,Austin,TX,78701,US,Acme Inc,REG-1,12-3456789,2012-04-01",
       ",bulk-3,INDIVIDUAL,Bad Date,1990-02-31,1 Elm,Town,TX,75001,US,,,,",

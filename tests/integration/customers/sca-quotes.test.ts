@@ -28,7 +28,9 @@ describe("Quote authorization (SCA)", () => {
   /** The OUTGOING_PAYMENT.PENDING_AUTHORIZATION events fired for a quote (stored webhook events). */
   async function pendingAuthorizationEvents(quoteId: string) {
     const { rows } = await database().query(
-      `SELECT payload FROM webhook_events WHERE type = 'OUTGOING_PAYMENT.PENDING_AUTHORIZATION' AND payload->'data'->>'quoteId' = $1`,
+      `SELECT payload FROM webhook_events WHERE type = ` +
+        `'OUTGOING_PAYMENT.PENDING_AUTHORIZATION' AND ` +
+        `payload->'data'->>'quoteId' = $1`,
       [quoteId],
     );
     return rows.map((r: { payload: { data: Record<string, unknown> } }) => r.payload.data);
@@ -233,7 +235,8 @@ describe("Quote authorization (SCA)", () => {
     expect((await api.get(`/quotes/${q.body.id}`)).body.status).toBe("FAILED");
 
     const { rowCount } = await database().query(
-      `UPDATE jobs SET run_at = now() WHERE type = 'quote.sca-expiry' AND payload->>'quoteId' = $1 AND status = 'PENDING'`,
+      `UPDATE jobs SET run_at = now() WHERE type = 'quote.sca-expiry' AND ` +
+        `payload->>'quoteId' = $1 AND status = 'PENDING'`,
       [quoteUuid],
     );
     expect(rowCount).toBe(1);

@@ -49,7 +49,9 @@ beforeAll(async () => {
     [
       "[databases]",
       // The app's `options=-c jit=off` cannot pass through PgBouncer; the pool sets it on each server connection.
-      `* = host=${target.hostname} port=${target.port || 5432} user=${decodeURIComponent(target.username)} connect_query='SET jit = off'`,
+      `* = host=${target.hostname} port=${target.port || 5432} ` +
+        `user=${decodeURIComponent(target.username)} connect_query='SET jit = ` +
+        `off'`,
       "[pgbouncer]",
       "listen_addr = 127.0.0.1",
       `listen_port = ${port}`,
@@ -110,7 +112,8 @@ describe("behind PgBouncer (transaction pooling)", () => {
       expect(rows).toEqual([]);
       // No session advisory lock is left behind on a pooled server connection.
       const locks = await direct.query(
-        `SELECT 1 FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE l.locktype = 'advisory' AND d.datname = current_database()`,
+        `SELECT 1 FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE ` +
+          `l.locktype = 'advisory' AND d.datname = current_database()`,
       );
       expect(locks.rowCount).toBe(0);
     } finally {

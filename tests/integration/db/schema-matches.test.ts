@@ -53,7 +53,8 @@ describe(`database schema (${server().mode} PostgreSQL)`, () => {
     }
     const { rows } = await database().query(
       `SELECT c.table_name, c.column_name, c.is_nullable, c.data_type, c.udt_name
-         FROM information_schema.columns c JOIN information_schema.tables t ON t.table_name = c.table_name AND t.table_schema = c.table_schema
+         FROM information_schema.columns c JOIN information_schema.tables t ON t.table_name = c.table_name ` +
+        `AND t.table_schema = c.table_schema
         WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.table_name <> '_prisma_migrations'`,
     );
     const actual = new Map<string, string>();

@@ -33,7 +33,8 @@ describe("durable jobs", () => {
         await hooks.waitForType("INTERNAL_ACCOUNT.BALANCE_UPDATED");
         const code = await first.stop({ keepData: true });
         expect(code).toBe(0);
-        expect(existsSync(join(first.dataDir, "postgres", "postmaster.pid"))).toBe(false); // embedded PostgreSQL stopped
+        // embedded PostgreSQL stopped
+        expect(existsSync(join(first.dataDir, "postgres", "postmaster.pid"))).toBe(false);
         const attemptsBefore = hooks.received.length;
         hooks.respondWith = 200;
 

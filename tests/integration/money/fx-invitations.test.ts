@@ -53,9 +53,11 @@ describe("exchange rates, discoveries, receiver lookups", () => {
   it("GET /discoveries covers every fiat currency of the spec and filters by country and currency", async () => {
     const all = await api.get("/discoveries");
     const currencies = new Set(all.body.data.map((d: { currency: string }) => d.currency));
-    for (const c of "AED BDT BRL BWP CAD CNY COP DKK EGP EUR GBP GHS GTQ HKD HTG IDR ILS INR JMD KES MWK MXN MYR NGN PHP PKR RWF SGD SLV THB TRY TZS UGX USD VND XAF XOF ZAR ZMW".split(
-      " ",
-    )) {
+    for (const c of (
+      "AED BDT BRL BWP CAD CNY COP DKK EGP EUR GBP GHS GTQ HKD HTG IDR ILS INR " +
+      "JMD KES MWK MXN MYR NGN PHP PKR RWF SGD SLV THB TRY TZS UGX USD VND XAF " +
+      "XOF ZAR ZMW"
+    ).split(" ")) {
       expect(currencies.has(c), c).toBe(true);
     }
     const ke = await api.get("/discoveries?country=KE&currency=KES");

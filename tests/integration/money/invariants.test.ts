@@ -108,12 +108,14 @@ describe("money invariants under concurrent transfers", () => {
       expect(rows.every((r) => BigInt(r.available) >= 0n)).toBe(true);
 
       const quotes = await db.query(
-        `SELECT count(*)::int AS n, count(DISTINCT idempotency_key)::int AS k FROM quotes WHERE platform_id = $1 AND idempotency_key LIKE 'inv-%'`,
+        `SELECT count(*)::int AS n, count(DISTINCT idempotency_key)::int AS k ` +
+          `FROM quotes WHERE platform_id = $1 AND idempotency_key LIKE 'inv-%'`,
         [api.platformId],
       );
       expect(quotes.rows[0]).toEqual({ n: executed, k: executed });
       const txs = await db.query(
-        `SELECT count(*)::int AS n FROM transactions t JOIN quotes q ON q.id = t.quote_id WHERE q.platform_id = $1 AND q.idempotency_key LIKE 'inv-%'`,
+        `SELECT count(*)::int AS n FROM transactions t JOIN quotes q ON q.id = ` +
+          `t.quote_id WHERE q.platform_id = $1 AND q.idempotency_key LIKE 'inv-%'`,
         [api.platformId],
       );
       expect(txs.rows[0].n).toBe(executed);
@@ -130,8 +132,10 @@ describe("money invariants under concurrent transfers", () => {
       for (const s of sums.rows) expect(s.s).toBe("0");
       const drift = await db.query(
         `SELECT a.id FROM internal_accounts a
-         LEFT JOIN (SELECT internal_account_id, sum(amount) FILTER (WHERE bucket = 'available') AS av, sum(amount) FILTER (WHERE bucket = 'pending') AS pe
-                      FROM ledger_entries WHERE platform_id = $1 GROUP BY internal_account_id) e ON e.internal_account_id = a.id
+         LEFT JOIN (SELECT internal_account_id, sum(amount) FILTER (WHERE bucket = 'available') AS av, ` +
+          `sum(amount) FILTER (WHERE bucket = 'pending') AS pe
+                      FROM ledger_entries WHERE platform_id = $1 GROUP BY internal_account_id) e ON ` +
+          `e.internal_account_id = a.id
         WHERE a.platform_id = $1 AND (a.available <> COALESCE(e.av, 0) OR a.pending <> COALESCE(e.pe, 0))`,
         [api.platformId],
       );

@@ -59,7 +59,9 @@ describe("concurrent transfers through the plan batch", () => {
     expect(await balanceWebhooks(api.platformId, to)).toEqual(Array.from({ length: 40 }, (_, i) => 100 * (i + 1)));
     // Plans of one batch commit in one transaction, so they share its start time.
     const { rows } = await database().query(
-      `SELECT count(*)::int AS postings, count(DISTINCT created_at)::int AS commits FROM ledger_postings WHERE platform_id = $1 AND kind = 'TRANSFER'`,
+      `SELECT count(*)::int AS postings, count(DISTINCT created_at)::int AS ` +
+        `commits FROM ledger_postings WHERE platform_id = $1 AND kind = ` +
+        `'TRANSFER'`,
       [api.platformId],
     );
     expect(rows[0].postings).toBe(40);
@@ -88,7 +90,8 @@ describe("concurrent transfers through the plan batch", () => {
 
 describe("group commit across instances", () => {
   it(
-    "two instances on one database batching concurrent transfers among the same accounts: money conserved, never negative, ledger matches",
+    "two instances on one database batching concurrent transfers among the " +
+      "same accounts: money conserved, never negative, ledger matches",
     { timeout: 300_000 },
     async () => {
       const db = await createExternalDatabase();
@@ -147,14 +150,16 @@ describe("group commit across instances", () => {
         expect(rows.reduce((sum, r) => sum + BigInt(r.available), 0n)).toBe(BigInt(START * accounts.length));
         expect(rows.every((r) => BigInt(r.available) >= 0n && r.pending === "0")).toBe(true);
         const postings = await direct.query(
-          `SELECT count(*)::int AS n, count(DISTINCT created_at)::int AS commits FROM ledger_postings WHERE platform_id = $1 AND kind = 'TRANSFER'`,
+          `SELECT count(*)::int AS n, count(DISTINCT created_at)::int AS commits ` +
+            `FROM ledger_postings WHERE platform_id = $1 AND kind = 'TRANSFER'`,
           [viaA.platformId],
         );
         expect(postings.rows[0].n).toBe(ok);
         expect(postings.rows[0].commits).toBeLessThan(ok); // transfers did share commits
         const drift = await direct.query(
           `SELECT a.id FROM internal_accounts a
-           LEFT JOIN (SELECT internal_account_id, sum(amount) AS s FROM ledger_entries WHERE platform_id = $1 AND bucket = 'available' GROUP BY internal_account_id) e
+           LEFT JOIN (SELECT internal_account_id, sum(amount) AS s FROM ledger_entries WHERE platform_id = $1 ` +
+            `AND bucket = 'available' GROUP BY internal_account_id) e
              ON e.internal_account_id = a.id
           WHERE a.platform_id = $1 AND a.available <> COALESCE(e.s, 0)`,
           [viaA.platformId],
@@ -216,7 +221,9 @@ describe("money_apply_batch", () => {
     expect(await balanceWebhooks(api.platformId, a)).toEqual([40, 70, 100]);
     expect(await balanceWebhooks(api.platformId, b)).toEqual([30, 60]);
     const { rows } = await database().query(
-      `SELECT sum(e.amount)::int AS total, count(*)::int AS entries FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id WHERE p.platform_id = $1 AND p.kind = 'TEST_BATCH'`,
+      `SELECT sum(e.amount)::int AS total, count(*)::int AS entries FROM ` +
+        `ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id WHERE ` +
+        `p.platform_id = $1 AND p.kind = 'TEST_BATCH'`,
       [api.platformId],
     );
     expect(rows[0]).toEqual({ total: 0, entries: 4 });

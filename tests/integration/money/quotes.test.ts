@@ -11,8 +11,10 @@ async function ledgerBalanced(platformId: string) {
   for (const r of rows) expect(r.s, `ledger sum for ${r.currency}`).toBe("0");
   const mismatch = await database().query(
     `SELECT a.id FROM internal_accounts a
-       LEFT JOIN (SELECT internal_account_id, sum(amount) FILTER (WHERE bucket = 'available') AS av, sum(amount) FILTER (WHERE bucket = 'pending') AS pe
-                    FROM ledger_entries WHERE platform_id = $1 GROUP BY internal_account_id) e ON e.internal_account_id = a.id
+       LEFT JOIN (SELECT internal_account_id, sum(amount) FILTER (WHERE bucket = 'available') AS av, ` +
+      `sum(amount) FILTER (WHERE bucket = 'pending') AS pe
+                    FROM ledger_entries WHERE platform_id = $1 GROUP BY internal_account_id) e ON ` +
+      `e.internal_account_id = a.id
       WHERE a.platform_id = $1 AND (a.available <> COALESCE(e.av, 0) OR a.pending <> COALESCE(e.pe, 0))`,
     [platformId],
   );
@@ -408,13 +410,12 @@ describe("quotes", () => {
       lockedCurrencyAmount: 1,
     });
     expect(foreign.status).toBe(404);
-    expect(
-      (
-        await other.get(
-          `/quotes/${(await quote({ source: { sourceType: "ACCOUNT", accountId: aliceUsd }, destination: { destinationType: "ACCOUNT", accountId: bobUsd }, lockedCurrencyAmount: 1 })).body.id}`,
-        )
-      ).status,
-    ).toBe(404);
+    const mine = await quote({
+      source: { sourceType: "ACCOUNT", accountId: aliceUsd },
+      destination: { destinationType: "ACCOUNT", accountId: bobUsd },
+      lockedCurrencyAmount: 1,
+    });
+    expect((await other.get(`/quotes/${mine.body.id}`)).status).toBe(404);
     await waitFor(async () => hooks.received.length > 0);
   });
 });

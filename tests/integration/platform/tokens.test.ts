@@ -157,7 +157,8 @@ describe("API token escalation", () => {
     });
     expect((await manager.delete(`/tokens/${mover.id}`)).body.details).toEqual({ missingPermissions: ["TRANSACT"] });
     expect((await api.get("/config")).status).toBe(200);
-    expect((await mover.client.get(`/customers`)).status).toBe(403); // still alive: TRANSACT only, refused for lacking VIEW
+    // still alive: TRANSACT only, refused for lacking VIEW
+    expect((await mover.client.get(`/customers`)).status).toBe(403);
     expect((await manager.delete(`/tokens/${peer.id}`)).status).toBe(204);
     expect((await peer.client.patch("/config", {})).status).toBe(401);
   });

@@ -180,8 +180,11 @@ describe("crash of an instance under load", () => {
         const burstOutcomes = outcomes.filter((o) => o.key.startsWith("chaos-burst-"));
         console.log(
           `[chaos ${mode}] keys ${outcomes.length}: ${statuses.filter((s) => s === 201).length} transferred, ` +
-            `${statuses.filter((s) => s === 400).length} refused; replayed answers ${outcomes.filter((o) => o.replayed).length}; ` +
-            `burst on the killed instance: ${burstOutcomes.filter((o) => o.attempts.length > 1).length} of ${BURST} retried, ` +
+            (`${statuses.filter((s) => s === 400).length} refused; replayed answers ` +
+              `${outcomes.filter((o) => o.replayed).length}; `) +
+            (`burst on the killed instance: ` +
+              `${burstOutcomes.filter((o) => o.attempts.length > 1).length} of ` +
+              `${BURST} retried, `) +
             `${burstOutcomes.filter((o) => o.replayed).length} answered by replay; webhooks ${expected.size} events, ` +
             `${received.length - new Set(received).size} duplicate deliveries`,
         );

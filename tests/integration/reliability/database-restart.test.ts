@@ -180,7 +180,8 @@ describe("PostgreSQL restarted under load", () => {
         );
         // A build whose migrations are not all applied is not ready either, and says which.
         const { rows: latest } = await db.query(
-          `DELETE FROM "_prisma_migrations" WHERE migration_name = (SELECT max(migration_name) FROM "_prisma_migrations") RETURNING *`,
+          `DELETE FROM "_prisma_migrations" WHERE migration_name = (SELECT ` +
+            `max(migration_name) FROM "_prisma_migrations") RETURNING *`,
         );
         const unmigrated = await status(ready);
         expect(unmigrated.status).toBe(503);
@@ -190,14 +191,16 @@ describe("PostgreSQL restarted under load", () => {
           pending: [latest[0].migration_name],
         });
         await db.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count)
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, rolled_back_at, ` +
+            `started_at, applied_steps_count)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
           Object.values(latest[0]),
         );
         expect((await status(ready)).status).toBe(200);
         if (mode === "embedded") {
           const { rows } = await db.query(
-            `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes') ORDER BY name`,
+            `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', ` +
+              `'synchronous_commit', 'full_page_writes') ORDER BY name`,
           );
           expect(rows).toEqual([
             { name: "fsync", setting: "on" },

@@ -612,7 +612,9 @@ describe("Bad-input fuzz over every operation of the OpenAPI document", () => {
     db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
     const { rows } = await db.query(
-      `SELECT string_agg(format('SELECT %L AS t, count(*) AS n, coalesce(sum(hashtextextended(x::text, 0)), 0)::text AS h FROM %I.%I x', table_name, table_schema, table_name), ' UNION ALL ' ORDER BY table_name) AS sql
+      `SELECT string_agg(format('SELECT %L AS t, count(*) AS n, ` +
+        `coalesce(sum(hashtextextended(x::text, 0)), 0)::text AS h FROM %I.%I x', ` +
+        `table_name, table_schema, table_name), ' UNION ALL ' ORDER BY table_name) AS sql
        FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
     );
     snapshotSql = rows[0].sql;

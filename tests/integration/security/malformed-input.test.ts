@@ -105,7 +105,8 @@ describe("Malformed input: 4xx in the error body, never a 500", () => {
       ],
       [
         "/customers",
-        `{"customerType":"INDIVIDUAL","fullName":"Ann","address":{"line1":"${LONE_LOW}x","postalCode":"1","country":"US"}}`,
+        `{"customerType":"INDIVIDUAL","fullName":"Ann",` +
+          `"address":{"line1":"${LONE_LOW}x","postalCode":"1","country":"US"}}`,
         "address.line1",
       ],
       ["/tokens", `{"name":"ci${NUL}","permissions":["VIEW"]}`, "name"],
@@ -159,7 +160,9 @@ describe("Malformed input: 4xx in the error body, never a 500", () => {
   });
 
   it("JSON nested deeper than any request needs is 400 INVALID_REQUEST_FORMAT (PostgreSQL refused deep jsonb)", async () => {
-    const deep = `{"lockedCurrencySide":"SENDING","lockedCurrencyAmount":100,"senderCustomerInfo":${'{"a":'.repeat(5000)}1${"}".repeat(5000)}}`;
+    const deep =
+      `{"lockedCurrencySide":"SENDING","lockedCurrencyAmount":100,` +
+      `"senderCustomerInfo":${'{"a":'.repeat(5000)}1${"}".repeat(5000)}}`;
     const res = await api.post("/quotes", undefined, { raw: deep, headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "INVALID_REQUEST_FORMAT", reason: expect.any(String) });

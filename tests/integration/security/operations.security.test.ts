@@ -22,7 +22,7 @@ import {
 } from "../../support/tenant-fixtures";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { PERMISSIONS } from "../../../lib/domain/platform/permissions";
-import { ERROR_STATUS } from "../../../lib/kernel/errors";
+import { ERROR_STATUS } from "../../../lib/api/errors";
 
 type JsonSchema = Record<string, any>;
 interface DocParameter {
@@ -526,7 +526,9 @@ function refusalProblems(op: SweptOperation, label: string, res: Outcome, expect
   if (!errorCodes.has(body.code)) out.push(`${label}: code ${body.code} is not one of the spec's error codes`);
   else if (ERROR_STATUS[body.code as keyof typeof ERROR_STATUS] !== res.status)
     out.push(
-      `${label}: code ${body.code} belongs to ${ERROR_STATUS[body.code as keyof typeof ERROR_STATUS]}, not ${res.status}`,
+      `${label}: code ${body.code} belongs to ` +
+        `${ERROR_STATUS[body.code as keyof typeof ERROR_STATUS]}, not ` +
+        `${res.status}`,
     );
   if (typeof body.reason !== "string" || body.reason.length === 0) out.push(`${label}: no reason`);
   if (
@@ -596,7 +598,9 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
     snapshotSql = `SELECT json_build_object(${scoped
       .map(
         (r) =>
-          `'${r.table_name}', (SELECT count(*) || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM "${r.table_name}" x WHERE ${where[r.scope]})`,
+          `'${r.table_name}', (SELECT count(*) || ':' || ` +
+          `coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') ` +
+          `FROM "${r.table_name}" x WHERE ${where[r.scope]})`,
       )
       .join(", ")}) AS snapshot`;
 
@@ -605,8 +609,10 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
     await waitFor(
       async () => {
         const { rows: busy } = await database().query<{ n: number }>(
-          `SELECT (SELECT count(*) FROM jobs WHERE platform_id = ANY($1::uuid[]) AND status NOT IN ('DONE', 'FAILED') AND run_at < now() + interval '5 minutes')
-                + (SELECT count(*) FROM webhook_events WHERE platform_id = ANY($1::uuid[]) AND status = 'PENDING') AS n`,
+          `SELECT (SELECT count(*) FROM jobs WHERE platform_id = ANY($1::uuid[]) AND status NOT IN ('DONE', ` +
+            `'FAILED') AND run_at < now() + interval '5 minutes')
+                + (SELECT count(*) FROM webhook_events WHERE platform_id = ANY($1::uuid[]) AND status = ` +
+            `'PENDING') AS n`,
           [[a.platformId, b.platformId]],
         );
         const now = JSON.stringify(await snapshot());
@@ -628,7 +634,9 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
     );
     expect(
       unfillable,
-      "add the parameter to PATH_PARAMETER_KINDS/QUERY_PARAMETER_KINDS/FILTER_KINDS and its resource to tests/support/tenant-fixtures.ts",
+      "add the parameter to " +
+        "PATH_PARAMETER_KINDS/QUERY_PARAMETER_KINDS/FILTER_KINDS and its " +
+        "resource to tests/support/tenant-fixtures.ts",
     ).toEqual([]);
     expect(operations.length).toBeGreaterThan(100);
     const served = new Set(operations.map((o) => `${o.method} ${o.path}`));
@@ -706,7 +714,8 @@ describe("Per-operation security sweep over the served OpenAPI document", () => 
         problems.push(...refusalProblems(op, `token with ${weak.permissions.join("+")}`, res, 403));
         if (res.body?.details?.requiredPermission !== required)
           problems.push(
-            `token with ${weak.permissions.join("+")}: details.requiredPermission is ${res.body?.details?.requiredPermission}`,
+            `token with ${weak.permissions.join("+")}: details.requiredPermission is ` +
+              `${res.body?.details?.requiredPermission}`,
           );
       }
 

@@ -56,7 +56,9 @@ describe("Stablecoin mints", () => {
     expect(done.providerStatus).toBe("completed");
     expect(await balanceOf(sc.internalAccountId)).toBe(250_000_000n);
     const { rows } = await database().query(
-      `SELECT e.currency, sum(e.amount)::text AS total FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id WHERE p.reference = $1 GROUP BY e.currency`,
+      `SELECT e.currency, sum(e.amount)::text AS total FROM ledger_entries e ` +
+        `JOIN ledger_postings p ON p.id = e.posting_id WHERE p.reference = $1 ` +
+        `GROUP BY e.currency`,
       [mint.body.id],
     );
     expect(rows.length).toBe(2);

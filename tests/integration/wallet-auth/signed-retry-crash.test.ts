@@ -24,7 +24,8 @@ async function diesWithServer(call: Promise<unknown>): Promise<string> {
 
 describe("signed retry across a crash", () => {
   it(
-    "dies after the claim: the repeat runs the action once; dies after the commit: the repeat gets the committed answer",
+    "dies after the claim: the repeat runs the action once; dies after the " +
+      "commit: the repeat gets the committed answer",
     { timeout: 240_000 },
     async () => {
       const database = await createExternalDatabase();

@@ -86,7 +86,9 @@ describe("sign-in lookup, challenge and verify reveal nothing about accounts (sa
     await db.connect();
     try {
       const rows = await db.query(
-        "SELECT l.customer_id, c.profile->>'fullName' AS full_name FROM web_customer_logins l JOIN customers c ON c.id = l.customer_id WHERE l.email = $1",
+        "SELECT l.customer_id, c.profile->>'fullName' AS full_name FROM " +
+          "web_customer_logins l JOIN customers c ON c.id = l.customer_id WHERE " +
+          "l.email = $1",
         [real.email],
       );
       expect(rows.rows).toEqual([{ customer_id: expect.any(String), full_name: "Ella Enum" }]);

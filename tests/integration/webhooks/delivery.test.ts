@@ -22,7 +22,9 @@ async function fundSomething(api: ApiClient, amount = 100) {
 
 async function deliveries(eventId: string) {
   const { rows } = await database().query(
-    `SELECT d.attempt, d.response_status, e.status FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE e.id = $1 ORDER BY d.attempt`,
+    `SELECT d.attempt, d.response_status, e.status FROM webhook_deliveries d ` +
+      `JOIN webhook_events e ON e.id = d.event_id WHERE e.id = $1 ORDER BY ` +
+      `d.attempt`,
     [eventId.replace(/^Webhook:/, "")],
   );
   return rows;

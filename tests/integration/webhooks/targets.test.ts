@@ -108,7 +108,8 @@ describe("webhook targets outside the sandbox", () => {
       async () =>
         (
           await db.query(
-            `SELECT d.url, d.error, d.response_status FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+            `SELECT d.url, d.error, d.response_status FROM webhook_deliveries d JOIN webhook_events e ON e.id ` +
+              `= d.event_id
               WHERE e.platform_id = $1 AND e.type <> 'TEST' ORDER BY d.created_at LIMIT 1`,
             [api.platformId],
           )

@@ -190,7 +190,8 @@ export function validateResponse(op: ReferenceOperation, status: number, body: u
           },
         ]
       : [];
-  const pointer = `/paths/${escape(op.path)}/${op.method.toLowerCase()}/responses/${key}/content/application~1json/schema`;
+  const pointer =
+    `/paths/${escape(op.path)}/${op.method.toLowerCase()}` + `/responses/${key}/content/application~1json/schema`;
   const validate = validator(pointer);
   if (validate(body)) return [];
   const found = toViolations(op.operationId, key, validate.errors ?? []);
@@ -218,5 +219,8 @@ export function validateComponent(name: string, value: unknown): Violation[] {
 }
 
 export function formatViolation(v: Violation): string {
-  return `${v.operation} ${v.status} ${v.pointer || "(body)"}: ${v.message}${v.value === undefined ? "" : ` (got ${v.value.slice(0, 80)})`}`;
+  return (
+    `${v.operation} ${v.status} ${v.pointer || "(body)"}: ` +
+    `${v.message}${v.value === undefined ? "" : ` (got ${v.value.slice(0, 80)})`}`
+  );
 }

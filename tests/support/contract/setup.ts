@@ -29,7 +29,8 @@ function failOnNew() {
   const found = pending.splice(0);
   if (found.length)
     throw new Error(
-      `response bodies differ from the reference OpenAPI (not in contract/allowlist.ts or contract/known-nonconformances.ts):\n` +
+      `response bodies differ from the reference OpenAPI (not in ` +
+        `contract/allowlist.ts or contract/known-nonconformances.ts):\n` +
         [...new Set(found.map((c) => formatViolation(c.violation)))].map((l) => `  ${l}`).join("\n"),
     );
 }

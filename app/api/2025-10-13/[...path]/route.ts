@@ -1,5 +1,5 @@
 // Any path under the API base that no operation serves: 404 in the spec's error body.
-import { ApiError } from "@/lib/kernel/errors";
+import { ApiError } from "@/lib/api/errors";
 import { notFoundHandlers } from "@/lib/api/next";
 
 export const { GET, POST, PUT, PATCH, DELETE } = notFoundHandlers(

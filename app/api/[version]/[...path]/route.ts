@@ -1,5 +1,5 @@
 // /api/<version>/... for a version Meridian does not serve.
-import { ApiError } from "@/lib/kernel/errors";
+import { ApiError } from "@/lib/api/errors";
 import { notFoundHandlers } from "@/lib/api/next";
 import { API_VERSION } from "@/lib/api/operation";
 

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/kernel/errors";
+import { ApiError } from "@/lib/api/errors";
 import { json, route } from "@/lib/bff/route";
 import { ENABLEMENT_STATES, type EnablementState } from "@/lib/domain/stablecoins/status";
 import { stablecoinQueue } from "@/lib/bff/operator";

@@ -23,7 +23,8 @@ export const POST = route({ audience: "customer", body: Body }, async ({ custome
     body.destination.destinationType === "UMA_ADDRESS"
       ? (
           await api.get<{ lookupId: string }>(
-            `/receiver/uma/${encodeURIComponent(body.destination.umaAddress)}?customerId=${encodeURIComponent(customer.customerId)}`,
+            `/receiver/uma/${encodeURIComponent(body.destination.umaAddress)}` +
+              `?customerId=${encodeURIComponent(customer.customerId)}`,
           )
         ).body.lookupId
       : undefined;

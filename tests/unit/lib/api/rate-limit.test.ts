@@ -8,7 +8,8 @@ async function limiter(value: string) {
   process.env.LOG_LEVEL = "silent";
   return {
     admit: (await import("@/lib/api/rate-limit")).admitRequest,
-    ApiError: (await import("@/lib/kernel/errors")).ApiError,
+    ApiError: (await import("@/lib/api/errors")).ApiError,
+    httpError: (await import("@/lib/api/errors")).httpError,
   };
 }
 
@@ -19,7 +20,7 @@ describe("admitRequest", () => {
   });
 
   it("counts per platform, sends the RateLimit headers and refuses with 429 RATE_LIMITED and Retry-After at the limit", async () => {
-    const { admit, ApiError } = await limiter("3/60");
+    const { admit, ApiError, httpError } = await limiter("3/60");
     expect(admit("p1")).toEqual({ "RateLimit-Limit": "3", "RateLimit-Remaining": "2", "RateLimit-Reset": "60" });
     expect(admit("p1")["RateLimit-Remaining"]).toBe("1");
     expect(admit("p1")["RateLimit-Remaining"]).toBe("0");
@@ -32,7 +33,7 @@ describe("admitRequest", () => {
     expect(refused).toBeInstanceOf(ApiError);
     const e = refused as InstanceType<typeof ApiError>;
     expect([e.status, e.code]).toEqual([429, "RATE_LIMITED"]);
-    expect(e.headers).toMatchObject({
+    expect(httpError(e).headers).toMatchObject({
       "Retry-After": "60",
       "RateLimit-Limit": "3",
       "RateLimit-Remaining": "0",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/kernel/errors";
+import { DomainError } from "@/lib/kernel/errors";
 import {
   COUNT_CAP,
   PaginationQuery,
@@ -22,11 +22,11 @@ describe("cursor pagination", () => {
 
   it("round-trips cursors and rejects forged ones with a field error", () => {
     expect(decodeCursor(encodeCursor(ids[2]))).toBe(ids[2]);
-    expect(() => decodeCursor("not-a-cursor")).toThrow(ApiError);
+    expect(() => decodeCursor("not-a-cursor")).toThrow(DomainError);
     try {
       decodeCursor(Buffer.from('{"id":"x"}').toString("base64url"));
     } catch (e) {
-      expect((e as ApiError).details).toEqual({
+      expect((e as DomainError).details).toEqual({
         errors: [expect.objectContaining({ field: "cursor", constraint: "FORMAT" })],
       });
     }

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SIGNED_REQUEST_ID_HEADER, WALLET_SIGNATURE_HEADER } from "../../../../lib/kernel/signed-retry-headers";
-import { SIGNED_RETRY_HEADERS } from "../../../../lib/domain/wallet-auth/signed-retry";
+import { SIGNED_RETRY_HEADERS } from "../../../../lib/api/signed-retry";
 
 describe("signed-retry headers", () => {
   it("are the API's wire names, and the OpenAPI document names the same pair", () => {

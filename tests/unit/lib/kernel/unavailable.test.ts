@@ -7,6 +7,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { databaseUnavailableError, isDatabaseUnavailable } from "@/lib/kernel/unavailable";
+import { httpError } from "@/lib/api/errors";
 
 async function closedPort(): Promise<number> {
   const srv = createServer();
@@ -72,7 +73,7 @@ describe("isDatabaseUnavailable", () => {
 
   it("answers 503 SERVICE_UNAVAILABLE in the spec's body with Retry-After", () => {
     const err = databaseUnavailableError(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }));
-    expect(err?.status).toBe(503);
+    expect(err && httpError(err).status).toBe(503);
     const body = err?.toBody();
     expect(body).toEqual({
       code: "SERVICE_UNAVAILABLE",
@@ -80,7 +81,8 @@ describe("isDatabaseUnavailable", () => {
       message: body?.reason,
       details: { retryAfterSeconds: 2 },
     });
-    expect(err?.headers).toEqual({ "Retry-After": "2" });
+    expect(err?.retryAfterSeconds).toBe(2);
+    expect(err && httpError(err).headers).toEqual({ "Retry-After": "2" });
     expect(databaseUnavailableError(new Error("a bug"))).toBeNull();
   });
 });

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError } from "@/lib/kernel/errors";
+import { DomainError } from "@/lib/kernel/errors";
+import { errorStatus } from "@/lib/api/errors";
 import { isStorableText, MAX_INPUT_DEPTH, parseOrThrow, parseRequestInput, strictInput } from "@/lib/kernel/validation";
 
 function errorsOf(schema: z.ZodType, input: unknown) {
   try {
     parseOrThrow(schema, input);
   } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    const e = err as ApiError;
+    expect(err).toBeInstanceOf(DomainError);
+    const e = err as DomainError;
     expect(e.code).toBe("INVALID_INPUT");
-    expect(e.status).toBe(400);
+    expect(errorStatus(e)).toBe(400);
     return (e.details as { errors: { field: string; constraint: string; message: string }[] }).errors;
   }
   throw new Error("expected a validation error");
@@ -156,7 +157,7 @@ describe("parseRequestInput: text PostgreSQL cannot store is refused before the 
     try {
       parseRequestInput(undefined, input);
     } catch (err) {
-      return err as ApiError;
+      return err as DomainError;
     }
     return null;
   }

@@ -183,7 +183,8 @@ describe("postWebhook", () => {
         allowPrivate: false,
       });
       expect(rebound.error).toBe(
-        "BlockedTargetError: rebound.example.test is a loopback address; webhooks are delivered only to public addresses",
+        "BlockedTargetError: rebound.example.test is a loopback address; " +
+          "webhooks are delivered only to public addresses",
       );
     } finally {
       dns.lookup = realLookup;

@@ -1,6 +1,6 @@
 // DELETE /api/operator/platforms/{id} – drop a sandbox platform with all its data (the test harness's per-test
 // platforms); 403 outside the sandbox.
-import { ApiError } from "@/lib/kernel/errors";
+import { ApiError } from "@/lib/api/errors";
 import { json, route } from "@/lib/bff/route";
 import { operatorDropPlatform } from "@/lib/bff/operator";
 import { parseApiId } from "@/lib/ids";

@@ -46,21 +46,24 @@ describe("external account create schema", () => {
   });
 
   it("has a variant for every accountType the spec lists", () => {
-    const spec =
-      "AED BDT BRL BWP CAD CNY COP DKK EGP EUR GBP GHS GTQ HKD HTG IDR ILS INR JMD KES MWK MXN MYR NGN PHP PKR RWF SGD SLV THB TRY TZS UGX USD VND XAF XOF ZAR ZMW SWIFT"
-        .split(" ")
-        .map((c) => `${c}_ACCOUNT`)
-        .concat([
-          "BASE_WALLET",
-          "ETHEREUM_WALLET",
-          "LIGHTNING",
-          "POLYGON_WALLET",
-          "PLASMA_WALLET",
-          "ARBITRUM_WALLET",
-          "SOLANA_WALLET",
-          "SPARK_WALLET",
-          "TRON_WALLET",
-        ]);
+    const spec = (
+      "AED BDT BRL BWP CAD CNY COP DKK EGP EUR GBP GHS GTQ HKD HTG IDR ILS INR " +
+      "JMD KES MWK MXN MYR NGN PHP PKR RWF SGD SLV THB TRY TZS UGX USD VND XAF " +
+      "XOF ZAR ZMW SWIFT"
+    )
+      .split(" ")
+      .map((c) => `${c}_ACCOUNT`)
+      .concat([
+        "BASE_WALLET",
+        "ETHEREUM_WALLET",
+        "LIGHTNING",
+        "POLYGON_WALLET",
+        "PLASMA_WALLET",
+        "ARBITRUM_WALLET",
+        "SOLANA_WALLET",
+        "SPARK_WALLET",
+        "TRON_WALLET",
+      ]);
     expect(ACCOUNT_TYPES.map((t) => t.accountType).sort()).toEqual(spec.sort());
   });
 

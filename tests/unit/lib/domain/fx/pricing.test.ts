@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkLimits, convert, exchangeRateOf, price } from "../../../../../lib/domain/fx/pricing";
-import { ApiError } from "../../../../../lib/kernel/errors";
+import { DomainError } from "../../../../../lib/kernel/errors";
 
 describe("quote pricing", () => {
   it("converts with integer maths across decimals (USD cents → JPY-like 0-decimal and BTC sats)", () => {
@@ -28,11 +28,11 @@ describe("quote pricing", () => {
   });
 
   it("refuses amounts eaten by fees and currencies without a rate", () => {
-    expect(() => price("SENDING", 10n, "USD", "EUR", { variableFeeBps: 0, fixedFee: 50n })).toThrow(ApiError);
+    expect(() => price("SENDING", 10n, "USD", "EUR", { variableFeeBps: 0, fixedFee: 50n })).toThrow(DomainError);
     try {
       price("SENDING", 100n, "SLV", "USD", { variableFeeBps: 0, fixedFee: 0n });
     } catch (err) {
-      expect((err as ApiError).code).toBe("QUOTE_RATE_UNAVAILABLE");
+      expect((err as DomainError).code).toBe("QUOTE_RATE_UNAVAILABLE");
     }
   });
 

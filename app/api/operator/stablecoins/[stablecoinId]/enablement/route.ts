@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/kernel/errors";
+import { ApiError } from "@/lib/api/errors";
 import { json, route } from "@/lib/bff/route";
 import { OPERATOR_TARGETS } from "@/lib/domain/stablecoins/status";
 import { moveStablecoinEnablement } from "@/lib/bff/operator";

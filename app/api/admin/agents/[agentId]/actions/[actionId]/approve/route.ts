@@ -5,7 +5,8 @@ import { json, route } from "@/lib/bff/route";
 
 export const POST = route({ audience: "staff", operator: true }, async ({ params }) => {
   const res = await api.post(
-    `/agents/${encodeURIComponent(String(params.agentId))}/actions/${encodeURIComponent(String(params.actionId))}/approve`,
+    `/agents/${encodeURIComponent(String(params.agentId))}` +
+      `/actions/${encodeURIComponent(String(params.actionId))}/approve`,
   );
   return json(200, res.body);
 });

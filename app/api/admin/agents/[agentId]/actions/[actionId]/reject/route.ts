@@ -7,7 +7,8 @@ export const POST = route(
   { audience: "staff", operator: true, body: z.object({ reason: z.string().max(1024).optional() }) },
   async ({ params, body }) => {
     const res = await api.post(
-      `/agents/${encodeURIComponent(String(params.agentId))}/actions/${encodeURIComponent(String(params.actionId))}/reject`,
+      `/agents/${encodeURIComponent(String(params.agentId))}` +
+        `/actions/${encodeURIComponent(String(params.actionId))}/reject`,
       body,
     );
     return json(200, res.body);
