@@ -49,7 +49,7 @@ if [ "$probe" = "--probe" ]; then
   pgport=$((port + 1))
   echo "[image] starting the app from $out on port $port (embedded PostgreSQL in $data)"
   (cd "$out" && NODE_ENV=production PORT="$port" HOST=127.0.0.1 MERIDIAN_DATA_DIR="$data" MERIDIAN_PG_PORT="$pgport" \
-    env -u DATABASE_URL node scripts/start.mjs >"$data/start.log" 2>&1) &
+    exec env -u DATABASE_URL node scripts/start.mjs >"$data/start.log" 2>&1) &
   pid=$!
   ok=""
   for _ in $(seq 1 180); do
