@@ -59,18 +59,6 @@ export default tseslint.config(
     },
   },
   {
-    // Pages and components are being reworked on another branch (issue 17's lead merges it first): their long
-    // string lines are wrapped after that merge, with scripts/codemods/wrap-long-strings.mjs; until then strings
-    // and templates may run past 120 columns there.
-    files: ["app/**/*.tsx", "components/**/*.tsx"],
-    rules: {
-      "max-len": [
-        "error",
-        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreUrls: true, ignoreRegExpLiterals: true },
-      ],
-    },
-  },
-  {
     // The domain and everything below it speak the spec, not HTTP: they throw the
     // kernel's DomainError with typed hints (retryAfterSeconds, authChallenge);
     // lib/api/errors.ts alone turns a code into a status and headers.

@@ -47,11 +47,11 @@ export function OperationFinder({ groups }: { groups: FinderGroup[] }) {
             <Link href={g.href}>{g.name}</Link>
           </h3>
           <ul className="api-op-list">
-            {g.operations.map((o) => (
-              <li key={o.id}>
-                <Link href={o.href}>
-                  <span className={`method method-${o.method.toLowerCase()}`}>{o.method}</span> <code>{o.path}</code>{" "}
-                  <span className="api-op-summary">{o.summary}</span>
+            {g.operations.map(({ id, href, method, path, summary }) => (
+              <li key={id}>
+                <Link href={href}>
+                  <span className={`method method-${method.toLowerCase()}`}>{method}</span> <code>{path}</code>{" "}
+                  <span className="api-op-summary">{summary}</span>
                 </Link>
               </li>
             ))}

@@ -354,7 +354,10 @@ export function SendMoney({
             {rate.state === "loading"
               ? "Checking the rate…"
               : rate.state === "ok" && rate.rate && sourceCcy && destCurrency
-                ? `1 ${sourceCcy} = ${rate.rate.exchangeRate} ${destCurrency.code}; fees ${money(rate.rate.fees.total, { code: sourceCcy, decimals: sourceDecimals })}; ${money(rate.rate.sendingAmount, { code: sourceCcy, decimals: sourceDecimals })} → ${money(rate.rate.receivingAmount, destCurrency)}`
+                ? `1 ${sourceCcy} = ${rate.rate.exchangeRate} ${destCurrency.code}; ` +
+                  `fees ${money(rate.rate.fees.total, { code: sourceCcy, decimals: sourceDecimals })}; ` +
+                  `${money(rate.rate.sendingAmount, { code: sourceCcy, decimals: sourceDecimals })} → ` +
+                  money(rate.rate.receivingAmount, destCurrency)
                 : rate.state === "idle"
                   ? "Choose where to send to see the rate."
                   : rate.message}

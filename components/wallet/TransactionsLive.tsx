@@ -135,7 +135,10 @@ export function TransactionsLive({ initial }: { initial: TxPage }) {
                   <td>
                     <Link
                       href={`/wallet/transactions/${encodeURIComponent(t.id)}`}
-                      aria-label={`Details of the ${when(t.createdAt)} payment ${t.type === "INCOMING" ? "from" : "to"} ${t.counterparty ?? ""}`}
+                      aria-label={
+                        `Details of the ${when(t.createdAt)} payment ` +
+                        `${t.type === "INCOMING" ? "from" : "to"} ${t.counterparty ?? ""}`
+                      }
                     >
                       View
                     </Link>

@@ -36,7 +36,8 @@ export default async function WalletCardsPage() {
     const [me, accounts, cards] = await Promise.all([
       api.get<{ kycStatus?: string }>(`/customers/${encodeURIComponent(customer.customerId)}`),
       api.get<Page<InternalAccount>>(
-        `/customers/internal-accounts?customerId=${encodeURIComponent(customer.customerId)}&type=INTERNAL_FIAT&limit=50`,
+        `/customers/internal-accounts?customerId=${encodeURIComponent(customer.customerId)}` +
+          `&type=INTERNAL_FIAT&limit=50`,
       ),
       listMyCards(customer.customerId),
     ]);
@@ -78,7 +79,9 @@ export default async function WalletCardsPage() {
               <section key={c.id} className="card" aria-labelledby={headingId}>
                 <h2 id={headingId}>{name}</h2>
                 <div
-                  className={`card-art${c.status === "FROZEN" ? " frozen" : isFinalCardStatus(c.status) ? " closed" : ""}`}
+                  className={
+                    "card-art" + (c.status === "FROZEN" ? " frozen" : isFinalCardStatus(c.status) ? " closed" : "")
+                  }
                   aria-hidden="true"
                 >
                   <div className="row">

@@ -48,8 +48,8 @@ export default async function AgentsPage() {
             </dd>
             <dt>Usage today</dt>
             <dd>
-              {a.usage.dailySpend} ({a.policy.spendingLimits.currency} minor units) in {a.usage.dailyTransactionCount}{" "}
-              transactions; this month {a.usage.monthlySpend}
+              {`${a.usage.dailySpend} (${a.policy.spendingLimits.currency} minor units) ` +
+                `in ${a.usage.dailyTransactionCount} transactions; this month ${a.usage.monthlySpend}`}
             </dd>
           </dl>
           {operator ? (

@@ -27,6 +27,11 @@ function amountOf(a: AgentAction): string {
   return "";
 }
 
+/** The BFF path of one agent action. */
+function actionPath(agentId: string, actionId: string): string {
+  return `/api/admin/agents/${encodeURIComponent(agentId)}/actions/${encodeURIComponent(actionId)}`;
+}
+
 export default async function ApprovalsPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
@@ -62,7 +67,7 @@ export default async function ApprovalsPage() {
                     label="Approve"
                     ariaLabel={`Approve ${typeWord(a.type).toLowerCase()} of ${amountOf(a)}`}
                     method="POST"
-                    path={`/api/admin/agents/${encodeURIComponent(a.agentId)}/actions/${encodeURIComponent(a.id)}/approve`}
+                    path={`${actionPath(a.agentId, a.id)}/approve`}
                     doneMessage="Approved."
                   />
                   <ActionButton
@@ -70,7 +75,7 @@ export default async function ApprovalsPage() {
                     ariaLabel={`Reject ${typeWord(a.type).toLowerCase()} of ${amountOf(a)}`}
                     variant="danger"
                     method="POST"
-                    path={`/api/admin/agents/${encodeURIComponent(a.agentId)}/actions/${encodeURIComponent(a.id)}/reject`}
+                    path={`${actionPath(a.agentId, a.id)}/reject`}
                     body={{ reason: "Rejected in the admin section" }}
                     doneMessage="Rejected."
                   />

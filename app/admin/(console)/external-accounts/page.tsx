@@ -44,7 +44,9 @@ function columns(operator: boolean, owner: "customer" | "platform"): (Column<Ext
           ariaLabel={`Delete external account ${accountLabel(a)}`}
           variant="danger"
           method="DELETE"
-          path={`/api/admin/external-accounts/${encodeURIComponent(a.id)}${owner === "platform" ? "?owner=platform" : ""}`}
+          path={
+            `/api/admin/external-accounts/${encodeURIComponent(a.id)}` + (owner === "platform" ? "?owner=platform" : "")
+          }
           pendingLabel="Deleting…"
           doneMessage="External account deleted."
         />

@@ -179,11 +179,11 @@ export default async function ApiGroupPage({ params }: Params) {
         <h1>{tag.name}</h1>
         <nav aria-label={`${tag.name} operations`} className="card">
           <ul className="api-op-list">
-            {tag.operations.map((o) => (
-              <li key={o.operationId}>
-                <a href={`#${o.operationId}`}>
-                  <span className={`method method-${o.method.toLowerCase()}`}>{o.method}</span> <code>{o.path}</code>{" "}
-                  <span className="api-op-summary">{o.summary}</span>
+            {tag.operations.map(({ operationId, method, path, summary }) => (
+              <li key={operationId}>
+                <a href={`#${operationId}`}>
+                  <span className={`method method-${method.toLowerCase()}`}>{method}</span> <code>{path}</code>{" "}
+                  <span className="api-op-summary">{summary}</span>
                 </a>
               </li>
             ))}

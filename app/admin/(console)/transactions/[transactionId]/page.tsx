@@ -39,6 +39,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
   const canCancel = t.type === "OUTGOING" && (CANCELLABLE as string[]).includes(t.status);
   // The money facts (amounts, fees, quote …) exist on INCOMING / OUTGOING transactions only.
   const m = t.type === "CARD" ? undefined : t;
+  const kind = t.type === "CARD" ? "Card transaction" : t.type === "INCOMING" ? "Incoming payment" : "Outgoing payment";
   return (
     <>
       <p>
@@ -48,8 +49,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
         <Link href={requestsAbout(t.id)}>API requests about this transaction</Link>
       </p>
       <h1>
-        {t.type === "CARD" ? "Card transaction" : t.type === "INCOMING" ? "Incoming payment" : "Outgoing payment"} of{" "}
-        {formatAmount(headlineAmount(t), "exact")}
+        {kind} of {formatAmount(headlineAmount(t), "exact")}
       </h1>
       <section className="card" aria-labelledby="tx-facts">
         <h2 id="tx-facts">
