@@ -61,7 +61,6 @@ const EnvSchema = z
     /** How long a claimed signed retry owns its challenge; a retry after a crash waits at most this long. */
     MERIDIAN_SIGNED_RETRY_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     /** Tests only: a named point where the server kills itself (SIGKILL), to test crash recovery. */
-    MERIDIAN_FAILPOINT: z.string().optional(),
     /** Lifetime of an embedded-wallet session; the spec's default is 15 minutes. */
     MERIDIAN_WALLET_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
     /** Where real OTP codes go outside the sandbox: "console" (log line) or "record" (kept in memory for tests). */

@@ -61,7 +61,7 @@ import { db, type Db } from "../../db/client";
 import { env } from "../../env";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { DomainError } from "../../kernel/errors";
-import { failpoint } from "../../kernel/failpoint";
+import { failpoint } from "../../kernel/failpoints";
 import type { SignedCall, SignedChallenge, StillProcessing, WalletCall } from "../common/call";
 import { parseStamp, StampFormatError, verifyStamp, type Stamp } from "../../crypto/stamp";
 import type { WalletApproval } from "../../ledger/post";

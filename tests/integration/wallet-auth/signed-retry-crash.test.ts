@@ -2,7 +2,7 @@
 // challenge has an owner and a short lease, so after a crash a repeat of the
 // same signed request either runs the action (exactly once) or receives the
 // answer the dead server had committed. The servers here kill themselves at a
-// failpoint (MERIDIAN_FAILPOINT, SIGKILL) and restart on the same database.
+// failpoint (MERIDIAN_FAILPOINTS, SIGKILL) and restart on the same database.
 import { describe, expect, it } from "vitest";
 import pg from "pg";
 import { ApiClient, newPlatform } from "../../support/api";
@@ -37,7 +37,7 @@ describe("signed retry across a crash", () => {
         return s;
       };
       try {
-        const first = await start({ MERIDIAN_FAILPOINT: "signed-retry:claimed:session.refresh" });
+        const first = await start({ MERIDIAN_FAILPOINTS: "signed-retry:claimed:session.refresh:kill" });
         const api = await newPlatform("crash", first);
         const w = await walletWithSession(api);
         const path = `/auth/sessions/${w.session.id}/refresh`;
@@ -65,7 +65,7 @@ describe("signed retry across a crash", () => {
 
         // 2. Restarted (its lease has run out by now), the repeat claims it again and runs the action; this server
         //    dies after the action committed but before the answer went out.
-        const second = await start({ MERIDIAN_FAILPOINT: "signed-retry:committed:session.refresh" });
+        const second = await start({ MERIDIAN_FAILPOINTS: "signed-retry:committed:session.refresh:kill" });
         const api2 = new ApiClient(second.baseUrl, api.clientId, api.clientSecret, api.platformId);
         expect(await diesWithServer(api2.post(path, body, { headers }))).toBe("no answer");
         expect(await sessions()).toBe(before + 1);
