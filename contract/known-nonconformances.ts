@@ -80,13 +80,6 @@ export const KNOWN_NONCONFORMANCES: KnownNonconformance[] = [
 // not yet exact (external accounts' enums and beneficiary, beneficial owners, documents, verifications, SCA and
 // wallet-auth bodies, quote destination paymentRail, the lookup answers).
 export const KNOWN_DOCUMENT_DIFFERENCES: string[] = [
-  // Routed by issue 19 §3 (helper h19b): each serves exactly the reference's statuses and bodies plus 403, which
-  // every operation answers to a token without its x-required-permission and which the security sweep
-  // (tests/integration/security/operations.security.test.ts) requires documented. Leaves with that 403 conflict.
-  "createDelegatedKey",
-  "listDelegatedKeys",
-  "getDelegatedKeyById",
-  "revokeDelegatedKey",
   // Routed by issue 19 §3 after the document comparison was written: statuses and enums to align.
   "confirmReceiptDelivery",
   "estimateCryptoWithdrawalFee",

@@ -228,15 +228,14 @@ requests
   .description("print the platform's API requests as they are logged (GET /sandbox/requests)")
   .option("--interval <ms>", "poll interval", "1000")
   .action(async (opts: { interval: string }) => {
+    // One entry of GET /sandbox/requests (docs/sandbox.md, "Request log").
     interface LoggedRequest {
-      id?: string;
-      requestId?: string;
-      time?: string;
-      createdAt?: string;
-      method?: string;
-      path?: string;
-      status?: number;
-      latencyMs?: number;
+      id: string;
+      createdAt: string;
+      method: string;
+      path: string;
+      status: number;
+      latencyMs: number;
     }
     const seen = new Set<string>();
     let first = true;
@@ -247,16 +246,13 @@ requests
         "GET",
         "/sandbox/requests?limit=100",
       );
-      const fresh = page.data.filter((r) => !seen.has(r.id ?? r.requestId ?? JSON.stringify(r))).reverse();
+      const fresh = page.data.filter((r) => !seen.has(r.id)).reverse();
       for (const r of fresh) {
-        seen.add(r.id ?? r.requestId ?? JSON.stringify(r));
+        seen.add(r.id);
         if (first) continue;
         print(
           r,
-          () =>
-            `${r.time ?? r.createdAt ?? ""}  ` +
-            `${String(r.status ?? "").padEnd(4)}${(r.method ?? "").padEnd(7)}${r.path ?? ""}` +
-            (r.latencyMs !== undefined ? `  ${r.latencyMs} ms` : ""),
+          () => `${r.createdAt}  ${String(r.status).padEnd(4)}${r.method.padEnd(7)}${r.path}  ${r.latencyMs} ms`,
         );
       }
       if (first) progress("Waiting for requests (Ctrl-C to stop) …");

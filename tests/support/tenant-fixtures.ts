@@ -53,7 +53,8 @@ export type ResourceKind =
   | "umaAddress"
   | "invitation"
   | "platformCustomerId"
-  | "plaidLinkToken";
+  | "plaidLinkToken"
+  | "loggedRequest";
 
 export interface TenantFixtures {
   ids: Record<ResourceKind, string>;
@@ -432,6 +433,7 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
 
   const invitation = await ok("invitation", api.post("/invitations", { inviterUma: customer.umaAddress }));
   const plaidLink = await ok("plaid link token", api.post("/plaid/link-tokens", { customerId: customer.id }));
+  const loggedRequests = await ok("request log", api.get("/sandbox/requests?limit=1"));
 
   return {
     agentToken: agentAuth.bearer,
@@ -480,6 +482,7 @@ export async function makeTenantFixtures(api: ApiClient, webhookEndpoint: string
       invitation: invitation.code,
       platformCustomerId: unverified.platformCustomerId,
       plaidLinkToken: plaidLink.linkToken,
+      loggedRequest: loggedRequests.data[0].id,
     },
   };
 }

@@ -449,6 +449,7 @@ export const listSandboxRules = defineOperation({
   tag: "Sandbox",
   extension: true,
   auth: "platform",
+  permission: "VIEW",
   responses: {
     200: { description: "The catalogue", schema: z.object({ data: z.array(SandboxRule) }) },
     ...ErrorResponses,

@@ -65,6 +65,8 @@ function realise(value: unknown, op: ReferenceOperation, ids: TenantFixtures["id
   const id = /^([A-Za-z]+):[0-9a-f-]{36}$/i.exec(value);
   if (id && ID_KINDS[id[1]]) {
     if (id[1] === "InternalAccount" && walletOperation(op.path)) return ids.embeddedWallet;
+    // A delegated key is for a card the embedded wallet funds.
+    if (id[1] === "Card" && walletOperation(op.path)) return ids.walletCard;
     return ids[ID_KINDS[id[1]]];
   }
   if (key === "email") return `example-${unique()}@example.com`;

@@ -1,5 +1,5 @@
 // The `meridian` command (bin/meridian.mjs) run as a user runs it, against the suite's real server.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestPlatform, startMeridian, type TestPlatform } from "meridian/testing";
@@ -67,6 +67,35 @@ describe("npx meridian", () => {
     expect(ids.every((id: string) => id.startsWith("card."))).toBe(true);
     const text = await cli(["rules"]);
     expect(text.stdout).toMatch(/otp\.sca\s+equals 123456/);
+  });
+
+  it("tails the request log: requests made after it starts are printed as they are logged", async () => {
+    const child = spawn(process.execPath, ["bin/meridian.mjs", "requests", "tail", "--interval", "200"], {
+      env: {
+        ...process.env,
+        MERIDIAN_URL: server().origin,
+        MERIDIAN_CLIENT_ID: platform.clientId,
+        MERIDIAN_CLIENT_SECRET: platform.clientSecret,
+      },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 300 && !done(); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(done(), `stdout: ${stdout}\nstderr: ${stderr}`).toBe(true);
+    };
+    try {
+      await until(() => stderr.includes("Waiting for requests"));
+      // What was logged before the tail started is not printed; this request is.
+      expect(stdout).toBe("");
+      await platform.call("GET", "/customers?platformCustomerId=tail-probe");
+      await until(() => stdout.includes("/customers"));
+      expect(stdout).toMatch(/^\S+ {2}200 GET {4}\/api\/2025-10-13\/customers {2}[\d.]+ ms$/m);
+    } finally {
+      child.kill("SIGINT");
+    }
   });
 
   it("says what to do when something is wrong", async () => {

@@ -169,7 +169,10 @@ describe("time and webhooks through the harness", () => {
       const account = (await platform.call("GET", `/customers/internal-accounts?customerId=${ada.id}&currency=USD`))
         .data[0];
       await platform.call("POST", `/sandbox/internal-accounts/${account.id}/fund`, { amount: 500 });
-      const event = await hooks.waitFor("INTERNAL_ACCOUNT.BALANCE_UPDATED");
+      // This account's event: the scenario's own seeding may still be delivering balance events of other accounts.
+      const event = await hooks.waitFor(
+        (e) => e.type === "INTERNAL_ACCOUNT.BALANCE_UPDATED" && e.data?.id === account.id,
+      );
       expect(event.data.id).toBe(account.id);
       expect(hooks.rejected).toBe(0);
       expect(hooks.verify(event.rawBody, "AAAA")).toBe(false);
