@@ -122,11 +122,11 @@ const FILTER_KINDS: Record<string, ResourceKind> = {
   receivingAccountId: "customerExternalAccount",
   agentId: "agent",
   umaAddress: "umaAddress",
-  // The request log's filter by any object id a request named or created.
-  objectId: "customer",
 };
-// The request log's operationId filter names an API operation, not a resource.
-const PLATFORM_LABELS = new Set(["platformCustomerId", "platformCardId", "operationId"]);
+// The request log's filters search the caller's own log, not resources: operationId names an API operation, and
+// objectId any id the platform's own requests named (another platform's id included, when the caller itself sent it
+// and was refused), so it finds the caller's requests and nothing of another platform.
+const PLATFORM_LABELS = new Set(["platformCustomerId", "platformCardId", "operationId", "objectId"]);
 
 /**
  * Where the spec makes another platform's id something other than not-found.
