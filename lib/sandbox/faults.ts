@@ -73,7 +73,11 @@ interface FaultRow {
   created_at: Date;
 }
 
-const cache = new Map<string, { until: number; rows: FaultRow[] }>();
+type FaultCache = Map<string, { until: number; rows: FaultRow[] }>;
+// On globalThis: Next.js may load this module more than once in one process (the route handlers and the
+// instrumentation that runs the webhook worker), and a PUT must reach the worker's copy at once too.
+const holder = globalThis as unknown as { __meridianSandboxFaults?: FaultCache };
+const cache: FaultCache = (holder.__meridianSandboxFaults ??= new Map());
 
 export function faultsAllowed(): boolean {
   return env().MERIDIAN_ENVIRONMENT === "sandbox";
