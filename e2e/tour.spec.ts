@@ -82,11 +82,15 @@ async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<vo
     for (const v of visits) {
       await page.goto(v.path);
       await expect(page.getByRole("heading", { level: 1, name: v.heading }).first()).toBeVisible();
-      const loadMs = await page.evaluate(() => {
+      const { loadMs, serverMs } = await page.evaluate(() => {
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-        return nav ? Math.round(nav.loadEventEnd - nav.startTime) : -1;
+        if (!nav) return { loadMs: -1, serverMs: -1 };
+        return {
+          loadMs: Math.round(nav.loadEventEnd - nav.startTime),
+          serverMs: Math.round(nav.responseStart - nav.startTime),
+        };
       });
-      timings.push(`${v.path} @${size.width}px: ${loadMs} ms`);
+      timings.push(`${v.path} @${size.width}px: ${loadMs} ms (first byte ${serverMs} ms)`);
       if (size.name === "desktop" || v.phoneAxe) {
         const axe = await new AxeBuilder({ page }).analyze();
         const bad = axe.violations.filter((x) => x.impact === "serious" || x.impact === "critical");
