@@ -197,6 +197,7 @@ export function addExecution(
     failureReason,
     paymentRail: spec.paymentRail ?? null,
     description: spec.description ?? null,
+    descriptionMd5: null, // a trigger keeps it from description
     refund: refund as TransactionRow["refund"],
     counterparty: null,
     settledAt,

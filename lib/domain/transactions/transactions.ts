@@ -1,5 +1,6 @@
 // Transactions: list with the reference's filters, retrieve, approve, reject, cancel.
 import "server-only";
+import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { DomainError, invalidField, invalidInput } from "../../kernel/errors";
 import { boundedCount, decodeCursor, shownTotal, encodeCursor, type PaginationQuery } from "../../kernel/pagination";
@@ -86,7 +87,13 @@ export async function listTransactions(
   if (q.reference) {
     const quote = parseApiId("Quote", q.reference);
     const tx = parseApiId("Transaction", q.reference);
-    and.push(quote ? { quoteId: quote } : tx ? { id: tx } : { description: q.reference });
+    and.push(
+      quote
+        ? { quoteId: quote }
+        : tx
+          ? { id: tx }
+          : { descriptionMd5: descriptionDigest(q.reference), description: q.reference },
+    );
   }
   if (q.startDate) and.push({ createdAt: { gte: new Date(q.startDate) } });
   if (q.endDate) and.push({ createdAt: { lte: new Date(q.endDate) } });
@@ -134,6 +141,11 @@ export async function listTransactions(
     ...(hasMore ? { nextCursor: encodeCursor(page[page.length - 1].id) } : {}),
     ...(shownTotal(money.total + card.total) === undefined ? {} : { totalCount: money.total + card.total }),
   };
+}
+
+/** The index key of GET /transactions?reference (column description_md5, kept by a trigger). */
+function descriptionDigest(description: string): string {
+  return createHash("md5").update(description, "utf8").digest("hex");
 }
 
 export async function findTransaction(db: PrismaClient, platformId: string, id: string): Promise<TransactionRow> {

@@ -28,6 +28,43 @@ describe("transactions", () => {
     }
   });
 
+  it("finds transactions by reference: the description (multibyte, up to the filter's 255 characters), the quote id or its own id", async () => {
+    const c = await newCustomer(api, ["USD"], "Cleo Cole");
+    const cUsd = await internalAccount(api, c.id);
+    const dUsd = await internalAccount(api, (await newCustomer(api, ["USD"], "Dan Dale")).id);
+    await fund(api, cUsd, 10_000);
+    const long = `Miete für Oktober — ${"ü€".repeat(117)}!`; // 255 characters (the filter's limit), 609 bytes of UTF-8
+    const made: { quoteId: string; transactionId: string }[] = [];
+    for (const description of [long, long, "rent"]) {
+      const quote = await api.post("/quotes", {
+        source: { sourceType: "ACCOUNT", accountId: cUsd },
+        destination: { destinationType: "ACCOUNT", accountId: dUsd },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 7,
+        description,
+        immediatelyExecute: true,
+      });
+      expect(quote.status).toBe(201);
+      made.push({ quoteId: quote.body.id, transactionId: quote.body.transactionId });
+    }
+    const byLong = await api.get(`/transactions?reference=${encodeURIComponent(long)}&limit=1`);
+    expect(byLong.status).toBe(200);
+    expect(byLong.body).toMatchObject({ totalCount: 2, hasMore: true });
+    expect(byLong.body.data.map((t: { id: string }) => t.id)).toEqual([made[1].transactionId]);
+    const next = await api.get(
+      `/transactions?reference=${encodeURIComponent(long)}&limit=1&cursor=${byLong.body.nextCursor}`,
+    );
+    expect(next.body.data.map((t: { id: string }) => t.id)).toEqual([made[0].transactionId]);
+    expect(next.body.hasMore).toBe(false);
+    expect((await api.get(`/transactions?reference=${encodeURIComponent(long.slice(0, -1))}`)).body.totalCount).toBe(0);
+    const byQuote = await api.get(`/transactions?reference=${encodeURIComponent(made[2].quoteId)}`);
+    expect(byQuote.body.data.map((t: { id: string }) => t.id)).toEqual([made[2].transactionId]);
+    const byId = await api.get(`/transactions?reference=${encodeURIComponent(made[2].transactionId)}`);
+    expect(byId.body.data.map((t: { id: string; description?: string }) => [t.id, t.description])).toEqual([
+      [made[2].transactionId, "rent"],
+    ]);
+  });
+
   it("lists with filters, sort order and cursor pagination", async () => {
     const all = await api.get(`/transactions?customerId=${a.id}&limit=2`);
     expect(all.status).toBe(200);
