@@ -1,10 +1,10 @@
 "use client";
-import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
 import { STAFF_SIGNIN_RATE_LIMITED } from "@/lib/kernel/staff-signin-errors";
+import { signInWith } from "@/lib/browser/sign-in";
 
 export function StaffSignInForm() {
   const router = useRouter();
@@ -15,7 +15,7 @@ export function StaffSignInForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const res = await signIn("staff", { email, password, redirect: false });
+      const res = await signInWith("staff", { email, password });
       if (res?.error === STAFF_SIGNIN_RATE_LIMITED) {
         return {
           ok: false,

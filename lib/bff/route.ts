@@ -27,6 +27,7 @@ import { checkOperatorToken } from "../security/operator-token";
 import { DomainError, type FieldError } from "../kernel/errors";
 import { ApiError, httpError } from "../api/errors";
 import { databaseUnavailableError } from "../kernel/unavailable";
+import { watchingForOutage } from "./outage";
 import { fieldErrorsOf } from "../kernel/validation";
 import { errorWords, fieldWords } from "../kernel/wording";
 import {
@@ -212,6 +213,18 @@ function forPeople(err: BffError): { reason: string; details: unknown } {
   return { reason: errorWords(err.code) ?? "That did not work. Reload the page and try again.", details: err.details };
 }
 
+/**
+ * The database is down or restarting (the web tier reads sessions, links and reveals itself, and its API calls meet
+ * it too): 503 with Retry-After in the spec's envelope, as the API answers, never a 500. Null for any other error.
+ */
+function unavailableAnswer(err: unknown, people: boolean, headers: Record<string, string> = {}): Response | null {
+  const unavailable = databaseUnavailableError(err);
+  if (!unavailable) return null;
+  const http = httpError(unavailable);
+  const reason = (people ? errorWords(unavailable.code) : undefined) ?? unavailable.reason;
+  return fail(http.status, unavailable.code, reason, unavailable.details, { ...headers, ...http.headers });
+}
+
 function failure(err: unknown, audience: Audience, requestId: string): Response {
   // Hosted pages and operator scripts quote the request id to support.
   const traced: Record<string, string> =
@@ -222,18 +235,11 @@ function failure(err: unknown, audience: Audience, requestId: string): Response 
   }
   if (err instanceof BffError)
     return fail(err.status, err.code, err.reason, err.details, { ...traced, ...err.headers });
-  // The database is down or restarting (the web tier reads sessions, links and reveals itself):
-  // 503 with Retry-After, as the API answers, never a 500.
-  const unavailable = databaseUnavailableError(err);
-  if (unavailable && PEOPLE.has(audience)) {
-    const http = httpError(unavailable);
-    const reason = errorWords(unavailable.code) ?? unavailable.reason;
-    return fail(http.status, unavailable.code, reason, unavailable.details, { ...traced, ...http.headers });
-  }
-  const known = unavailable ?? err;
-  if (known instanceof DomainError) {
-    const http = httpError(known);
-    return fail(http.status, known.code, known.reason, known.details, { ...traced, ...http.headers });
+  const unavailable = unavailableAnswer(err, PEOPLE.has(audience), traced);
+  if (unavailable) return unavailable;
+  if (err instanceof DomainError) {
+    const http = httpError(err);
+    return fail(http.status, err.code, err.reason, err.details, { ...traced, ...http.headers });
   }
   log.error({ requestId, err }, "web route failed");
   return fail(500, "INTERNAL_ERROR", "Something went wrong on our side. Try again in a moment.", undefined, traced);
@@ -261,6 +267,28 @@ export function route<A extends Audience, B extends z.ZodType | undefined = unde
       const res = failure(err, opts.audience, requestId);
       if (opts.audience === "hosted") res.headers.set("referrer-policy", "no-referrer");
       return res;
+    }
+  };
+}
+
+/**
+ * A web route that answers in its own way rather than through route() (next-auth, the sandbox OpenID provider):
+ * its answers stay its own, but an unreachable database answers as in route(), 503 with Retry-After in the spec's
+ * envelope in people's words, never a 500 or a hang; also where the library the route hands over to would turn the
+ * error into an answer of its own (next-auth's failed sign-in), if the code it calls notes the outage
+ * (notingOutage in lib/bff/outage.ts). Any other error is the route's, as before.
+ */
+export function outageAware<Args extends unknown[]>(
+  handle: (...args: Args) => Promise<Response>,
+): (...args: Args) => Promise<Response> {
+  return async (...args) => {
+    try {
+      const { value, unavailable } = await watchingForOutage(() => handle(...args));
+      return (unavailable === undefined ? null : unavailableAnswer(unavailable, true)) ?? value;
+    } catch (err) {
+      const answer = unavailableAnswer(err, true);
+      if (answer) return answer;
+      throw err;
     }
   };
 }

@@ -11,7 +11,7 @@
 //   OAUTH: the ID token's nonce is SHA-256(hex) of the receiver key's public
 //     hex; verify answers the sealed session key as for passkeys.
 import "client-only";
-import { signIn } from "next-auth/react";
+import { signInWith } from "./sign-in";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { bff, type BffResult } from "./bff";
 import { toBase64Url, toHex, utf8 } from "./encoding";
@@ -81,7 +81,7 @@ async function finish(result: { session: WalletSessionView; ticket: string }, ke
     accountId: result.session.accountId,
     expiresAt: result.session.expiresAt,
   });
-  const res = await signIn("customer", { ticket: result.ticket, redirect: false });
+  const res = await signInWith("customer", { ticket: result.ticket });
   if (!res?.ok) throw new FlowError("Your sign-in took too long to complete. Try again.");
 }
 

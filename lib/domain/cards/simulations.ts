@@ -35,23 +35,52 @@ function issuerToken(): string {
   return `itx_${randomBytes(12).toString("hex")}`;
 }
 
-async function lockCard(tx: Db, platformId: string, cardId: string): Promise<Card> {
-  const uuid = cardUuidOrNotFound(cardId);
-  const [card] = await tx.$queryRaw<Card[]>`
-    SELECT id, status, customer_id, funding_source_id, currency FROM cards
-     WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
-  if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
-  return card;
+/** The simulation's one transaction, with this platform's card locked (FOR SHARE) for all of it. */
+function withLockedCard<T>(
+  db: PrismaClient,
+  platformId: string,
+  cardId: string,
+  work: (tx: Db, card: Card) => Promise<T>,
+): Promise<T> {
+  return db.$transaction(async (tx) => {
+    const uuid = cardUuidOrNotFound(cardId);
+    const [card] = await tx.$queryRaw<Card[]>`
+      SELECT id, status, customer_id, funding_source_id, currency FROM cards
+       WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
+    if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+    return work(tx, card);
+  });
 }
 
-/** Whether the issuer approves a new event on this card: the descriptor's decline suffixes, the card's status. */
-function approves(card: Card, descriptor: string): boolean {
-  if (authorizationSteer(descriptor).kind === "DECLINE") return false;
-  return AUTHORIZABLE_STATUSES.includes(card.status);
+/**
+ * A new network event on the card: with the card locked, an event in another currency than the card's is refused;
+ * an event the issuer declines (the descriptor's decline suffixes, a card that is not ACTIVE) is accepted with a
+ * token of its own and records nothing; an approved one is `work`'s.
+ */
+function withApprovedEvent(
+  db: PrismaClient,
+  platformId: string,
+  cardId: string,
+  event: { descriptor: string; currency?: string },
+  work: (tx: Db, card: Card) => Promise<SimulationAccepted>,
+): Promise<SimulationAccepted> {
+  return withLockedCard(db, platformId, cardId, async (tx, card) => {
+    if (event.currency !== undefined && card.currency !== event.currency)
+      throw new DomainError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+    if (authorizationSteer(event.descriptor).kind === "DECLINE" || !AUTHORIZABLE_STATUSES.includes(card.status))
+      return declined();
+    return work(tx, card);
+  });
 }
 
-function requireCurrency(card: Card, code: string) {
-  if (card.currency !== code) throw new DomainError("INVALID_CURRENCY", `The card transacts in ${card.currency}`);
+/** What the issuer's decision reads of an authorization-family event. */
+function eventOf(input: SandboxAuthorization): { descriptor: string; currency: string } {
+  return { descriptor: input.merchant.descriptor, currency: input.currency.code };
+}
+
+/** A declined event: accepted, with a token that names nothing recorded. */
+function declined(): SimulationAccepted {
+  return { issuerTransactionToken: issuerToken() };
 }
 
 /** The available balance of the card's funding account, row-locked for the rest of the transaction. */
@@ -113,16 +142,14 @@ export async function simulateBalanceInquiry(
   cardId: string,
   input: SandboxBalanceInquiry,
 ): Promise<SimulationAccepted> {
-  return db.$transaction(async (tx) => {
-    const card = await lockCard(tx, platformId, cardId);
-    if (!approves(card, input.merchant.descriptor)) return { issuerTransactionToken: issuerToken() };
-    return record(tx, platformId, card, {
+  return withApprovedEvent(db, platformId, cardId, { descriptor: input.merchant.descriptor }, (tx, card) =>
+    record(tx, platformId, card, {
       direction: "DEBIT",
       status: "AUTHORIZED",
       merchant: input.merchant,
       authorizedAmount: 0n,
-    });
-  });
+    }),
+  );
 }
 
 /**
@@ -137,17 +164,14 @@ export async function simulateCreditAuthorization(
   cardId: string,
   input: SandboxAuthorization,
 ): Promise<SimulationAccepted> {
-  return db.$transaction(async (tx) => {
-    const card = await lockCard(tx, platformId, cardId);
-    requireCurrency(card, input.currency.code);
-    if (!approves(card, input.merchant.descriptor)) return { issuerTransactionToken: issuerToken() };
-    return record(tx, platformId, card, {
+  return withApprovedEvent(db, platformId, cardId, eventOf(input), (tx, card) =>
+    record(tx, platformId, card, {
       direction: "CREDIT",
       status: "AUTHORIZED",
       merchant: input.merchant,
       authorizedAmount: BigInt(input.amount),
-    });
-  });
+    }),
+  );
 }
 
 /**
@@ -162,15 +186,12 @@ export async function simulateFinancialAuthorization(
   cardId: string,
   input: SandboxAuthorization,
 ): Promise<SimulationAccepted> {
-  return db.$transaction(async (tx) => {
-    const card = await lockCard(tx, platformId, cardId);
-    requireCurrency(card, input.currency.code);
+  return withApprovedEvent(db, platformId, cardId, eventOf(input), async (tx, card) => {
     const amount = BigInt(input.amount);
-    if (!approves(card, input.merchant.descriptor)) return { issuerTransactionToken: issuerToken() };
-    if ((await availableFor(tx, card.funding_source_id)) < amount) return { issuerTransactionToken: issuerToken() };
+    if ((await availableFor(tx, card.funding_source_id)) < amount) return declined();
     // A wallet-funded card without an ACTIVE delegated key cannot pull: declined, as for funds.
     const funding = await fundingApproval(tx, platformId, card.id, card.funding_source_id);
-    if (!funding.allowed) return { issuerTransactionToken: issuerToken() };
+    if (!funding.allowed) return declined();
     const id = newUuid();
     await postLedger(tx, {
       platformId,
@@ -209,10 +230,7 @@ export async function simulateFinancialCreditAuthorization(
   cardId: string,
   input: SandboxAuthorization,
 ): Promise<SimulationAccepted> {
-  return db.$transaction(async (tx) => {
-    const card = await lockCard(tx, platformId, cardId);
-    requireCurrency(card, input.currency.code);
-    if (!approves(card, input.merchant.descriptor)) return { issuerTransactionToken: issuerToken() };
+  return withApprovedEvent(db, platformId, cardId, eventOf(input), async (tx, card) => {
     const amount = BigInt(input.amount);
     const id = newUuid();
     await postLedger(tx, {
@@ -271,8 +289,7 @@ export async function simulateAuthorizationAdvice(
   cardId: string,
   input: SandboxAuthorizationAdvice,
 ): Promise<SimulationAccepted> {
-  return db.$transaction(async (tx) => {
-    const card = await lockCard(tx, platformId, cardId);
+  return withLockedCard(db, platformId, cardId, async (tx, card) => {
     const t = await lockCardTransaction(tx, platformId, card, input.cardTransactionId);
     if (t.direction !== "DEBIT" || t.status !== "AUTHORIZED") {
       throw new DomainError(
@@ -333,8 +350,7 @@ export async function simulateReturnReversal(
   cardId: string,
   cardTransactionId: string,
 ): Promise<SimulationAccepted> {
-  return db.$transaction(async (tx) => {
-    const card = await lockCard(tx, platformId, cardId);
+  return withLockedCard(db, platformId, cardId, async (tx, card) => {
     const t = await lockCardTransaction(tx, platformId, card, cardTransactionId);
     if (t.direction !== "DEBIT" || t.status !== "REFUNDED") {
       throw new DomainError(

@@ -8,14 +8,14 @@
 import { describe, expect, it } from "vitest";
 import pg from "pg";
 import { newPlatform, server, waitFor } from "../../support/api";
-import { startScratchPostgres, type ScratchPostgres } from "../../support/scratch-postgres";
-import { createExternalDatabase, startTestServer, type TestServer } from "../../support/server";
+import { startTestServer, type TestServer } from "../../support/server";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import {
   audit,
   fundedAccounts,
   random,
   replayOfAnswers,
+  sharedDatabase,
   transferUntilFinal,
   uuid,
   type Outcome,
@@ -43,16 +43,8 @@ describe("crash of an instance under load", () => {
     { timeout: 300_000 },
     async () => {
       const mode = server().mode;
-      let scratch: ScratchPostgres | null = null;
-      let external: { url: string; drop(): Promise<void> } | null = null;
-      let databaseUrl: string;
-      if (mode === "embedded") {
-        scratch = await startScratchPostgres("embedded");
-        databaseUrl = scratch.url;
-      } else {
-        external = await createExternalDatabase();
-        databaseUrl = external.url;
-      }
+      const database = await sharedDatabase(mode);
+      const databaseUrl = database.url;
       const hooks = await new WebhookReceiver().start();
       const servers: TestServer[] = [];
       const db = new pg.Client({ connectionString: databaseUrl });
@@ -192,8 +184,7 @@ describe("crash of an instance under load", () => {
         await db.end().catch(() => {});
         for (const s of servers.reverse()) await s.stop().catch(() => 0);
         await hooks.stop();
-        await external?.drop();
-        await scratch?.destroy();
+        await database.drop();
       }
     },
   );

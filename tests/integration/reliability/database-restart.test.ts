@@ -8,15 +8,15 @@
 import { describe, expect, it } from "vitest";
 import pg from "pg";
 import { newPlatform, server, waitFor } from "../../support/api";
-import { startScratchPostgres } from "../../support/scratch-postgres";
-import { startTestServer, type TestServer } from "../../support/server";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import {
   audit,
   fundedAccounts,
   isFinal,
+  outageRig,
   random,
   replayOfAnswers,
+  REQUEST_BOUND_MS,
   sendTransfer,
   transferUntilFinal,
   uuid,
@@ -28,11 +28,6 @@ import {
 const ACCOUNTS = 8;
 const START = 50_000;
 const CLIENTS = 12;
-/**
- * No request may take longer than this, outage or not: the pool's connect timeout is 5 s here,
- * and the rest is room for a CI machine running other suites beside this one.
- */
-const REQUEST_BOUND_MS = 30_000;
 const OUTAGE_MS = 4_000;
 
 async function status(url: string): Promise<{ status: number; body: any; ms: number }> {
@@ -47,17 +42,12 @@ describe("PostgreSQL restarted under load", () => {
     { timeout: 360_000 },
     async () => {
       const mode = server().mode;
-      const database = await startScratchPostgres(mode);
+      // A job whose outcome could not be recorded when the database went away runs again after its lease.
+      const rig = await outageRig({ MERIDIAN_JOB_LEASE_SECONDS: "5" });
+      const { database, instance } = rig;
       const hooks = await new WebhookReceiver().start();
-      let instance: TestServer | null = null;
       const db = new pg.Client({ connectionString: database.url });
       try {
-        instance = await startTestServer(
-          "external",
-          // A job whose outcome could not be recorded when the database went away runs again after its lease.
-          { DB_CONNECT_TIMEOUT_MS: "5000", MERIDIAN_JOB_LEASE_SECONDS: "5", LOG_LEVEL: "error" },
-          { databaseUrl: database.url },
-        );
         const ready = `${instance.origin}/api/health/ready`;
         expect(await status(ready)).toMatchObject({ status: 200, body: { status: "ready" } });
         const api = await newPlatform("database restart", instance);
@@ -215,9 +205,8 @@ describe("PostgreSQL restarted under load", () => {
         );
       } finally {
         await db.end().catch(() => {});
-        await instance?.stop().catch(() => 0);
+        await rig.close();
         await hooks.stop();
-        await database.destroy();
       }
     },
   );

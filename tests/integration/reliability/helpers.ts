@@ -1,8 +1,116 @@
-// Shared by the crash and outage tests: transfers sent with Idempotency-Keys and
-// retried until a final answer, and the audit of the ledger afterwards.
+// Shared by the crash and outage tests: the database and Meridian each runs on,
+// transfers sent with Idempotency-Keys and retried until a final answer, the
+// audit of the ledger afterwards, and what an answer during an outage must be.
+import { expect } from "vitest";
 import pg from "pg";
-import type { ApiClient } from "../../support/api";
+import { server, waitFor, type ApiClient } from "../../support/api";
 import { fund, internalAccount, newCustomer } from "../../support/money";
+import { NetworkPartition } from "../../support/network-partition";
+import { startScratchPostgres, type ScratchPostgres } from "../../support/scratch-postgres";
+import { createExternalDatabase, startTestServer, type DbMode, type TestServer } from "../../support/server";
+
+/**
+ * No request may take longer than this, outage or not: the pool gives up connecting after 5 s here (outageRig),
+ * and the rest is room for a CI machine running other suites beside this one.
+ */
+export const REQUEST_BOUND_MS = 30_000;
+
+interface OutageRig {
+  /** Stopped and started by the test. */
+  database: ScratchPostgres;
+  instance: TestServer;
+  /** With `partition`: the relay Meridian reaches the database through, which the test cuts and heals. */
+  partition: NetworkPartition | null;
+  /** Stops Meridian and removes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * For the outage tests: a PostgreSQL of the test's own (embedded, or the system's binaries for the external run),
+ * so stopping it disturbs none of the suite's servers, and one Meridian on it whose pool gives up connecting
+ * after 5 s; with `partition`, Meridian reaches it through a relay the test can cut.
+ */
+export async function outageRig(
+  env: Record<string, string> = {},
+  opts: { partition?: boolean } = {},
+): Promise<OutageRig> {
+  const database = await startScratchPostgres(server().mode);
+  let partition: NetworkPartition | null = null;
+  try {
+    if (opts.partition) partition = await new NetworkPartition({ host: "127.0.0.1", port: database.port }).start();
+    const instance = await startTestServer(
+      "external",
+      { DB_CONNECT_TIMEOUT_MS: "5000", LOG_LEVEL: "error", ...env },
+      { databaseUrl: partition ? partition.url(database.url) : database.url },
+    );
+    return {
+      database,
+      instance,
+      partition,
+      close: async () => {
+        await instance.stop().catch(() => 0);
+        await partition?.stop();
+        await database.destroy();
+      },
+    };
+  } catch (err) {
+    await partition?.stop();
+    await database.destroy();
+    throw err;
+  }
+}
+
+/**
+ * For the crash tests, which kill Meridian and leave PostgreSQL up: a database of the test's own that several
+ * instances share (an embedded PostgreSQL of its own, or a fresh database on the external server).
+ */
+export async function sharedDatabase(mode: DbMode): Promise<{ url: string; drop(): Promise<void> }> {
+  if (mode === "external") return createExternalDatabase();
+  const scratch = await startScratchPostgres("embedded");
+  return { url: scratch.url, drop: () => scratch.destroy() };
+}
+
+/** Readiness says ready again after an outage (the pool has recovered; nothing was restarted). */
+export async function untilReady(origin: string): Promise<void> {
+  await waitFor(async () => (await fetch(`${origin}/api/health/ready`)).status === 200, {
+    timeoutMs: 30_000,
+    what: "readiness after the restart",
+  });
+}
+
+/** A web answer as the outage tests read it: the body parsed when it is JSON, and how long it took. */
+export interface WebAnswer {
+  status: number;
+  body: any;
+  headers: Headers;
+  ms: number;
+}
+
+export async function timed(call: () => Promise<Response>): Promise<WebAnswer> {
+  const started = Date.now();
+  const res = await call();
+  const text = await res.text();
+  let body: unknown = text || undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON (a page, a redirect's text): kept as text
+  }
+  return { status: res.status, body, headers: res.headers, ms: Date.now() - started };
+}
+
+/** An answer while the database is down: 503, Retry-After, the spec's error body and nothing else, fast. */
+export function expectUnavailable(a: WebAnswer, name: string): void {
+  expect(a.status, `${name}: ${JSON.stringify(a.body)}`).toBe(503);
+  expect(a.body, name).toMatchObject({ code: "SERVICE_UNAVAILABLE", reason: expect.any(String) });
+  expect(
+    Object.keys(a.body).filter((k) => !["code", "reason", "details"].includes(k)),
+    name,
+  ).toEqual([]);
+  expect(Number(a.headers.get("retry-after")), name).toBeGreaterThan(0);
+  // Fast: within the pool's connect bound, not a hang.
+  expect(a.ms, name).toBeLessThan(REQUEST_BOUND_MS);
+}
 
 /** An instance as the clients see it: where to send, and whether it is up. */
 export interface Target {

@@ -4,41 +4,23 @@
 // 500, whether the route reads the database itself (hosted pages, operator
 // routes) or through the API (admin and wallet routes); once it is back the
 // same sessions and links work again without a restart. A PostgreSQL of this
-// test's own, as in database-restart.test.ts.
+// test's own (outageRig), as in database-restart.test.ts. next-auth and the
+// sandbox OpenID provider: web-sign-in-outage.test.ts.
 import { describe, expect, it } from "vitest";
-import { newPlatform, server, waitFor } from "../../support/api";
+import { newPlatform } from "../../support/api";
 import { newCustomer } from "../../support/money";
-import { startScratchPostgres } from "../../support/scratch-postgres";
-import { startTestServer, type TestServer } from "../../support/server";
 import { staffBrowser } from "../../support/staff";
 import { Web, signUp, verifyOtp } from "../../support/web-customer";
-
-interface Answer {
-  status: number;
-  body: any;
-  headers: Headers;
-  ms: number;
-}
-
-async function answer(res: Promise<Response>, started: number): Promise<Answer> {
-  const r = await res;
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined, headers: r.headers, ms: Date.now() - started };
-}
+import { expectUnavailable, outageRig, timed, untilReady, type WebAnswer } from "./helpers";
 
 describe("web tier while PostgreSQL is down", () => {
   it(
     "every audience answers 503 with Retry-After in the envelope, then serves again",
     { timeout: 240_000 },
     async () => {
-      const database = await startScratchPostgres(server().mode);
-      let instance: TestServer | null = null;
+      const rig = await outageRig();
+      const { database, instance } = rig;
       try {
-        instance = await startTestServer(
-          "external",
-          { DB_CONNECT_TIMEOUT_MS: "5000", LOG_LEVEL: "error" },
-          { databaseUrl: database.url },
-        );
         const origin = instance.origin;
         const operatorToken = instance.operatorToken;
 
@@ -55,42 +37,27 @@ describe("web tier while PostgreSQL is down", () => {
         expect(link.status, link.text).toBeLessThan(300);
         const kycToken = new URL(link.body.kycUrl).pathname.split("/").pop()!;
 
-        const calls: Record<string, () => Promise<Answer>> = {
-          staff: () => {
-            const t = Date.now();
-            return answer(
+        const calls: Record<string, () => Promise<WebAnswer>> = {
+          staff: () =>
+            timed(() =>
               staff.fetch("/api/admin/config", {
                 method: "PATCH",
                 headers: { "content-type": "application/json", "x-csrf-token": staff.csrf },
                 body: JSON.stringify({}),
               }),
-              t,
-            );
-          },
-          customer: () => {
-            const t = Date.now();
-            return answer(customer.raw("GET", "/api/wallet/accounts"), t);
-          },
-          public: () => {
-            const t = Date.now();
-            return answer(
+            ),
+          customer: () => timed(() => customer.raw("GET", "/api/wallet/accounts")),
+          public: () =>
+            timed(() =>
               customer.raw("POST", "/api/wallet/signin/lookup", JSON.stringify({ email: "someone@example.com" }), {
                 "content-type": "application/json",
               }),
-              t,
-            );
-          },
-          hosted: () => {
-            const t = Date.now();
-            return answer(fetch(`${origin}/api/kyc/${kycToken}`), t);
-          },
-          operator: () => {
-            const t = Date.now();
-            return answer(
+            ),
+          hosted: () => timed(() => fetch(`${origin}/api/kyc/${kycToken}`)),
+          operator: () =>
+            timed(() =>
               fetch(`${origin}/api/operator/stablecoins`, { headers: { authorization: `Bearer ${operatorToken}` } }),
-              t,
-            );
-          },
+            ),
         };
         const before: Record<string, number> = {};
         for (const [name, call] of Object.entries(calls)) before[name] = (await call()).status;
@@ -100,18 +67,11 @@ describe("web tier while PostgreSQL is down", () => {
         ).toBe(true);
 
         await database.stop();
-        const during: Record<string, Answer> = {};
+        const during: Record<string, WebAnswer> = {};
         for (const [name, call] of Object.entries(calls)) during[name] = await call();
         await database.start();
 
-        for (const [name, a] of Object.entries(during)) {
-          expect(a.status, `${name}: ${JSON.stringify(a.body)}`).toBe(503);
-          expect(a.body).toMatchObject({ code: "SERVICE_UNAVAILABLE", reason: expect.any(String) });
-          expect(Object.keys(a.body).every((k) => ["code", "reason", "details"].includes(k))).toBe(true);
-          expect(Number(a.headers.get("retry-after")), name).toBeGreaterThan(0);
-          // Fast: within the pool's connect bound, not a hang.
-          expect(a.ms, name).toBeLessThan(30_000);
-        }
+        for (const [name, a] of Object.entries(during)) expectUnavailable(a, name);
         // People read the staff and customer answers: words, not the API's message.
         expect(during.customer.body.reason).not.toMatch(/Idempotency-Key/);
         expect(during.staff.body.reason).not.toMatch(/Idempotency-Key/);
@@ -119,16 +79,12 @@ describe("web tier while PostgreSQL is down", () => {
         expect(during.operator.headers.get("x-request-id")).toBeTruthy();
 
         // Back: the same sessions, link and token work without a restart.
-        await waitFor(async () => (await fetch(`${origin}/api/health/ready`)).status === 200, {
-          timeoutMs: 30_000,
-          what: "readiness after the restart",
-        });
+        await untilReady(origin);
         const after: Record<string, number> = {};
         for (const [name, call] of Object.entries(calls)) after[name] = (await call()).status;
         expect(after).toEqual(before);
       } finally {
-        await instance?.stop().catch(() => 0);
-        await database.destroy();
+        await rig.close();
       }
     },
   );

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { appOrigin } from "@/lib/env";
 import { issueSandboxIdToken } from "@/lib/bff/oidc";
+import { outageAware } from "@/lib/bff/route";
 
 const Form = z.object({
   email: z.email().max(255),
@@ -22,7 +23,7 @@ function page(status: number, message: string): Response {
   });
 }
 
-export async function POST(request: Request): Promise<Response> {
+export const POST = outageAware(async (request: Request): Promise<Response> => {
   const app = new URL(appOrigin()).origin;
   const origin = request.headers.get("origin");
   if (origin && origin !== app) return page(403, "This sign-in form can only be used from the app itself.");
@@ -38,4 +39,4 @@ export async function POST(request: Request): Promise<Response> {
   const idToken = await issueSandboxIdToken({ sub, aud: f.client_id, nonce: f.nonce, email });
   redirect.hash = new URLSearchParams({ id_token: idToken, state: f.state }).toString();
   return new Response(null, { status: 303, headers: { location: redirect.toString(), "cache-control": "no-store" } });
-}
+});

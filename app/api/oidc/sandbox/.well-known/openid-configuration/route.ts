@@ -1,7 +1,8 @@
 // GET /api/oidc/sandbox/.well-known/openid-configuration – discovery document of the sandbox OpenID provider
 import { sandboxIssuer } from "@/lib/bff/oidc";
+import { outageAware } from "@/lib/bff/route";
 
-export async function GET(): Promise<Response> {
+export const GET = outageAware(async (): Promise<Response> => {
   const issuer = sandboxIssuer();
   return Response.json({
     issuer,
@@ -11,4 +12,4 @@ export async function GET(): Promise<Response> {
     response_types_supported: ["id_token"],
     claims_supported: ["iss", "sub", "aud", "iat", "exp", "nonce", "email", "email_verified"],
   });
-}
+});
