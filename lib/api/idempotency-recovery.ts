@@ -39,19 +39,20 @@ const REBUILD: Record<
   stablecoinProviderAccount: (platformId, id) =>
     retrieveProviderAccount(db(), platformId, toApiId("StablecoinProviderAccount", id)),
   kycLink: async (_platformId, _id, point) => point.answer,
+  simulationAccepted: async (_platformId, _id, point) => point.answer,
 };
 
 async function resumedAction(platformId: string, id: string) {
   return resumeAction(db(), await findAction(db(), platformId, null, toApiId("AgentAction", id)));
 }
 
-/** The operation's success status: its lowest 2xx other than a 202 challenge. */
+/** The operation's success status: its lowest 2xx other than a 202 challenge, or 202 where that is its only one. */
 function successStatus(op: Operation<unknown, unknown, unknown>): number {
   const codes = Object.keys(op.responses)
     .map(Number)
-    .filter((c) => c >= 200 && c < 300 && c !== 202)
+    .filter((c) => c >= 200 && c < 300)
     .sort((a, b) => a - b);
-  return codes[0] ?? 200;
+  return codes.find((c) => c !== 202) ?? codes[0] ?? 200;
 }
 
 export function recoverOutcome(op: Operation<unknown, unknown, unknown>, platformId: string): RecoverOutcome {

@@ -23,9 +23,13 @@ export interface RecoveryPoint {
     | "card"
     | "stablecoin"
     | "stablecoinProviderAccount"
-    | "kycLink";
+    | "kycLink"
+    | "simulationAccepted";
   id: string;
-  /** The answer itself, for a resource that cannot be read back as it was answered (a link's one-time token). */
+  /**
+   * The answer itself, for a resource that cannot be read back as it was answered (a link's one-time token, a
+   * simulated card event's token).
+   */
   answer?: unknown;
 }
 

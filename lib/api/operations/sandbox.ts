@@ -161,6 +161,7 @@ function cardEvent<B>(
   return defineOperation({
     operationId,
     method: "POST",
+    idempotency: "optional",
     path: `/sandbox/cards/{cardId}/simulate/${event}`,
     summary,
     tag: "Sandbox",

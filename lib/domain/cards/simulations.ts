@@ -12,6 +12,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
+import { fenceIdempotency } from "../../db/idempotency-fence";
 import { DomainError } from "../../kernel/errors";
 import { newUuid, parseApiId } from "../../ids";
 import { move, postLedger, withWalletApproval } from "../../ledger/post";
@@ -35,20 +36,26 @@ function issuerToken(): string {
   return `itx_${randomBytes(12).toString("hex")}`;
 }
 
-/** The simulation's one transaction, with this platform's card locked (FOR SHARE) for all of it. */
-function withLockedCard<T>(
+/**
+ * The simulation's one transaction, with this platform's card locked (FOR SHARE) for all of it. Its answer (the
+ * event's token) commits with its effect as the Idempotency-Key's recovery point, so a retry with the same key
+ * replays the token instead of simulating the event twice.
+ */
+function withLockedCard(
   db: PrismaClient,
   platformId: string,
   cardId: string,
-  work: (tx: Db, card: Card) => Promise<T>,
-): Promise<T> {
+  work: (tx: Db, card: Card) => Promise<SimulationAccepted>,
+): Promise<SimulationAccepted> {
   return db.$transaction(async (tx) => {
     const uuid = cardUuidOrNotFound(cardId);
     const [card] = await tx.$queryRaw<Card[]>`
       SELECT id, status, customer_id, funding_source_id, currency FROM cards
        WHERE id = ${uuid}::uuid AND platform_id = ${platformId}::uuid FOR SHARE`;
     if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
-    return work(tx, card);
+    const answer = await work(tx, card);
+    await fenceIdempotency(tx, { kind: "simulationAccepted", id: card.id, answer });
+    return answer;
   });
 }
 

@@ -10,7 +10,7 @@ import pg from "pg";
 import { ApiClient, newPlatform, server, waitFor, type ApiResponse } from "../../support/api";
 import { fund, internalAccount, newCustomer, usdAccountInfo } from "../../support/money";
 import { POLICY, installedAgent } from "../agents/helpers";
-import { approvePlatform, approvedCardholder } from "../cards/helpers";
+import { activeCard, approvePlatform, approvedCardholder, balanceOf } from "../cards/helpers";
 import { createExternalDatabase, freePort, startTestServer, type TestServer } from "../../support/server";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 
@@ -401,6 +401,45 @@ describe("Idempotency-Key across crashes", () => {
         [api.platformId],
       );
       expect(cards.map((c) => `Card:${c.id}`)).toEqual([taken.body.id]);
+    },
+  );
+
+  it(
+    "killed after a simulated card event committed, before its answer was stored: the retry replays its token",
+    { timeout: 240_000 },
+    async () => {
+      // The 202 answer of the reference's card-network simulations names nothing a retry could read back: the
+      // token itself is the recovery point, committed with the card transaction and its money.
+      const deploy = await crashableDeployment();
+      const first = await deploy.start("idempotency-before-outcome:kill");
+      const api = await newPlatform("crash in a card simulation", first);
+      await approvePlatform(api);
+      const { card, holder } = await activeCard(api, 5_000);
+      const key = randomUUID();
+      const simulate = (client: ApiClient, amount: number) =>
+        client.post(
+          `/sandbox/cards/${card.id}/simulate/financial_authorization`,
+          { amount, currency: { code: "USD" }, merchant: { descriptor: "ACME MARKETPLACE", mcc: "5942" } },
+          { headers: { "idempotency-key": key } },
+        );
+      await lost(simulate(api, 1_200));
+      const second = await deploy.restart(first);
+      expect(await keyState(deploy.databaseUrl(), api.platformId, key)).toBe("APPLIED");
+      const rows = () =>
+        query<{ token: string }>(
+          deploy.databaseUrl(),
+          `SELECT issuer_transaction_token AS token FROM card_transactions WHERE platform_id = $1`,
+          [api.platformId],
+        );
+      const [recorded] = await rows();
+
+      const retry = await simulate(on(second, api), 1_200);
+      expect(retry.status, retry.text).toBe(202);
+      expect(retry.headers.get("idempotent-replayed")).toBe("true");
+      expect(retry.body).toEqual({ issuerTransactionToken: recorded.token });
+      expect(await rows()).toHaveLength(1);
+      expect(await balanceOf(on(second, api), holder)).toBe(3_800);
+      await expectLedgerExact(deploy.databaseUrl(), api.platformId);
     },
   );
 
