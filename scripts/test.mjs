@@ -79,6 +79,28 @@ const steps = [
   },
 ];
 
+// CI shows only the tail of the output, so the closing lines name every failed test.
+function failedTests(step) {
+  if (!step.report || !existsSync(step.report)) return [];
+  const r = JSON.parse(readFileSync(step.report, "utf8"));
+  if (step.playwright) {
+    const names = [];
+    const walk = (suite, trail) => {
+      for (const spec of suite.specs ?? [])
+        if (spec.tests?.some((t) => t.status === "unexpected" || t.status === "flaky"))
+          names.push(`${spec.file}: ${[...trail, spec.title].join(" › ")}`);
+      for (const child of suite.suites ?? []) walk(child, suite.title && !suite.file ? [...trail, suite.title] : trail);
+    };
+    for (const suite of r.suites ?? []) walk(suite, []);
+    return names;
+  }
+  return (r.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((a) => a.status === "failed")
+      .map((a) => `${file.name.replace(process.cwd() + "/", "")}: ${a.fullName}`),
+  );
+}
+
 function counts(step) {
   if (!step.report || !existsSync(step.report)) return { passed: 0, failed: 0 };
   const r = JSON.parse(readFileSync(step.report, "utf8"));
@@ -90,6 +112,7 @@ function counts(step) {
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+const failedNames = [];
 const selected = steps.filter((s) => only.length === 0 || only.some((o) => (s.key ?? s.name).startsWith(o)));
 for (const [i, step] of selected.entries()) {
   process.stdout.write(`\n=== [${i + 1}/${selected.length}] ${step.name} ===\n`);
@@ -101,6 +124,7 @@ for (const [i, step] of selected.entries()) {
   failed += c.failed;
   const ok = res.status === 0;
   if (!ok) failedSteps.push(step.name);
+  for (const name of failedTests(step)) failedNames.push(`[${step.key ?? step.name}] ${name}`);
   process.stdout.write(
     `=== ${step.name}: ${ok ? "ok" : `FAILED (exit ${res.status})`} in ` +
       `${Math.round((Date.now() - started) / 1000)} ` +
@@ -109,6 +133,7 @@ for (const [i, step] of selected.entries()) {
   if (!ok && step.name === "build") break;
 }
 
+if (failedNames.length) process.stdout.write(`\nFailed tests:\n${failedNames.map((n) => `  ${n}\n`).join("")}`);
 process.stdout.write(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(", ")}` : "All steps passed"}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failedSteps.length ? 1 : 0);
