@@ -10,16 +10,14 @@ import pg from "pg";
 import { newPlatform, server, waitFor } from "../../support/api";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import {
-  audit,
+  expectLedgerMatchesAnswers,
   fundedAccounts,
   isFinal,
   outageRig,
   random,
-  replayOfAnswers,
   REQUEST_BOUND_MS,
   sendTransfer,
   transferUntilFinal,
-  uuid,
   type Answer,
   type Outcome,
   type Target,
@@ -142,16 +140,7 @@ describe("PostgreSQL restarted under load", () => {
         // Every key reached a final answer; every 2xx is in the database, and nothing else moved money.
         expect(outcomes.filter((o) => !o.final).map((o) => [o.key, o.attempts.at(-1)?.body])).toEqual([]);
         await db.connect();
-        const ledger = await audit(db, api.platformId, accounts);
-        const succeeded = outcomes.filter((o) => o.final!.status === 201);
-        const executed = new Set(ledger.executedQuotes.map((q) => q.id));
-        expect(succeeded.filter((o) => !executed.has(uuid(o.final!.body.id))).map((o) => o.key)).toEqual([]);
-        expect(ledger.executedQuotes).toHaveLength(succeeded.length);
-        expect([...ledger.balances.values()].reduce((s, v) => s + v, 0n)).toBe(BigInt(START * ACCOUNTS));
-        expect(ledger.negative).toEqual([]);
-        expect(ledger.unbalancedPostings).toEqual([]);
-        expect(ledger.drift).toEqual([]);
-        expect(ledger.balances).toEqual(replayOfAnswers(accounts, START, outcomes));
+        const ledger = await expectLedgerMatchesAnswers(db, api.platformId, accounts, START, outcomes);
 
         // The job worker and the webhook deliveries went on: every event is delivered.
         const { rows: events } = await db.query<{ id: string }>(
@@ -199,7 +188,7 @@ describe("PostgreSQL restarted under load", () => {
           ]);
         }
         console.log(
-          `[database restart ${mode}] ${outcomes.length} keys, ${succeeded.length} transferred; ` +
+          `[database restart ${mode}] ${outcomes.length} keys, ${ledger.executedQuotes.length} transferred; ` +
             `${outageAnswers.length} answers 503 during the ${OUTAGE_MS / 1000} s outage; ` +
             `slowest request ${Math.round(Math.max(...all.map((x) => x.ms)))} ms; readiness probes ${readiness.length}`,
         );

@@ -310,3 +310,27 @@ export function replayOfAnswers(accounts: string[], start: number, outcomes: Out
   }
   return expected;
 }
+
+/**
+ * The money audit every outage test ends with: every 201 is an executed quote in the database and nothing else moved
+ * money; the ledger is conserved, non-negative, balanced and drift-free; each balance is the replay of the answers.
+ */
+export async function expectLedgerMatchesAnswers(
+  db: pg.Client | pg.Pool,
+  platformId: string,
+  accounts: string[],
+  start: number,
+  outcomes: Outcome[],
+): Promise<Audit> {
+  const ledger = await audit(db, platformId, accounts);
+  const succeeded = outcomes.filter((o) => o.final!.status === 201);
+  const executed = new Set(ledger.executedQuotes.map((q) => q.id));
+  expect(succeeded.filter((o) => !executed.has(uuid(o.final!.body.id))).map((o) => o.key)).toEqual([]);
+  expect(ledger.executedQuotes).toHaveLength(succeeded.length);
+  expect([...ledger.balances.values()].reduce((s, v) => s + v, 0n)).toBe(BigInt(start * accounts.length));
+  expect(ledger.negative).toEqual([]);
+  expect(ledger.unbalancedPostings).toEqual([]);
+  expect(ledger.drift).toEqual([]);
+  expect(ledger.balances).toEqual(replayOfAnswers(accounts, start, outcomes));
+  return ledger;
+}
