@@ -13,6 +13,7 @@ export default tseslint.config(
       ".next/**",
       ".data/**",
       "lib/db/generated/**",
+      "dist/**",
       "node_modules/**",
       "bench/api/.prism/**",
       "test-results/**",
