@@ -136,7 +136,7 @@ test.describe("every page, at 1280 and 375 px", () => {
     // The console's navigation fits: every section on screen without wrapping or scrolling sideways.
     const nav = page.getByRole("navigation", { name: "Admin" });
     for (const name of ["Overview", "Customers", "Transactions", "Webhooks", "Configuration", "Sandbox"])
-      await expect(nav.getByRole("link", { name })).toBeInViewport();
+      await expect(nav.getByRole("link", { name, exact: true })).toBeInViewport();
     // The overview's charts are drawn (recharts renders its SVG in the browser).
     await expect(page.getByRole("img", { name: /Completed volume|No completed payments/ })).toBeVisible();
     await expect(page.locator(".recharts-surface").first()).toBeVisible();
