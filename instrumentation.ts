@@ -13,7 +13,7 @@ export async function register() {
   const { jobHandlers } = await import("./lib/domain/job-handlers");
   const { purgeExpiredIdempotencyKeys } = await import("./lib/api/idempotency");
   const { createApiDispatcher } = await import("./lib/api/node");
-  const { flushRequestLog, pruneRequestLog } = await import("./lib/api/request-log");
+  const { closeRequestLog, pruneRequestLog } = await import("./lib/api/request-log");
   const { stopFollowingRevocations } = await import("./lib/api/token-revocations");
   const metricsToken = env().MERIDIAN_METRICS_TOKEN;
   if (metricsToken) (await import("./lib/api/metrics")).enableMetrics(metricsToken);
@@ -32,7 +32,7 @@ export async function register() {
   (globalThis as { __meridianApi?: unknown }).__meridianApi = createApiDispatcher();
   (globalThis as { __meridianShutdown?: () => Promise<void> }).__meridianShutdown = async () => {
     if (workerOn) await stopWorker();
-    await flushRequestLog();
+    await closeRequestLog();
     stopFollowingRevocations();
     await closeDb();
     await stopTracing();

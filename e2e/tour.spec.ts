@@ -64,6 +64,7 @@ const ADMIN: Visit[] = [
   { path: "/admin/tokens", name: "admin-tokens", heading: /API tokens/ },
   { path: "/admin/config", name: "admin-config", heading: /configuration/i },
   { path: "/admin/sandbox", name: "admin-sandbox-panel", heading: "Sandbox panel" },
+  { path: "/admin/faults", name: "admin-sandbox-faults", heading: "Sandbox faults" },
   { path: "/admin/no-such-page", name: "admin-not-found", heading: "Page not found" },
 ];
 
@@ -135,7 +136,7 @@ test.describe("every page, at 1280 and 375 px", () => {
     // The console's navigation fits: every section on screen without wrapping or scrolling sideways.
     const nav = page.getByRole("navigation", { name: "Admin" });
     for (const name of ["Overview", "Customers", "Transactions", "Webhooks", "Configuration", "Sandbox"])
-      await expect(nav.getByRole("link", { name })).toBeInViewport();
+      await expect(nav.getByRole("link", { name, exact: true })).toBeInViewport();
     // The overview's charts are drawn (recharts renders its SVG in the browser).
     await expect(page.getByRole("img", { name: /Completed volume|No completed payments/ })).toBeVisible();
     await expect(page.locator(".recharts-surface").first()).toBeVisible();

@@ -42,12 +42,36 @@ function redactPans(text: string): string {
   });
 }
 
+const EXACT = 1;
+const CODE_NAME = 2;
+const NOT_SECRET_NAME = 4;
+const SECRET_NAME = 8;
+const IS_CODE = 16;
+/** What the patterns say of a field name, computed once per name: bodies repeat a few dozen names. */
+const kinds = new Map<string, number>();
+const MAX_KINDS = 4096;
+
+function kindOf(key: string): number {
+  let k = kinds.get(key);
+  if (k === undefined) {
+    k =
+      (SECRET_KEY_EXACT.test(key) ? EXACT : 0) |
+      (CODE_KEY.test(key) ? CODE_NAME : 0) |
+      (NOT_SECRET.test(key) ? NOT_SECRET_NAME : 0) |
+      (SECRET_KEY.test(key) || KEY_NAMES.test(key) ? SECRET_NAME : 0) |
+      (key.toLowerCase() === "code" ? IS_CODE : 0);
+    // Names come from clients' bodies: past the cap they are classified each time, not kept.
+    if (kinds.size < MAX_KINDS) kinds.set(key, k);
+  }
+  return k;
+}
+
 export function isSecretField(key: string, value: unknown): boolean {
-  if (SECRET_KEY_EXACT.test(key))
-    return !(key.toLowerCase() === "code" && typeof value === "string" && /[A-Z_]/.test(value));
-  if (CODE_KEY.test(key) && typeof value === "string" && CODE_VALUE.test(value)) return true;
-  if (NOT_SECRET.test(key)) return false;
-  return SECRET_KEY.test(key) || KEY_NAMES.test(key);
+  const k = kindOf(key);
+  if (k & EXACT) return !(k & IS_CODE && typeof value === "string" && /[A-Z_]/.test(value));
+  if (k & CODE_NAME && typeof value === "string" && CODE_VALUE.test(value)) return true;
+  if (k & NOT_SECRET_NAME) return false;
+  return (k & SECRET_NAME) !== 0;
 }
 
 /** The parsed JSON value with secrets replaced: a copy where something changed, the value itself otherwise. */
@@ -109,7 +133,8 @@ export function redactQuery(search: string): string | null {
 export function objectIdsOf(params: Iterable<string>, ...bodies: unknown[]): string[] {
   const ids = new Set<string>();
   const add = (v: unknown) => {
-    if (ids.size < MAX_OBJECT_IDS && typeof v === "string" && API_ID.test(v)) ids.add(v);
+    // An id ends in a 36-character UUID: most strings fail the length test before the pattern runs.
+    if (ids.size < MAX_OBJECT_IDS && typeof v === "string" && v.length >= 39 && API_ID.test(v)) ids.add(v);
   };
   for (const p of params) add(p);
   const walk = (value: unknown, depth: number) => {

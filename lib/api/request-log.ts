@@ -4,8 +4,16 @@
 // pays a push onto an array. The log is an observation, not an effect: it never
 // joins the request's transaction, and the rows still buffered when a process
 // dies are lost (the at-most-once guarantees live in the idempotency keys).
+//
+// The writer has a connection of its own, outside the requests' pool: under load
+// (bench/request-log at 50 clients) every pooled connection is busy, and a batch
+// holding one of them took a twentieth of the pool from requests for as long as
+// its INSERT ran, which cost more than the rows themselves. Its session commits
+// without waiting for the WAL flush (ADR 007: best effort), so a batch is a single
+// statement, one round trip, instead of BEGIN / SET LOCAL / INSERT / COMMIT.
+import pg from "pg";
 import { pool } from "../db/client";
-import { env } from "../env";
+import { databaseUrl, env } from "../env";
 import { newUuid, uuidFloorAt } from "../ids";
 import { log } from "../log";
 import { objectIdsOf, redactBodyText, redactQuery } from "./redact";
@@ -40,6 +48,24 @@ let buffer: (RequestRecord & { id: string })[] = [];
 let timer: NodeJS.Timeout | null = null;
 let writing: Promise<void> = Promise.resolve();
 let dropped = 0;
+let writerPool: pg.Pool | null = null;
+
+function writer(): pg.Pool {
+  if (!writerPool) {
+    const { DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } = env();
+    writerPool = new pg.Pool({
+      connectionString: databaseUrl(),
+      max: 1,
+      options: `-c jit=off -c synchronous_commit=off -c statement_timeout=${DB_STATEMENT_TIMEOUT_MS}`,
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      query_timeout: DB_STATEMENT_TIMEOUT_MS + 5000,
+      keepAlive: true,
+      allowExitOnIdle: true,
+    });
+    writerPool.on("error", (err) => log.warn({ err: err.message }, "request log connection lost"));
+  }
+  return writerPool;
+}
 
 export function requestLogEnabled(): boolean {
   return env().MERIDIAN_REQUEST_LOG === "on";
@@ -105,19 +131,7 @@ async function write(batch: (RequestRecord & { id: string })[]): Promise<void> {
     rows.map((r) => r.requestBody),
     rows.map((r) => r.responseBody),
   ];
-  const client = await pool().connect();
-  try {
-    // Best effort by design (ADR 007): the batch's commit need not wait for its WAL flush.
-    await client.query("BEGIN");
-    await client.query("SET LOCAL synchronous_commit = off");
-    await client.query(INSERT, params);
-    await client.query("COMMIT");
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  await writer().query(INSERT, params);
 }
 
 /** Writes every queued row (one statement per BATCH); resolves when they are in the database or given up. */
@@ -143,6 +157,14 @@ export function flushRequestLog(): Promise<void> {
     }
   });
   return writing;
+}
+
+/** Writes what is queued and closes the writer's connection (at shutdown). */
+export async function closeRequestLog(): Promise<void> {
+  await flushRequestLog();
+  const closing = writerPool;
+  writerPool = null;
+  await closing?.end();
 }
 
 /** Retention: deletes rows older than MERIDIAN_REQUEST_LOG_RETENTION_HOURS by id range (ids are time-ordered). */

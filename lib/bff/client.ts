@@ -107,6 +107,7 @@ export const api = {
   get: <T>(path: string, opts?: CallOptions) => callApi<T>("GET", path, opts),
   post: <T>(path: string, body?: unknown, opts?: CallOptions) => callApi<T>("POST", path, { ...opts, body }),
   patch: <T>(path: string, body?: unknown, opts?: CallOptions) => callApi<T>("PATCH", path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: CallOptions) => callApi<T>("PUT", path, { ...opts, body }),
   delete: <T>(path: string, opts?: CallOptions) => callApi<T>("DELETE", path, opts),
 };
 

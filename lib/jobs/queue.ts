@@ -2,6 +2,7 @@
 // transaction as the change that needs it, so nothing scheduled is lost.
 import { pool, type Db } from "../db/client";
 import { newUuid } from "../ids";
+import { JOB_RULES_FIELD, notedSandboxRules } from "../sandbox/rule-trace";
 
 export interface EnqueueOptions {
   type: string;
@@ -13,13 +14,19 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
+/** A job's payload with the sandbox rules that steered its making, if any (lib/sandbox/rule-trace.ts). */
+export function withSandboxRules(payload: Record<string, unknown>): Record<string, unknown> {
+  const rules = notedSandboxRules();
+  return rules.length ? { ...payload, [JOB_RULES_FIELD]: rules } : payload;
+}
+
 export async function enqueueJob(db: Db, opts: EnqueueOptions): Promise<string> {
   const id = newUuid();
   await db.job.create({
     data: {
       id,
       type: opts.type,
-      payload: (opts.payload ?? {}) as object,
+      payload: withSandboxRules(opts.payload ?? {}) as object,
       platformId: opts.platformId ?? null,
       runAt: opts.runAt ?? new Date(Date.now() + (opts.delayMs ?? 0)),
       maxAttempts: opts.maxAttempts ?? 10,

@@ -15,6 +15,7 @@ import { log } from "../log";
 import { newUuid } from "../ids";
 import { backoffMs, type JobHandler, type JobRecord } from "./queue";
 import { onJobsWake } from "./wake";
+import { jobSandboxRules, traceSandboxRules } from "../sandbox/rule-trace";
 
 const BATCH = 8;
 const HOUSEKEEPING_MS = 5 * 60_000;
@@ -130,7 +131,12 @@ export async function runJob(job: JobRecord, workerId: string, handlers: Record<
     return;
   }
   try {
-    const outcome = await handler(job);
+    // Rules that steered the job's making stay noted, so the webhooks it emits name them too.
+    const outcome = await traceSandboxRules(
+      () => handler(job),
+      () => undefined,
+      jobSandboxRules(job.payload),
+    );
     if (outcome && "retryInMs" in outcome)
       await reschedule(job, workerId, outcome.retryInMs, outcome.note ?? null, false);
     else if (outcome && "fail" in outcome) await finish(job, workerId, "FAILED", outcome.fail);

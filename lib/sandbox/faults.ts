@@ -17,6 +17,8 @@ const CACHE_MS = 1000;
 export const WEBHOOKS = "webhooks";
 export const FAULT_HEADER = "meridian-fault";
 const MAX_LATENCY_MS = 30_000;
+/** The way out: a "*" fault never reaches the operations that read and clear faults, so it can always be undone. */
+const FAULT_CONTROLS = new Set(["listSandboxFaults", "replaceSandboxFaults"]);
 
 export const FaultInput = z
   .object({
@@ -206,7 +208,9 @@ export function configuredFault(platformId: string, operationId: string): Promis
   if (hit && hit.length === 0) return null;
   return (async () => {
     const rows = (await rowsFor(platformId)).filter(
-      (r) => r.operation_id === operationId || (r.operation_id === "*" && !r.kind.startsWith("WEBHOOK_")),
+      (r) =>
+        r.operation_id === operationId ||
+        (r.operation_id === "*" && !r.kind.startsWith("WEBHOOK_") && !FAULT_CONTROLS.has(operationId)),
     );
     const out: InjectedFault = {};
     for (const r of rows) {

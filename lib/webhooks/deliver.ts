@@ -8,6 +8,7 @@ import { newUuid } from "../ids";
 import { observer } from "../kernel/observer";
 import { sandboxDelayMs } from "../sandbox/time";
 import { webhookFault } from "../sandbox/faults";
+import { jobSandboxRules } from "../sandbox/rule-trace";
 import type { JobOutcome, JobRecord } from "../jobs/queue";
 import http from "node:http";
 import https from "node:https";
@@ -15,6 +16,7 @@ import { SIGNATURE_HEADER, signWebhookBody } from "./sign";
 import { BlockedTargetError, webhookAllowsPrivate, webhookLookup, webhookUrlProblems } from "./target";
 
 export const RETRY_BASE_MS = 30_000;
+export const SANDBOX_RULE_HEADER = "Meridian-Sandbox-Rule";
 export const RETRY_CAP_MS = 30 * 60_000;
 export const RETRY_WINDOW_MS = 7 * 24 * 60 * 60_000;
 const TIMEOUT_MS = 10_000;
@@ -41,7 +43,7 @@ export function postWebhook(
   rawUrl: string,
   eventId: string,
   body: string,
-  opts: { allowPrivate?: boolean } = {},
+  opts: { allowPrivate?: boolean; headers?: Record<string, string> } = {},
 ): Promise<DeliveryResult> {
   const allowPrivate = opts.allowPrivate ?? webhookAllowsPrivate();
   const failed = (err: Error): DeliveryResult => {
@@ -80,6 +82,7 @@ export function postWebhook(
           "user-agent": "Meridian-Webhooks/1.0",
           [SIGNATURE_HEADER]: signWebhookBody(body),
           "X-Service-Webhook-Id": eventId,
+          ...opts.headers,
         },
         agent: false,
         ...(allowPrivate ? {} : { lookup: webhookLookup() }),
@@ -160,6 +163,9 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
     return { retryInMs: fault.delayMs, note: "delayed by an injected sandbox fault" };
   }
   const body = JSON.stringify(event.payload);
+  // The sandbox rules that steered the outcome this event reports, as API answers name them (docs/sandbox.md).
+  const rules = jobSandboxRules(job.payload);
+  const ruleHeader = rules.length ? { [SANDBOX_RULE_HEADER]: rules.join(", ") } : undefined;
   const started = performance.now();
   const dropped: DeliveryResult | null =
     fault && "drop" in fault
@@ -175,7 +181,7 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
         "meridian.webhook.attempt": attempt,
       },
       async (span) => {
-        const r = await postWebhook(url, (event.payload as { id: string }).id, body);
+        const r = await postWebhook(url, (event.payload as { id: string }).id, body, { headers: ruleHeader });
         span.set({ "http.response.status_code": r.status ?? undefined, "meridian.webhook.delivered": r.ok });
         return r;
       },

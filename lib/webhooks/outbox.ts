@@ -4,7 +4,7 @@
 // rows from outboxRows() inside that statement instead.
 import type { Db } from "../db/client";
 import { newUuid, toApiId } from "../ids";
-import { enqueueJob } from "../jobs/queue";
+import { enqueueJob, withSandboxRules } from "../jobs/queue";
 import { toJsonText } from "../kernel/json";
 import type { WebhookEnvelope, WebhookType } from "./types";
 
@@ -28,7 +28,7 @@ export function outboxRows<T>(type: WebhookType, data: T, at: Date = new Date())
     job: {
       id: newUuid(),
       type: DELIVERY_JOB.type,
-      payload: JSON.stringify({ eventId: id }),
+      payload: JSON.stringify(withSandboxRules({ eventId: id })),
       maxAttempts: DELIVERY_JOB.maxAttempts,
     },
   };

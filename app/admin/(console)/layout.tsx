@@ -23,6 +23,7 @@ const LINKS: NavLink[] = [
   { href: "/admin/tokens", label: "API tokens", icon: "key" },
   { href: "/admin/config", label: "Configuration", icon: "settings" },
   { href: "/admin/sandbox", label: "Sandbox", icon: "sandbox" },
+  { href: "/admin/faults", label: "Sandbox faults", icon: "sandbox" },
 ];
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {

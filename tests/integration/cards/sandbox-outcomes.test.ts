@@ -82,6 +82,16 @@ describe("Card sandbox outcomes", () => {
       customerId: holder.customerId,
     });
     expect(hooks.ofType("CARD.STATUS_CHANGE").filter((w) => w.body.data.id === card.id)).toHaveLength(1);
+    // The job decided the outcome; its webhook names the rule that steered it, as the answer to POST /cards did.
+    expect(hook.headers["meridian-sandbox-rule"]).toBe("card.issuance.002");
+  });
+
+  it("a webhook of an outcome no rule steered names none", async () => {
+    const { card } = await activeCard(api);
+    const hook = await hooks.waitForType("CARD.STATUS_CHANGE", {
+      where: (w) => w.body.data.id === card.id && w.body.data.status === "ACTIVE",
+    });
+    expect(hook.headers).not.toHaveProperty("meridian-sandbox-rule");
   });
 
   it("a requested close records statusReason CLOSED_BY_PLATFORM; open cards carry none", async () => {

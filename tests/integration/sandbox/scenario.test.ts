@@ -4,8 +4,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createTestPlatform, startMeridian, type Meridian, type TestPlatform } from "meridian/testing";
-import { newPlatform, server } from "../../support/api";
-import { startTestServer } from "../../support/server";
+import { server } from "../../support/api";
 
 const scenario = parse(readFileSync("docs/examples/sandbox-scenario.yaml", "utf8"));
 let meridian: Meridian;
@@ -185,26 +184,4 @@ describe("time and webhooks through the harness", () => {
     }
   });
 });
-
-describe("outside the sandbox", () => {
-  it("refuses to seed or reset, and changes nothing", async () => {
-    const prod = await startTestServer(server().mode, { MERIDIAN_ENVIRONMENT: "production" });
-    try {
-      const api = await newPlatform("Production platform", prod);
-      const created = await api.post("/customers", { customerType: "INDIVIDUAL", platformCustomerId: "kept" });
-      expect(created.status, created.text).toBe(201);
-      const seeded = await api.post("/sandbox/scenario", { customers: [] });
-      expect(seeded.status, seeded.text).toBe(403);
-      expect(seeded.body.code).toBe("FORBIDDEN");
-      for (const to of ["empty", "scenario"]) {
-        const reset = await api.post("/sandbox/reset", { to });
-        expect(reset.status, reset.text).toBe(403);
-        expect(reset.body.code).toBe("FORBIDDEN");
-      }
-      const customers = await api.get("/customers?platformCustomerId=kept");
-      expect(customers.body.data.map((c: { id: string }) => c.id)).toEqual([created.body.id]);
-    } finally {
-      await prod.stop();
-    }
-  });
-});
+// The refusals outside the sandbox: production-refusals.test.ts.
