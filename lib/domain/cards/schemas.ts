@@ -15,16 +15,13 @@ export const CARD_FORMS = ["VIRTUAL"] as const;
  * The reference's names for the spec's card fields, accepted on requests so
  * clients written against the reference (the official CLI) work unchanged;
  * answers use the spec's names. Meridian binds one funding source per card,
- * so `fundingSources` takes exactly one id (repeated: the same source once).
+ * so `fundingSources` takes exactly one id.
  */
 const REFERENCE_ALIASES = {
   cardholderId: ApiId("Customer").optional().describe("Alias of customerId (the reference's name)"),
   fundingSources: z
     .array(ApiId("InternalAccount"))
-    .min(1, "A card has exactly one funding source")
-    .max(10)
-    // A list of funding sources in priority order: naming the same account twice names it once.
-    .refine((ids) => new Set(ids).size === 1, "A card has exactly one funding source")
+    .length(1, "A card has exactly one funding source")
     .optional()
     .describe("Alias of fundingSource (the reference's name): one internal account id"),
 };
