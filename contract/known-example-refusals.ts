@@ -4,20 +4,13 @@
 // not listed here, and on a listed example that is now accepted (delete it).
 // Keys: `<operationId> <example name>`.
 export const KNOWN_EXAMPLE_REFUSALS: string[] = [
-  // fields the reference has and Meridian does not accept yet
-  "updatePlatformConfig example", // cardTokenization2faConfig
-  "createCustomer businessCustomer",
-  "createCustomerExternalAccount usBankAccount", // accountInfo.platformAccountId
-  "createPlatformExternalAccount usBankAccount",
-  "createQuote accountToUma",
-  // the example names a USD internal account for a USDC withdrawal; the fixture platform's accounts are fiat
-  "estimateCryptoWithdrawalFee estimateUSDCWithdrawal",
-  // the reference's fundingSources with two ids (Meridian binds one funding source per card)
+  // Two funding sources: the spec binds one per card (its fundingSource; SPEC-MAP §2.12 [Δ]), so this is a refusal
+  // for a reason the spec gives, but answered INVALID_INPUT (tests/integration/api/official-clients.test.ts keeps
+  // it a 400 naming fundingSources); a spec code for it would take this entry out.
   "updateCardById updateFundingSources",
-  // refused for a reason the spec gives, but reported as INVALID_INPUT: the test's fixtures are an
-  // INDIVIDUAL customer and an EMAIL_OTP credential, and the reference's own example expects a refusal
-  "updateCustomerById businessUpdate",
-  "updateCustomerById combinedContactUpdateRejected",
+  // The test's embedded wallet has one EMAIL_OTP credential: these examples verify a credential of another type,
+  // and a body type that is not the credential's is INVALID_INPUT (right). Needs SMS_OTP, OAUTH and PASSKEY
+  // credentials in tests/support/tenant-fixtures.ts, each example sent to the credential of its type.
   "verifyAuthCredential smsOtp",
   "verifyAuthCredential oauth",
   "verifyAuthCredential passkey",

@@ -16,6 +16,7 @@ import { recoverOutcome } from "./idempotency-recovery";
 import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operation";
 import { arrayFields, parseRequestInput } from "../kernel/validation";
 import { authenticateAgent } from "./agent-auth";
+import { parsePathParams } from "./path-params";
 import { admitRequest } from "./rate-limit";
 import { observer, type SpanHandle } from "../kernel/observer";
 import { traceSandboxRules } from "../sandbox/rule-trace";
@@ -206,7 +207,7 @@ async function answer(
         if (injected.error) throw faultError(injected.error);
       }
     }
-    const params = parseRequestInput(op.params, rawParams);
+    const params = parsePathParams(op.params, rawParams);
     const query = op.query ? parseRequestInput(op.query, queryObject(url, op.query)) : undefined;
     let body: unknown = undefined;
     if (op.bodyKind === "multipart") {

@@ -9,7 +9,8 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { newUuid } from "../ids";
 import { log } from "../log";
-import { DomainError, invalidInput } from "../kernel/errors";
+import { DomainError } from "../kernel/errors";
+import { malformedPathParams } from "./path-params";
 import { ApiError, errorStatus } from "./errors";
 import { MAX_MULTIPART_BODY_BYTES, plainError, runOperation, type PlainResponse } from "./handler";
 import { API_BASE, type ApiRequest, type HttpMethod, type Operation } from "./operation";
@@ -110,11 +111,9 @@ function decodeSegment(segment: string): string | null {
  */
 function malformedPathError(pathname: string, found: ApiMatch | null): DomainError | null {
   if (found?.malformedParam) {
-    const field = found.malformedParam;
-    return invalidInput(
-      [{ field, constraint: "FORMAT", message: "Not valid percent-encoded UTF-8" }],
-      `Invalid path parameter ${field}: not valid percent-encoded UTF-8`,
-    );
+    return malformedPathParams([
+      { field: found.malformedParam, constraint: "FORMAT", message: "Not valid percent-encoded UTF-8" },
+    ]);
   }
   if (found || pathname.split("/").every((segment) => decodeSegment(segment) !== null)) return null;
   return new ApiError(

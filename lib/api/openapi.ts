@@ -4,6 +4,7 @@ import { z } from "zod";
 import { API_BASE, API_VERSION, type Operation } from "./operation";
 import { ErrorResponses, ErrorSchema, FieldErrorSchema } from "./responses";
 import { hoistSharedSchemas } from "./openapi-components";
+import { INPUT_PATH_PARAMS } from "./path-params";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -66,7 +67,8 @@ function parameters(op: Operation<unknown, unknown, unknown>) {
 /**
  * Whether a generic error status (one spread from ErrorResponses, not declared by the
  * operation itself) can occur on this operation, so the document lists only statuses
- * the operation can answer: 400 needs input to validate, 401/403 a credential, 404 an
+ * the operation can answer: 400 needs input to validate (a body, a query, a path parameter
+ * that is input: a malformed id in the path is 404), 401/403 a credential, 404 an
  * id it looks up (in the path, the body or a required query parameter; an optional
  * filter of a list answers the empty list), 409 a write (a unique value taken, an
  * Idempotency-Key reused with another request). 429 (the throttle) and 500 apply
@@ -75,7 +77,10 @@ function parameters(op: Operation<unknown, unknown, unknown>) {
 function genericErrorApplies(op: Operation<unknown, unknown, unknown>, status: number): boolean {
   switch (status) {
     case 400:
-      return Boolean(op.body || op.query || op.params);
+      // A malformed path parameter is 404 (lib/api/path-params.ts), unless it is request input.
+      return Boolean(
+        op.body || op.query || [...op.path.matchAll(/\{([^}]+)\}/g)].some(([, name]) => INPUT_PATH_PARAMS.has(name)),
+      );
     case 401:
     case 403:
       return op.auth !== "none";

@@ -22,6 +22,53 @@ const CommonCustomerFields = {
   endUserTermsConsent: EndUserTermsConsent.optional(),
 };
 
+const BUSINESS_TYPES = [
+  "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING",
+  "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION",
+  "UTILITIES",
+  "CONSTRUCTION",
+  "MANUFACTURING",
+  "WHOLESALE_TRADE",
+  "RETAIL_TRADE",
+  "TRANSPORTATION_AND_WAREHOUSING",
+  "INFORMATION",
+  "FINANCE_AND_INSURANCE",
+  "REAL_ESTATE_AND_RENTAL_AND_LEASING",
+  "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES",
+  "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES",
+  "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES",
+  "EDUCATIONAL_SERVICES",
+  "HEALTH_CARE_AND_SOCIAL_ASSISTANCE",
+  "ARTS_ENTERTAINMENT_AND_RECREATION",
+  "ACCOMMODATION_AND_FOOD_SERVICES",
+  "OTHER_SERVICES",
+  "PUBLIC_ADMINISTRATION",
+] as const;
+const PURPOSES_OF_ACCOUNT = [
+  "CONTRACTOR_PAYOUTS",
+  "CREATOR_PAYOUTS",
+  "EMPLOYEE_PAYOUTS",
+  "MARKETPLACE_SELLER_PAYOUTS",
+  "SUPPLIER_PAYMENTS",
+  "CROSS_BORDER_B2B",
+  "AR_AUTOMATION",
+  "AP_AUTOMATION",
+  "EMBEDDED_PAYMENTS",
+  "PLATFORM_FEE_COLLECTION",
+  "P2P_TRANSFERS",
+  "CHARITABLE_DONATIONS",
+  "OTHER",
+] as const;
+const SOURCE_OF_FUNDS_CATEGORIES = [
+  "OPERATING_REVENUE",
+  "INVESTMENT_INCOME",
+  "LOANS",
+  "VENTURE_CAPITAL",
+  "PERSONAL_SAVINGS",
+  "DONATIONS",
+  "OTHER",
+] as const;
+
 export const BusinessInfo = z.object({
   legalName: z.string().trim().min(1).max(255),
   country: CountryCode,
@@ -35,6 +82,24 @@ export const BusinessInfo = z.object({
     .regex(/^\d{2,6}$/)
     .optional(),
   website: z.url().optional(),
+  // The reference's due-diligence profile of a business (BusinessInfo), stored with the rest of businessInfo.
+  countriesOfOperation: z.array(CountryCode).max(250).optional(),
+  businessType: z.enum(BUSINESS_TYPES).optional(),
+  purposeOfAccount: z.enum(PURPOSES_OF_ACCOUNT).optional(),
+  purposeOfAccountOtherDescription: z.string().trim().min(1).max(500).optional(),
+  sourceOfFunds: z.string().trim().min(1).max(2000).optional(),
+  sourceOfFundsCategories: z.array(z.enum(SOURCE_OF_FUNDS_CATEGORIES)).max(20).optional(),
+  sourceOfFundsOtherDescription: z.string().trim().min(1).max(500).optional(),
+  expectedMonthlyTransactionCount: z
+    .enum(["COUNT_UNDER_10", "COUNT_10_TO_100", "COUNT_100_TO_500", "COUNT_500_TO_1000", "COUNT_OVER_1000"])
+    .optional(),
+  expectedMonthlyTransactionVolume: z
+    .enum(["VOLUME_UNDER_10K", "VOLUME_10K_TO_100K", "VOLUME_100K_TO_1M", "VOLUME_1M_TO_10M", "VOLUME_OVER_10M"])
+    .optional(),
+  expectedRecipientJurisdictions: z.array(CountryCode).max(250).optional(),
+  expectedCounterpartyCountries: z.array(CountryCode).max(250).optional(),
+  primaryContactFirstName: z.string().trim().min(1).max(250).optional(),
+  primaryContactLastName: z.string().trim().min(1).max(250).optional(),
 });
 
 export const IndividualCustomerCreate = z.object({

@@ -116,10 +116,21 @@ export async function findExternalAccount(
 }
 
 export async function createExternalAccount(db: PrismaClient, platformId: string, input: ExternalAccountCreate) {
-  const { countries: _countries, ...given } = input.accountInfo as AccountInfo;
+  const {
+    countries: _countries,
+    platformAccountId: nestedPlatformAccountId,
+    ...given
+  } = input.accountInfo as AccountInfo;
   const { paymentRails: _rails, ...withoutRails } = given;
   const info: AccountInfo = PAYMENT_RAILS[given.accountType] ? given : withoutRails;
   const errors = currencyErrors(input.currency, info);
+  const platformAccountId = input.platformAccountId ?? (nestedPlatformAccountId as string | undefined);
+  if (input.platformAccountId && nestedPlatformAccountId && nestedPlatformAccountId !== input.platformAccountId)
+    errors.push({
+      field: "accountInfo.platformAccountId",
+      constraint: "INVALID",
+      message: "Differs from platformAccountId; give it once",
+    });
   const customer = input.customerId ? await getCustomerOrThrow(db, platformId, input.customerId) : null;
   if (input.defaultUmaDepositAccount && !customer) {
     errors.push({
@@ -195,7 +206,7 @@ export async function createExternalAccount(db: PrismaClient, platformId: string
           accountType: info.accountType,
           accountInfo: info as object,
           fingerprint,
-          platformAccountId: input.platformAccountId ?? null,
+          platformAccountId: platformAccountId ?? null,
           ownershipType: input.ownershipType ?? null,
           defaultUmaDepositAccount: input.defaultUmaDepositAccount ?? false,
           beneficiaryVerificationStatus: verification,

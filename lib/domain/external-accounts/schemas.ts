@@ -68,11 +68,19 @@ function fieldSchema(f: AccountField): z.ZodType {
   return f.required ? s : s.optional();
 }
 
-/** Request-only fiat field of earlier clients (see variantSchema): checked, never stored, not shown on forms. */
-export const LEGACY_ACCOUNT_INFO_FIELDS = ["countries"] as const;
+/**
+ * Request-only accountInfo fields (see variantSchema), not shown on forms: countries of earlier clients (checked,
+ * never stored) and platformAccountId where the reference's own examples put it (the account's platformAccountId).
+ */
+export const LEGACY_ACCOUNT_INFO_FIELDS = ["countries", "platformAccountId"] as const;
+
+const PlatformAccountId = z.string().min(1).max(255);
 
 function variantSchema(t: AccountTypeSpec) {
   const shape: Record<string, z.ZodType> = { accountType: z.literal(t.accountType) };
+  // The reference's create examples send platformAccountId inside accountInfo (its schema has it beside accountInfo);
+  // both places name the same thing, so both are accepted.
+  shape.platformAccountId = PlatformAccountId.optional();
   for (const f of t.fields) shape[f.name] = fieldSchema(f);
   const rails = PAYMENT_RAILS[t.accountType];
   if (rails)
@@ -121,7 +129,7 @@ export const AccountInfoCreate = z.discriminatedUnion(
 
 const ExternalAccountFields = {
   currency: KnownCurrency,
-  platformAccountId: z.string().min(1).max(255).optional(),
+  platformAccountId: PlatformAccountId.optional(),
   ownershipType: z.enum(OWNERSHIP_TYPES).optional(),
   defaultUmaDepositAccount: z.boolean().optional(),
   accountInfo: AccountInfoCreate,

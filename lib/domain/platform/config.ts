@@ -8,6 +8,7 @@ import { DomainError } from "../../kernel/errors";
 import { toApiId } from "../../ids";
 import {
   CardLimits,
+  CardTokenization2faConfig,
   EmbeddedWalletConfig,
   FeeConfig,
   PlatformCurrencyConfig,
@@ -27,6 +28,7 @@ export interface PlatformSettings {
   supportedCurrencies: z.infer<typeof PlatformCurrencyConfig>[];
   feeConfigs: z.infer<typeof FeeConfig>[];
   embeddedWalletConfig: z.infer<typeof EmbeddedWalletConfig>;
+  cardTokenization2faConfig: z.infer<typeof CardTokenization2faConfig>;
   cardLimits: z.infer<typeof CardLimits>;
   transactionLimits: z.infer<typeof TransactionLimit>[];
 }
@@ -41,6 +43,7 @@ export function settingsOf(row: PlatformRow): PlatformSettings {
     supportedCurrencies: row.supportedCurrencies as PlatformSettings["supportedCurrencies"],
     feeConfigs: row.feeConfigs as PlatformSettings["feeConfigs"],
     embeddedWalletConfig: row.embeddedWalletConfig as PlatformSettings["embeddedWalletConfig"],
+    cardTokenization2faConfig: row.cardTokenization2faConfig as PlatformSettings["cardTokenization2faConfig"],
     cardLimits: CardLimits.parse(row.cardLimits ?? {}),
     transactionLimits: row.transactionLimits as PlatformSettings["transactionLimits"],
   };
@@ -69,6 +72,7 @@ export function serializeConfig(row: PlatformRow): z.infer<typeof PlatformConfig
     updatedAt: row.updatedAt.toISOString(),
   };
   if (Object.keys(s.embeddedWalletConfig).length > 0) out.embeddedWalletConfig = s.embeddedWalletConfig;
+  if (Object.keys(s.cardTokenization2faConfig).length > 0) out.cardTokenization2faConfig = s.cardTokenization2faConfig;
   return out;
 }
 
@@ -89,6 +93,19 @@ function mergeFeeConfigs(current: PlatformSettings["feeConfigs"], updates: Platf
   return [...merged.values()];
 }
 
+/** Fields omitted from the nested object are left unchanged (the reference's PATCH rule), one level down too. */
+function mergeTokenizationConfig(
+  current: PlatformSettings["cardTokenization2faConfig"],
+  patch: PlatformSettings["cardTokenization2faConfig"],
+) {
+  return {
+    ...current,
+    ...patch,
+    ...(patch.email ? { email: { ...current.email, ...patch.email } } : {}),
+    ...(patch.sms ? { sms: { ...current.sms, ...patch.sms } } : {}),
+  };
+}
+
 export async function updateConfig(db: Db, platformId: string, patch: PlatformConfigUpdate) {
   const row = await db.platform.findUnique({ where: { id: platformId } });
   if (!row) throw new DomainError("UNAUTHORIZED", "Platform no longer exists");
@@ -101,6 +118,9 @@ export async function updateConfig(db: Db, platformId: string, patch: PlatformCo
       supportedCurrencies: patch.supportedCurrencies,
       embeddedWalletConfig: patch.embeddedWalletConfig
         ? { ...current.embeddedWalletConfig, ...patch.embeddedWalletConfig }
+        : undefined,
+      cardTokenization2faConfig: patch.cardTokenization2faConfig
+        ? mergeTokenizationConfig(current.cardTokenization2faConfig, patch.cardTokenization2faConfig)
         : undefined,
       feeConfigs: patch.feeConfigs ? mergeFeeConfigs(current.feeConfigs, patch.feeConfigs) : undefined,
       isRegulatedFinancialInstitution: patch.isRegulatedFinancialInstitution,

@@ -37,6 +37,25 @@ export const EmbeddedWalletConfig = z.object({
   logoUrl: z.url().max(512).optional(),
 });
 
+/** The reference's CardTokenization2FAConfig: branding for the codes sent when a card is added to a digital wallet. */
+export const CardTokenization2faConfig = z.object({
+  displayName: z.string().max(255).optional(),
+  logoUrl: z
+    .url({ protocol: /^https$/, error: "Expected an https URL" })
+    .max(512)
+    .optional(),
+  email: z
+    .object({
+      fromAddress: z.email().max(255).optional(),
+      fromName: z.string().max(255).optional(),
+      replyToAddress: z.email().max(255).optional(),
+      subject: z.string().max(255).optional(),
+      bodyText: z.string().max(2000).optional(),
+    })
+    .optional(),
+  sms: z.object({ templateSid: z.string().max(64).optional(), bodyText: z.string().max(480).optional() }).optional(),
+});
+
 export const CardLimits = z.object({
   /** Maximum number of live (not CLOSED) cards on the platform; null = unlimited. */
   maxLiveCards: z.number().int().min(0).nullable().default(null),
@@ -64,6 +83,7 @@ export const PlatformConfigResponse = z.object({
   isRegulatedFinancialInstitution: z.boolean(),
   skipVerificationPaperwork: z.boolean(),
   embeddedWalletConfig: EmbeddedWalletConfig.optional(),
+  cardTokenization2faConfig: CardTokenization2faConfig.optional(),
   feeConfigs: z.array(FeeConfig),
   cardLimits: CardLimits,
   transactionLimits: z.array(TransactionLimit),
@@ -89,6 +109,7 @@ export const PlatformConfigUpdate = z
     webhookEndpoint: WebhookUrl.nullable().optional(),
     supportedCurrencies: z.array(PlatformCurrencyConfig).max(200).optional(),
     embeddedWalletConfig: EmbeddedWalletConfig.optional(),
+    cardTokenization2faConfig: CardTokenization2faConfig.optional(),
     feeConfigs: z.array(FeeConfig).max(100).optional(),
     // Sandbox flags the spec's rules depend on.
     isRegulatedFinancialInstitution: z.boolean().optional(),

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { KNOWN_EXAMPLE_REFUSALS } from "../../../contract/known-example-refusals";
 import { UNROUTED_OPERATIONS } from "../../../contract/unrouted-operations";
 import { newPlatform, type ApiClient } from "../../support/api";
+import { internalAccount, newCustomer } from "../../support/money";
 import { reference, type ReferenceOperation } from "../../support/contract/reference";
 import { makeTenantFixtures, type ResourceKind, type TenantFixtures } from "../../support/tenant-fixtures";
 import { WebhookReceiver } from "../../support/webhook-receiver";
@@ -38,9 +39,13 @@ const ID_KINDS: Record<string, ResourceKind> = {
 /** The embedded wallet is the internal account of the wallet-auth and wallet-settings operations. */
 const walletOperation = (path: string) => path.startsWith("/auth/") || path.startsWith("/internal-accounts/");
 
-function pathParam(op: ReferenceOperation, name: string, ids: TenantFixtures["ids"]): string {
+function pathParam(op: ReferenceOperation, name: string, ids: TenantFixtures["ids"], example: unknown): string {
   const p = op.path;
-  if (name === "customerId") return ids.customer;
+  // A business customer's example (customerType BUSINESS) goes to the business customer: the type cannot change.
+  if (name === "customerId")
+    return (example as { customerType?: string } | undefined)?.customerType === "BUSINESS"
+      ? ids.businessCustomer
+      : ids.customer;
   if (name === "externalAccountId")
     return p.startsWith("/platform/") ? ids.platformExternalAccount : ids.customerExternalAccount;
   if (name === "accountId") return ids.internalAccount;
@@ -79,12 +84,16 @@ function realise(value: unknown, op: ReferenceOperation, ids: TenantFixtures["id
 describe("reference request examples", () => {
   let api: ApiClient;
   let fixtures: TenantFixtures;
+  /** A USDC internal account, for the examples about a crypto asset (the fixtures' accounts are fiat). */
+  let usdcAccount: string;
   const hooks = new WebhookReceiver();
 
   beforeAll(async () => {
     await hooks.start();
     api = await newPlatform("Reference examples");
     fixtures = await makeTenantFixtures(api, hooks.url);
+    const holder = await newCustomer(api, ["USDC"]);
+    usdcAccount = await internalAccount(api, holder.id, "USDC");
   }, 180_000);
 
   it("are accepted, or refused only for a reason the spec gives", async () => {
@@ -93,21 +102,43 @@ describe("reference request examples", () => {
     for (const op of reference().operations) {
       if (UNROUTED_OPERATIONS.includes(`${op.method} ${op.path}`)) continue;
       const media = op.operation.requestBody?.content?.["application/json"];
-      const examples: [string, unknown][] = media?.examples
-        ? Object.entries<{ value: unknown }>(media.examples).map(([name, e]) => [name, e.value])
+      const examples: [string, unknown, string][] = media?.examples
+        ? Object.entries<{ value: unknown; summary?: string }>(media.examples).map(([name, e]) => [
+            name,
+            e.value,
+            e.summary ?? "",
+          ])
         : media?.example !== undefined
-          ? [["example", media.example]]
+          ? [["example", media.example, ""]]
           : [];
-      for (const [name, example] of examples) {
+      for (const [name, example, summary] of examples) {
         const path = op.path.replace(/\{([^}]+)\}/g, (_, p: string) =>
-          encodeURIComponent(pathParam(op, p, fixtures.ids)),
+          encodeURIComponent(pathParam(op, p, fixtures.ids, example)),
         );
         const agent = op.path.startsWith("/agents/me");
-        const res = await api.request(op.method, path, realise(example, op, fixtures.ids), {
+        const body = realise(example, op, fixtures.ids) as Record<string, any> | undefined;
+        // A quote to an UMA address names the receiver lookup made first (GET /receiver/uma/{address}); the
+        // receiver is the sandbox's that answers in the example's currency (docs/sandbox.md).
+        if (typeof body?.lookupId === "string" && body.destination?.umaAddress) {
+          const domain = String(body.destination.umaAddress).split("@")[1];
+          const currency = String(body.destination.currency ?? "USD").toLowerCase();
+          body.destination.umaAddress = `$success.${currency}@${domain}`;
+          const lookup = await api.get(`/receiver/uma/${encodeURIComponent(body.destination.umaAddress)}`);
+          expect(lookup.status, lookup.text).toBe(200);
+          body.lookupId = lookup.body.lookupId;
+        }
+        if (body?.currency === "USDC" && typeof body.internalAccountId === "string")
+          body.internalAccountId = usdcAccount;
+        const res = await api.request(op.method, path, body, {
           headers: { "idempotency-key": randomUUID() },
           ...(agent ? { auth: { bearer: fixtures.agentToken } } : {}),
         });
         sent++;
+        // An example the reference itself marks rejected must be refused, as the bad input it is.
+        if (/\(rejected\)/i.test(summary)) {
+          expect(res.status, `${op.operationId} ${name} is a rejected example: ${res.text}`).toBe(400);
+          continue;
+        }
         const malformed = res.status === 404 || res.status >= 500 || MALFORMED.has(res.body?.code);
         if (malformed)
           refused.push(`${op.operationId} ${name}: ${res.status} ${res.body?.code} ${res.body?.reason ?? res.text}`);

@@ -66,6 +66,25 @@ describe("external accounts", () => {
     expect((await api.get(`/customers/external-accounts/${created.body.id}`)).status).toBe(404);
   });
 
+  it("takes platformAccountId inside accountInfo too (where the reference's examples put it), stored once", async () => {
+    const nested = await api.post("/customers/external-accounts", {
+      customerId,
+      currency: "USD",
+      accountInfo: { ...usdAccountInfo("7770001111"), platformAccountId: "ext-nested" },
+    });
+    expect(nested.status, nested.text).toBe(201);
+    expect(nested.body.platformAccountId).toBe("ext-nested");
+    expect(nested.body.accountInfo).not.toHaveProperty("platformAccountId");
+    const both = await api.post("/customers/external-accounts", {
+      customerId,
+      currency: "USD",
+      platformAccountId: "ext-top",
+      accountInfo: { ...usdAccountInfo("7770002222"), platformAccountId: "ext-other" },
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.details.errors[0].field).toBe("accountInfo.platformAccountId");
+  });
+
   it("409 DUPLICATE_EXTERNAL_ACCOUNT for an equivalent live account", async () => {
     const first = await api.post("/customers/external-accounts", {
       customerId,

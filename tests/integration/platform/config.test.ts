@@ -99,6 +99,34 @@ describe("Platform Configuration", () => {
     expect((await api.get("/config")).body).not.toHaveProperty("webhookEndpoint");
   });
 
+  it("PATCH /config keeps cardTokenization2faConfig, leaving fields the update omits unchanged", async () => {
+    const api = await newPlatform();
+    expect((await api.get("/config")).body).not.toHaveProperty("cardTokenization2faConfig");
+    const first = await api.patch("/config", {
+      cardTokenization2faConfig: {
+        displayName: "Acme",
+        email: { fromAddress: "cards@acme.com", subject: "Your Acme card code" },
+        sms: { bodyText: "Your Acme card code:" },
+      },
+    });
+    expect(first.status, first.text).toBe(200);
+    const second = await api.patch("/config", {
+      cardTokenization2faConfig: { logoUrl: "https://acme.com/logo.png", email: { fromName: "Acme Cards" } },
+    });
+    expect(second.status, second.text).toBe(200);
+    const expected = {
+      displayName: "Acme",
+      logoUrl: "https://acme.com/logo.png",
+      email: { fromAddress: "cards@acme.com", fromName: "Acme Cards", subject: "Your Acme card code" },
+      sms: { bodyText: "Your Acme card code:" },
+    };
+    expect(second.body.cardTokenization2faConfig).toEqual(expected);
+    expect((await api.get("/config")).body.cardTokenization2faConfig).toEqual(expected);
+    const http = await api.patch("/config", { cardTokenization2faConfig: { logoUrl: "http://acme.com/logo.png" } });
+    expect(http.status).toBe(400);
+    expect(http.body.details.errors[0].field).toBe("cardTokenization2faConfig.logoUrl");
+  });
+
   it("a platform sees only its own configuration", async () => {
     const a = await newPlatform("A");
     const b = await newPlatform("B");

@@ -22,6 +22,15 @@ function expectFieldError(res: ApiResponse, field: string, constraint = "FORMAT"
   expect(res.body.details.errors).toContainEqual(expect.objectContaining({ field, constraint }));
 }
 
+/** A malformed path parameter names no resource: 404 with the resource's not-found code, naming the parameter. */
+function expectPathNotFound(res: ApiResponse, field: string, code: string, constraint = "FORMAT") {
+  expect(res.status, res.text).toBe(404);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(res.body.code).toBe(code);
+  expect(typeof res.body.reason).toBe("string");
+  expect(res.body.details.errors).toContainEqual(expect.objectContaining({ field, constraint }));
+}
+
 async function countRows(table: string, platformId: string): Promise<number> {
   const { rows } = await database().query(`SELECT count(*)::int AS n FROM ${table} WHERE platform_id = $1`, [
     platformId,
@@ -48,20 +57,23 @@ describe("Malformed input: 4xx in the error body, never a 500", () => {
     await nextServer?.stop();
   });
 
-  it("a path parameter that is not valid percent-encoded UTF-8 is 400 naming the parameter, on both servers", async () => {
+  it("a path parameter that is not valid percent-encoded UTF-8 is 404 naming the parameter, on both servers", async () => {
     for (const client of [api, viaNext]) {
-      for (const [method, path, field] of [
-        ["GET", "/customers/%E0%A4%A", "customerId"],
-        ["GET", "/customers/Customer:%ED%A0%80", "customerId"],
-        ["POST", "/quotes/%E0%A4%A/execute", "quoteId"],
-        ["DELETE", "/tokens/%C3%28", "tokenId"],
-        ["GET", "/invitations/%FF", "invitationCode"],
+      for (const [method, path, field, code] of [
+        ["GET", "/customers/%E0%A4%A", "customerId", "USER_NOT_FOUND"],
+        ["GET", "/customers/Customer:%ED%A0%80", "customerId", "USER_NOT_FOUND"],
+        ["POST", "/quotes/%E0%A4%A/execute", "quoteId", "QUOTE_NOT_FOUND"],
+        ["DELETE", "/tokens/%C3%28", "tokenId", "TOKEN_NOT_FOUND"],
+        ["GET", "/invitations/%FF", "invitationCode", "INVITATION_NOT_FOUND"],
+        ["GET", "/cards/%FF", "id", "REFERENCE_NOT_FOUND"],
       ] as const) {
         const res = await client.request(method, path, method === "POST" ? {} : undefined);
-        expectFieldError(res, field);
+        expectPathNotFound(res, field, code);
       }
+      // A path parameter that is input (the address a lookup resolves) stays 400 INVALID_INPUT.
+      expectFieldError(await client.get("/receiver/uma/%E0%A4%A"), "receiverUmaAddress");
       // No credentials: still the error body, not Next.js's plain-text 500.
-      expectFieldError(await client.get("/customers/%E0%A4%A", { auth: "none" }), "customerId");
+      expectPathNotFound(await client.get("/customers/%E0%A4%A", { auth: "none" }), "customerId", "USER_NOT_FOUND");
       const unknown = await client.get("/no-such/%E0%A4%A");
       expect(unknown.status).toBe(404);
       expect(unknown.body).toMatchObject({ code: "NOT_FOUND", reason: expect.any(String) });
@@ -82,14 +94,15 @@ describe("Malformed input: 4xx in the error body, never a 500", () => {
     }
   });
 
-  it("a NUL in a path parameter is 400 naming it, on both servers (invitation codes reached PostgreSQL)", async () => {
+  it("a NUL in a path parameter is 404 naming it, on both servers (invitation codes reached PostgreSQL)", async () => {
     for (const client of [api, viaNext]) {
-      expectFieldError(await client.get("/invitations/abc%00def"), "invitationCode");
-      expectFieldError(
+      expectPathNotFound(await client.get("/invitations/abc%00def"), "invitationCode", "INVITATION_NOT_FOUND");
+      expectPathNotFound(
         await client.post("/invitations/abc%00def/claim", { inviteeUma: "$bob@example.com" }),
         "invitationCode",
+        "INVITATION_NOT_FOUND",
       );
-      expectFieldError(await client.get("/customers/Customer:%00"), "customerId");
+      expectPathNotFound(await client.get("/customers/Customer:%00"), "customerId", "USER_NOT_FOUND");
     }
   });
 
