@@ -22,7 +22,20 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const OUT = `${root}lib/domain/common/reference-schemas.generated.ts`;
 
 /** The components to export, in a usable order (each is emitted after what it uses). */
-const EXPORTS = ["PaymentRail", "CustomerInfoFieldName", "PaymentAccountInfo", "PaymentInstructions"];
+const EXPORTS = [
+  "PaymentRail",
+  "CustomerInfoFieldName",
+  "PaymentAccountInfo",
+  "PaymentInstructions",
+  "ScaFactorList",
+  "ScaFactorEnrollStartOneOf",
+  "ScaFactorConfirmResponseOneOf",
+  "ScaLoginStart",
+  "ScaLoginComplete",
+  "RecordSecurityEventResponse",
+  "TwoFactorResetStart",
+  "TwoFactorResetStatus",
+];
 
 const doc = parse(readFileSync(`${root}contract/reference-openapi.yaml`, "utf8"));
 const components = doc.components.schemas;
@@ -89,7 +102,9 @@ function zod(schema, indent = "") {
     const alts = (s.oneOf ?? s.anyOf).filter((a) => !empty(a));
     out = `z.union([${alts.map((a) => zod(a, indent)).join(", ")}])`;
   } else if (s.enum) {
-    out = s.enum.length === 1 ? `z.literal(${str(s.enum[0])})` : `z.enum(${str(s.enum)})`;
+    const values = s.enum.filter((v) => v !== null);
+    out = values.length === 1 ? `z.literal(${str(values[0])})` : `z.enum(${str(values)})`;
+    if (values.length < s.enum.length && !nullable) out += ".nullable()";
   } else if (s.const !== undefined) {
     out = `z.literal(${str(s.const)})`;
   } else if (type === "string") {

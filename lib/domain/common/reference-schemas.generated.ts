@@ -379,3 +379,95 @@ export const PaymentInstructions = z.strictObject({
   accountOrWalletInfo: PaymentAccountInfo,
 });
 export type PaymentInstructions = z.infer<typeof PaymentInstructions>;
+
+/** The reference's ScaFactorList. */
+export const ScaFactorList = z.strictObject({
+  factors: z.array(
+    z.strictObject({
+      factor: z.enum(["SMS_OTP", "TOTP", "PASSKEY"]),
+      credentialId: z.string().optional(),
+      name: z.string().optional(),
+    }),
+  ),
+});
+export type ScaFactorList = z.infer<typeof ScaFactorList>;
+
+/** The reference's ScaFactorEnrollStartOneOf. */
+export const ScaFactorEnrollStartOneOf = z.discriminatedUnion("type", [
+  z.strictObject({
+    type: z.literal("TOTP"),
+    secret: z.string(),
+    secretBase32Encoded: z.string(),
+    totpUri: z.string(),
+  }),
+  z.strictObject({
+    type: z.literal("PASSKEY"),
+    options: z.record(z.string(), z.unknown()),
+    allowedOrigins: z.array(z.string()),
+    relyingPartyId: z.string(),
+  }),
+]);
+export type ScaFactorEnrollStartOneOf = z.infer<typeof ScaFactorEnrollStartOneOf>;
+
+/** The reference's ScaFactorConfirmResponseOneOf. */
+export const ScaFactorConfirmResponseOneOf = z.discriminatedUnion("type", [
+  z.strictObject({
+    type: z.literal("TOTP"),
+    recoveryCodes: z.array(z.string()),
+  }),
+  z.strictObject({
+    type: z.literal("PASSKEY"),
+    factor: z.strictObject({
+      factor: z.enum(["SMS_OTP", "TOTP", "PASSKEY"]),
+      credentialId: z.string().optional(),
+      name: z.string().optional(),
+    }),
+  }),
+]);
+export type ScaFactorConfirmResponseOneOf = z.infer<typeof ScaFactorConfirmResponseOneOf>;
+
+/** The reference's ScaLoginStart. */
+export const ScaLoginStart = z.strictObject({
+  factor: z.enum(["SMS_OTP", "TOTP", "PASSKEY"]),
+  challengeId: z.string().nullable().optional(),
+  expiresAt: z.string().nullable().optional(),
+  passkeyOptions: z.record(z.string(), z.unknown()).nullable().optional(),
+  allowedOrigins: z.array(z.string()).nullable().optional(),
+  relyingPartyId: z.string().nullable().optional(),
+});
+export type ScaLoginStart = z.infer<typeof ScaLoginStart>;
+
+/** The reference's ScaLoginComplete. */
+export const ScaLoginComplete = z.strictObject({
+  status: z.string(),
+  sessionExpiresAt: z.string().nullable().optional(),
+});
+export type ScaLoginComplete = z.infer<typeof ScaLoginComplete>;
+
+/** The reference's RecordSecurityEventResponse. */
+export const RecordSecurityEventResponse = z.strictObject({
+  eventType: z.enum(["RESET_PASSWORD_COMPLETED", "FAILED_LOGIN_ATTEMPT"]),
+  suspended: z.boolean(),
+  lockedUntil: z.string().nullable().optional(),
+  failedAttempts: z.number().int(),
+});
+export type RecordSecurityEventResponse = z.infer<typeof RecordSecurityEventResponse>;
+
+/** The reference's TwoFactorResetStart. */
+export const TwoFactorResetStart = z.strictObject({
+  resetId: z.string(),
+  livenessAccessToken: z.string().nullable().optional(),
+  verificationLink: z.string().nullable().optional(),
+  expiresAt: z.string().nullable().optional(),
+});
+export type TwoFactorResetStart = z.infer<typeof TwoFactorResetStart>;
+
+/** The reference's TwoFactorResetStatus. */
+export const TwoFactorResetStatus = z.strictObject({
+  status: z.enum(["INITIATED", "PENDING_REVIEW", "LIVENESS_PASSED", "COMPLETED", "REJECTED", "EXPIRED"]),
+  factor: z.enum(["SMS_OTP", "TOTP", "PASSKEY"]),
+  enrollmentStatus: z.enum(["PENDING", "COMPLETED"]).nullable().optional(),
+  expiresAt: z.string(),
+  completedAt: z.string().nullable().optional(),
+});
+export type TwoFactorResetStatus = z.infer<typeof TwoFactorResetStatus>;

@@ -50,13 +50,16 @@ export type QuoteCreate = z.infer<typeof QuoteCreate>;
 const Factor = z.enum(["SMS_OTP", "TOTP", "PASSKEY"]);
 const Currency = z.strictObject({ code: z.string(), name: z.string(), symbol: z.string(), decimals: z.number().int() });
 
-/** The reference's ScaChallenge, as challengeView writes it. */
+/** The reference's ScaChallenge, as challengeView (quotes) and startBeneficiaryTrust write it. */
 export const ScaChallengeResponse = z.strictObject({
   id: z.string(),
   expiresAt: z.string(),
   factor: Factor,
   availableFactors: z.array(Factor),
+  /** Beneficiary (un)trust challenges: what the challenge authorizes. */
+  purpose: z.enum(["TRUST_BENEFICIARY", "UNTRUST_BENEFICIARY"]).optional(),
   passkeyAssertionOptions: z.record(z.string(), z.unknown()).optional(),
+  passkeyAllowedOrigins: z.array(z.string()).optional(),
 });
 
 /**
