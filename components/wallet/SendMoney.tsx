@@ -140,11 +140,8 @@ export function SendMoney({
       });
       const r = await bff<{ data: Rate[] }>("GET", `/api/wallet/exchange-rates?${params}`);
       if (!r.ok) setRate({ state: "error", message: r.message });
-      else if (!r.data.data[0])
-        setRate({
-          state: "error",
-          message: `No rate is available from ${sourceCcy} to ${destCode}. Choose another destination.`,
-        });
+      // indicative rates cover bank payouts (fiat) only; a crypto payout's rate shows on its quote
+      else if (!r.data.data[0]) setRate({ state: "none", message: `The rate to ${destCode} shows on the quote.` });
       else setRate({ state: "ok", rate: r.data.data[0] });
     }, 400);
     return () => clearTimeout(t);

@@ -4,7 +4,14 @@
 // number, MXN CLABE, CAD bank/branch codes, mobile-money phone and provider, …),
 // derived deterministically from the account id so they never change.
 
+import { PaymentAccountInfo } from "../domain/common/reference-schemas.generated";
+
 const BANK = "Meridian Sandbox Bank";
+
+/** The payment account types whose reference variant carries a `reference` member (BRL, INR, COP and ARS do not). */
+const TAKES_REFERENCE = new Set<string>(
+  PaymentAccountInfo.options.filter((o) => "reference" in o.shape).map((o) => o.shape.accountType.value),
+);
 
 /**
  * `n` digits derived from `seed` (a uuid, read from its random end): stable for one account, different across
@@ -33,25 +40,22 @@ function localCoordinates(currency: string, seed: string): Record<string, unknow
       };
     case "EUR":
       return {
-        bankName: BANK,
         iban: `DE${digits(seed, 20)}`,
         swiftCode: swift("DE"),
         paymentRails: ["SEPA", "SEPA_INSTANT"],
       };
     case "DKK":
-      return { bankName: BANK, iban: `DK${digits(seed, 16)}`, paymentRails: ["SEPA", "SEPA_INSTANT"] };
+      return { iban: `DK${digits(seed, 16)}`, paymentRails: ["SEPA", "SEPA_INSTANT"] };
     case "GBP":
       return {
-        bankName: BANK,
         sortCode: digits(seed, 6),
         accountNumber: account(8),
         paymentRails: ["FASTER_PAYMENTS"],
       };
     case "MXN":
-      return { bankName: BANK, clabeNumber: digits(seed, 18), paymentRails: ["SPEI"] };
+      return { clabeNumber: digits(seed, 18), paymentRails: ["SPEI"] };
     case "CAD":
       return {
-        bankName: BANK,
         bankCode: "001",
         branchCode: digits(seed, 5),
         accountNumber: account(10),
@@ -117,10 +121,14 @@ const SWIFT_COUNTRIES: Record<string, string> = {
   ZMW: "ZM",
 };
 
-/** The reference's accountOrWalletInfo for paying `reference` into a fiat account in `currency`. */
+/**
+ * The reference's accountOrWalletInfo for paying `reference` into a fiat account in `currency` (exactly the
+ * variant's members: where it has no `reference`, the instructions' notes carry it).
+ */
 export function sandboxFiatAccountInfo(currency: string, seed: string, reference: string): Record<string, unknown> {
   const local = localCoordinates(currency, seed);
-  if (local) return { accountType: `${currency}_ACCOUNT`, ...local, reference };
+  const accountType = `${currency}_ACCOUNT`;
+  if (local) return { accountType, ...local, ...(TAKES_REFERENCE.has(accountType) ? { reference } : {}) };
   const country = SWIFT_COUNTRIES[currency] ?? "US";
   return {
     accountType: "SWIFT_ACCOUNT",

@@ -27,6 +27,7 @@ import { AgentResponse } from "../../domain/agents/schemas";
 import { InternalAccountResponse } from "../../domain/accounts/schemas";
 import { CardTransactionResponse } from "../../domain/cards/schemas";
 import { PositiveMinorUnits } from "../../domain/common/schemas";
+import { PaymentRail } from "../../domain/common/reference-schemas.generated";
 import { TransactionResponse as MoneyTransactionResponse } from "../../domain/transactions/schemas";
 import { createExternalAccount } from "../../domain/external-accounts/external-accounts";
 import { ExternalAccountResponse, PlatformExternalAccountCreate } from "../../domain/external-accounts/schemas";
@@ -41,7 +42,7 @@ const TransactionResponse = z.union([MoneyTransactionResponse, CardTransactionRe
 
 const TransferBody = z.object({
   source: z.object({ accountId: z.string().min(1) }),
-  destination: z.object({ accountId: z.string().min(1), paymentRail: z.string().max(32).optional() }),
+  destination: z.object({ accountId: z.string().min(1), paymentRail: PaymentRail.optional() }),
   amount: PositiveMinorUnits,
   remittanceInformation: z.string().max(80).optional(),
 });

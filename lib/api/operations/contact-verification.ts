@@ -6,7 +6,8 @@ import { ErrorResponses } from "../responses";
 import { NotRequired } from "./strong-customer-authentication";
 import { db } from "../../db/client";
 import { type ContactChannel, sendContactCode, confirmContactCode } from "../../domain/sca/contact-verification";
-import { ContactConfirm, Loose } from "../../domain/sca/schemas";
+import { ContactConfirm } from "../../domain/sca/schemas";
+import { CustomerResponse } from "../../domain/customers/schemas";
 
 const CV = "Contact Verification";
 
@@ -39,7 +40,7 @@ function contactOps(channel: ContactChannel) {
     permission: "MANAGE",
     params: CustomerParams,
     body: ContactConfirm,
-    responses: { 200: { description: "The customer", schema: Loose }, ...ErrorResponses, ...NotRequired },
+    responses: { 200: { description: "The customer", schema: CustomerResponse }, ...ErrorResponses, ...NotRequired },
     handle: async ({ ctx, params, body }) => ({
       status: 200,
       body: await confirmContactCode(db(), ctx.platformId, params.customerId, channel, body.code),

@@ -4,7 +4,7 @@ import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry"
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
-import { Loose } from "./exchange-rates";
+import { ReceiverExternalAccountLookupResponse, ReceiverUmaLookupResponse } from "../../domain/invitations/schemas";
 import { db } from "../../db/client";
 import { lookupUma, lookupExternalAccount } from "../../domain/invitations/receiver";
 import { createQuote } from "../../domain/quotes/create";
@@ -27,7 +27,10 @@ export const lookupUmaOperation = defineOperation({
   permission: "VIEW",
   params: z.object({ receiverUmaAddress: z.string().min(1).max(255) }),
   query: z.object({ senderUmaAddress: z.string().max(255).optional(), customerId: z.string().optional() }),
-  responses: { 200: { description: "Receiver currencies and limits", schema: Loose }, ...ErrorResponses },
+  responses: {
+    200: { description: "Receiver currencies and limits", schema: ReceiverUmaLookupResponse },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, params, query }) => ({
     status: 200,
     body: await lookupUma(db(), ctx.platformId, decodeURIComponent(params.receiverUmaAddress), query),
@@ -45,7 +48,10 @@ export const lookupExternalAccountOperation = defineOperation({
   permission: "VIEW",
   params: z.object({ accountId: z.string() }),
   query: z.object({ senderUmaAddress: z.string().max(255).optional(), customerId: z.string().optional() }),
-  responses: { 200: { description: "Receiver currencies and limits", schema: Loose }, ...ErrorResponses },
+  responses: {
+    200: { description: "Receiver currencies and limits", schema: ReceiverExternalAccountLookupResponse },
+    ...ErrorResponses,
+  },
   handle: async ({ ctx, params, query }) => ({
     status: 200,
     body: await lookupExternalAccount(db(), ctx.platformId, decodeURIComponent(params.accountId), query),

@@ -3,7 +3,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
-import { Loose } from "./exchange-rates";
 import { CountryCode, KnownCurrency } from "../../domain/common/schemas";
 import { INSTITUTIONS } from "../../domain/discoveries/institutions";
 
@@ -17,7 +16,17 @@ export const getDiscoveriesOperation = defineOperation({
   auth: "platform",
   permission: "VIEW",
   query: z.object({ country: CountryCode.optional(), currency: KnownCurrency.optional() }),
-  responses: { 200: { description: "Institutions", schema: z.object({ data: z.array(Loose) }) }, ...ErrorResponses },
+  responses: {
+    200: {
+      description: "Institutions",
+      schema: z.strictObject({
+        data: z.array(
+          z.strictObject({ bankName: z.string(), displayName: z.string(), country: z.string(), currency: z.string() }),
+        ),
+      }),
+    },
+    ...ErrorResponses,
+  },
   handle: async ({ query }) => ({
     status: 200,
     body: {

@@ -15,6 +15,7 @@ import {
   SignedRetryChallengeResponse,
   CredentialCreate,
   AuthMethodResponse,
+  AuthCredentialChallengeResponse,
   AccountQuery,
   IdParams,
   CredentialChallengeBody,
@@ -108,7 +109,7 @@ export const challengeAuthCredential = defineOperation({
     200: {
       description:
         "The credential with otpEncryptionTargetBundle (OTP) or challenge, requestId and expiresAt (PASSKEY)",
-      schema: AuthMethodResponse,
+      schema: AuthCredentialChallengeResponse,
     },
     ...ErrorResponses,
   },

@@ -4,11 +4,24 @@ import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
-import { KnownCurrency } from "../../domain/common/schemas";
+import { CurrencyResponse, KnownCurrency } from "../../domain/common/schemas";
+import { PaymentRail } from "../../domain/common/reference-schemas.generated";
 import { listExchangeRates } from "../../domain/fx/exchange-rates";
 import { getPlatformSettings } from "../../domain/platform/config";
 
-export const Loose = z.object({}).loose();
+/** The reference's ExchangeRate, exactly as listExchangeRates writes it (fiat destinations: a PaymentRail each). */
+const ExchangeRateResponse = z.strictObject({
+  sourceCurrency: CurrencyResponse,
+  destinationCurrency: CurrencyResponse,
+  destinationPaymentRail: PaymentRail,
+  sendingAmount: z.number().int(),
+  minSendingAmount: z.number().int(),
+  maxSendingAmount: z.number().int(),
+  receivingAmount: z.number().int(),
+  exchangeRate: z.number(),
+  fees: z.strictObject({ fixed: z.number().int(), total: z.number().int() }),
+  updatedAt: z.string(),
+});
 
 // GET /exchange-rates – indicative rates with the platform's fees (cached ~5 minutes)
 export const getExchangeRatesOperation = defineOperation({
@@ -25,7 +38,10 @@ export const getExchangeRatesOperation = defineOperation({
     sendingAmount: z.coerce.number().int().min(1).max(100_000_000_000).optional(),
   }),
   responses: {
-    200: { description: "Rates per destination currency", schema: z.object({ data: z.array(Loose) }) },
+    200: {
+      description: "Rates per destination currency",
+      schema: z.strictObject({ data: z.array(ExchangeRateResponse) }),
+    },
     ...ErrorResponses,
   },
   handle: async ({ ctx, query }) => {

@@ -7,6 +7,7 @@ import { ErrorResponses } from "../responses";
 import { TransactionResponse } from "../../domain/transactions/schemas";
 import { db } from "../../db/client";
 import { PositiveMinorUnits } from "../../domain/common/schemas";
+import { PaymentRail } from "../../domain/common/reference-schemas.generated";
 import {
   transferIn,
   prepareTransferOut,
@@ -50,7 +51,7 @@ export const transferOutOperation = defineOperation({
   idempotency: "optional",
   deprecated: true,
   body: TransferBody.extend({
-    destination: z.object({ accountId: z.string(), paymentRail: z.string().max(32).optional() }),
+    destination: z.object({ accountId: z.string(), paymentRail: PaymentRail.optional() }),
     remittanceInformation: z.string().max(80).optional(),
     purposeOfPayment: z.string().max(64).optional(),
   }),

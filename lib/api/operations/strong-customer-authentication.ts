@@ -10,7 +10,6 @@ import { startLogin, completeLogin, recordSecurityEvent } from "../../domain/sca
 import { startReset, getReset, completeReset } from "../../domain/sca/reset";
 import {
   CustomerQuery,
-  Loose,
   FactorEnrollStart,
   FactorEnrollConfirm,
   LoginStart,
@@ -22,6 +21,17 @@ import {
   ScaAuthorization,
 } from "../../domain/sca/schemas";
 import { startBeneficiaryTrust, confirmBeneficiaryTrust } from "../../domain/sca/trust";
+import {
+  RecordSecurityEventResponse,
+  ScaFactorConfirmResponseOneOf,
+  ScaFactorEnrollStartOneOf,
+  ScaFactorList,
+  ScaLoginComplete,
+  ScaLoginStart,
+  TwoFactorResetStart,
+  TwoFactorResetStatus,
+} from "../../domain/common/reference-schemas.generated";
+import { QuoteResponse, ScaChallengeResponse } from "../../domain/quotes/schemas";
 
 const SCA = "Strong Customer Authentication";
 
@@ -40,7 +50,7 @@ export const listScaFactorsOperation = defineOperation({
   auth: "platform",
   permission: "VIEW",
   query: CustomerQuery,
-  responses: { 200: { description: "Factors", schema: Loose }, ...ErrorResponses, ...NotRequired },
+  responses: { 200: { description: "Factors", schema: ScaFactorList }, ...ErrorResponses, ...NotRequired },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listFactors(db(), ctx.platformId, query.customerId) }),
 });
 
@@ -55,7 +65,10 @@ export const startScaFactorEnrollmentOperation = defineOperation({
   query: CustomerQuery,
   body: FactorEnrollStart,
   responses: {
-    200: { description: "TOTP secret and provisioning URI, or PASSKEY WebAuthn registration options", schema: Loose },
+    200: {
+      description: "TOTP secret and provisioning URI, or PASSKEY WebAuthn registration options",
+      schema: ScaFactorEnrollStartOneOf,
+    },
     ...ErrorResponses,
     409: { description: "Not required for this customer (outside the EU/EEA), or PASSKEY_ALREADY_ENROLLED" },
   },
@@ -75,7 +88,11 @@ export const confirmScaFactorEnrollmentOperation = defineOperation({
   permission: "MANAGE",
   query: CustomerQuery,
   body: FactorEnrollConfirm,
-  responses: { 200: { description: "Recovery codes", schema: Loose }, ...ErrorResponses, ...NotRequired },
+  responses: {
+    200: { description: "Recovery codes", schema: ScaFactorConfirmResponseOneOf },
+    ...ErrorResponses,
+    ...NotRequired,
+  },
   handle: async ({ ctx, query, body }) => ({
     status: 200,
     body: await confirmFactorEnrollment(db(), ctx.platformId, query.customerId, body),
@@ -110,7 +127,7 @@ export const startScaLoginOperation = defineOperation({
   query: CustomerQuery,
   body: LoginStart,
   responses: {
-    200: { description: "Login started", schema: Loose },
+    200: { description: "Login started", schema: ScaLoginStart },
     ...ErrorResponses,
     ...NotRequired,
     423: { description: "ACCOUNT_LOCKED" },
@@ -132,7 +149,7 @@ export const completeScaLoginOperation = defineOperation({
   query: CustomerQuery,
   body: LoginComplete,
   responses: {
-    200: { description: "SCA session opened", schema: Loose },
+    200: { description: "SCA session opened", schema: ScaLoginComplete },
     ...ErrorResponses,
     ...NotRequired,
     423: { description: "ACCOUNT_LOCKED" },
@@ -153,7 +170,11 @@ export const recordSecurityEventOperation = defineOperation({
   permission: "MANAGE",
   query: CustomerQuery,
   body: SecurityEvent,
-  responses: { 200: { description: "Login-security state", schema: Loose }, ...ErrorResponses, ...NotRequired },
+  responses: {
+    200: { description: "Login-security state", schema: RecordSecurityEventResponse },
+    ...ErrorResponses,
+    ...NotRequired,
+  },
   handle: async ({ ctx, query, body }) => ({
     status: 200,
     body: await recordSecurityEvent(db(), ctx.platformId, query.customerId, body.eventType),
@@ -170,7 +191,7 @@ export const startTwoFactorResetOperation = defineOperation({
   permission: "MANAGE",
   query: CustomerQuery,
   body: ResetStart,
-  responses: { 201: { description: "Reset started", schema: Loose }, ...ErrorResponses, ...NotRequired },
+  responses: { 201: { description: "Reset started", schema: TwoFactorResetStart }, ...ErrorResponses, ...NotRequired },
   handle: async ({ ctx, query, body }) => ({
     status: 201,
     body: await startReset(db(), ctx.platformId, query.customerId, body.factor),
@@ -187,7 +208,7 @@ export const getTwoFactorResetOperation = defineOperation({
   permission: "VIEW",
   params: z.object({ resetId: z.string() }),
   query: CustomerQuery,
-  responses: { 200: { description: "Reset status", schema: Loose }, ...ErrorResponses, ...NotRequired },
+  responses: { 200: { description: "Reset status", schema: TwoFactorResetStatus }, ...ErrorResponses, ...NotRequired },
   handle: async ({ ctx, params, query }) => ({
     status: 200,
     body: await getReset(db(), ctx.platformId, query.customerId, params.resetId),
@@ -224,7 +245,11 @@ function trustOps(direction: "TRUST" | "UNTRUST") {
     auth: "platform",
     permission: "MANAGE",
     params: AccountParams,
-    responses: { 200: { description: "The SCA challenge", schema: Loose }, ...ErrorResponses, ...NotRequired },
+    responses: {
+      200: { description: "The SCA challenge", schema: z.strictObject({ scaChallenge: ScaChallengeResponse }) },
+      ...ErrorResponses,
+      ...NotRequired,
+    },
     handle: async ({ ctx, params }) => ({
       status: 200,
       body: await startBeneficiaryTrust(db(), ctx.platformId, params.externalAccountId, direction),
@@ -241,7 +266,7 @@ function trustOps(direction: "TRUST" | "UNTRUST") {
     params: AccountParams,
     body: TrustConfirm,
     responses: {
-      200: { description: "{trusted}", schema: z.object({ trusted: z.boolean() }) },
+      200: { description: "{trusted}", schema: z.strictObject({ trusted: z.boolean() }) },
       ...ErrorResponses,
       ...NotRequired,
     },
@@ -270,7 +295,7 @@ export const authorizeQuoteOperation = defineOperation({
   params: QuoteParams,
   body: ScaAuthorization,
   responses: {
-    200: { description: "Challenge authorized; the updated quote", schema: Loose },
+    200: { description: "Challenge authorized; the updated quote", schema: QuoteResponse },
     ...ErrorResponses,
     409: { description: "SCA not required for this customer, no pending challenge, or SCA_SESSION_REQUIRED" },
     423: { description: "ACCOUNT_LOCKED" },

@@ -2,6 +2,7 @@
 // reference's InternalAccount); the front end takes its type from here.
 import { z } from "zod";
 import { CurrencyAmountResponse } from "../common/schemas";
+import { PaymentInstructions } from "../common/reference-schemas.generated";
 
 export const InternalAccountResponse = z.strictObject({
   id: z.string(),
@@ -10,9 +11,8 @@ export const InternalAccountResponse = z.strictObject({
   status: z.enum(["PENDING", "ACTIVE", "CLOSED", "FROZEN", "FAILED"]),
   balance: CurrencyAmountResponse,
   totalBalance: CurrencyAmountResponse,
-  fundingPaymentInstructions: z.array(
-    z.object({ instructionsNotes: z.string(), accountOrWalletInfo: z.record(z.string(), z.unknown()) }),
-  ),
+  /** The reference's PaymentInstructions: accountOrWalletInfo is one per-currency variant (by accountType). */
+  fundingPaymentInstructions: z.array(PaymentInstructions),
   /** Embedded wallets only. */
   privateEnabled: z.boolean().optional(),
   createdAt: z.string(),

@@ -66,19 +66,8 @@ export async function regenerateDeviceCode(db: PrismaClient, agent: Agent) {
 export async function deviceCodeStatus(db: Db, platformId: string, code: string) {
   const row = await db.agentDeviceCode.findFirst({ where: { codeHash: codeHash(code), platformId } });
   if (!row) throw notFound("Device code");
-  return {
-    code,
-    redeemed: row.redeemedAt !== null,
-    agentId: toApiId("Agent", row.agentId),
-    expiresAt: row.expiresAt.toISOString(),
-    status: row.redeemedAt
-      ? "REDEEMED"
-      : row.invalidatedAt
-        ? "INVALIDATED"
-        : row.expiresAt <= new Date()
-          ? "EXPIRED"
-          : "PENDING",
-  };
+  // the reference's AgentDeviceCodeStatusResponse: exactly these two members
+  return { code, redeemed: row.redeemedAt !== null };
 }
 
 /**

@@ -58,7 +58,7 @@ export const DeviceCodeResponse = z.object({
   redeemed: z.boolean(),
 });
 export const AgentCreateResponse = z.object({ agent: AgentResponse, deviceCode: DeviceCodeResponse });
-export const DeviceCodeStatusResponse = z.object({ code: z.string(), redeemed: z.boolean() }).loose();
+export const DeviceCodeStatusResponse = z.strictObject({ code: z.string(), redeemed: z.boolean() });
 export const RedeemResponse = z.object({
   agentId: z.string(),
   agentName: z.string(),

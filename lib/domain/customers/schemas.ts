@@ -1,4 +1,4 @@
-// Customers: create/update request schemas and the response shape.
+// Customers: create/update request schemas and the response shapes (customers and their beneficial owners).
 import "server-only";
 import { z } from "zod";
 import { Address, CountryCode, DateOnly, E164Phone, Email, KnownCurrency, UmaAddress } from "../common/schemas";
@@ -180,16 +180,85 @@ export const CustomerListQuery = z.object({
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 
-export const CustomerResponse = z
-  .object({
-    id: z.string(),
-    platformCustomerId: z.string(),
-    customerType: z.enum(["INDIVIDUAL", "BUSINESS"]),
-    umaAddress: z.string(),
-    kycStatus: z.string().optional(),
-    kybStatus: z.string().optional(),
-    isDeleted: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .loose();
+export const BeneficialOwnerRole = z.enum([
+  "UBO",
+  "DIRECTOR",
+  "COMPANY_OFFICER",
+  "CONTROL_PERSON",
+  "TRUSTEE",
+  "GENERAL_PARTNER",
+]);
+
+export const BeneficialOwnerPersonalInfo = z.object({
+  firstName: z.string().trim().min(1).max(255),
+  middleName: z.string().trim().max(255).optional(),
+  lastName: z.string().trim().min(1).max(255),
+  birthDate: DateOnly,
+  nationality: CountryCode,
+  email: Email.optional(),
+  phoneNumber: E164Phone.optional(),
+  address: Address,
+  idType: IdType,
+  identifier: z.string().trim().min(1).max(64),
+  countryOfIssuance: CountryCode.optional(),
+});
+
+/**
+ * The reference's BeneficialOwner, exactly as serializeBeneficialOwner writes it: personalInfo as stored, its
+ * write-only identifier masked (the reference requires the member).
+ */
+export const BeneficialOwnerResponse = z.strictObject({
+  id: z.string(),
+  customerId: z.string(),
+  roles: z.array(BeneficialOwnerRole),
+  ownershipPercentage: z.number().int(),
+  personalInfo: BeneficialOwnerPersonalInfo.extend({ identifier: z.string().describe("Masked: the last characters") }),
+  kycStatus: z.enum(["UNVERIFIED", "PENDING", "APPROVED", "REJECTED", "HOLD"]),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const KycStatus = z.enum(["UNVERIFIED", "PENDING", "APPROVED", "REJECTED", "HOLD"]);
+const ContactVerificationStatus = z.enum(["PENDING", "VERIFIED"]);
+const CustomerCommonResponse = {
+  id: z.string(),
+  platformCustomerId: z.string(),
+  umaAddress: z.string(),
+  region: z.string().optional(),
+  currencies: z.array(z.string()),
+  email: z.string().optional(),
+  phoneNumber: z.string().optional(),
+  endUserTermsConsent: EndUserTermsConsent.optional(),
+  address: Address.optional(),
+  /** SCA regions (EU/EEA): whether each contact channel is verified. */
+  contactVerification: z
+    .strictObject({ email: ContactVerificationStatus.optional(), phone: ContactVerificationStatus.optional() })
+    .optional(),
+  isDeleted: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/**
+ * The reference's CustomerOneOf, exactly as serializeCustomer writes it: the profile as given (the identifier is
+ * write-only and never shown), a business with its beneficial owners.
+ */
+export const CustomerResponse = z.discriminatedUnion("customerType", [
+  z.strictObject({
+    ...CustomerCommonResponse,
+    customerType: z.literal("INDIVIDUAL"),
+    kycStatus: KycStatus,
+    fullName: z.string().optional(),
+    birthDate: z.string().optional(),
+    nationality: z.string().optional(),
+    idType: IdType.optional(),
+    countryOfIssuance: z.string().optional(),
+  }),
+  z.strictObject({
+    ...CustomerCommonResponse,
+    customerType: z.literal("BUSINESS"),
+    kybStatus: KycStatus,
+    businessInfo: BusinessInfo,
+    beneficialOwners: z.array(BeneficialOwnerResponse),
+  }),
+]);

@@ -3,6 +3,8 @@
 // name as bankName). Covers every fiat currency of the spec's external
 // account variants.
 import "server-only";
+import type { PaymentRail } from "../common/reference-schemas.generated";
+
 export interface Institution {
   bankName: string;
   displayName: string;
@@ -78,22 +80,26 @@ export const INSTITUTIONS: Institution[] = rows.flatMap(([currency, country, nam
   }),
 );
 
-/** The rail a payout in each currency uses by default (exchange-rate listings). */
-export const DEFAULT_RAIL: Record<string, string> = {
+/**
+ * The rail a payout in each fiat currency uses by default (exchange-rate listings): one of the reference's
+ * PaymentRail values (a local scheme it does not name, such as Interac or PromptPay, is its BANK_TRANSFER).
+ * Crypto payouts have no PaymentRail, so exchange rates list fiat destinations only.
+ */
+export const DEFAULT_RAIL: Record<string, PaymentRail> = {
   USD: "ACH",
   EUR: "SEPA_INSTANT",
   GBP: "FASTER_PAYMENTS",
   INR: "UPI",
   MXN: "SPEI",
   BRL: "PIX",
-  CAD: "INTERAC",
-  HKD: "FPS",
+  CAD: "BANK_TRANSFER",
+  HKD: "BANK_TRANSFER",
   SGD: "PAYNOW",
-  THB: "PROMPTPAY",
+  THB: "BANK_TRANSFER",
   PHP: "INSTAPAY",
-  MYR: "DUITNOW",
-  PKR: "RAAST",
-  ZAR: "PAYSHAP",
+  MYR: "BANK_TRANSFER",
+  PKR: "BANK_TRANSFER",
+  ZAR: "BANK_TRANSFER",
   TRY: "FAST",
   KES: "MOBILE_MONEY",
   BWP: "MOBILE_MONEY",
@@ -106,8 +112,4 @@ export const DEFAULT_RAIL: Record<string, string> = {
   XOF: "MOBILE_MONEY",
   HTG: "MOBILE_MONEY",
   GHS: "MOBILE_MONEY",
-  USDC: "SPARK",
-  USDT: "TRON",
-  USDB: "SPARK",
-  BTC: "LIGHTNING",
 };

@@ -58,4 +58,21 @@ export type DocumentReplace = z.infer<typeof DocumentReplace>;
 
 export const DocumentListQuery = PaginationQuery.extend({ documentHolder: DocumentHolderId.optional() });
 
-export const DocumentResponse = z.object({}).loose();
+/**
+ * The reference's Document, exactly as serializeDocument writes it; contentType and sizeBytes are Meridian's (the
+ * stored file's media type and size, shown by the admin console).
+ */
+export const DocumentResponse = z.strictObject({
+  id: z.string(),
+  documentHolder: z.string(),
+  documentType: DocumentType,
+  side: z.enum(["FRONT", "BACK"]).optional(),
+  country: z.string(),
+  documentNumber: z.string().optional(),
+  issuingAuthority: z.string().optional(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -34,7 +34,7 @@ export function listExchangeRates(
     q.destinationCurrency && q.destinationCurrency.length > 0
       ? q.destinationCurrency
       : snap.currencies.filter((c) => c !== source && currencyInfo(c)?.kind === "FIAT")
-  ).filter((c) => snap.currencies.includes(c) && c !== source);
+  ).filter((c) => snap.currencies.includes(c) && c !== source && currencyInfo(c)?.kind === "FIAT");
   const cfg = settings.supportedCurrencies.find((c) => c.currencyCode === source);
   const min = cfg?.minAmount ?? 1;
   const max = cfg?.maxAmount ?? 100_000_000_000;
@@ -45,7 +45,7 @@ export function listExchangeRates(
     return {
       sourceCurrency: currencyObject(source),
       destinationCurrency: currencyObject(dest),
-      destinationPaymentRail: DEFAULT_RAIL[dest] ?? "BANK_TRANSFER",
+      destinationPaymentRail: DEFAULT_RAIL[dest] ?? ("BANK_TRANSFER" as const),
       sendingAmount: Number(sendingAmount),
       minSendingAmount: min,
       maxSendingAmount: max,

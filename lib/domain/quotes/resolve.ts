@@ -289,12 +289,14 @@ export function realtimeInstructions(quoteId: string, currency: string) {
     currency,
     type: currencyInfo(currency)?.kind === "CRYPTO" ? "INTERNAL_CRYPTO" : "INTERNAL_FIAT",
   })[0];
+  // the quote's own reference where the payment account variant has one (the reference's PaymentInstructions
+  // has no top-level member for it); the notes name it in every case
+  const wallet = info.accountOrWalletInfo;
   return [
     {
-      ...info,
       instructionsNotes: `Send exactly the totalSendingAmount with reference ${reference} before the quote expires`,
       isPlatformAccount: true,
-      reference,
+      accountOrWalletInfo: "reference" in wallet ? { ...wallet, reference } : wallet,
     },
   ];
 }

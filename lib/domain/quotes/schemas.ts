@@ -2,6 +2,7 @@
 import "server-only";
 import { z } from "zod";
 import { KnownCurrency, PositiveMinorUnits } from "../common/schemas";
+import { PaymentInstructions, PaymentRail } from "../common/reference-schemas.generated";
 
 const AccountId = z
   .string()
@@ -22,7 +23,7 @@ export const QuoteSource = z.discriminatedUnion("sourceType", [
 ]);
 
 export const QuoteDestination = z.discriminatedUnion("destinationType", [
-  z.object({ destinationType: z.literal("ACCOUNT"), accountId: AccountId, paymentRail: z.string().max(32).optional() }),
+  z.object({ destinationType: z.literal("ACCOUNT"), accountId: AccountId, paymentRail: PaymentRail.optional() }),
   z.object({
     destinationType: z.literal("UMA_ADDRESS"),
     umaAddress: z.string().min(3).max(255),
@@ -46,25 +47,62 @@ export const QuoteCreate = z.object({
 });
 export type QuoteCreate = z.infer<typeof QuoteCreate>;
 
-export const QuoteResponse = z
-  .object({
-    id: z.string(),
-    status: z.enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]),
-    createdAt: z.string(),
-    expiresAt: z.string(),
-    // as the request gave them (the request schemas strip unknown members before the quote stores them)
-    source: QuoteSource,
-    destination: QuoteDestination,
-    sendingCurrency: z.object({ code: z.string(), name: z.string(), symbol: z.string(), decimals: z.number() }),
-    receivingCurrency: z.object({ code: z.string(), name: z.string(), symbol: z.string(), decimals: z.number() }),
-    totalSendingAmount: z.number().int(),
-    totalReceivingAmount: z.number().int(),
-    exchangeRate: z.number(),
-    feesIncluded: z.number().int(),
-    paymentInstructions: z.array(z.record(z.string(), z.unknown())),
-    transactionId: z.string(),
-  })
-  .loose();
+const Factor = z.enum(["SMS_OTP", "TOTP", "PASSKEY"]);
+const Currency = z.strictObject({ code: z.string(), name: z.string(), symbol: z.string(), decimals: z.number().int() });
+
+/** The reference's ScaChallenge, as challengeView (quotes) and startBeneficiaryTrust write it. */
+export const ScaChallengeResponse = z.strictObject({
+  id: z.string(),
+  expiresAt: z.string(),
+  factor: Factor,
+  availableFactors: z.array(Factor),
+  /** Beneficiary (un)trust challenges: what the challenge authorizes. */
+  purpose: z.enum(["TRUST_BENEFICIARY", "UNTRUST_BENEFICIARY"]).optional(),
+  passkeyAssertionOptions: z.record(z.string(), z.unknown()).optional(),
+  passkeyAllowedOrigins: z.array(z.string()).optional(),
+});
+
+/**
+ * The reference's Quote, exactly as serializeQuote writes it: source and destination as the request gave them
+ * (the request schemas strip unknown members before the quote stores them).
+ */
+export const QuoteResponse = z.strictObject({
+  id: z.string(),
+  status: z.enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  source: z.discriminatedUnion("sourceType", [
+    z.strictObject({ sourceType: z.literal("ACCOUNT"), accountId: z.string(), customerId: z.string().optional() }),
+    z.strictObject({
+      sourceType: z.literal("REALTIME_FUNDING"),
+      currency: z.string(),
+      customerId: z.string().optional(),
+      cryptoNetwork: z.string().optional(),
+    }),
+  ]),
+  destination: z.discriminatedUnion("destinationType", [
+    z.strictObject({
+      destinationType: z.literal("ACCOUNT"),
+      accountId: z.string(),
+      paymentRail: PaymentRail.optional(),
+    }),
+    z.strictObject({
+      destinationType: z.literal("UMA_ADDRESS"),
+      umaAddress: z.string(),
+      currency: z.string().optional(),
+    }),
+  ]),
+  sendingCurrency: Currency,
+  receivingCurrency: Currency,
+  totalSendingAmount: z.number().int(),
+  totalReceivingAmount: z.number().int(),
+  exchangeRate: z.number(),
+  feesIncluded: z.number().int(),
+  paymentInstructions: z.array(PaymentInstructions),
+  transactionId: z.string(),
+  /** PENDING_AUTHORIZATION (SCA customers): the challenge to authorize. */
+  scaChallenge: ScaChallengeResponse.optional(),
+});
 
 /** Optional execute body: the preferred SCA factor for the challenge an SCA customer's execute issues. */
-export const ExecuteQuoteBody = z.object({ scaFactor: z.enum(["SMS_OTP", "TOTP", "PASSKEY"]).optional() }).loose();
+export const ExecuteQuoteBody = z.object({ scaFactor: Factor.optional() });

@@ -22,6 +22,5 @@ export function serializeQuote(q: QuoteRow, transactionStatus: string | null) {
     feesIncluded: Number(q.fees),
     paymentInstructions: q.paymentInstructions as Record<string, unknown>[],
     transactionId: toApiId("Transaction", q.transactionId),
-    ...(q.description ? { description: q.description } : {}),
   };
 }

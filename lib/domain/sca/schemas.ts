@@ -61,5 +61,3 @@ export const TrustConfirm = z.object({
   passkeyAssertion: z.record(z.string(), z.unknown()).optional(),
   origin: z.string().max(255).optional(),
 });
-
-export const Loose = z.object({}).loose();

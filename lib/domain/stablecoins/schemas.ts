@@ -130,17 +130,45 @@ export const StablecoinResponse = z.object({
   updatedAt: z.string(),
 });
 
-export const StablecoinOperationResponse = z
-  .object({
-    id: z.string(),
-    stablecoinId: z.string(),
-    operationType: OperationTypeEnum,
-    status: z.enum(["CREATED", "PENDING_FUNDING", "PENDING_PROVIDER", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]),
-    amount: z.string(),
-    provider: ProviderEnum,
-    providerEnvironment: z.enum(["SANDBOX", "PRODUCTION"]),
-    stablecoinProviderAccountId: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .loose();
+/**
+ * The reference's StablecoinOperation, exactly as serializeOperation writes it; description is Meridian's (the
+ * request's, echoed). fundingInstructions is free-form in the reference too (the provider's instructions).
+ */
+export const StablecoinOperationResponse = z.strictObject({
+  id: z.string(),
+  stablecoinId: z.string(),
+  operationType: OperationTypeEnum,
+  status: z.enum(["CREATED", "PENDING_FUNDING", "PENDING_PROVIDER", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]),
+  amount: z.string(),
+  provider: ProviderEnum,
+  providerEnvironment: z.enum(["SANDBOX", "PRODUCTION"]),
+  stablecoinProviderAccountId: z.string(),
+  source: z.strictObject({
+    type: z.enum([
+      "WIRE",
+      "ACH_DEBIT",
+      "SAME_DAY_ACH_DEBIT",
+      "EXTERNAL_ACCOUNT",
+      "GRID_INTERNAL_ACCOUNT",
+      "PROVIDER_INTERNAL_BALANCE",
+    ]),
+    externalAccountId: z.string().optional(),
+    accountId: z.string().optional(),
+    sourceTokenIdentifier: z.string().optional(),
+    cryptoNetwork: z.string().optional(),
+  }),
+  destination: z.strictObject({
+    accountId: z.string(),
+    rail: z.enum(["WIRE", "ACH_CREDIT", "SAME_DAY_ACH_CREDIT", "RTP_CREDIT"]).optional(),
+  }),
+  fundingInstructions: z.record(z.string(), z.unknown()).optional(),
+  estimatedDelivery: z
+    .strictObject({ rail: z.string(), amount: z.string(), currency: z.string(), timing: z.string() })
+    .optional(),
+  expiresAt: z.string().optional(),
+  providerStatus: z.string().optional(),
+  failureReason: z.string().optional(),
+  description: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

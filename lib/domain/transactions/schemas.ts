@@ -5,34 +5,8 @@
 // member Meridian sends and no other. The front end takes its type from here.
 import { z } from "zod";
 import { CurrencyAmountResponse } from "../common/schemas";
+import { CustomerInfoFieldName, PaymentRail } from "../common/reference-schemas.generated";
 import { TRANSACTION_STATUSES } from "./status";
-
-/** The reference's PaymentRail. */
-const PAYMENT_RAIL_VALUES = [
-  "ACH",
-  "ACH_COLOMBIA",
-  "BANK_TRANSFER",
-  "BRE_B",
-  "CIPS",
-  "FAST",
-  "FASTER_PAYMENTS",
-  "FEDNOW",
-  "INSTAPAY",
-  "MOBILE_MONEY",
-  "NEFT",
-  "PAYNOW",
-  "PESONET",
-  "PIX",
-  "RTGS",
-  "RTP",
-  "SEPA",
-  "SEPA_INSTANT",
-  "SPEI",
-  "SWIFT",
-  "UNIONPAY",
-  "UPI",
-  "WIRE",
-] as const;
 
 /** The reference's CryptoNetwork. */
 const CRYPTO_NETWORKS = ["BITCOIN", "ETHEREUM", "SOLANA", "BASE", "POLYGON", "TRON", "PLASMA", "SPARK"] as const;
@@ -61,7 +35,7 @@ const RealtimeFundingSource = z.strictObject({
   accountIdentifier: z.string().optional(),
   bankName: z.string().optional(),
   bankIdentifier: z.string().optional(),
-  paymentRail: z.enum(PAYMENT_RAIL_VALUES).optional(),
+  paymentRail: PaymentRail.optional(),
   remittanceInformation: z.string().optional(),
   endToEndId: z.string().optional(),
   traceNumber: z.string().optional(),
@@ -74,7 +48,7 @@ const AccountDestination = z.strictObject({
   accountId: z.string(),
   currency: z.string().optional(),
   /** The rail the payout was sent on, when the request named one. */
-  paymentRail: z.string().optional(),
+  paymentRail: PaymentRail.optional(),
   onChainTransaction: OnChainTransaction.optional(),
 });
 const UmaAddressDestination = z.strictObject({
@@ -112,10 +86,11 @@ const common = {
   receivedAmount: CurrencyAmountResponse,
   exchangeRate: z.number().optional(),
   quoteId: z.string().optional(),
-  paymentRail: z.enum(PAYMENT_RAIL_VALUES).optional(),
+  paymentRail: PaymentRail.optional(),
   description: z.string().optional(),
   refund: Refund.optional(),
-  counterpartyInformation: z.record(z.string(), z.unknown()).optional(),
+  /** The reference's CounterpartyInformation: values by CustomerInfoFieldName (FULL_NAME, BIRTH_DATE, …). */
+  counterpartyInformation: z.partialRecord(CustomerInfoFieldName, z.string()).optional(),
   settledAt: z.string().optional(),
   receiptDeliveryConfirmedAt: z.string().optional(),
   createdAt: z.string(),

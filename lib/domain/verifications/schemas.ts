@@ -2,8 +2,10 @@
 import "server-only";
 import { z } from "zod";
 import { PaginationQuery } from "../../kernel/pagination";
-import { Address, ApiId, CountryCode, DateOnly, E164Phone, Email } from "../common/schemas";
-import { IdType } from "../customers/schemas";
+import { ApiId } from "../common/schemas";
+import { BeneficialOwnerPersonalInfo, BeneficialOwnerRole } from "../customers/schemas";
+
+export { BeneficialOwnerResponse } from "../customers/schemas";
 
 export const VerificationCreate = z.object({ customerId: ApiId("Customer") });
 
@@ -12,29 +14,6 @@ export const VerificationListQuery = PaginationQuery.extend({
   verificationStatus: z
     .enum(["RESOLVE_ERRORS", "PENDING_MANUAL_REVIEW", "IN_PROGRESS", "APPROVED", "REJECTED", "READY_FOR_VERIFICATION"])
     .optional(),
-});
-
-export const BeneficialOwnerRole = z.enum([
-  "UBO",
-  "DIRECTOR",
-  "COMPANY_OFFICER",
-  "CONTROL_PERSON",
-  "TRUSTEE",
-  "GENERAL_PARTNER",
-]);
-
-export const BeneficialOwnerPersonalInfo = z.object({
-  firstName: z.string().trim().min(1).max(255),
-  middleName: z.string().trim().max(255).optional(),
-  lastName: z.string().trim().min(1).max(255),
-  birthDate: DateOnly,
-  nationality: CountryCode,
-  email: Email.optional(),
-  phoneNumber: E164Phone.optional(),
-  address: Address,
-  idType: IdType,
-  identifier: z.string().trim().min(1).max(64),
-  countryOfIssuance: CountryCode.optional(),
 });
 
 export const BeneficialOwnerCreate = z.object({
@@ -62,6 +41,52 @@ export const KycLinkCreate = z.object({
     .optional(),
 });
 
-const Loose = z.object({}).loose();
-export const VerificationResponse = Loose;
-export const BeneficialOwnerResponse = Loose;
+const VerificationStatus = z.enum([
+  "RESOLVE_ERRORS",
+  "PENDING_MANUAL_REVIEW",
+  "IN_PROGRESS",
+  "APPROVED",
+  "REJECTED",
+  "READY_FOR_VERIFICATION",
+]);
+
+/** The reference's Verification, exactly as serializeVerification writes it (errors: the packet's problems). */
+export const VerificationResponse = z.strictObject({
+  id: z.string(),
+  customerId: z.string(),
+  verificationStatus: VerificationStatus,
+  errors: z.array(
+    z.strictObject({
+      resourceId: z.string(),
+      type: z.enum([
+        "MISSING_FIELD",
+        "INVALID_FIELD",
+        "MISSING_LEGAL_PRESENCE_DOCUMENT",
+        "MISSING_CONTROL_STRUCTURE_DOCUMENT",
+        "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT",
+        "MISSING_PROOF_OF_ADDRESS_DOCUMENT",
+        "MISSING_IDENTITY_DOCUMENT",
+        "INVALID_DOCUMENT",
+        "EXPIRED_DOCUMENT",
+        "POOR_QUALITY_DOCUMENT",
+        "SUSPECTED_FRAUD_DOCUMENT",
+        "WRONG_DOCUMENT_TYPE",
+        "INCOMPLETE_DOCUMENT",
+        "UNREADABLE_DOCUMENT",
+        "DOCUMENT_VERIFICATION_FAILED",
+        "APPLICANT_SANCTIONED",
+        "APPLICANT_FRAUD",
+        "APPLICANT_CRIMINAL_RECORD",
+        "APPLICANT_REJECTED",
+        "MISSING_BENEFICIAL_OWNER",
+        "MISSING_CONTROL_PERSON",
+        "MISSING_GOOD_STANDING_DOCUMENT",
+      ]),
+      field: z.string().optional(),
+      acceptedDocumentTypes: z.array(z.string()).optional(),
+      reason: z.string(),
+    }),
+  ),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

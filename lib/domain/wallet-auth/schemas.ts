@@ -76,18 +76,38 @@ export const WalletUpdateBody = z.object({ privateEnabled: z.boolean() });
 export const IdParams = z.object({ id: z.string().min(1).max(100) });
 export const AccountQuery = z.object({ accountId: AccountId });
 
-export const AuthMethodResponse = z
-  .object({
-    id: z.string(),
-    accountId: z.string(),
-    type: z.enum(["EMAIL_OTP", "SMS_OTP", "PASSKEY", "OAUTH"]),
-    credentialId: z.string().optional(),
-    nickname: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+const AuthMethodFields = {
+  id: z.string(),
+  accountId: z.string(),
+  credentialId: z.string().optional(),
+  nickname: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** The reference's AuthMethodResponse, exactly as serializeCredential writes it (the bundle: OTP credentials). */
+export const AuthMethodResponse = z.strictObject({
+  ...AuthMethodFields,
+  type: z.enum(["EMAIL_OTP", "SMS_OTP", "PASSKEY", "OAUTH"]),
+  otpEncryptionTargetBundle: z.string().optional(),
+});
+
+/** The reference's AuthCredentialResponseOneOf: an OTP credential with its bundle, or a passkey's challenge. */
+export const AuthCredentialChallengeResponse = z.discriminatedUnion("type", [
+  z.strictObject({
+    ...AuthMethodFields,
+    type: z.enum(["EMAIL_OTP", "SMS_OTP"]),
     otpEncryptionTargetBundle: z.string().optional(),
-  })
-  .loose();
+  }),
+  z.strictObject({
+    ...AuthMethodFields,
+    type: z.literal("PASSKEY"),
+    credentialId: z.string(),
+    challenge: z.string(),
+    requestId: z.string(),
+    expiresAt: z.string(),
+  }),
+]);
 
 export const SessionResponse = z.object({
   id: z.string(),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCIES } from "@/lib/domain/currencies";
 import { fundingInstructions } from "@/lib/domain/accounts/internal-accounts";
+import { PaymentInstructions } from "@/lib/domain/common/reference-schemas.generated";
+import { realtimeInstructions } from "@/lib/domain/quotes/resolve";
 import { formatViolation, validateComponent } from "../../../support/contract/reference";
 
 const ACCOUNT_ID = "0190a5a0-1234-7abc-8def-0123456789ab";
@@ -20,6 +22,23 @@ describe("sandbox funding instructions", () => {
     expect(problems).toEqual([]);
     // loading and compiling the reference document takes seconds
   }, 120_000);
+
+  it("are exactly the strict schema the API documents (no member the reference lacks)", () => {
+    const problems: string[] = [];
+    const check = (label: string, value: unknown) => {
+      const parsed = PaymentInstructions.safeParse(value);
+      if (!parsed.success) problems.push(`${label}: ${parsed.error.message}`);
+    };
+    for (const [code, info] of Object.entries(CURRENCIES)) {
+      const type = info.kind === "CRYPTO" ? "INTERNAL_CRYPTO" : "INTERNAL_FIAT";
+      fundingInstructions({ id: ACCOUNT_ID, currency: code, type }).forEach((i) => check(code, i));
+      realtimeInstructions(ACCOUNT_ID, code).forEach((i) => check(`${code} real-time funding`, i));
+    }
+    fundingInstructions({ id: ACCOUNT_ID, currency: "USDB", type: "EMBEDDED_WALLET" }).forEach((i) =>
+      check("embedded wallet", i),
+    );
+    expect(problems).toEqual([]);
+  });
 
   it("are stable for one account and differ between accounts", () => {
     const a = fundingInstructions({ id: ACCOUNT_ID, currency: "GBP", type: "INTERNAL_FIAT" })[0].accountOrWalletInfo;
