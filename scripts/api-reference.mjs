@@ -123,7 +123,15 @@ const OPTIONS = {
   hideHostname: true,
   sortPropsAlphabetically: false,
   requiredPropsFirst: true,
+  // Darker than Redoc's defaults where those miss the WCAG AA contrast ratio (status codes, type names).
   theme: {
+    colors: {
+      success: { main: "#11661d" },
+      error: { main: "#b3150f" },
+      warning: { main: "#8a5200" },
+      text: { primary: "#1f2328", secondary: "#4a5361" },
+    },
+    schema: { typeNameColor: "#4a5361", typeTitleColor: "#4a5361", requireLabelColor: "#b3150f" },
     typography: {
       fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
       headings: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
