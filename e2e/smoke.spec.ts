@@ -7,29 +7,44 @@ test("the home page renders with its main links", async ({ page }, testInfo) => 
   await testInfo.attach("home", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 });
 
-test("the API reference is server-rendered: search, a group's operations with curl and JavaScript examples", async ({
+test("the API reference (Redoc, rendered at build time): search, a sidebar that stays, curl and JavaScript examples", async ({
   page,
 }, testInfo) => {
   const origin = new URL(process.env.MERIDIAN_E2E_ORIGIN!).origin;
   const elsewhere: string[] = [];
   page.on("request", (r) => {
-    if (!r.url().startsWith(origin) && !r.url().startsWith("data:")) elsewhere.push(r.url());
+    if (!r.url().startsWith(origin) && !r.url().startsWith("data:") && !r.url().startsWith("blob:"))
+      elsewhere.push(r.url());
   });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/docs/api");
   await expect(page.getByRole("heading", { level: 1, name: "Meridian Global Payments API" })).toBeVisible();
-  // The search box narrows the operations as you type.
-  await page.getByRole("searchbox", { name: "Search operations" }).fill("signing key");
-  await expect(page.getByRole("status").filter({ hasText: "operation(s) match." })).toBeVisible();
-  await page.getByRole("link", { name: /GET \/webhooks\/signing-key/ }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
-  const op = page.getByRole("region", { name: /verifies webhook signatures/ });
-  await op.getByText("Examples: curl and JavaScript").click();
-  await expect(op.getByText(/curl -X GET ".*\/webhooks\/signing-key"/)).toBeVisible();
-  await expect(op.getByText(/await fetch\(/)).toBeVisible();
-  // A request body's fields, with what is required.
+  // Redoc's bundle hydrates the page once it has loaded; its search finds an operation by its words.
+  await expect(page.locator("#redoc[data-hydrated]")).toBeAttached();
+  await page.getByRole("textbox", { name: "Search" }).fill("signing key");
+  await page
+    .getByRole("menuitem", { name: /public key that verifies webhook signatures/ })
+    .first()
+    .click();
+  // The search result's section links to its group's page for the details.
+  await page
+    .locator('[data-section-id="operation/getWebhookSigningKey"]')
+    .getByRole("link", { name: "Parameters, request body, responses and examples" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Webhooks" }).first()).toBeVisible();
+  await expect(page.locator("#redoc[data-hydrated]")).toBeAttached();
+  // The examples: curl first, JavaScript a tab away, both against this server.
+  const samples = page.getByRole("tablist").filter({ hasText: "JavaScript" }).first();
+  await expect(page.getByText(/curl -X GET ".*\/webhooks\/signing-key"/).first()).toBeVisible();
+  await samples.getByRole("tab", { name: "JavaScript" }).click();
+  await expect(page.getByText(/await fetch\(/).first()).toBeVisible();
+
+  // A request body's fields; the sidebar stays in view as the page scrolls.
   await page.goto("/docs/api/platform-configuration");
-  const patch = page.getByRole("region", { name: /Update platform configuration/i });
-  await expect(patch.getByText("webhookEndpoint", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("webhookEndpoint", { exact: true }).first()).toBeVisible();
+  await page.mouse.wheel(0, 4000);
+  await expect(page.getByRole("textbox", { name: "Search" })).toBeInViewport();
+  await expect(page.getByRole("menuitem", { name: /Update platform configuration/i }).first()).toBeInViewport();
   expect(elsewhere, "requests that left this server").toEqual([]);
   await testInfo.attach("api-reference-group", { body: await page.screenshot(), contentType: "image/png" });
 });

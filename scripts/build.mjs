@@ -1,5 +1,6 @@
 // `npm run build`: regenerates the Prisma client (the schema may have changed
-// since install) and copies the API reference bundle (vendor-assets.mjs), then a production build of the app,
+// since install), copies the explorer's bundle (vendor-assets.mjs), renders the API reference with Redoc
+// (api-reference.mjs), then a production build of the app,
 // with telemetry off.
 import { spawnSync } from "node:child_process";
 
@@ -8,6 +9,8 @@ const generate = spawnSync(process.execPath, ["scripts/prisma-generate.mjs"], {
 });
 if (generate.status !== 0) process.exit(generate.status ?? 1);
 await import("./vendor-assets.mjs");
+const reference = spawnSync(process.execPath, ["scripts/api-reference.mjs"], { stdio: "inherit" });
+if (reference.status !== 0) process.exit(reference.status ?? 1);
 const res = spawnSync("npx", ["next", "build"], {
   stdio: "inherit",
   env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
