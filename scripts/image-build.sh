@@ -38,7 +38,7 @@ if [ "$(id -u)" = 0 ]; then chmod a+rx "$(dirname "$out")" "$out"; fi
 # What `npm start` reads at run time: the built app, its server scripts and the
 # TypeScript it runs through tsx (lib, migrations), nothing of the test suites.
 for path in package.json package-lock.json next.config.mjs instrumentation.ts proxy.ts tsconfig.json \
-  prisma prisma.config.ts scripts lib app components types public .next node_modules; do
+  prisma prisma.config.ts scripts lib app components types public .next .generated node_modules; do
   [ -e "$path" ] && cp -a "$path" "$out/"
 done
 du -sh "$out" | sed 's/^/[image] app size: /'
@@ -58,6 +58,11 @@ if [ "$probe" = "--probe" ]; then
     sleep 1
   done
   [ -n "$ok" ] && echo "[image] /api/health answered 200"
+  # The API reference is rendered at build time into .generated/: the image must carry it.
+  if [ -n "$ok" ] && ! curl -fsS "http://127.0.0.1:$port/docs/api" | grep -q 'id="redoc-state"'; then
+    ok=""
+    echo "[image] /docs/api did not serve the rendered API reference" >&2
+  fi
   grep -q "Admin password" "$data/start.log" && echo "[image] first-run credentials printed"
   kill -TERM "$pid" 2>/dev/null || true
   wait "$pid" || true
