@@ -8,10 +8,12 @@
 //   npm run bench:api   (BENCH_SECONDS=3 per target, BENCH_CONNECTIONS=50)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { freePort, startTestServer } from "../../tests/support/server";
 import { ADDRESS } from "../../tests/support/money";
+import { cpuPerOp, sampleCpu } from "../support/cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -29,16 +31,26 @@ interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU milliseconds per request of the server and of its PostgreSQL (Meridian only; null without /proc). */
+  cpu?: { server: number; postgres: number } | null;
 }
 
 let seq = 0;
 const unique = () => `${process.pid}-${Date.now()}-${++seq}`;
 
+interface Base {
+  customerId: string;
+  /** A platform that skips verification paperwork (customers start APPROVED), for card issuance. */
+  cards: { auth: string; customerId: string; accountId: string };
+}
+
 interface Target {
   name: string;
   method: "GET" | "POST" | "PATCH";
-  path: (base: { customerId: string }) => string;
-  body?: (base: { customerId: string }) => unknown;
+  path: (base: Base) => string;
+  body?: (base: Base) => unknown;
+  /** The Authorization header, when not the default platform's. */
+  auth?: (base: Base) => string;
 }
 
 const TARGETS: Target[] = [
@@ -83,6 +95,13 @@ const TARGETS: Target[] = [
     path: () => "/config",
     body: () => ({ webhookEndpoint: `https://hooks.example.com/${seq++ % 1000}` }),
   },
+  {
+    name: "POST /cards",
+    method: "POST",
+    path: () => "/cards",
+    auth: (b) => b.cards.auth,
+    body: (b) => ({ customerId: b.cards.customerId, form: "VIRTUAL", fundingSource: b.cards.accountId }),
+  },
 ];
 
 async function run(
@@ -90,14 +109,16 @@ async function run(
   prefix: string,
   auth: string,
   t: Target,
-  base: { customerId: string },
+  base: Base,
   conns = connections,
+  measureCpu = false,
 ) {
+  const before = measureCpu ? sampleCpu() : null;
   const result = await autocannon({
     url: origin,
     connections: conns,
     duration: seconds,
-    headers: { authorization: auth, "content-type": "application/json" },
+    headers: { authorization: t.auth?.(base) ?? auth, "content-type": "application/json" },
     requests: [
       {
         method: t.method,
@@ -115,6 +136,7 @@ async function run(
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpu: measureCpu ? cpuPerOp(before, sampleCpu(), result.requests.total) : undefined,
   } satisfies Figures;
 }
 
@@ -153,10 +175,51 @@ async function startPrism(): Promise<{ origin: string; stop(): void }> {
 
 const fmt = (f: Figures) =>
   `${String(f.rps).padStart(6)} req/s p50 ${String(f.p50).padStart(3)} ms p99 ${String(f.p99).padStart(4)} ms` +
+  (f.cpu ? ` cpu/req server ${f.cpu.server.toFixed(2)} ms pg ${f.cpu.postgres.toFixed(2)} ms` : "") +
   (f.non2xx || f.errors ? ` (non-2xx ${f.non2xx}, errors ${f.errors})` : "");
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+async function json(res: Response) {
+  const body = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${res.url} -> ${res.status} ${JSON.stringify(body)}`);
+  return body as { id: string; data: { id: string }[] } & Record<string, unknown>;
+}
+
+/** A second platform that skips verification paperwork, with an APPROVED customer and its USD account. */
+async function cardsPlatform(server: Awaited<ReturnType<typeof startTestServer>>): Promise<Base["cards"]> {
+  const platform = (await json(
+    await fetch(`${server.origin}/api/operator/platforms`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.operatorToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "bench api cards" }),
+    }),
+  )) as unknown as { clientId: string; clientSecret: string };
+  const auth = `Basic ${Buffer.from(`${platform.clientId}:${platform.clientSecret}`).toString("base64")}`;
+  const call = async (method: string, path: string, body?: unknown) =>
+    json(
+      await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: { authorization: auth, "content-type": "application/json" },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }),
+    );
+  await call("PATCH", "/config", { skipVerificationPaperwork: true });
+  const customer = await call("POST", "/customers", {
+    customerType: "INDIVIDUAL",
+    fullName: "Bench Holder",
+    currencies: ["USD"],
+  });
+  const accounts = await call("GET", `/customers/internal-accounts?customerId=${customer.id}&type=INTERNAL_FIAT`);
+  return { auth, customerId: customer.id, accountId: accounts.data[0].id };
+}
 
 async function main() {
   console.log(`bench/api: ${connections} connections, ${seconds} s per target, Meridian then Prism on each operation`);
+  console.log(`load average at start: ${load()}`);
   const server = await startTestServer("embedded", { LOG_LEVEL: "warn" });
   const prism = await startPrism();
   try {
@@ -167,21 +230,27 @@ async function main() {
       headers: { authorization: auth, "content-type": "application/json" },
       body: JSON.stringify({ customerType: "INDIVIDUAL", fullName: "Bench Base", currencies: ["USD"] }),
     });
-    const base = { customerId: ((await created.json()) as { id: string }).id };
-    for (const t of TARGETS) {
+    const base: Base = {
+      customerId: ((await created.json()) as { id: string }).id,
+      cards: await cardsPlatform(server),
+    };
+    const measure = async (t: Target) => {
       await run(server.origin, prefix, auth, t, base, 10); // warm-up
-      const m = await run(server.origin, prefix, auth, t, base);
+      const m = await run(server.origin, prefix, auth, t, base, connections, true);
       const p = await run(prism.origin, "", auth, t, base);
       console.log(
         `${t.name.padEnd(34)} Meridian ${fmt(m)} | Prism ${fmt(p)} | ratio ${(m.rps / Math.max(1, p.rps)).toFixed(2)}`,
       );
-    }
+    };
+    // Card issuance last: each card's activation job runs seconds later and would load the server under the
+    // next measurement (it did under the one-client create).
+    for (const t of TARGETS.filter((x) => x.name !== "POST /cards")) await measure(t);
     const create = TARGETS.find((t) => t.name === "POST /customers")!;
     const one = await run(server.origin, prefix, auth, create, base, 1);
     const oneP = await run(prism.origin, "", auth, create, base, 1);
-    console.log(
-      `\nPOST /customers, one client: Meridian p50 ${one.p50} ms (${one.rps} req/s), Prism p50 ${oneP.p50} ms`,
-    );
+    console.log(`POST /customers, one client: Meridian p50 ${one.p50} ms (${one.rps} req/s), Prism p50 ${oneP.p50} ms`);
+    for (const t of TARGETS.filter((x) => x.name === "POST /cards")) await measure(t);
+    console.log(`load average at the end: ${load()}`);
   } finally {
     prism.stop();
     await server.stop();

@@ -70,6 +70,11 @@ export function nameVerificationFor(identifier: string): BeneficiaryVerification
   return status ?? NAME_VERIFICATION_DEFAULT;
 }
 
+/** The outcome nameVerificationFor would give, without recording its rule (to choose a path before it applies). */
+export function peekNameVerification(identifier: string): BeneficiaryVerificationStatus | "INVALID" {
+  return NAME_VERIFICATION[sandboxSuffix(identifier)] ?? NAME_VERIFICATION_DEFAULT;
+}
+
 export function pullPayoutOutcomeFor(identifier: string): SandboxTransferOutcome {
   const suffix = sandboxSuffix(identifier);
   const outcome = PULL_PAYOUT_OUTCOMES[suffix];

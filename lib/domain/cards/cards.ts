@@ -6,17 +6,18 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
 import { db as defaultDb, type Db } from "../../db/client";
-import { fenceIdempotency } from "../../db/idempotency-fence";
+import { currentFence, fenceIdempotency, fenceJson, fenceRefused, isFenceRefusal } from "../../db/idempotency-fence";
+import { toJsonText } from "../../kernel/json";
 import { DomainError, invalidField } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
 import { emitWebhook } from "../../webhooks/outbox";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
-import { issuanceSteer } from "../../sandbox/cards";
+import { ISSUANCE_SUFFIXES, issuanceSteer } from "../../sandbox/cards";
 import { CardLimits } from "../platform/schemas";
 import { generateCvv, generatePan, sealCardSecrets } from "./pan";
-import { CARD_SELECT, serializeCard } from "./serialize";
+import { CARD_SELECT, serializeCard, type CardRow } from "./serialize";
 import {
   ACTIVATION,
   ISSUER_REJECTION,
@@ -26,6 +27,113 @@ import {
   type ClosedReason,
 } from "./status";
 import type { CardCreate, CardListQuery, CardUpdate } from "./schemas";
+
+/** The fresh card's own values: its number (sealed), references and expiry. */
+function newCardValues(cardId: string, brand: CardCreate["brand"]) {
+  const pan = generatePan(brand);
+  const now = new Date();
+  return {
+    platformCardId: `card_${randomBytes(10).toString("hex")}`,
+    last4: pan.slice(-4),
+    expMonth: now.getUTCMonth() + 1,
+    expYear: now.getUTCFullYear() + CARD_VALIDITY_YEARS,
+    processorRef: `prc_${randomBytes(8).toString("hex")}`,
+    issuerRef: `iss_${randomBytes(8).toString("hex")}`,
+    secretsSealed: sealCardSecrets(cardId, { pan, cvv: generateCvv() }),
+  };
+}
+
+// A cardholder's platformCustomerId containing any steering suffix of the sandbox takes the full path (which
+// applies the steer); containing is wider than ending with, so no steered issuance can take the short one.
+const STEERED = Object.keys(ISSUANCE_SUFFIXES).map((suffix) => `%${suffix}%`);
+
+/**
+ * The common issuance in one statement, one round trip: a platform without card limits (nothing to count, so no
+ * platform lock: FOR SHARE only keeps a concurrent change of the limits waiting until this card commits), an
+ * APPROVED cardholder without a steering suffix, and an active fiat or embedded-wallet account of theirs. The
+ * card, its activation job and, with an Idempotency-Key, the key's fence (APPLIED with the card as recovery point,
+ * or MI001 rolling the statement back) commit together. Null when a condition does not hold (nothing written): the
+ * full path then decides and answers.
+ */
+async function issueWithoutLimits(
+  db: PrismaClient,
+  platformId: string,
+  customerUuid: string,
+  cardId: string,
+  input: CardCreate,
+): Promise<CardRow | null> {
+  const accountUuid = parseApiId("InternalAccount", input.fundingSource);
+  if (!accountUuid) return null;
+  const v = newCardValues(cardId, input.brand);
+  const fence = currentFence();
+  const limit = input.maxSpendPerTransaction;
+  const values: unknown[] = [
+    platformId,
+    customerUuid,
+    accountUuid,
+    cardId,
+    v.platformCardId,
+    limit === undefined || limit === null ? null : String(limit),
+    input.brand,
+    input.form,
+    v.last4,
+    v.expMonth,
+    v.expYear,
+    v.processorRef,
+    v.issuerRef,
+    v.secretsSealed,
+    STEERED,
+    newUuid(),
+    JSON.stringify({ cardId }),
+    new Date(Date.now() + sandboxDelayMs(SANDBOX_DELAYS.cardActivationMs)),
+  ];
+  if (fence) values.push(toJsonText(fenceJson(fence, { kind: "card", id: cardId })));
+  try {
+    const rows = await db.$queryRawUnsafe<CardRow[]>(
+      `WITH p AS (
+         SELECT id FROM platforms
+          WHERE id = $1::uuid AND card_limits->>'maxLiveCards' IS NULL
+            AND NOT coalesce((card_limits->>'oneCardPerCardholder')::boolean, false)
+            FOR SHARE
+       ), holder AS (
+         SELECT c.id FROM customers c JOIN p ON c.platform_id = p.id
+          WHERE c.id = $2::uuid AND c.deleted_at IS NULL AND c.kyc_status = 'APPROVED'
+            AND NOT (c.platform_customer_id LIKE ANY ($15::text[]))
+       ), account AS (
+         SELECT a.id, a.currency FROM internal_accounts a JOIN holder ON a.customer_id = holder.id
+          WHERE a.id = $3::uuid AND a.platform_id = $1::uuid AND a.status = 'ACTIVE'
+            AND a.type IN ('INTERNAL_FIAT', 'EMBEDDED_WALLET')
+       ), card AS (
+         INSERT INTO cards (id, platform_id, customer_id, funding_source_id, platform_card_id,
+           max_spend_per_transaction, status, brand, form, last4, exp_month, exp_year, currency, processor_ref,
+           issuer_ref, secrets_sealed)
+         SELECT $4::uuid, $1::uuid, holder.id, account.id, $5, $6::bigint, 'PROCESSING', $7, $8, $9, $10::int,
+                $11::int, account.currency, $12, $13, $14
+           FROM holder, account
+         RETURNING ${CARD_COLUMNS}
+       ), job AS (
+         INSERT INTO jobs (id, platform_id, type, payload, run_at)
+         SELECT $16::uuid, $1::uuid, 'card.activate', $17::jsonb, $18::timestamptz FROM card
+         RETURNING 1
+       )${fence ? ", fence AS (SELECT idempotency_fence($19::jsonb) FROM card)" : ""}
+       SELECT card.*, (SELECT count(*) FROM job) AS jobs${fence ? ", (SELECT count(*) FROM fence) AS fenced" : ""}
+         FROM card`,
+      ...values,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const { jobs: _jobs, fenced: _fenced, ...card } = row as CardRow & { jobs?: unknown; fenced?: unknown };
+    return card;
+  } catch (err) {
+    if (isFenceRefusal(err)) throw fenceRefused();
+    throw err;
+  }
+}
+
+const CARD_COLUMNS = `id, customer_id AS "customerId", funding_source_id AS "fundingSourceId",
+  platform_card_id AS "platformCardId", status, brand, form, last4, exp_month AS "expMonth", exp_year AS "expYear",
+  currency, processor_ref AS "processorRef", issuer_ref AS "issuerRef", status_reason AS "statusReason",
+  max_spend_per_transaction AS "maxSpendPerTransaction", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** Years a newly issued card is valid for. */
 const CARD_VALIDITY_YEARS = 3;
@@ -62,6 +170,8 @@ async function fundingAccount(tx: Db, platformId: string, customerUuid: string, 
 export async function createCard(db: PrismaClient, platformId: string, input: CardCreate) {
   const customerUuid = parseApiId("Customer", input.customerId);
   const cardId = newUuid();
+  const issued = customerUuid ? await issueWithoutLimits(db, platformId, customerUuid, cardId, input) : null;
+  if (issued) return serializeCard(issued);
   const row = await db.$transaction(async (tx) => {
     const customer = customerUuid
       ? await tx.customer.findFirst({ where: { id: customerUuid, platformId, deletedAt: null } })
@@ -105,26 +215,18 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
       );
     }
 
-    const pan = generatePan(input.brand);
-    const now = new Date();
     const created = await tx.card.create({
       data: {
+        ...newCardValues(cardId, input.brand),
         id: cardId,
         platformId,
         customerId: customer.id,
         fundingSourceId: account.id,
-        platformCardId: `card_${randomBytes(10).toString("hex")}`,
         maxSpendPerTransaction: spendLimit(input.maxSpendPerTransaction) ?? null,
         status: "PROCESSING" satisfies CardStatus,
         brand: input.brand,
         form: input.form,
-        last4: pan.slice(-4),
-        expMonth: now.getUTCMonth() + 1,
-        expYear: now.getUTCFullYear() + CARD_VALIDITY_YEARS,
         currency: account.currency,
-        processorRef: `prc_${randomBytes(8).toString("hex")}`,
-        issuerRef: `iss_${randomBytes(8).toString("hex")}`,
-        secretsSealed: sealCardSecrets(cardId, { pan, cvv: generateCvv() }),
       },
       select: CARD_SELECT,
     });

@@ -13,7 +13,7 @@ import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kern
 import { emitWebhook } from "../../webhooks/outbox";
 import { enqueueJob, type JobOutcome, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs } from "../../sandbox/time";
-import { BANK_VALIDATION_MS, nameVerificationFor } from "../../sandbox/external-accounts";
+import { BANK_VALIDATION_MS, nameVerificationFor, peekNameVerification } from "../../sandbox/external-accounts";
 import { currencyInfo } from "../currencies";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { getPlatformSettings } from "../platform/config";
@@ -131,6 +131,27 @@ export async function createExternalAccount(db: PrismaClient, platformId: string
       constraint: "INVALID",
       message: "Differs from platformAccountId; give it once",
     });
+  const isWallet = info.accountType.endsWith("_WALLET");
+  const name = beneficiaryName(info);
+  // The common case: a valid bank account (the wallet rules need the platform's Travel Rule mode), not the
+  // customer's default UMA deposit account (which clears the previous one), whose name check settles at once (no
+  // validation job). The customer's check and the insert are then one statement, one round trip; when the
+  // customer (or the platform) is not there it inserts nothing and the full path below answers as before.
+  if (errors.length === 0 && !isWallet && !input.defaultUmaDepositAccount) {
+    const outcome = name === null ? null : peekNameVerification(primaryIdentifier(info));
+    const customerUuid = input.customerId ? parseApiId("Customer", input.customerId) : null;
+    if (outcome !== "PENDING" && outcome !== "INVALID" && (customerUuid || !input.customerId)) {
+      const fingerprint = fingerprintOf(input.currency, info);
+      const create = { ...input, platformAccountId };
+      const row = await insertBankAccount(db, platformId, customerUuid, create, info, fingerprint, outcome, name).catch(
+        (err: unknown) => refuseDuplicate(db, platformId, customerUuid, fingerprint, err),
+      );
+      if (row) {
+        if (name !== null) nameVerificationFor(primaryIdentifier(info)); // records the sandbox rule it followed
+        return serializeExternalAccount(row);
+      }
+    }
+  }
   const customer = input.customerId ? await getCustomerOrThrow(db, platformId, input.customerId) : null;
   if (input.defaultUmaDepositAccount && !customer) {
     errors.push({
@@ -139,7 +160,6 @@ export async function createExternalAccount(db: PrismaClient, platformId: string
       message: "Only a customer's account can be its default UMA deposit account",
     });
   }
-  const isWallet = info.accountType.endsWith("_WALLET");
   const selfCustody = isWallet && info.vaspName === undefined;
   const settings = await getPlatformSettings(db, platformId);
   // Counterparty rules (EU Travel Rule) apply on regulated platforms.
@@ -163,21 +183,12 @@ export async function createExternalAccount(db: PrismaClient, platformId: string
 
   let verification: string | null = null;
   let verifiedData: { fullName: string } | null = null;
-  const name = beneficiaryName(info);
   if (name !== null && !isWallet) {
     const outcome = nameVerificationFor(primaryIdentifier(info));
     if (outcome === "INVALID")
       throw new DomainError("INVALID_BANK_ACCOUNT", "The bank account is permanently invalid and cannot be added");
     verification = outcome;
-    if (outcome === "MATCHED") verifiedData = { fullName: name };
-    if (outcome === "PARTIAL_MATCH")
-      verifiedData = {
-        fullName: name
-          .toUpperCase()
-          .split(/\s+/)
-          .filter((_, i, a) => i === 0 || i === a.length - 1)
-          .join(" "),
-      };
+    verifiedData = verifiedDataOf(outcome, name);
   }
   const status =
     verification === "PENDING"
@@ -225,17 +236,86 @@ export async function createExternalAccount(db: PrismaClient, platformId: string
     });
     return serializeExternalAccount(row);
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const dup = await db.externalAccount.findFirst({
-      where: { platformId, customerId: customer?.id ?? null, fingerprint, deletedAt: null },
-    });
-    if (dup) {
-      throw new DomainError("DUPLICATE_EXTERNAL_ACCOUNT", "An equivalent external account already exists", {
-        existingExternalAccountId: toApiId("ExternalAccount", dup.id),
-      });
-    }
-    throw new DomainError("CONFLICT", "Another default UMA deposit account was set at the same time; retry");
+    return refuseDuplicate(db, platformId, customer?.id ?? null, fingerprint, err);
   }
+}
+
+/** An insert's unique violation as the API answers it: the equivalent account, else a concurrent default. */
+async function refuseDuplicate(
+  db: PrismaClient,
+  platformId: string,
+  customerId: string | null,
+  fingerprint: string,
+  err: unknown,
+): Promise<never> {
+  if (!isUniqueViolation(err)) throw err;
+  const dup = await db.externalAccount.findFirst({ where: { platformId, customerId, fingerprint, deletedAt: null } });
+  if (dup) {
+    throw new DomainError("DUPLICATE_EXTERNAL_ACCOUNT", "An equivalent external account already exists", {
+      existingExternalAccountId: toApiId("ExternalAccount", dup.id),
+    });
+  }
+  throw new DomainError("CONFLICT", "Another default UMA deposit account was set at the same time; retry");
+}
+
+/** The name a bank reports back for the beneficiary: as given when matched, first and last name when partly. */
+function verifiedDataOf(outcome: string | null, name: string | null): { fullName: string } | null {
+  if (name === null) return null;
+  if (outcome === "MATCHED") return { fullName: name };
+  if (outcome === "PARTIAL_MATCH")
+    return {
+      fullName: name
+        .toUpperCase()
+        .split(/\s+/)
+        .filter((_, i, a) => i === 0 || i === a.length - 1)
+        .join(" "),
+    };
+  return null;
+}
+
+const EXTERNAL_ACCOUNT_COLUMNS = `id, platform_id AS "platformId", customer_id AS "customerId", status, currency,
+  account_type AS "accountType", account_info AS "accountInfo", fingerprint, platform_account_id AS "platformAccountId",
+  ownership_type AS "ownershipType", default_uma_deposit_account AS "defaultUmaDepositAccount",
+  beneficiary_verification_status AS "beneficiaryVerificationStatus",
+  beneficiary_verified_data AS "beneficiaryVerifiedData", trusted, ownership_challenge AS "ownershipChallenge",
+  deleted_at AS "deletedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/**
+ * An ACTIVE bank account in one statement, inserted only when the platform exists and the customer (if any) is
+ * its, not deleted; null otherwise. A duplicate raises the unique violation as the full path's insert does.
+ */
+async function insertBankAccount(
+  db: PrismaClient,
+  platformId: string,
+  customerUuid: string | null,
+  input: ExternalAccountCreate,
+  info: AccountInfo,
+  fingerprint: string,
+  verification: string | null,
+  name: string | null,
+): Promise<ExternalAccountRow | null> {
+  const verifiedData = verifiedDataOf(verification, name);
+  const rows = await db.$queryRawUnsafe<ExternalAccountRow[]>(
+    `INSERT INTO external_accounts (id, platform_id, customer_id, status, currency, account_type, account_info,
+       fingerprint, platform_account_id, ownership_type, default_uma_deposit_account, beneficiary_verification_status,
+       beneficiary_verified_data)
+     SELECT $1::uuid, p.id, c.id, 'ACTIVE', $4, $5, $6::jsonb, $7, $8, $9, false, $10, $11::jsonb
+       FROM platforms p LEFT JOIN customers c ON c.id = $3::uuid AND c.platform_id = p.id AND c.deleted_at IS NULL
+      WHERE p.id = $2::uuid AND ($3::uuid IS NULL OR c.id IS NOT NULL)
+     RETURNING ${EXTERNAL_ACCOUNT_COLUMNS}`,
+    newUuid(),
+    platformId,
+    customerUuid,
+    input.currency,
+    info.accountType,
+    JSON.stringify(info),
+    fingerprint,
+    input.platformAccountId ?? null,
+    input.ownershipType ?? null,
+    verification,
+    verifiedData ? JSON.stringify(verifiedData) : null,
+  );
+  return rows[0] ?? null;
 }
 
 export async function listExternalAccounts(
