@@ -27,7 +27,16 @@ export async function register() {
   }
   // The OpenAPI document (a second or more of CPU on a busy machine) is built once the server is up, not by the
   // first visit to the API reference.
-  setTimeout(() => void import("./lib/api/reference").then((r) => r.openApiDocumentText()), 1_000).unref();
+  // Then the reads behind the first signed-in pages (lib/api/warm-up.ts), so their first visit after start does not
+  // pay for Prisma's query compiler and plans.
+  setTimeout(
+    () =>
+      void import("./lib/api/reference")
+        .then((r) => r.openApiDocumentText())
+        .then(() => import("./lib/api/warm-up"))
+        .then((w) => w.warmUpReads()),
+    1_000,
+  ).unref();
   // scripts/serve.mjs answers the versioned API with this, outside the Next.js pipeline.
   (globalThis as { __meridianApi?: unknown }).__meridianApi = createApiDispatcher();
   (globalThis as { __meridianShutdown?: () => Promise<void> }).__meridianShutdown = async () => {

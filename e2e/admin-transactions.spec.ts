@@ -266,7 +266,7 @@ test.describe("admin transactions", () => {
     await form.getByLabel("Postal code").fill("10001");
     await form.getByLabel("Country (two letters)").fill("US");
     await form.getByRole("button", { name: "Add external account" }).click();
-    await expect(form.getByRole("status")).toContainText("Added ExternalAccount:");
+    await expect(form.getByRole("status")).toContainText("Added the external account.");
     const platformTable = page.getByRole("table", { name: "The platform's external accounts" });
     const row = platformTable.getByRole("row", { name: new RegExp(number.slice(-4)) });
     await expect(row).toBeVisible();
@@ -274,7 +274,7 @@ test.describe("admin transactions", () => {
 
     await row.getByRole("link").click();
     await expect(
-      page.getByRole("heading", { level: 1, name: new RegExp(`USD_ACCOUNT ••••${number.slice(-4)}`) }),
+      page.getByRole("heading", { level: 1, name: new RegExp(`USD bank account ••••${number.slice(-4)}`) }),
     ).toBeVisible();
     await expect(page.getByRole("definition").filter({ hasText: /^the platform$/ })).toBeVisible();
     await shot(page, testInfo, "admin-external-account");
@@ -282,7 +282,7 @@ test.describe("admin transactions", () => {
     await page.goto("/admin/external-accounts");
     await page
       .getByRole("table", { name: "The platform's external accounts" })
-      .getByRole("button", { name: new RegExp(`Delete external account USD_ACCOUNT ••••${number.slice(-4)}`) })
+      .getByRole("button", { name: new RegExp(`Delete external account USD bank account ••••${number.slice(-4)}`) })
       .click();
     await expect(
       page
@@ -457,7 +457,7 @@ test.describe("admin transactions", () => {
     await expect(
       page
         .getByRole("table", { name: "External accounts of this customer" })
-        .getByRole("link", { name: "USD_ACCOUNT ••••7781" }),
+        .getByRole("link", { name: "USD bank account ••••7781" }),
     ).toBeVisible();
     await shot(page, testInfo, "admin-customer-detail");
   });

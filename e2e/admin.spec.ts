@@ -69,11 +69,13 @@ test.describe("admin section", () => {
     );
     const wallet = accounts.body.data.find((a: { type: string }) => a.type === "EMBEDDED_WALLET");
     await page.goto("/admin/accounts");
-    const accountRow = page.getByRole("row", { name: new RegExp(wallet.id) });
+    // The account is named by kind and customer, never by id.
+    const accountRow = page.getByRole("row", { name: /Wallet \(USDB\) Ada Admin Lovelace/ });
     await accountRow.getByLabel(/Amount/).fill("12.34");
     await accountRow.getByRole("button", { name: "Fund" }).click();
     await expect(accountRow.getByRole("status")).toContainText("Added 12.34");
-    await expect(page.getByRole("row", { name: new RegExp(wallet.id) })).toContainText("12.34 USDB");
+    await expect(page.getByRole("row", { name: /Wallet \(USDB\) Ada Admin Lovelace/ })).toContainText("12.34 USDB");
+    await expect(page.getByRole("main")).not.toContainText(wallet.id);
     await shot(page, testInfo, "admin-accounts");
   });
 

@@ -77,7 +77,7 @@ for (const { suffix, status, message } of [
     await expect(page.getByRole("status")).toHaveText("Details saved.");
 
     await upload(page, "Me", "PASSPORT", { name: "passport.png", mimeType: "image/png", buffer: PNG });
-    await expect(page.getByRole("region", { name: "Documents" })).toContainText("PASSPORT: passport.png");
+    await expect(page.getByRole("region", { name: "Documents" })).toContainText("Passport: passport.png");
     await expect(needed).toContainText("Nothing is missing. You can submit now.");
     await shot(page, testInfo, `kyc-individual-ready${suffix.replace(/\s/g, "-")}`);
 

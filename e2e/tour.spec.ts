@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { test, expect, platformApi, signInStaff } from "./support/fixtures";
 import { signUpCustomer } from "./support/customer";
+import { rawTextOn } from "./support/raw-text";
 
 const WIDTHS = [
   { name: "desktop", width: 1280, height: 800 },
@@ -18,19 +19,28 @@ interface Visit {
   heading: RegExp | string;
   /** Scan with axe at phone width too (the pages built for phones; every page is scanned at desktop width). */
   phoneAxe?: boolean;
+  /** Pages written for developers (the API reference) may show codes and paths; every other page may not. */
+  developerText?: boolean;
 }
 
 const PUBLIC: Visit[] = [
   { path: "/", name: "home", heading: "Meridian", phoneAxe: true },
   { path: "/signin", name: "signin", heading: "Sign in", phoneAxe: true },
   { path: "/signup", name: "signup", heading: /Create|Sign up|Open/, phoneAxe: true },
-  { path: "/docs/api", name: "api-reference", heading: "Meridian Global Payments API", phoneAxe: true },
+  {
+    path: "/docs/api",
+    name: "api-reference",
+    heading: "Meridian Global Payments API",
+    phoneAxe: true,
+    developerText: true,
+  },
   // The largest group page (every bank-account variant of the external-account operations).
   {
     path: "/docs/api/external-accounts",
     name: "api-reference-external-accounts",
     heading: "External Accounts",
     phoneAxe: true,
+    developerText: true,
   },
   { path: "/admin/signin", name: "admin-signin", heading: "Staff sign-in" },
   { path: "/no-such-page", name: "not-found", heading: "Page not found" },
@@ -60,7 +70,8 @@ const ADMIN: Visit[] = [
   { path: "/admin/approvals", name: "admin-approvals", heading: /Approvals|approval/ },
   { path: "/admin/stablecoins", name: "admin-stablecoins", heading: /Stablecoins/ },
   { path: "/admin/webhooks", name: "admin-webhooks", heading: /Webhook/ },
-  { path: "/admin/requests", name: "admin-requests", heading: "Request log" },
+  // The request log lists API calls for staff: the method and path are its content.
+  { path: "/admin/requests", name: "admin-requests", heading: "Request log", developerText: true },
   { path: "/admin/tokens", name: "admin-tokens", heading: /API tokens/ },
   { path: "/admin/config", name: "admin-config", heading: /configuration/i },
   { path: "/admin/sandbox", name: "admin-sandbox-panel", heading: "Sandbox panel" },
@@ -78,6 +89,7 @@ async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<vo
   });
   page.on("pageerror", (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
   const timings: string[] = [];
+  const rawText: string[] = [];
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const v of visits) {
@@ -91,6 +103,7 @@ async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<vo
           serverMs: Math.round(nav.responseStart - nav.startTime),
         };
       });
+      if (!v.developerText) rawText.push(...(await rawTextOn(page)).map((r) => `${v.path} @${size.width}px: ${r}`));
       timings.push(`${v.path} @${size.width}px: ${loadMs} ms (first byte ${serverMs} ms)`);
       if (size.name === "desktop" || v.phoneAxe) {
         const axe = await new AxeBuilder({ page }).analyze();
@@ -110,6 +123,8 @@ async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<vo
   console.log(consoleErrors.join("\n"));
   console.log(timings.join("\n"));
   expect(cspViolations).toEqual([]);
+  // No raw codes, ids or API messages in any page's visible text (collected over the tour, so one run lists all).
+  expect([...new Set(rawText)]).toEqual([]);
 }
 
 test.describe("every page, at 1280 and 375 px", () => {
@@ -124,7 +139,12 @@ test.describe("every page, at 1280 and 375 px", () => {
   });
 
   test("the customer's pages", async ({ page }, testInfo) => {
-    await signUpCustomer(page, "Tess Tour");
+    const customer = await signUpCustomer(page, "Tess Tour");
+    // Money on the account, so balances and lists (here and in the admin tour) show real rows to check for raw codes.
+    const funded = await platformApi(page.request, "POST", `/sandbox/internal-accounts/${customer.accountId}/fund`, {
+      amount: 2_500_000,
+    });
+    expect(funded.status, JSON.stringify(funded.body)).toBe(200);
     await tour(page, testInfo, CUSTOMER);
   });
 

@@ -8,6 +8,7 @@ import { bff } from "@/lib/browser/bff";
 import { ACCOUNT_TYPES, variantCurrency } from "@/lib/domain/external-accounts/account-types";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
+import { typeWord } from "@/lib/kernel/wording";
 
 const CRYPTO = ["USDC", "USDT", "BTC"];
 
@@ -59,7 +60,7 @@ export function PlatformExternalAccountForm() {
       });
       if (!r.ok) return r;
       router.refresh();
-      return `Added ${r.data.id}.`;
+      return "Added the external account.";
     });
   };
 
@@ -71,7 +72,7 @@ export function PlatformExternalAccountForm() {
         <select name="accountType" value={accountType} onChange={(e) => setAccountType(e.target.value)}>
           {ACCOUNT_TYPES.map((t) => (
             <option key={t.accountType} value={t.accountType}>
-              {t.accountType}
+              {typeWord(t.accountType)}
             </option>
           ))}
         </select>
@@ -93,7 +94,7 @@ export function PlatformExternalAccountForm() {
         <input name="platformAccountId" maxLength={255} />
       </label>
       <fieldset key={accountType}>
-        <legend>{accountType} details</legend>
+        <legend>{typeWord(accountType)} details</legend>
         {spec.fields.map((f) =>
           f.enum ? (
             <label key={f.name}>
@@ -102,7 +103,9 @@ export function PlatformExternalAccountForm() {
               <select name={`f.${f.name}`} required={f.required} defaultValue="">
                 <option value="">{f.required ? "Choose…" : "—"}</option>
                 {f.enum.map((v) => (
-                  <option key={v}>{v}</option>
+                  <option key={v} value={v}>
+                    {typeWord(v)}
+                  </option>
                 ))}
               </select>
             </label>
@@ -124,8 +127,8 @@ export function PlatformExternalAccountForm() {
           <label>
             Beneficiary type
             <select name="beneficiaryType" defaultValue="BUSINESS">
-              <option value="BUSINESS">BUSINESS</option>
-              <option value="INDIVIDUAL">INDIVIDUAL</option>
+              <option value="BUSINESS">{typeWord("BUSINESS")}</option>
+              <option value="INDIVIDUAL">{typeWord("INDIVIDUAL")}</option>
             </select>
           </label>
           <label>

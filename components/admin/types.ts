@@ -1,4 +1,5 @@
 import { currencyInfo } from "@/lib/domain/currencies";
+import { typeWord } from "@/lib/kernel/wording";
 import type { z } from "zod";
 import type { ApiTokenResponse, PlatformConfigResponse } from "@/lib/domain/platform/schemas";
 import type { CardTransaction, CurrencyAmount, ExternalAccount, Transaction } from "@/lib/browser/contract";
@@ -28,25 +29,30 @@ const IDENTIFIERS = [
   "lightningAddress",
 ];
 
-/** "USD_ACCOUNT ••••0901": the type and the end of the account's main identifier. */
+/** "USD bank account ••••0901": the type in words and the end of the account's main identifier. */
 export function accountLabel(a: ExternalAccount): string {
   const id = IDENTIFIERS.map((k) => a.accountInfo[k]).find((v): v is string => typeof v === "string" && v.length > 0);
-  return id ? `${a.accountInfo.accountType} ••••${id.slice(-4)}` : a.accountInfo.accountType;
+  const kind = typeWord(a.accountInfo.accountType);
+  return id ? `${kind} ••••${id.slice(-4)}` : kind;
 }
 
 /** A row of GET /transactions: a money transaction or a card transaction (type CARD). */
 export type AdminTransaction = Transaction | CardTransaction;
 
-/** One side of a transaction in words: the UMA address or the account id. */
-export function endpointLabel(end: Record<string, unknown> | undefined): string {
-  const v = end?.umaAddress ?? end?.accountId ?? end?.address ?? end?.sourceType ?? end?.destinationType;
-  return typeof v === "string" ? v : "—";
+/** One side of a transaction in words: the UMA address, the account's name, or the kind of side. */
+export function endpointLabel(end: Record<string, unknown> | undefined, accountName: (id: string) => string): string {
+  if (typeof end?.umaAddress === "string") return end.umaAddress;
+  if (typeof end?.accountId === "string") return accountName(end.accountId);
+  if (typeof end?.address === "string") return end.address;
+  const kind = end?.sourceType ?? end?.destinationType;
+  return typeof kind === "string" ? typeWord(kind) : "—";
 }
 
 /** Where the money came from and went to; a card transaction goes from the card's account to the merchant. */
-export function fromTo(t: AdminTransaction): { from: string; to: string } {
-  if (t.type === "CARD") return { from: t.accountId ?? t.cardId ?? "—", to: t.merchant?.descriptor ?? "—" };
-  return { from: endpointLabel(t.source), to: endpointLabel(t.destination) };
+export function fromTo(t: AdminTransaction, accountName: (id: string) => string): { from: string; to: string } {
+  if (t.type === "CARD")
+    return { from: t.accountId ? accountName(t.accountId) : "Card", to: t.merchant?.descriptor ?? "—" };
+  return { from: endpointLabel(t.source, accountName), to: endpointLabel(t.destination, accountName) };
 }
 
 /** The amount that matters for the platform: what arrives for incoming, what leaves for outgoing, what a card spent. */

@@ -9,6 +9,8 @@ const LABELS: Record<string, string> = {
   accountNumber: "Account number",
   routingNumber: "Routing number",
   bankName: "Bank",
+  paymentRails: "Payment networks",
+  assetType: "Currency",
 };
 
 function labelOf(key: string): string {
@@ -34,7 +36,10 @@ export function FundingDetails({
                   {k === "accountType" ? (
                     typeWord(String(v))
                   ) : (
-                    <CopyText text={String(v)} label={`Copy ${labelOf(k).toLowerCase()}`} />
+                    <CopyText
+                      text={Array.isArray(v) ? v.join(", ") : String(v)}
+                      label={`Copy ${labelOf(k).toLowerCase()}`}
+                    />
                   )}
                 </dd>
               </div>

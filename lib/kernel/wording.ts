@@ -81,7 +81,23 @@ const TYPE: Record<string, string> = {
   PHYSICAL: "Physical card",
   USER_CANCELLATION: "Cancelled by the customer",
   TEST: "Test event",
+  NON_US_TAX_ID: "Tax number (outside the US)",
+  SSN: "Social Security number (SSN)",
+  ITIN: "Individual taxpayer number (ITIN)",
+  EIN: "Employer identification number (EIN)",
+  UBO: "Beneficial owner",
+  COMPANY_OFFICER: "Company officer",
+  CONTROL_PERSON: "Person in control",
+  GENERAL_PARTNER: "General partner",
+  OTHER: "Other",
 };
+
+/** Every status and type code the table words (the e2e raw-code guard looks for them on pages). */
+export const WORDED_CODES: readonly string[] = [
+  ...Object.keys(STATUS),
+  // Acronyms the words keep ("Social Security number (SSN)") are words people know, not codes.
+  ...Object.keys(TYPE).filter((code) => !TYPE[code].includes(code)),
+];
 
 function phrase(code: string): string {
   const words = code.replace(/_/g, " ").toLowerCase().trim();
@@ -100,6 +116,46 @@ export function typeWord(code: string | null | undefined): string {
   const bank = /^([A-Z]{3})_ACCOUNT$/.exec(code);
   if (bank) return `${bank[1]} bank account`;
   return phrase(code);
+}
+
+/** Field names as the forms label them. */
+const FIELD_NAMES: Record<string, string> = {
+  birthDate: "date of birth",
+  idType: "identification type",
+  identifier: "identification number",
+  line1: "street address",
+  line2: "second address line",
+  postalCode: "postal code",
+};
+
+/** A field path in words: "personalInfo.birthDate" → "date of birth". */
+function fieldName(path: string): string {
+  const last = path.split(".").pop() ?? path;
+  return FIELD_NAMES[last] ?? last.replace(/([A-Z])/g, " $1").toLowerCase();
+}
+
+/** What a verification still needs, for the person verifying (the API's reasons name its operations). */
+export function requirementWords(r: { type: string; field?: string; acceptedDocumentTypes?: string[] }): string {
+  const kinds = (r.acceptedDocumentTypes ?? []).map((t) => typeWord(t).toLowerCase());
+  const oneOf = kinds.length
+    ? `: ${kinds.slice(0, -1).join(", ")}${kinds.length > 1 ? " or " : ""}${kinds.at(-1)}`
+    : "";
+  switch (r.type) {
+    case "MISSING_FIELD":
+      return `Fill in the ${fieldName(r.field ?? "details")}.`;
+    case "INVALID_FIELD":
+      if (r.field === "email") return "Confirm your email address with the code we sent you.";
+      if (r.field === "phoneNumber") return "Confirm your phone number with the code we sent you.";
+      return `Check the ${fieldName(r.field ?? "details")}.`;
+    case "MISSING_IDENTITY_DOCUMENT":
+      return `Upload an identity document${oneOf}.`;
+    case "MISSING_LEGAL_PRESENCE_DOCUMENT":
+      return `Upload a document that shows the business exists${oneOf}.`;
+    case "MISSING_BENEFICIAL_OWNER":
+      return "Add at least one beneficial owner.";
+    default:
+      return `Still needed: ${phrase(r.type).toLowerCase()}.`;
+  }
 }
 
 /** What each error code means for the person who met it, and what to do next. */

@@ -24,17 +24,14 @@ export const metadata: Metadata = { title: "Admin" };
 export default async function AdminOverviewPage({ searchParams }: { searchParams: Promise<{ denied?: string }> }) {
   const { staff } = await requireStaffPage();
   const { denied } = await searchParams;
-  let config: PlatformConfig | null = null;
-  let error: unknown = null;
-  try {
-    config = (await api.get<PlatformConfig>("/config")).body;
-  } catch (e) {
-    error = e;
-  }
-  const [overview, hooks] = await Promise.all([
+  // Side by side: the configuration, the figures and the webhook health do not depend on each other.
+  const [configRead, overview, hooks] = await Promise.all([
+    load<PlatformConfig | null>(null, async () => (await api.get<PlatformConfig>("/config")).body),
     load<Overview | null>(null, () => loadOverview()),
     load<Awaited<ReturnType<typeof webhookHealth>> | null>(null, webhookHealth),
   ]);
+  const config = configRead.data;
+  const error = configRead.error;
   const h = hooks.data;
   const o = overview.data;
   const settled = o ? o.outcomes.completed + o.outcomes.failed : 0;

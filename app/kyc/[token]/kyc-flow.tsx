@@ -3,6 +3,8 @@
 // fill in details, add beneficial owners (businesses), upload documents and
 // submit. Talks only to /api/kyc/{token}/... .
 import { StatusBadge } from "@/components/ui/StatusBadge";
+import { errorWords, fieldWords, requirementWords, typeWord } from "@/lib/kernel/wording";
+import type { FieldError } from "@/lib/kernel/errors";
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 
 interface Requirement {
@@ -27,7 +29,7 @@ interface State {
 interface ApiErrorBody {
   code: string;
   reason: string;
-  details?: { errors?: { field: string; message?: string }[] };
+  details?: { errors?: FieldError[] };
 }
 
 const ID_TYPES = ["SSN", "ITIN", "EIN", "NON_US_TAX_ID", "PASSPORT", "NATIONAL_ID", "DRIVERS_LICENSE"];
@@ -49,8 +51,18 @@ const DOCUMENT_TYPES = [
 
 function describeError(body: ApiErrorBody | undefined): string {
   if (!body) return "Something went wrong. Please try again.";
-  const fields = body.details?.errors?.map((e) => `${e.field}: ${e.message ?? "invalid"}`) ?? [];
-  return fields.length ? `${body.reason} (${fields.join("; ")})` : body.reason;
+  // In the customer's words: the API's reason and zod's messages are written for developers.
+  const fields =
+    body.details?.errors?.map(
+      (e) =>
+        `${e.field
+          .split(".")
+          .pop()
+          ?.replace(/([A-Z])/g, " $1")
+          .toLowerCase()}: ${fieldWords(e)}`,
+    ) ?? [];
+  const words = errorWords(body.code) ?? "That did not work. Check the details and try again.";
+  return fields.length ? `${words} (${fields.join(" ")})` : words;
 }
 
 function formObject(form: HTMLFormElement): Record<string, unknown> {
@@ -259,10 +271,7 @@ export function KycFlow({ token }: { token: string }) {
             ) : (
               <ul>
                 {state.requirements.map((r, i) => (
-                  <li key={i}>
-                    {r.reason}
-                    {r.acceptedDocumentTypes ? ` (accepted: ${r.acceptedDocumentTypes.join(", ")})` : ""}
-                  </li>
+                  <li key={i}>{requirementWords(r)}</li>
                 ))}
               </ul>
             )}
@@ -306,7 +315,7 @@ export function KycFlow({ token }: { token: string }) {
                   <Select
                     name="idType"
                     label="Identification type"
-                    options={ID_TYPES.map((t) => ({ value: t, label: t }))}
+                    options={ID_TYPES.map((t) => ({ value: t, label: typeWord(t) }))}
                     defaultValue={(details.idType as string) ?? "SSN"}
                   />
                   <Field
@@ -341,7 +350,7 @@ export function KycFlow({ token }: { token: string }) {
                 <Select
                   name="personalInfo.idType"
                   label="Identification type"
-                  options={ID_TYPES.map((t) => ({ value: t, label: t }))}
+                  options={ID_TYPES.map((t) => ({ value: t, label: typeWord(t) }))}
                 />
                 <Field name="personalInfo.identifier" label="Identification number" required />
                 <AddressFields prefix="personalInfo.address" />
@@ -349,7 +358,7 @@ export function KycFlow({ token }: { token: string }) {
                   name="roles"
                   label="Role"
                   options={["UBO", "DIRECTOR", "COMPANY_OFFICER", "CONTROL_PERSON", "TRUSTEE", "GENERAL_PARTNER"].map(
-                    (r) => ({ value: r, label: r }),
+                    (r) => ({ value: r, label: typeWord(r) }),
                   )}
                 />
                 <Field name="ownershipPercentage" label="Ownership percentage" type="number" required />
@@ -365,7 +374,7 @@ export function KycFlow({ token }: { token: string }) {
               <ul>
                 {state.documents.map((d) => (
                   <li key={d.id}>
-                    {d.documentType}
+                    {typeWord(d.documentType)}
                     {d.side ? ` (${d.side})` : ""}: {d.fileName}
                   </li>
                 ))}
@@ -376,7 +385,7 @@ export function KycFlow({ token }: { token: string }) {
               <Select
                 name="documentType"
                 label="Document type"
-                options={DOCUMENT_TYPES.map((t) => ({ value: t, label: t }))}
+                options={DOCUMENT_TYPES.map((t) => ({ value: t, label: typeWord(t) }))}
               />
               <Field name="country" label="Issuing country (2-letter code)" required />
               <p>

@@ -6,21 +6,36 @@ import { canOperate } from "@/lib/bff/staff/roles";
 import { load } from "@/lib/bff/admin/load";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { FundForm } from "@/components/ui/FundForm";
-import { DataTable, Id } from "@/components/admin/DataTable";
+import { DataTable } from "@/components/admin/DataTable";
 import { formatAmount } from "@/lib/browser/money";
 import type { InternalAccount, Page } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
-import { typeWord } from "@/lib/kernel/wording";
+import { internalAccountName, typeWord } from "@/lib/kernel/wording";
+
+interface CustomerName {
+  id: string;
+  platformCustomerId: string;
+  fullName?: string;
+  businessInfo?: { legalName?: string };
+}
 
 export const metadata: Metadata = { title: "Accounts" };
 
 export default async function AccountsPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  const { data: accounts, error } = await load<InternalAccount[]>(
-    [],
-    async () => (await api.get<Page<InternalAccount>>("/customers/internal-accounts?limit=100")).body.data,
-  );
+  const [{ data: accounts, error }, { data: customers }] = await Promise.all([
+    load<InternalAccount[]>(
+      [],
+      async () => (await api.get<Page<InternalAccount>>("/customers/internal-accounts?limit=100")).body.data,
+    ),
+    load<CustomerName[]>([], async () => (await api.get<Page<CustomerName>>("/customers?limit=100")).body.data),
+  ]);
+  // Customers by name, not id (the newest 100; an older customer's account shows "Customer" and links to them).
+  const names = new Map(customers.map((c) => [c.id, c.fullName || c.businessInfo?.legalName || c.platformCustomerId]));
+  const ownerOf = (a: InternalAccount) =>
+    a.customerId ? (names.get(a.customerId) ?? "this customer") : "the platform";
+  const nameOf = (a: InternalAccount) => internalAccountName({ type: a.type, currency: a.balance.currency.code });
   return (
     <>
       <h1>Accounts and balances</h1>
@@ -31,12 +46,14 @@ export default async function AccountsPage() {
         rowKey={(a) => a.id}
         empty={error ? undefined : "No customer accounts yet."}
         columns={[
-          { header: "Account", cell: (a) => <Id id={a.id} /> },
+          { header: "Account", cell: (a) => nameOf(a) },
           {
             header: "Customer",
             cell: (a) =>
               a.customerId ? (
-                <Link href={`/admin/customers/${encodeURIComponent(a.customerId)}`}>{a.customerId.slice(-8)}</Link>
+                <Link href={`/admin/customers/${encodeURIComponent(a.customerId)}`}>
+                  {names.get(a.customerId) ?? "Customer"}
+                </Link>
               ) : (
                 "platform"
               ),
@@ -50,7 +67,7 @@ export default async function AccountsPage() {
             cell: (a) => (
               <FundForm
                 path={`/api/admin/accounts/${encodeURIComponent(a.id)}/fund`}
-                formLabel={`Fund account ${a.id}`}
+                formLabel={`Fund ${nameOf(a)} of ${ownerOf(a)}`}
                 currency={a.balance.currency.code}
                 decimals={a.balance.currency.decimals}
                 compact

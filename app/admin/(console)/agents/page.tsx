@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { canOperate } from "@/lib/bff/staff/roles";
@@ -33,14 +34,19 @@ export default async function AgentsPage() {
       <h1>Agents</h1>
       <p className="muted">Agents act for one customer under their policy.</p>
       {error ? <ErrorNotice error={error} what="the agents" /> : null}
-      {agents.length === 0 && !error ? <p>No agents yet. Create one with POST /agents.</p> : null}
+      {agents.length === 0 && !error ? (
+        <p>
+          No agents yet. Your platform creates them through the API: see <Link href="/docs/api">the API reference</Link>
+          .
+        </p>
+      ) : null}
       {agents.map((a) => (
         <section key={a.id} aria-labelledby={`agent-${a.id}`} className="card">
           <h2 id={`agent-${a.id}`}>{a.name}</h2>
           <dl>
             <dt>Customer</dt>
             <dd>
-              <code>{a.customerId}</code>
+              <Link href={`/admin/customers/${encodeURIComponent(a.customerId)}`}>View the customer</Link>
             </dd>
             <dt>State</dt>
             <dd>

@@ -5,7 +5,7 @@ import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
-import { statusWord } from "@/lib/kernel/wording";
+import { statusWord, typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Customers" };
 
@@ -47,14 +47,14 @@ export default async function CustomersPage() {
               </Link>
             ),
           },
-          { header: "Type", cell: (c) => c.customerType },
+          { header: "Type", cell: (c) => typeWord(c.customerType) },
           { header: "Email", cell: (c) => c.email ?? "—" },
           {
             header: "Verification",
             cell: (c) => (
               <span className="badge">
                 {c.customerType === "BUSINESS"
-                  ? `KYB ${c.kybStatus ?? "UNVERIFIED"}`
+                  ? `Business: ${statusWord(c.kybStatus).text.toLowerCase()}`
                   : `Identity: ${statusWord(c.kycStatus).text.toLowerCase()}`}
               </span>
             ),

@@ -4,6 +4,8 @@ import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { canOperate } from "@/lib/bff/staff/roles";
 import { load } from "@/lib/bff/admin/load";
+import { loadNames, type Names } from "@/lib/bff/admin/names";
+import { statusWord } from "@/lib/kernel/wording";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { DataTable, when, type Column } from "@/components/admin/DataTable";
@@ -15,7 +17,11 @@ export const metadata: Metadata = { title: "External accounts" };
 
 const list = (path: string) => async () => (await api.get<Page<ExternalAccount>>(path)).body.data;
 
-function columns(operator: boolean, owner: "customer" | "platform"): (Column<ExternalAccount> | false)[] {
+function columns(
+  operator: boolean,
+  owner: "customer" | "platform",
+  names?: Names,
+): (Column<ExternalAccount> | false)[] {
   return [
     {
       header: "Account",
@@ -26,7 +32,9 @@ function columns(operator: boolean, owner: "customer" | "platform"): (Column<Ext
           header: "Customer",
           cell: (a) =>
             a.customerId ? (
-              <Link href={`/admin/customers/${encodeURIComponent(a.customerId)}`}>{a.customerId.slice(-8)}</Link>
+              <Link href={`/admin/customers/${encodeURIComponent(a.customerId)}`}>
+                {names?.customer(a.customerId) ?? "Customer"}
+              </Link>
             ) : (
               "—"
             ),
@@ -34,7 +42,10 @@ function columns(operator: boolean, owner: "customer" | "platform"): (Column<Ext
       : { header: "Platform account id", cell: (a) => a.platformAccountId ?? "—" },
     { header: "Currency", cell: (a) => a.currency },
     { header: "Status", cell: (a) => <StatusBadge status={a.status} /> },
-    { header: "Beneficiary check", cell: (a) => a.beneficiaryVerificationStatus ?? "—" },
+    {
+      header: "Beneficiary check",
+      cell: (a) => (a.beneficiaryVerificationStatus ? statusWord(a.beneficiaryVerificationStatus).text : "—"),
+    },
     { header: "Created", cell: (a) => when(a.createdAt) },
     operator && {
       header: "Actions",
@@ -58,9 +69,10 @@ function columns(operator: boolean, owner: "customer" | "platform"): (Column<Ext
 export default async function ExternalAccountsPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  const [customers, platform] = await Promise.all([
+  const [customers, platform, names] = await Promise.all([
     load<ExternalAccount[]>([], list("/customers/external-accounts?limit=100")),
     load<ExternalAccount[]>([], list("/platform/external-accounts?limit=100")),
+    loadNames(),
   ]);
   const customerRows = customers.data.filter((a) => a.customerId);
   return (
@@ -91,7 +103,7 @@ export default async function ExternalAccountsPage() {
           rows={customerRows}
           rowKey={(a) => a.id}
           empty={customers.error ? undefined : "No customer has added an external account yet."}
-          columns={columns(operator, "customer")}
+          columns={columns(operator, "customer", names)}
         />
       </section>
     </>

@@ -4,6 +4,7 @@ import Form from "next/form";
 import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
+import { loadNames } from "@/lib/bff/admin/names";
 import { apiQuery, pageHref, readFilters } from "@/lib/bff/admin/transaction-filters";
 import { TRANSACTION_STATUSES } from "@/lib/domain/transactions/status";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
@@ -11,7 +12,7 @@ import { DataTable, when } from "@/components/admin/DataTable";
 import { formatAmount } from "@/lib/browser/money";
 import { fromTo, headlineAmount, type AdminTransaction, type Page } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
-import { typeWord } from "@/lib/kernel/wording";
+import { statusWord, typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Transactions" };
 
@@ -22,10 +23,13 @@ export default async function TransactionsPage({
 }) {
   await requireStaffPage();
   const f = readFilters(await searchParams);
-  const { data: page, error } = await load<Page<AdminTransaction>>(
-    { data: [], hasMore: false },
-    async () => (await api.get<Page<AdminTransaction>>(`/transactions?${apiQuery(f)}`)).body,
-  );
+  const [{ data: page, error }, names] = await Promise.all([
+    load<Page<AdminTransaction>>(
+      { data: [], hasMore: false },
+      async () => (await api.get<Page<AdminTransaction>>(`/transactions?${apiQuery(f)}`)).body,
+    ),
+    loadNames(),
+  ]);
   const filtered = Boolean(f.status || f.type || f.customerId || f.startDate || f.endDate);
   return (
     <>
@@ -37,7 +41,7 @@ export default async function TransactionsPage({
             <option value="">Any status</option>
             {TRANSACTION_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {statusWord(s).text}
               </option>
             ))}
           </select>
@@ -46,9 +50,11 @@ export default async function TransactionsPage({
           Direction
           <select name="type" defaultValue={f.type}>
             <option value="">Any direction</option>
-            <option value="INCOMING">INCOMING</option>
-            <option value="OUTGOING">OUTGOING</option>
-            <option value="CARD">CARD</option>
+            {(["INCOMING", "OUTGOING", "CARD"] as const).map((t) => (
+              <option key={t} value={t}>
+                {typeWord(t)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -101,13 +107,15 @@ export default async function TransactionsPage({
           { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
           { header: "Type", cell: (t) => typeWord(t.type) },
           { header: "Amount", cell: (t) => formatAmount(headlineAmount(t)) },
-          { header: "From", cell: (t) => fromTo(t).from },
-          { header: "To", cell: (t) => fromTo(t).to },
+          { header: "From", cell: (t) => fromTo(t, names.account).from },
+          { header: "To", cell: (t) => fromTo(t, names.account).to },
           {
             header: "Customer",
             cell: (t) =>
               t.customerId ? (
-                <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>{t.customerId.slice(-8)}</Link>
+                <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>
+                  {names.customer(t.customerId)}
+                </Link>
               ) : (
                 "platform"
               ),

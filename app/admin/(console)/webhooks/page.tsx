@@ -42,10 +42,6 @@ export default async function WebhooksPage() {
             {typeWord(e.type)} <StatusBadge status={e.status} />
           </h2>
           <dl className="facts">
-            <dt>Event</dt>
-            <dd>
-              <code>{e.webhookId}</code>
-            </dd>
             <dt>Created</dt>
             <dd>{when(e.createdAt)}</dd>
             <dt>Attempts</dt>
@@ -57,6 +53,11 @@ export default async function WebhooksPage() {
               </>
             ) : null}
           </dl>
+          {/* The event's id, for matching it with the platform's logs: folded away, not part of the reading. */}
+          <details>
+            <summary>Event id</summary>
+            <code>{e.webhookId}</code>
+          </details>
           {e.objectId ? (
             <p>
               <Link href={requestsAbout(e.objectId)}>API requests about this event&apos;s object</Link>

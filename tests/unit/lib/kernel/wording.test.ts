@@ -5,6 +5,7 @@ import {
   errorWords,
   externalAccountName,
   fieldWords,
+  requirementWords,
   statusWord,
   typeWord,
 } from "../../../../lib/kernel/wording";
@@ -51,5 +52,27 @@ describe("the table of words for codes", () => {
         beneficiary: { fullName: "Rita Receiver" },
       }),
     ).toBe("Rita Receiver, USD bank account ••7781");
+  });
+
+  it("says what a verification still needs without the API's codes or operations", () => {
+    const cases = [
+      { type: "MISSING_FIELD", field: "personalInfo.birthDate" },
+      { type: "INVALID_FIELD", field: "email" },
+      { type: "MISSING_IDENTITY_DOCUMENT", acceptedDocumentTypes: ["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID"] },
+      { type: "MISSING_LEGAL_PRESENCE_DOCUMENT", acceptedDocumentTypes: ["CERTIFICATE_OF_INCORPORATION"] },
+      { type: "MISSING_BENEFICIAL_OWNER" },
+      { type: "SOMETHING_NEW" },
+    ];
+    const words = cases.map((c) => requirementWords(c));
+    expect(words).toEqual([
+      "Fill in the date of birth.",
+      "Confirm your email address with the code we sent you.",
+      "Upload an identity document: passport, driving licence or national id card.",
+      "Upload a document that shows the business exists: certificate of incorporation.",
+      "Add at least one beneficial owner.",
+      "Still needed: something new.",
+    ]);
+    for (const w of words) expect(w).not.toMatch(/\b[A-Z]{2,}_[A-Z_]+\b|POST|GET \//);
+    expect(typeWord("NON_US_TAX_ID")).toBe("Tax number (outside the US)");
   });
 });

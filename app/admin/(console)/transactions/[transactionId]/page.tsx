@@ -3,6 +3,7 @@ import Link from "next/link";
 import { requestsAbout } from "@/lib/bff/admin/request-filters";
 import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
+import { loadNames } from "@/lib/bff/admin/names";
 import { canOperate } from "@/lib/bff/staff/roles";
 import { CANCELLABLE } from "@/lib/domain/transactions/status";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
@@ -19,6 +20,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
   const transactionId = decodeURIComponent((await params).transactionId);
+  const namesRead = loadNames();
   let t: AdminTransaction;
   try {
     t = (await api.get<AdminTransaction>(`/transactions/${encodeURIComponent(transactionId)}`)).body;
@@ -35,6 +37,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
   }
   // An incoming payment waits PENDING for platform approval (an outgoing PENDING one waits for its
   // real-time payment, nothing to decide); an outgoing payment can be stopped while its money is held.
+  const names = await namesRead;
   const canDecide = t.type === "INCOMING" && t.status === "PENDING";
   const canCancel = t.type === "OUTGOING" && (CANCELLABLE as string[]).includes(t.status);
   // The money facts (amounts, fees, quote …) exist on INCOMING / OUTGOING transactions only.
@@ -69,9 +72,9 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
             </>
           ) : null}
           <dt>From</dt>
-          <dd>{fromTo(t).from}</dd>
+          <dd>{fromTo(t, names.account).from}</dd>
           <dt>To</dt>
-          <dd>{fromTo(t).to}</dd>
+          <dd>{fromTo(t, names.account).to}</dd>
           <dt>Customer</dt>
           <dd>
             {t.customerId ? (
