@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes lib/domain/common/reference-schemas.generated.ts: zod schemas for the
+// Writes lib/kernel/reference-schemas.generated.ts: zod schemas for the
 // reference OpenAPI components (contract/reference-openapi.yaml) that are long
 // and mechanical to copy by hand, the per-currency payment account variants of
 // PaymentInstructions above all (one per accountType). Run it after updating the
@@ -19,7 +19,7 @@ import { format, resolveConfig } from "prettier";
 import { parse } from "yaml";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const OUT = `${root}lib/domain/common/reference-schemas.generated.ts`;
+const OUT = `${root}lib/kernel/reference-schemas.generated.ts`;
 
 /** The components to export, in a usable order (each is emitted after what it uses). */
 const EXPORTS = [

@@ -16,7 +16,7 @@ import {
   type FaultEntry,
   type FaultKind,
   type FaultSetting,
-} from "@/lib/bff/admin/faults";
+} from "@/lib/browser/faults";
 
 export interface OperationChoice {
   operationId: string;

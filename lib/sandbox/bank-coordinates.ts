@@ -4,7 +4,7 @@
 // number, MXN CLABE, CAD bank/branch codes, mobile-money phone and provider, …),
 // derived deterministically from the account id so they never change.
 
-import { PaymentAccountInfo } from "../domain/common/reference-schemas.generated";
+import { PaymentAccountInfo } from "../kernel/reference-schemas.generated";
 
 const BANK = "Meridian Sandbox Bank";
 

@@ -27,7 +27,7 @@ import { AgentResponse } from "../../domain/agents/schemas";
 import { InternalAccountResponse } from "../../domain/accounts/schemas";
 import { CardTransactionResponse } from "../../domain/cards/schemas";
 import { PositiveMinorUnits } from "../../domain/common/schemas";
-import { PaymentRail } from "../../domain/common/reference-schemas.generated";
+import { PaymentRail } from "../../kernel/reference-schemas.generated";
 import { TransactionResponse as MoneyTransactionResponse } from "../../domain/transactions/schemas";
 import { createExternalAccount } from "../../domain/external-accounts/external-accounts";
 import { ExternalAccountResponse, PlatformExternalAccountCreate } from "../../domain/external-accounts/schemas";

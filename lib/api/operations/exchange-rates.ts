@@ -5,7 +5,7 @@ import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
 import { db } from "../../db/client";
 import { CurrencyResponse, KnownCurrency } from "../../domain/common/schemas";
-import { PaymentRail } from "../../domain/common/reference-schemas.generated";
+import { PaymentRail } from "../../kernel/reference-schemas.generated";
 import { listExchangeRates } from "../../domain/fx/exchange-rates";
 import { getPlatformSettings } from "../../domain/platform/config";
 

@@ -7,7 +7,7 @@ import { ErrorResponses } from "../responses";
 import { TransactionResponse } from "../../domain/transactions/schemas";
 import { db } from "../../db/client";
 import { PositiveMinorUnits } from "../../domain/common/schemas";
-import { PaymentRail } from "../../domain/common/reference-schemas.generated";
+import { PaymentRail } from "../../kernel/reference-schemas.generated";
 import {
   transferIn,
   prepareTransferOut,

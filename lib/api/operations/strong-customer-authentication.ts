@@ -30,7 +30,7 @@ import {
   ScaLoginStart,
   TwoFactorResetStart,
   TwoFactorResetStatus,
-} from "../../domain/common/reference-schemas.generated";
+} from "../../kernel/reference-schemas.generated";
 import { QuoteResponse, ScaChallengeResponse } from "../../domain/quotes/schemas";
 
 const SCA = "Strong Customer Authentication";

@@ -2,7 +2,7 @@
 // reference's InternalAccount); the front end takes its type from here.
 import { z } from "zod";
 import { CurrencyAmountResponse } from "../common/schemas";
-import { PaymentInstructions } from "../common/reference-schemas.generated";
+import { PaymentInstructions } from "../../kernel/reference-schemas.generated";
 
 export const InternalAccountResponse = z.strictObject({
   id: z.string(),

@@ -3,7 +3,7 @@
 // name as bankName). Covers every fiat currency of the spec's external
 // account variants.
 import "server-only";
-import type { PaymentRail } from "../common/reference-schemas.generated";
+import type { PaymentRail } from "../../kernel/reference-schemas.generated";
 
 export interface Institution {
   bankName: string;

@@ -2,7 +2,7 @@
 // ReceiverUmaLookupResponse and ReceiverExternalAccountLookupResponse).
 import { z } from "zod";
 import { CurrencyResponse } from "../common/schemas";
-import { CustomerInfoFieldName } from "../common/reference-schemas.generated";
+import { CustomerInfoFieldName } from "../../kernel/reference-schemas.generated";
 
 const ReceiverLookup = {
   supportedCurrencies: z.array(

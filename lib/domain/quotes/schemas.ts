@@ -2,7 +2,7 @@
 import "server-only";
 import { z } from "zod";
 import { KnownCurrency, PositiveMinorUnits } from "../common/schemas";
-import { PaymentInstructions, PaymentRail } from "../common/reference-schemas.generated";
+import { PaymentInstructions, PaymentRail } from "../../kernel/reference-schemas.generated";
 
 const AccountId = z
   .string()

@@ -5,7 +5,7 @@
 // member Meridian sends and no other. The front end takes its type from here.
 import { z } from "zod";
 import { CurrencyAmountResponse } from "../common/schemas";
-import { CustomerInfoFieldName, PaymentRail } from "../common/reference-schemas.generated";
+import { CustomerInfoFieldName, PaymentRail } from "../../kernel/reference-schemas.generated";
 import { TRANSACTION_STATUSES } from "./status";
 
 /** The reference's CryptoNetwork. */

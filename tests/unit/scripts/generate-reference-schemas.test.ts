@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
 describe("scripts/generate-reference-schemas.mjs", () => {
-  it("has written the current lib/domain/common/reference-schemas.generated.ts", () => {
+  it("has written the current lib/kernel/reference-schemas.generated.ts", () => {
     let out = "";
     try {
       execFileSync(process.execPath, ["scripts/generate-reference-schemas.mjs", "--check"], {

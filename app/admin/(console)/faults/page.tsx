@@ -4,7 +4,7 @@ import { requireStaffPage } from "@/lib/bff/auth/session";
 import { canOperate } from "@/lib/bff/staff/roles";
 import { sandboxEnabled } from "@/lib/bff/money";
 import { operations } from "@/lib/api/registry";
-import type { FaultEntry } from "@/lib/bff/admin/faults";
+import type { FaultEntry } from "@/lib/browser/faults";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { FaultsPanel, type OperationChoice } from "@/components/admin/FaultsPanel";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCIES } from "@/lib/domain/currencies";
 import { fundingInstructions } from "@/lib/domain/accounts/internal-accounts";
-import { PaymentInstructions } from "@/lib/domain/common/reference-schemas.generated";
+import { PaymentInstructions } from "@/lib/kernel/reference-schemas.generated";
 import { realtimeInstructions } from "@/lib/domain/quotes/resolve";
 import { formatViolation, validateComponent } from "../../../support/contract/reference";
 

@@ -6,7 +6,7 @@ import {
   faultScope,
   faultSettingOf,
   type FaultEntry,
-} from "../../../../../lib/bff/admin/faults";
+} from "../../../../lib/browser/faults";
 
 const entry = (f: Partial<FaultEntry> & Pick<FaultEntry, "type">): FaultEntry => ({
   id: "SandboxFault:1",
