@@ -30,15 +30,15 @@ test("an operator requests and drives a stablecoin's enablement", async ({ page,
   await signInStaff(page, operator);
   await page.goto("/admin/stablecoins");
   const section = page.getByRole("region", { name: new RegExp(`\\(${symbol}\\)`) });
-  await expect(section).toContainText("Enablement: NOT_ENABLED");
+  await expect(section).toContainText("Enablement: Not enabled");
   await section.getByRole("button", { name: `Request enablement of ${symbol}` }).click();
   await expect(page.getByRole("region", { name: new RegExp(`\\(${symbol}\\)`) })).toContainText(
-    "Enablement: PENDING_APPROVAL",
+    "Enablement: Waiting for approval",
   );
-  await page.getByRole("button", { name: `Move ${symbol} to ENABLING` }).click();
-  await expect(page.getByRole("region", { name: new RegExp(`\\(${symbol}\\)`) })).toContainText("Enablement: ENABLING");
-  await page.getByRole("button", { name: `Move ${symbol} to ENABLED` }).click();
-  await expect(page.getByRole("region", { name: new RegExp(`\\(${symbol}\\)`) })).toContainText("Enablement: ENABLED");
-  await expect(page.getByRole("button", { name: `Move ${symbol} to ENABLING` })).toHaveCount(0);
+  await page.getByRole("button", { name: `Start enabling: ${symbol}` }).click();
+  await expect(page.getByRole("region", { name: new RegExp(`\\(${symbol}\\)`) })).toContainText("Enablement: Enabling");
+  await page.getByRole("button", { name: `Mark as enabled: ${symbol}` }).click();
+  await expect(page.getByRole("region", { name: new RegExp(`\\(${symbol}\\)`) })).toContainText("Enablement: Enabled");
+  await expect(page.getByRole("button", { name: `Start enabling: ${symbol}` })).toHaveCount(0);
   await shot(page, testInfo, "stablecoins-enabled");
 });

@@ -75,7 +75,8 @@ const ADMIN: Visit[] = [
   { path: "/admin/tokens", name: "admin-tokens", heading: /API tokens/ },
   { path: "/admin/config", name: "admin-config", heading: /configuration/i },
   { path: "/admin/sandbox", name: "admin-sandbox-panel", heading: "Sandbox panel" },
-  { path: "/admin/faults", name: "admin-sandbox-faults", heading: "Sandbox faults" },
+  // Faults are set per API operation, picked by the operation's own summary (which names its error codes).
+  { path: "/admin/faults", name: "admin-sandbox-faults", heading: "Sandbox faults", developerText: true },
   { path: "/admin/no-such-page", name: "admin-not-found", heading: "Page not found" },
 ];
 

@@ -5,7 +5,8 @@ import { canOperate } from "@/lib/bff/staff/roles";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { load } from "@/lib/bff/admin/load";
-import { DataTable, Id, when } from "@/components/admin/DataTable";
+import { DataTable, when } from "@/components/admin/DataTable";
+import { loadNames } from "@/lib/bff/admin/names";
 import type { Page } from "@/components/admin/types";
 import { typeWord } from "@/lib/kernel/wording";
 
@@ -35,10 +36,18 @@ function actionPath(agentId: string, actionId: string): string {
 export default async function ApprovalsPage() {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  const { data: actions, error } = await load<AgentAction[]>(
-    [],
-    async () => (await api.get<Page<AgentAction>>("/agents/approvals?limit=100&sortOrder=asc")).body.data,
-  );
+  const [{ data: actions, error }, { data: agents }, names] = await Promise.all([
+    load<AgentAction[]>(
+      [],
+      async () => (await api.get<Page<AgentAction>>("/agents/approvals?limit=100&sortOrder=asc")).body.data,
+    ),
+    load<{ id: string; name: string }[]>(
+      [],
+      async () => (await api.get<Page<{ id: string; name: string }>>("/agents?limit=100")).body.data,
+    ),
+    loadNames(),
+  ]);
+  const agentName = new Map(agents.map((a) => [a.id, a.name]));
   return (
     <>
       <h1>Approvals</h1>
@@ -57,8 +66,8 @@ export default async function ApprovalsPage() {
             { header: "Submitted", cell: (a) => when(a.createdAt) },
             { header: "Type", cell: (a) => typeWord(a.type) },
             { header: "Amount (minor units)", cell: (a) => amountOf(a) },
-            { header: "Agent", cell: (a) => <Id id={a.agentId} /> },
-            { header: "Customer", cell: (a) => <Id id={a.customerId} /> },
+            { header: "Agent", cell: (a) => agentName.get(a.agentId) ?? "An agent" },
+            { header: "Customer", cell: (a) => names.customer(a.customerId) },
             operator && {
               header: "Decision",
               cell: (a) => (

@@ -9,8 +9,18 @@ import { DataTable, when } from "@/components/admin/DataTable";
 import { load } from "@/lib/bff/admin/load";
 import type { Page } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
+import { statusWord, typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Stablecoins" };
+
+/** What the operator's button for each target state says. */
+const MOVE_WORDS: Record<EnablementState, string> = {
+  NOT_ENABLED: "Reset",
+  PENDING_APPROVAL: "Request enablement",
+  ENABLING: "Start enabling",
+  ENABLED: "Mark as enabled",
+  DISABLED: "Disable",
+};
 
 interface Stablecoin {
   id: string;
@@ -55,7 +65,8 @@ export default async function StablecoinsPage() {
             {c.name} ({c.symbol})
           </h2>
           <p>
-            Issuance: {c.issuanceStatus} · Enablement: <strong>{c.gridOperationsStatus}</strong>
+            Issuance: {statusWord(c.issuanceStatus).text} · Enablement:{" "}
+            <strong>{statusWord(c.gridOperationsStatus).text}</strong>
           </p>
           {operator ? (
             <p>
@@ -73,13 +84,13 @@ export default async function StablecoinsPage() {
               {ENABLEMENT_MACHINE[c.gridOperationsStatus].operator.map((to) => (
                 <ActionButton
                   key={to}
-                  label={`Move to ${to}`}
-                  ariaLabel={`Move ${c.symbol} to ${to}`}
+                  label={MOVE_WORDS[to]}
+                  ariaLabel={`${MOVE_WORDS[to]}: ${c.symbol}`}
                   variant={to === "DISABLED" ? "danger" : "primary"}
                   method="POST"
                   path={`/api/admin/stablecoins/${encodeURIComponent(c.id)}/enablement`}
                   body={{ gridOperationsStatus: to }}
-                  doneMessage={`Now ${to}.`}
+                  doneMessage={`Now ${statusWord(to).text.toLowerCase()}.`}
                 />
               ))}
             </p>
@@ -92,7 +103,7 @@ export default async function StablecoinsPage() {
               rowKey={(o) => o.id}
               columns={[
                 { header: "Created", cell: (o) => when(o.createdAt) },
-                { header: "Type", cell: (o) => o.operationType },
+                { header: "Type", cell: (o) => typeWord(o.operationType) },
                 { header: "Amount (token units)", cell: (o) => o.amount },
                 { header: "Status", cell: (o) => <StatusBadge status={o.status} /> },
               ]}
