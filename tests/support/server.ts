@@ -2,7 +2,7 @@
 // on a free port, with either the embedded PostgreSQL (a fresh data folder) or
 // a fresh database on the external PostgreSQL at 127.0.0.1:5432.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -178,4 +178,21 @@ export async function startTestServer(
       return exited;
     },
   };
+}
+
+/** The serve.mjs process of a test server (the one a failpoint stops), found by its PORT. */
+export function servePid(target: TestServer): number {
+  const port = new URL(target.origin).port;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (!cmd.includes("scripts/serve.mjs")) continue;
+      const env = readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
+      if (env.includes(`PORT=${port}`)) return Number(entry);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  throw new Error(`no serve.mjs process for port ${port}`);
 }

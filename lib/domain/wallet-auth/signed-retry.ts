@@ -48,7 +48,9 @@
 //      claim (else the action rolls back). If the server dies after the claim,
 //      the claim lapses with its lease and a repeat of the same signed request
 //      claims it again and runs the action (once: nothing was committed); if it
-//      dies after the commit, the repeat receives the committed answer.
+//      dies after the commit, a repeat after the lease receives the committed
+//      answer. While the lease runs, the live claimer sends the answer itself,
+//      so a repeat between its commit and its answer is still processing.
 //
 // Usage (lib/api reads the headers into `call` and answers the outcome in HTTP)
 //   const r = await signedRetry<Body>({ ctx, call, accountId, purpose: "session.revoke",
@@ -339,6 +341,7 @@ async function notClaimed<T>(
       expiresAt: true,
       approvedBy: true,
       processingSince: true,
+      leaseUntil: true,
       doneAt: true,
     },
   });
@@ -380,9 +383,15 @@ async function notClaimed<T>(
     throw new DomainError("WALLET_SIGNATURE_INVALID", "This challenge is being approved with another key");
   }
   if (busy.doneAt) {
-    // Delivered once: whoever deletes the row sends the answer.
+    // Delivered once. While the claiming retry's lease runs, it is alive and sends the answer itself (then deletes
+    // the row): a repeat in between is told to wait and then finds the requestId used. Only a committed answer
+    // whose claimer died (lease over) goes to the repeat that deletes the row.
+    const now = ctx.clock.now();
+    if (busy.leaseUntil && busy.leaseUntil.getTime() > now.getTime()) return { kind: "processing", requestId };
     const kept = await db().$queryRaw<{ outcome: T }[]>`
-      DELETE FROM wallet_challenges WHERE id = ${uuid}::uuid AND done_at IS NOT NULL RETURNING outcome`;
+      DELETE FROM wallet_challenges
+      WHERE id = ${uuid}::uuid AND done_at IS NOT NULL AND lease_until <= ${now}
+      RETURNING outcome`;
     if (!kept[0])
       throw new DomainError("INVALID_SIGNATURE", "Request-Id does not name a pending challenge: it was already used");
     return { kind: "done", value: kept[0].outcome };

@@ -4,14 +4,14 @@
 // the same key on a restarted server or a second server on the same database,
 // and checks the answer, that money moved exactly once and that the ledger balances.
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import pg from "pg";
 import { ApiClient, newPlatform, server, waitFor, type ApiResponse } from "../../support/api";
 import { fund, internalAccount, newCustomer, usdAccountInfo } from "../../support/money";
 import { POLICY, installedAgent } from "../agents/helpers";
 import { activeCard, approvePlatform, approvedCardholder, balanceOf } from "../cards/helpers";
-import { createExternalDatabase, freePort, startTestServer, type TestServer } from "../../support/server";
+import { createExternalDatabase, freePort, servePid, startTestServer, type TestServer } from "../../support/server";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -152,23 +152,6 @@ async function quotesOf(url: string, platformId: string): Promise<{ id: string; 
   return query(url, `SELECT id::text, status FROM quotes WHERE platform_id = $1 AND transaction_id IS NOT NULL`, [
     platformId,
   ]);
-}
-
-/** The serve.mjs process of a test server (the one a failpoint stops), found by its PORT. */
-function servePid(target: TestServer): number {
-  const port = new URL(target.origin).port;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (!cmd.includes("scripts/serve.mjs")) continue;
-      const env = readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
-      if (env.includes(`PORT=${port}`)) return Number(entry);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  throw new Error(`no serve.mjs process for port ${port}`);
 }
 
 describe("Idempotency-Key across crashes", () => {

@@ -5,8 +5,8 @@
 // failpoint (MERIDIAN_FAILPOINTS, SIGKILL) and restart on the same database.
 import { describe, expect, it } from "vitest";
 import pg from "pg";
-import { ApiClient, newPlatform } from "../../support/api";
-import { createExternalDatabase, startTestServer, type TestServer } from "../../support/server";
+import { ApiClient, newPlatform, waitFor } from "../../support/api";
+import { createExternalDatabase, servePid, startTestServer, type TestServer } from "../../support/server";
 import { walletWithSession } from "../../support/wallet";
 import { newClientKey, retryHeaders } from "../../support/wallet-client";
 
@@ -85,6 +85,76 @@ describe("signed retry across a crash", () => {
         expect([again.status, again.body.code]).toEqual([401, "INVALID_SIGNATURE"]);
         expect((await db.query("SELECT 1 FROM wallet_challenges WHERE id = $1", [challengeId])).rowCount).toBe(0);
       } finally {
+        await db.end().catch(() => undefined);
+        for (const s of servers.reverse()) await s.stop().catch(() => 0);
+        await database.drop();
+      }
+    },
+  );
+
+  it(
+    "a repeat between the claimer's commit and its answer is still processing: the answer goes out once, by the " +
+      "live claimer",
+    { timeout: 240_000 },
+    async () => {
+      const database = await createExternalDatabase();
+      const db = new pg.Client({ connectionString: database.url });
+      const servers: TestServer[] = [];
+      // A lease long enough that the repeat arrives within it on a loaded machine.
+      const start = async (env: Record<string, string>) => {
+        const s = await startTestServer(
+          "external",
+          { MERIDIAN_SIGNED_RETRY_LEASE_SECONDS: "60", ...env },
+          { databaseUrl: database.url },
+        );
+        servers.push(s);
+        return s;
+      };
+      let paused: TestServer | undefined;
+      try {
+        // The first server stops itself (SIGSTOP) right after the action committed, before it answers.
+        paused = await start({ MERIDIAN_FAILPOINTS: "signed-retry:committed:session.refresh:stop" });
+        const other = await start({});
+        const api = await newPlatform("commit window", paused);
+        const w = await walletWithSession(api);
+        const path = `/auth/sessions/${w.session.id}/refresh`;
+        const body = { clientPublicKey: newClientKey().publicKey };
+        const challenge = await api.post(path, body);
+        expect(challenge.status, challenge.text).toBe(202);
+        const headers = await retryHeaders(w.session.key, challenge.body);
+        const challengeId = challenge.body.requestId.split(":")[1];
+        await db.connect();
+
+        const claimer = api.post(path, body, { headers });
+        await waitFor(
+          async () =>
+            (await db.query("SELECT 1 FROM wallet_challenges WHERE id = $1 AND done_at IS NOT NULL", [challengeId]))
+              .rowCount === 1,
+          { what: "the claimer's commit" },
+        );
+        const api2 = new ApiClient(other.baseUrl, api.clientId, api.clientSecret, api.platformId);
+        const meanwhile = await api2.post(path, body, { headers });
+        expect(meanwhile.status, meanwhile.text).toBe(200);
+        expect(meanwhile.body).toEqual({ requestId: challenge.body.requestId, stillProcessing: true });
+
+        process.kill(servePid(paused), "SIGCONT");
+        const answer = await claimer;
+        expect(answer.status, answer.text).toBe(201);
+        expect(answer.body.encryptedSessionSigningKey).toEqual(expect.any(String));
+        await waitFor(
+          async () => (await db.query("SELECT 1 FROM wallet_challenges WHERE id = $1", [challengeId])).rowCount === 0,
+          { what: "the claimer's release of the challenge" },
+        );
+        const after = await api2.post(path, body, { headers });
+        expect([after.status, after.body.code]).toEqual([401, "INVALID_SIGNATURE"]);
+      } finally {
+        if (paused) {
+          try {
+            process.kill(servePid(paused), "SIGCONT");
+          } catch {
+            // already running or gone
+          }
+        }
         await db.end().catch(() => undefined);
         for (const s of servers.reverse()) await s.stop().catch(() => 0);
         await database.drop();
