@@ -10,8 +10,6 @@ import { createExternalDatabase, servePid, startTestServer, type TestServer } fr
 import { walletWithSession } from "../../support/wallet";
 import { newClientKey, retryHeaders } from "../../support/wallet-client";
 
-const LEASE = { MERIDIAN_SIGNED_RETRY_LEASE_SECONDS: "1" };
-
 /** The request dies with the server: no answer at all. */
 async function diesWithServer(call: Promise<unknown>): Promise<string> {
   try {
@@ -22,31 +20,53 @@ async function diesWithServer(call: Promise<unknown>): Promise<string> {
   }
 }
 
+/** One external database and the servers started on it, with a client for looking at its rows. */
+async function crashRig(lease: string) {
+  const database = await createExternalDatabase();
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const servers: TestServer[] = [];
+  return {
+    db,
+    start: async (env: Record<string, string>) => {
+      const s = await startTestServer(
+        "external",
+        { MERIDIAN_SIGNED_RETRY_LEASE_SECONDS: lease, ...env },
+        { databaseUrl: database.url },
+      );
+      servers.push(s);
+      return s;
+    },
+    close: async () => {
+      await db.end().catch(() => undefined);
+      for (const s of servers.reverse()) await s.stop().catch(() => 0);
+      await database.drop();
+    },
+  };
+}
+
+/** A wallet session's refresh, challenged and signed: the request a client retries. */
+async function signedRefresh(api: ApiClient) {
+  const w = await walletWithSession(api);
+  const path = `/auth/sessions/${w.session.id}/refresh`;
+  const body = { clientPublicKey: newClientKey().publicKey };
+  const challenge = await api.post(path, body);
+  expect(challenge.status, challenge.text).toBe(202);
+  const headers = await retryHeaders(w.session.key, challenge.body);
+  return { w, path, body, headers, challenge, challengeId: challenge.body.requestId.split(":")[1] as string };
+}
+
 describe("signed retry across a crash", () => {
   it(
     "dies after the claim: the repeat runs the action once; dies after the " +
       "commit: the repeat gets the committed answer",
     { timeout: 240_000 },
     async () => {
-      const database = await createExternalDatabase();
-      const db = new pg.Client({ connectionString: database.url });
-      const servers: TestServer[] = [];
-      const start = async (env: Record<string, string>) => {
-        const s = await startTestServer("external", { ...LEASE, ...env }, { databaseUrl: database.url });
-        servers.push(s);
-        return s;
-      };
+      const { db, start, close } = await crashRig("1");
       try {
         const first = await start({ MERIDIAN_FAILPOINTS: "signed-retry:claimed:session.refresh:kill" });
         const api = await newPlatform("crash", first);
-        const w = await walletWithSession(api);
-        const path = `/auth/sessions/${w.session.id}/refresh`;
-        const body = { clientPublicKey: newClientKey().publicKey };
-        const challenge = await api.post(path, body);
-        expect(challenge.status, challenge.text).toBe(202);
-        const headers = await retryHeaders(w.session.key, challenge.body);
-        const challengeId = challenge.body.requestId.split(":")[1];
-        await db.connect();
+        const { w, path, body, headers, challengeId } = await signedRefresh(api);
         const sessions = async () =>
           Number(
             (await db.query("SELECT count(*) FROM wallet_sessions WHERE account_id = $1", [w.accountId.split(":")[1]]))
@@ -85,9 +105,7 @@ describe("signed retry across a crash", () => {
         expect([again.status, again.body.code]).toEqual([401, "INVALID_SIGNATURE"]);
         expect((await db.query("SELECT 1 FROM wallet_challenges WHERE id = $1", [challengeId])).rowCount).toBe(0);
       } finally {
-        await db.end().catch(() => undefined);
-        for (const s of servers.reverse()) await s.stop().catch(() => 0);
-        await database.drop();
+        await close();
       }
     },
   );
@@ -97,33 +115,15 @@ describe("signed retry across a crash", () => {
       "live claimer",
     { timeout: 240_000 },
     async () => {
-      const database = await createExternalDatabase();
-      const db = new pg.Client({ connectionString: database.url });
-      const servers: TestServer[] = [];
       // A lease long enough that the repeat arrives within it on a loaded machine.
-      const start = async (env: Record<string, string>) => {
-        const s = await startTestServer(
-          "external",
-          { MERIDIAN_SIGNED_RETRY_LEASE_SECONDS: "60", ...env },
-          { databaseUrl: database.url },
-        );
-        servers.push(s);
-        return s;
-      };
+      const { db, start, close } = await crashRig("60");
       let paused: TestServer | undefined;
       try {
         // The first server stops itself (SIGSTOP) right after the action committed, before it answers.
         paused = await start({ MERIDIAN_FAILPOINTS: "signed-retry:committed:session.refresh:stop" });
         const other = await start({});
         const api = await newPlatform("commit window", paused);
-        const w = await walletWithSession(api);
-        const path = `/auth/sessions/${w.session.id}/refresh`;
-        const body = { clientPublicKey: newClientKey().publicKey };
-        const challenge = await api.post(path, body);
-        expect(challenge.status, challenge.text).toBe(202);
-        const headers = await retryHeaders(w.session.key, challenge.body);
-        const challengeId = challenge.body.requestId.split(":")[1];
-        await db.connect();
+        const { path, body, headers, challenge, challengeId } = await signedRefresh(api);
 
         const claimer = api.post(path, body, { headers });
         await waitFor(
@@ -155,9 +155,7 @@ describe("signed retry across a crash", () => {
             // already running or gone
           }
         }
-        await db.end().catch(() => undefined);
-        for (const s of servers.reverse()) await s.stop().catch(() => 0);
-        await database.drop();
+        await close();
       }
     },
   );
