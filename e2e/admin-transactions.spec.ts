@@ -181,15 +181,14 @@ test.describe("admin transactions", () => {
       await page.getByRole("button", { name: "Cancel payment" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Cancelled." })).toBeVisible();
       await expect(page.getByRole("heading", { level: 2, name: /Details/ })).toContainText("Failed");
-      await expect(page.getByRole("definition").filter({ hasText: "USER_CANCELLATION" })).toBeVisible();
+      await expect(page.getByRole("definition").filter({ hasText: "Cancelled by the customer" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
       await shot(page, testInfo, "admin-transaction-cancelled");
 
       const after = await platformApi(page.request, "GET", `/transactions/${encodeURIComponent(txId)}`);
       expect(after.body).toMatchObject({
         status: "FAILED",
-        failureReason: "USER_CANCELLATION",
-        refund: { status: "COMPLETED" },
+        refund: { status: "COMPLETED", reason: "USER_CANCELLATION" },
       });
       const balance = await platformApi(
         page.request,
