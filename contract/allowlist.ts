@@ -110,6 +110,31 @@ export const ALLOWLIST: ContractDifference[] = [
     keyword: "enum",
     values: json(["ILS_ACCOUNT", "TRY_ACCOUNT", "ARBITRUM_WALLET"]),
   },
+  {
+    delta:
+      'Spec, accountInfo (external account): "For every fiat create variant except the ones listed as wallets or ' +
+      'SWIFT, a beneficiary object is required" (SPEC-MAP §2.6 External accounts says every fiat variant requires ' +
+      "one, without marking the spec's SWIFT exception [Δ])",
+    why:
+      "a SWIFT account created without a beneficiary, as the spec allows, is answered without one (every other fiat " +
+      "variant is refused without one: lib/domain/external-accounts/account-types.ts)",
+    operation: "*ExternalAccount*",
+    pointer: "**/accountInfo/beneficiary",
+    keyword: "required",
+  },
+  {
+    delta:
+      "SPEC-MAP §2.15 Agents: Approval = POST /agents/{agentId}/actions/{actionId}/approve|reject. " +
+      "[Δ] The spec says /transactions/{id}/approve",
+    why:
+      "an agent's transaction pending approval is outgoing: approved at /transactions/{id}/approve (spec: Agents), " +
+      "it answers an OutgoingTransaction where the reference documents incoming payments only",
+    operation: "approvePendingPayment",
+    status: "200",
+    pointer: "/type",
+    keyword: "enum",
+    values: json(["OUTGOING"]),
+  },
   ...["cardholderId", "state", "fundingSources"].map((name) => ({
     delta: CARDS,
     why: `the spec's Card names ${name} customerId/status/fundingSource`,

@@ -32,7 +32,8 @@ interface ApiErrorBody {
   details?: { errors?: FieldError[] };
 }
 
-const ID_TYPES = ["SSN", "ITIN", "EIN", "NON_US_TAX_ID", "PASSPORT", "NATIONAL_ID", "DRIVERS_LICENSE"];
+// The API's idType values (tax identifiers); passports and the like are uploaded as documents below.
+const ID_TYPES = ["SSN", "ITIN", "EIN", "NON_US_TAX_ID"];
 const DOCUMENT_TYPES = [
   "PASSPORT",
   "DRIVERS_LICENSE",

@@ -13,6 +13,7 @@ import {
 } from "../../domain/wallet-auth/credentials";
 import {
   SignedRetryChallengeResponse,
+  AuthSignedRetryChallengeResponse,
   CredentialCreate,
   AuthMethodResponse,
   AuthCredentialChallengeResponse,
@@ -41,6 +42,14 @@ export const challenge202 = {
   },
 };
 
+/** The 202 of credential and session management: the challenge names the credential type involved. */
+const authChallenge202 = {
+  202: {
+    description: "Signed-retry challenge: sign payloadToSign and repeat the request",
+    schema: AuthSignedRetryChallengeResponse,
+  },
+};
+
 // POST /auth/credentials – register a credential (further credentials by signed retry)
 export const createAuthCredential = defineOperation({
   operationId: "createAuthCredential",
@@ -54,7 +63,7 @@ export const createAuthCredential = defineOperation({
   headers: SIGNED_RETRY_HEADERS,
   responses: {
     201: { description: "The created credential", schema: AuthMethodResponse },
-    ...challenge202,
+    ...authChallenge202,
     ...ErrorResponses,
   },
   handle: async ({ ctx, body, request, rawBody }) =>
@@ -89,7 +98,7 @@ export const revokeAuthCredential = defineOperation({
   permission: "MANAGE",
   params: IdParams,
   headers: SIGNED_RETRY_HEADERS,
-  responses: { 204: { description: "Revoked" }, ...challenge202, ...ErrorResponses },
+  responses: { 204: { description: "Revoked" }, ...authChallenge202, ...ErrorResponses },
   handle: async ({ ctx, params, request, rawBody }) =>
     walletAnswer(await deleteCredential({ ctx, id: params.id, call: signedCall(request, rawBody) }), 204),
 });
@@ -131,7 +140,7 @@ export const verifyAuthCredential = defineOperation({
   params: IdParams,
   body: CredentialVerify,
   headers: SIGNED_RETRY_HEADERS,
-  responses: { 200: { description: "AuthSession", schema: SessionResponse }, ...challenge202, ...ErrorResponses },
+  responses: { 200: { description: "AuthSession", schema: SessionResponse }, ...authChallenge202, ...ErrorResponses },
   handle: async ({ ctx, params, body, request, rawBody }) =>
     walletAnswer(await verifyCredential({ ctx, id: params.id, body, call: signedCall(request, rawBody) })),
 });
@@ -167,7 +176,7 @@ export const revokeAuthSession = defineOperation({
   permission: "MANAGE",
   params: IdParams,
   headers: SIGNED_RETRY_HEADERS,
-  responses: { 204: { description: "Revoked" }, ...challenge202, ...ErrorResponses },
+  responses: { 204: { description: "Revoked" }, ...authChallenge202, ...ErrorResponses },
   handle: async ({ ctx, params, request, rawBody }) =>
     walletAnswer(await revokeSession({ ctx, id: params.id, call: signedCall(request, rawBody) }), 204),
 });

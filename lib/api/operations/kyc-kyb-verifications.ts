@@ -21,6 +21,7 @@ import {
   BeneficialOwnerListQuery,
   BeneficialOwnerUpdate,
   KycLinkCreate,
+  KycLinkResponse,
 } from "../../domain/verifications/schemas";
 import { serializeBeneficialOwner } from "../../domain/customers/beneficial-owner";
 import { submitVerification } from "../../domain/verifications/submit";
@@ -162,7 +163,7 @@ export const createKycLinkOperation = defineOperation({
   responses: {
     201: {
       description: "The hosted link",
-      schema: z.object({ kycUrl: z.string(), expiresAt: z.string(), provider: z.string() }),
+      schema: KycLinkResponse,
     },
     ...ErrorResponses,
   },

@@ -136,7 +136,7 @@ export const rejectTransactionOperation = defineOperation({
   handle: async ({ ctx, params, body }) => {
     const agentAction = await agentActionForTransaction(db(), ctx.platformId, params.transactionId);
     if (agentAction) return { status: 200, body: await rejectAgentTransaction(db(), agentAction, body.reason) };
-    return { status: 200, body: await rejectTransaction(db(), ctx.platformId, params.transactionId, body.reason) };
+    return { status: 200, body: await rejectTransaction(db(), ctx.platformId, params.transactionId) };
   },
 });
 

@@ -3,7 +3,10 @@ import "server-only";
 import { z } from "zod";
 import { Address, CountryCode, DateOnly, E164Phone, Email, KnownCurrency, UmaAddress } from "../common/schemas";
 
-export const IdType = z.enum(["SSN", "ITIN", "EIN", "NON_US_TAX_ID", "PASSPORT", "NATIONAL_ID", "DRIVERS_LICENSE"]);
+// The reference's IdentificationType (tax identifiers). Identity documents (passport, driving licence, national ID)
+// are documentType values of POST /documents, not idType values.
+const ID_TYPES = ["SSN", "ITIN", "EIN", "NON_US_TAX_ID"] as const;
+export const IdType = z.enum(ID_TYPES);
 
 export const EndUserTermsConsent = z.object({
   acceptedAt: z.iso.datetime({ offset: true }),
@@ -44,6 +47,20 @@ const BUSINESS_TYPES = [
   "OTHER_SERVICES",
   "PUBLIC_ADMINISTRATION",
 ] as const;
+/** The reference's EntityType: the legal form of a business. */
+const ENTITY_TYPES = [
+  "SOLE_PROPRIETORSHIP",
+  "PARTNERSHIP",
+  "LLC",
+  "CORPORATION",
+  "S_CORPORATION",
+  "NON_PROFIT",
+  "PUBLICLY_LISTED_COMPANY",
+  "TRUST",
+  "PRIVATE_FOUNDATION",
+  "CHARITY",
+  "OTHER",
+] as const;
 const PURPOSES_OF_ACCOUNT = [
   "CONTRACTOR_PAYOUTS",
   "CREATOR_PAYOUTS",
@@ -75,7 +92,7 @@ export const BusinessInfo = z.object({
   incorporatedOn: DateOnly,
   taxId: z.string().trim().min(1).max(64),
   registrationNumber: z.string().trim().min(1).max(64).optional(),
-  entityType: z.string().max(64).optional(),
+  entityType: z.enum(ENTITY_TYPES).optional(),
   doingBusinessAs: z.string().max(255).optional(),
   naicsCode: z
     .string()

@@ -5,6 +5,7 @@ import "server-only";
 import { z } from "zod";
 import { Address, ApiId, CountryCode, DateOnly, Email, E164Phone, KnownCurrency } from "../common/schemas";
 import { ACCOUNT_TYPES, PAYMENT_RAILS, type AccountField, type AccountTypeSpec } from "./account-types";
+import type { BeneficiaryVerificationStatus } from "../../sandbox/external-accounts";
 
 export const OWNERSHIP_TYPES = ["FIRST_PARTY", "THIRD_PARTY"] as const;
 export const EXTERNAL_ACCOUNT_STATUSES = [
@@ -16,6 +17,15 @@ export const EXTERNAL_ACCOUNT_STATUSES = [
   "INACTIVE",
 ] as const;
 export type ExternalAccountStatus = (typeof EXTERNAL_ACCOUNT_STATUSES)[number];
+/** The reference's BeneficiaryVerificationStatus (the sandbox's name check, lib/sandbox/external-accounts.ts). */
+const BENEFICIARY_VERIFICATION_STATUSES = [
+  "MATCHED",
+  "PARTIAL_MATCH",
+  "NOT_MATCHED",
+  "UNSUPPORTED",
+  "CHECKED_BY_RECEIVING_FI",
+  "PENDING",
+] as const satisfies readonly BeneficiaryVerificationStatus[];
 
 const IndividualBase = {
   beneficiaryType: z.literal("INDIVIDUAL"),
@@ -154,12 +164,18 @@ export const ExternalAccountResponse = z.object({
   ownershipType: z.enum(OWNERSHIP_TYPES).optional(),
   currency: z.string(),
   defaultUmaDepositAccount: z.boolean(),
-  beneficiaryVerificationStatus: z.string().optional(),
+  beneficiaryVerificationStatus: z.enum(BENEFICIARY_VERIFICATION_STATUSES).optional(),
   beneficiaryVerifiedData: z.object({ fullName: z.string() }).optional(),
   accountInfo: z
     .object({
-      accountType: z.string(),
-      beneficiary: z.object({ fullName: z.string().optional(), legalName: z.string().optional() }).optional(),
+      accountType: z.enum(ACCOUNT_TYPES.map((t) => t.accountType) as [string, ...string[]]),
+      beneficiary: z
+        .object({
+          beneficiaryType: z.enum(["INDIVIDUAL", "BUSINESS"]),
+          fullName: z.string().optional(),
+          legalName: z.string().optional(),
+        })
+        .optional(),
     })
     .and(z.record(z.string(), z.unknown())),
   createdAt: z.string(),

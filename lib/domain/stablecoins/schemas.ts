@@ -116,7 +116,7 @@ export const StablecoinResponse = z.object({
   name: z.string(),
   symbol: z.string(),
   baseCurrency: z.string(),
-  network: z.string(),
+  network: z.enum(["SPARK"]),
   decimals: z.number().int(),
   issuanceStatus: IssuanceStatusEnum,
   gridOperationsStatus: OperationsStatusEnum,

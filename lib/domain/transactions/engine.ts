@@ -418,8 +418,9 @@ export async function resolveTransaction(
     plan = transitionPlan(row, "FAILED", accounts, {
       entries,
       kind: "PAYOUT_REFUNDED",
-      failureReason:
-        action === "cancel" ? "USER_CANCELLATION" : (p.deferred?.failureReason ?? "QUOTE_EXECUTION_FAILED"),
+      // A cancellation is no failure reason of the reference's enum: its refund says USER_CANCELLATION (the reference's
+      // transaction lifecycle: "when a payment fails or is cancelled, refunds are tracked in a dedicated object").
+      failureReason: action === "cancel" ? undefined : (p.deferred?.failureReason ?? "QUOTE_EXECUTION_FAILED"),
       refund: heldSomething || refundFails ? refundOf(reason, refundFails ? "FAILED" : "COMPLETED", row.id) : undefined,
     });
   }

@@ -213,17 +213,13 @@ export async function approveTransaction(db: PrismaClient, platformId: string, i
   return reload(db, row);
 }
 
-export async function rejectTransaction(db: PrismaClient, platformId: string, id: string, reason: string | undefined) {
+export async function rejectTransaction(db: PrismaClient, platformId: string, id: string) {
   const row = await findTransaction(db, platformId, id);
   assertAwaitingApproval(row);
   try {
-    await applyPlan(
-      db,
-      transitionPlan(row, "REJECTED", new Map(), {
-        failureReason: reason ?? "REJECTED_BY_PLATFORM",
-        awaitingApproval: false,
-      }),
-    );
+    // REJECTED says it all: failureReason is the reference's enum of failures, and the platform's own reason is
+    // for its debugging (the reference's RejectPaymentRequest): it stays in the request log, not on the transaction.
+    await applyPlan(db, transitionPlan(row, "REJECTED", new Map(), { awaitingApproval: false }));
   } catch (err) {
     if (err instanceof DomainError && err.code === "CONFLICT")
       throw new DomainError(

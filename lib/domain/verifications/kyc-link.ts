@@ -27,7 +27,7 @@ import { submitVerification } from "./submit";
 
 export const KYC_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 // the reference's only provider; Meridian's own hosted page stands in for the provider's flow
-export const KYC_PROVIDER = "SUMSUB";
+export const KYC_PROVIDER = "SUMSUB" as const;
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

@@ -41,6 +41,13 @@ export const KycLinkCreate = z.object({
     .optional(),
 });
 
+/** The reference's KycLinkResponse; provider is its KycProvider (SUMSUB: lib/domain/verifications/kyc-link.ts). */
+export const KycLinkResponse = z.strictObject({
+  kycUrl: z.string(),
+  expiresAt: z.string(),
+  provider: z.enum(["SUMSUB"]),
+});
+
 const VerificationStatus = z.enum([
   "RESOLVE_ERRORS",
   "PENDING_MANUAL_REVIEW",

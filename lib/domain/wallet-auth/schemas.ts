@@ -85,10 +85,13 @@ const AuthMethodFields = {
   updatedAt: z.string(),
 };
 
+/** The reference's AuthMethodType. */
+const AuthMethodType = z.enum(["EMAIL_OTP", "SMS_OTP", "PASSKEY", "OAUTH"]);
+
 /** The reference's AuthMethodResponse, exactly as serializeCredential writes it (the bundle: OTP credentials). */
 export const AuthMethodResponse = z.strictObject({
   ...AuthMethodFields,
-  type: z.enum(["EMAIL_OTP", "SMS_OTP", "PASSKEY", "OAUTH"]),
+  type: AuthMethodType,
   otpEncryptionTargetBundle: z.string().optional(),
 });
 
@@ -112,7 +115,7 @@ export const AuthCredentialChallengeResponse = z.discriminatedUnion("type", [
 export const SessionResponse = z.object({
   id: z.string(),
   accountId: z.string(),
-  type: z.string(),
+  type: AuthMethodType,
   nickname: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -120,12 +123,16 @@ export const SessionResponse = z.object({
   encryptedSessionSigningKey: z.string().optional(),
 });
 
+/** The reference's SignedRequestChallenge (session refresh, wallet export, …; type: the credential, when one acts). */
 export const SignedRetryChallengeResponse = z.object({
   payloadToSign: z.string(),
   requestId: z.string(),
   expiresAt: z.string(),
-  type: z.string().optional(),
+  type: AuthMethodType.optional(),
 });
+
+/** The reference's AuthSignedRequestChallenge: the 202 of credential and session management, with the type involved. */
+export const AuthSignedRetryChallengeResponse = SignedRetryChallengeResponse.extend({ type: AuthMethodType });
 
 // ---- delegated keys (reference: /auth/delegated-keys) ----
 

@@ -12,7 +12,7 @@ import { TransactionActions } from "@/components/admin/TransactionActions";
 import { formatAmount, formatMinor } from "@/lib/browser/money";
 import { fromTo, headlineAmount, type AdminTransaction } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
-import { statusWord } from "@/lib/kernel/wording";
+import { statusWord, typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -69,6 +69,14 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
             <>
               <dt>Failure reason</dt>
               <dd>{m?.failureReason}</dd>
+            </>
+          ) : null}
+          {m?.refund ? (
+            <>
+              <dt>Refund</dt>
+              <dd>
+                {typeWord(m.refund.reason)} ({statusWord(m.refund.status).text.toLowerCase()})
+              </dd>
             </>
           ) : null}
           <dt>From</dt>
