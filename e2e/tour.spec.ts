@@ -144,8 +144,9 @@ test.describe("every page, at 1280 and 375 px", () => {
     await tour(page, testInfo, PUBLIC);
     // Issue 22, point 1: the home page leads customers in.
     await page.goto("/");
-    await expect(page.getByRole("link", { name: "Open an account" })).toHaveAttribute("href", "/signup");
-    await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute("href", "/signin");
+    const home = page.getByRole("main");
+    await expect(home.getByRole("link", { name: "Open an account" })).toHaveAttribute("href", "/signup");
+    await expect(home.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute("href", "/signin");
     const favicon = await page.request.get("/favicon.ico");
     expect(favicon.status()).toBe(200);
     expect(favicon.headers()["content-type"]).toMatch(/icon/);
