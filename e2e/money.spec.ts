@@ -133,6 +133,32 @@ test("adding an external account through the per-currency form, with the API's f
   await expect(page.getByText("You have no external accounts yet.")).toBeVisible();
 });
 
+test("the bank form checks a field as it is left, in the schema's words, with the optional fields folded", async ({
+  page,
+}, testInfo) => {
+  await signUpCustomer(page, "Vera Validate");
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/wallet/external-accounts") posts.push(r.url());
+  });
+  await page.goto("/wallet/external-accounts");
+  const form = page.getByRole("form", { name: "Add an external account" });
+  await form.getByLabel("Account type", { exact: true }).selectOption("USD_ACCOUNT");
+  // Optional details are folded away: the form opens with the required fields only.
+  // (a USD account has two folds: 5 and 8 optional details)
+  await expect(form.getByText(/^\d+ optional details?$/)).toHaveCount(2);
+  const routing = form.getByLabel("Routing number", { exact: true });
+  await routing.fill("12a");
+  await routing.blur();
+  await expect(routing).toHaveAttribute("aria-invalid", "true");
+  await expect(form).toContainText(/Enter .*9/);
+  await shot(page, testInfo, "external-account-as-you-type");
+  await routing.fill("021000021");
+  await routing.blur();
+  await expect(routing).not.toHaveAttribute("aria-invalid", "true");
+  expect(posts, "nothing was sent while typing").toEqual([]);
+});
+
 test("the money pages fit a 375px-wide screen without horizontal scrolling", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signUpCustomer(page, "Nina Narrow");

@@ -7,6 +7,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { test, expect, platformApi, signInStaff } from "./support/fixtures";
 import { signUpCustomer } from "./support/customer";
 import { rawTextOn } from "./support/raw-text";
+import { bankAccount, fundedUsdAccount, pay } from "./support/payments";
 
 const WIDTHS = [
   { name: "desktop", width: 1280, height: 800 },
@@ -91,6 +92,7 @@ async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<vo
   page.on("pageerror", (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
   const timings: string[] = [];
   const rawText: string[] = [];
+  const overflows: string[] = [];
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const v of visits) {
@@ -104,6 +106,11 @@ async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<vo
           serverMs: Math.round(nav.responseStart - nav.startTime),
         };
       });
+      // Nothing widens the page past the screen (a phone would scroll sideways).
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      if (sideways > 0) overflows.push(`${v.path} @${size.width}px is ${sideways}px wider than the screen`);
       if (!v.developerText) rawText.push(...(await rawTextOn(page)).map((r) => `${v.path} @${size.width}px: ${r}`));
       timings.push(`${v.path} @${size.width}px: ${loadMs} ms (first byte ${serverMs} ms)`);
       if (size.name === "desktop" || v.phoneAxe) {
@@ -124,6 +131,7 @@ async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<vo
   console.log(consoleErrors.join("\n"));
   console.log(timings.join("\n"));
   expect(cspViolations).toEqual([]);
+  expect(overflows).toEqual([]);
   // No raw codes, ids or API messages in any page's visible text (collected over the tour, so one run lists all).
   expect([...new Set(rawText)]).toEqual([]);
 }
@@ -134,6 +142,11 @@ test.describe("every page, at 1280 and 375 px", () => {
 
   test("signed-out pages", async ({ page }, testInfo) => {
     await tour(page, testInfo, PUBLIC);
+    // Issue 22, point 1: the home page leads customers in.
+    await page.goto("/");
+    const home = page.getByRole("main");
+    await expect(home.getByRole("link", { name: "Open an account" })).toHaveAttribute("href", "/signup");
+    await expect(home.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute("href", "/signin");
     const favicon = await page.request.get("/favicon.ico");
     expect(favicon.status()).toBe(200);
     expect(favicon.headers()["content-type"]).toMatch(/icon/);
@@ -146,12 +159,105 @@ test.describe("every page, at 1280 and 375 px", () => {
       amount: 2_500_000,
     });
     expect(funded.status, JSON.stringify(funded.body)).toBe(200);
-    await tour(page, testInfo, CUSTOMER);
+    // A payment with a note, so the list has a row and its detail page is visited too.
+    const usd = await fundedUsdAccount(page.request, customer.customerId, 50_000);
+    const rent = await pay(
+      page.request,
+      usd,
+      { accountId: await bankAccount(page.request, customer.customerId, "Rita Landlord", "0001") },
+      12_000,
+      "Rent for December",
+    );
+    await tour(page, testInfo, [
+      ...CUSTOMER,
+      {
+        path: `/wallet/transactions/${encodeURIComponent(rent)}`,
+        name: "wallet-transaction",
+        heading: "Transaction",
+        phoneAxe: true,
+      },
+    ]);
+
+    // The phone's tab bar: six tabs whose labels keep at least 8 px apart, all on screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/wallet");
+    const tabs = page.getByRole("navigation", { name: "Account" });
+    await expect(tabs.getByRole("link", { name: "Activity" })).toBeVisible();
+    const boxes = await tabs.evaluate((nav) =>
+      [...nav.querySelectorAll("a")].flatMap((a) => {
+        // The visible text of each tab (the label shown at this width), measured as laid out.
+        const walker = document.createTreeWalker(a, NodeFilter.SHOW_TEXT);
+        const rects: DOMRect[] = [];
+        let text = "";
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          const shown = [...range.getClientRects()].filter((r) => r.width > 0);
+          if (shown.length > 0) text += n.textContent ?? "";
+          rects.push(...shown);
+        }
+        if (rects.length === 0) return [];
+        const left = Math.min(...rects.map((r) => r.left));
+        const right = Math.max(...rects.map((r) => r.right));
+        return [{ text, left, right, top: Math.min(...rects.map((r) => r.top)) }];
+      }),
+    );
+    expect(boxes.map((b) => b.text)).toEqual(["Overview", "Send", "Receive", "Activity", "Cards", "More"]);
+    const gaps = boxes.slice(1).map((b, i) => Math.round((b.left - boxes[i].right) * 10) / 10);
+    await testInfo.attach("tab-bar-label-gaps", {
+      body: JSON.stringify({ boxes, gaps }, null, 2),
+      contentType: "application/json",
+    });
+    for (const [i, gap] of gaps.entries())
+      expect(gap, `between "${boxes[i].text}" and "${boxes[i + 1].text}"`).toBeGreaterThanOrEqual(8);
+    for (const b of boxes) {
+      expect(b.left, b.text).toBeGreaterThanOrEqual(0);
+      expect(b.right, b.text).toBeLessThanOrEqual(375);
+    }
+    expect(new Set(boxes.map((b) => Math.round(b.top))).size, "the labels share one line").toBe(1);
+    await testInfo.attach("wallet-tab-bar-375", { body: await tabs.screenshot(), contentType: "image/png" });
+
+    // Issue 22, points 5 and 6: no control that can only fail, money people can read and copy.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/wallet/credentials");
+    const mine = page.getByRole("list", { name: "Your sign-in methods" }).getByRole("listitem");
+    await expect(
+      mine.filter({ hasText: "Used for this session" }).getByRole("button", { name: /Remove/ }),
+    ).toBeDisabled();
+    await page.goto("/wallet");
+    await expect(page.getByRole("region", { name: "Total balance" })).toContainText(/\d\.\d\d USD/);
+    await expect(page.getByRole("main")).not.toContainText("0.000000");
+    await page.goto("/wallet/receive");
+    await expect(page.getByRole("button", { name: /^Copy your UMA address: \$/ })).toBeVisible();
   });
 
   test("the admin console's pages", async ({ page, operator }, testInfo) => {
     await signInStaff(page, operator);
-    await tour(page, testInfo, ADMIN);
+    // A customer with a payment, so the customer's and the transaction's pages are visited too.
+    const created = await platformApi(page.request, "POST", "/customers", {
+      customerType: "INDIVIDUAL",
+      platformCustomerId: `e2e-tour-admin-${Date.now()}`,
+      fullName: "Tom Tour",
+      currencies: ["USD"],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const usd = await fundedUsdAccount(page.request, created.body.id, 50_000);
+    const rent = await pay(
+      page.request,
+      usd,
+      { accountId: await bankAccount(page.request, created.body.id, "Rita Landlord", "0001") },
+      12_000,
+      "Rent for December",
+    );
+    await tour(page, testInfo, [
+      ...ADMIN,
+      { path: `/admin/customers/${encodeURIComponent(created.body.id)}`, name: "admin-customer", heading: "Tom Tour" },
+      {
+        path: `/admin/transactions/${encodeURIComponent(rent)}`,
+        name: "admin-transaction",
+        heading: /Outgoing payment of 120\.00 USD/,
+      },
+    ]);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/admin");
     // The console's navigation fits: every section on screen without wrapping or scrolling sideways.

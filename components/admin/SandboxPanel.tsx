@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { bff } from "@/lib/browser/bff";
@@ -6,6 +7,7 @@ import { parseMajorToMinor } from "@/lib/browser/money";
 import { CURRENCIES } from "@/lib/domain/currencies";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
+import { statusWord } from "@/lib/kernel/wording";
 
 export interface AccountChoice {
   id: string;
@@ -90,8 +92,11 @@ function ReceiveUma({ customers }: { customers: CustomerChoice[] }) {
   const [receiver, setReceiver] = useState("");
   const [currency, setCurrency] = useState("USD");
   const [amount, setAmount] = useState("");
+  // The payment just made, linked by words under the status (its id stays out of the text).
+  const [made, setMade] = useState<string>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setMade(undefined);
     void run(async () => {
       const decimals = CURRENCIES[currency]?.decimals ?? 2;
       const minor = parseMajorToMinor(amount, decimals);
@@ -104,7 +109,8 @@ function ReceiveUma({ customers }: { customers: CustomerChoice[] }) {
       if (!to)
         return {
           ok: false,
-          message: "Enter the receiver: a UMA address such as $alice@example.com, or a customer id (Customer:…).",
+          message:
+            "Enter the receiver: pick a customer from the suggestions or type a UMA address ($alice@example.com).",
         };
       const r = await bff<{ id: string; status: string }>("POST", "/api/admin/sandbox/uma-receive", {
         senderUmaAddress: sender.trim(),
@@ -114,9 +120,11 @@ function ReceiveUma({ customers }: { customers: CustomerChoice[] }) {
       });
       if (!r.ok) return r;
       router.refresh();
+      setMade(r.data.id);
+      const what = `The payment of ${amount} ${currency}`;
       return r.data.status === "PENDING"
-        ? `Payment ${r.data.id} arrived and waits for platform approval; decide on it under Transactions.`
-        : `Payment ${r.data.id} received: ${r.data.status}.`;
+        ? `${what} arrived and waits for platform approval.`
+        : `${what} was received: ${statusWord(r.data.status).text.toLowerCase()}.`;
     });
   };
   return (
@@ -127,7 +135,7 @@ function ReceiveUma({ customers }: { customers: CustomerChoice[] }) {
         <input name="senderUmaAddress" required value={sender} onChange={(e) => setSender(e.target.value)} />
       </label>
       <label>
-        Receiver (UMA address or customer id)
+        Receiver (a customer or a UMA address)
         <input
           name="receiver"
           required
@@ -169,6 +177,11 @@ function ReceiveUma({ customers }: { customers: CustomerChoice[] }) {
         {pending ? "Sending payment…" : "Simulate payment"}
       </button>
       <Status state={state} pendingText="Delivering the UMA payment…" />
+      {made && state.status === "done" ? (
+        <p>
+          <Link href={`/admin/transactions/${encodeURIComponent(made)}`}>Open the payment</Link>
+        </p>
+      ) : null}
     </form>
   );
 }

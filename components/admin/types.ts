@@ -1,5 +1,6 @@
 import { currencyInfo } from "@/lib/domain/currencies";
 import { typeWord } from "@/lib/kernel/wording";
+import { formatAmount } from "@/lib/browser/money";
 import type { z } from "zod";
 import type { ApiTokenResponse, PlatformConfigResponse } from "@/lib/domain/platform/schemas";
 import type { CardTransaction, CurrencyAmount, ExternalAccount, Transaction } from "@/lib/browser/contract";
@@ -53,6 +54,13 @@ export function fromTo(t: AdminTransaction, accountName: (id: string) => string)
   if (t.type === "CARD")
     return { from: t.accountId ? accountName(t.accountId) : "Card", to: t.merchant?.descriptor ?? "—" };
   return { from: endpointLabel(t.source, accountName), to: endpointLabel(t.destination, accountName) };
+}
+
+/** "Outgoing payment of 25.00 USDB, Ada Lovelace, USD account to Rita Receiver": a transaction in words. */
+export function transactionTitle(t: AdminTransaction, accountName: (id: string) => string): string {
+  const kind = t.type === "CARD" ? "Card payment" : t.type === "INCOMING" ? "Incoming payment" : "Outgoing payment";
+  const { from, to } = fromTo(t, accountName);
+  return `${kind} of ${formatAmount(headlineAmount(t))}, ${from} to ${to}`;
 }
 
 /** The amount that matters for the platform: what arrives for incoming, what leaves for outgoing, what a card spent. */

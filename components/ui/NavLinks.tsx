@@ -2,7 +2,9 @@
 // Section navigation; the current page is marked with aria-current for
 // assistive technology and styled from that attribute. On a phone the customer
 // app shows it as a tab bar: links marked `tab` are the tabs, the rest sit
-// behind "More" (a link marked `more` shows only there).
+// behind "More" (a link marked `more` shows only there). A tab may carry a
+// shorter label for the tab bar ("Activity" for "Transactions"): six tabs share
+// 375 px, and the long one ran into its neighbours.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import {
@@ -57,6 +59,8 @@ export interface NavLink {
   icon?: string;
   /** Customer app on a phone: "tab" shows in the tab bar, "more" only there; unset: desktop only. */
   tab?: "tab" | "more";
+  /** The tab bar's label when `label` is too long for a sixth of a phone's width. */
+  short?: string;
 }
 
 export function NavLinks({ links, label }: { links: NavLink[]; label: string }) {
@@ -72,7 +76,14 @@ export function NavLinks({ links, label }: { links: NavLink[]; label: string }) 
             <li key={l.href} className={cls}>
               <Link href={l.href} aria-current={current ? "page" : undefined}>
                 {Icon ? <Icon className="icon" aria-hidden="true" /> : null}
-                {l.label}
+                {l.short ? (
+                  <>
+                    <span className="nav-label tab-long">{l.label}</span>
+                    <span className="nav-label tab-short">{l.short}</span>
+                  </>
+                ) : (
+                  <span className="nav-label">{l.label}</span>
+                )}
               </Link>
             </li>
           );

@@ -101,7 +101,8 @@ export function TransactionsLive({ initial }: { initial: TxPage }) {
         </p>
       ) : (
         <div className="table-wrap">
-          <table>
+          {/* On a phone each row stacks as a card (the other side and the amount first), not a sideways scroll. */}
+          <table className="tx-list">
             <caption className="sr-only">Your transactions</caption>
             <thead>
               <tr>
@@ -118,21 +119,21 @@ export function TransactionsLive({ initial }: { initial: TxPage }) {
             <tbody>
               {rows.map((t) => (
                 <tr key={t.id}>
-                  <td>{when(t.createdAt)}</td>
-                  <td>
+                  <td className="tx-date">{when(t.createdAt)}</td>
+                  <td className="tx-party">
                     {t.type === "INCOMING" ? "From " : "To "}
                     {t.counterparty ?? "—"}
                   </td>
-                  <td>{t.description ?? <span className="muted">—</span>}</td>
-                  <td className={`num amount${t.type === "INCOMING" ? " amount-in" : ""}`}>
+                  <td className="tx-note">{t.description ?? <span className="muted">—</span>}</td>
+                  <td className={`tx-amount num amount${t.type === "INCOMING" ? " amount-in" : ""}`}>
                     {t.type === "INCOMING"
                       ? `+${money(t.receivedAmount.amount, t.receivedAmount.currency, "list")}`
                       : `−${money(t.sentAmount.amount, t.sentAmount.currency, "list")}`}
                   </td>
-                  <td>
+                  <td className="tx-status">
                     <StatusBadge status={t.status} />
                   </td>
-                  <td>
+                  <td className="tx-link">
                     <Link
                       href={`/wallet/transactions/${encodeURIComponent(t.id)}`}
                       aria-label={

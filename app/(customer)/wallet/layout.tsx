@@ -15,7 +15,7 @@ const LINKS: NavLink[] = [
   { href: "/wallet/balances", label: "Balances", icon: "wallet" },
   { href: "/wallet/send", label: "Send", icon: "send", tab: "tab" },
   { href: "/wallet/receive", label: "Receive", icon: "receive", tab: "tab" },
-  { href: "/wallet/transactions", label: "Transactions", icon: "activity", tab: "tab" },
+  { href: "/wallet/transactions", label: "Transactions", short: "Activity", icon: "activity", tab: "tab" },
   { href: "/wallet/cards", label: "Cards", icon: "card", tab: "tab" },
   { href: "/wallet/external-accounts", label: "External accounts", icon: "bank" },
   { href: "/wallet/sessions", label: "Sessions", icon: "sessions" },

@@ -1,14 +1,16 @@
 // Names instead of ids on the admin pages: customers by name, internal accounts by owner
-// and kind ("Ada Lovelace's wallet (USDB)"). Bounded reads (the newest 100 of each, as the
+// and kind ("Ada Lovelace, Wallet (USDB)"), external accounts by holder and masked number
+// ("Rita Landlord, USD bank account ••0001"). Bounded reads (the newest 100 of each, as the
 // lists show); an id outside them falls back to a word for its kind, never the raw id.
 import "server-only";
 import { api } from "../client";
-import { internalAccountName } from "../../kernel/wording";
+import { externalAccountName, internalAccountName } from "../../kernel/wording";
 import { load } from "./load";
 
 interface Named {
   id: string;
   platformCustomerId: string;
+  email?: string;
   fullName?: string;
   businessInfo?: { legalName?: string };
 }
@@ -20,17 +22,28 @@ interface Account {
   balance: { currency: { code: string } };
 }
 
+interface External {
+  id: string;
+  accountInfo: Record<string, unknown> & { accountType: string };
+}
+
 export interface Names {
   customer(id: string | undefined | null): string;
   account(id: string | undefined | null): string;
+  /** The customers read, newest first, for pickers (name and email, never only the id). */
+  customers: { id: string; name: string; email?: string }[];
 }
 
 export async function loadNames(): Promise<Names> {
-  const [customers, accounts] = await Promise.all([
+  const [customers, accounts, externals] = await Promise.all([
     load<Named[]>([], async () => (await api.get<{ data: Named[] }>("/customers?limit=100")).body.data),
     load<Account[]>(
       [],
       async () => (await api.get<{ data: Account[] }>("/customers/internal-accounts?limit=100")).body.data,
+    ),
+    load<External[]>(
+      [],
+      async () => (await api.get<{ data: External[] }>("/customers/external-accounts?limit=100")).body.data,
     ),
   ]);
   const customerNames = new Map(
@@ -43,7 +56,9 @@ export async function loadNames(): Promise<Names> {
       return [a.id, owner ? `${owner}, ${kind}` : kind];
     }),
   );
+  for (const e of externals.data) accountNames.set(e.id, externalAccountName(e.accountInfo));
   return {
+    customers: customers.data.map((c) => ({ id: c.id, name: customerNames.get(c.id)!, email: c.email })),
     customer: (id) => (id ? (customerNames.get(id) ?? "A customer") : "Platform"),
     account: (id) => {
       if (!id) return "—";

@@ -9,8 +9,9 @@ import { apiQuery, pageHref, readFilters } from "@/lib/bff/admin/transaction-fil
 import { TRANSACTION_STATUSES } from "@/lib/domain/transactions/status";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
+import { CustomerPicker } from "@/components/admin/CustomerPicker";
 import { formatAmount } from "@/lib/browser/money";
-import { fromTo, headlineAmount, type AdminTransaction, type Page } from "@/components/admin/types";
+import { fromTo, headlineAmount, transactionTitle, type AdminTransaction, type Page } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
 import { statusWord, typeWord } from "@/lib/kernel/wording";
 
@@ -57,10 +58,7 @@ export default async function TransactionsPage({
             ))}
           </select>
         </label>
-        <label>
-          Customer id
-          <input name="customerId" defaultValue={f.customerId} placeholder="Customer:…" />
-        </label>
+        <CustomerPicker name="customerId" customers={names.customers} initialId={f.customerId || undefined} />
         <label>
           From (UTC day)
           <input name="startDate" type="date" defaultValue={f.startDate} />
@@ -97,10 +95,14 @@ export default async function TransactionsPage({
         }
         columns={[
           {
-            header: "Transaction",
+            // Linked by words (when, what, how much, between whom); the id is on the detail page's reference.
+            header: "Date",
             cell: (t) => (
-              <Link href={`/admin/transactions/${encodeURIComponent(t.id)}`} aria-label={`Transaction ${t.id}`}>
-                {t.id.slice(-8)}
+              <Link
+                href={`/admin/transactions/${encodeURIComponent(t.id)}`}
+                aria-label={`${when(t.createdAt)}: ${transactionTitle(t, names.account)}`}
+              >
+                {when(t.createdAt)}
               </Link>
             ),
           },
@@ -109,6 +111,7 @@ export default async function TransactionsPage({
           { header: "Amount", cell: (t) => formatAmount(headlineAmount(t)) },
           { header: "From", cell: (t) => fromTo(t, names.account).from },
           { header: "To", cell: (t) => fromTo(t, names.account).to },
+          { header: "Note", cell: (t) => (t.type !== "CARD" && t.description) || "—" },
           {
             header: "Customer",
             cell: (t) =>
@@ -120,7 +123,6 @@ export default async function TransactionsPage({
                 "platform"
               ),
           },
-          { header: "Created", cell: (t) => when(t.createdAt) },
         ]}
       />
       <nav aria-label="Pages of transactions" className="actions">

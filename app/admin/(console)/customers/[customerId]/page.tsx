@@ -5,12 +5,13 @@ import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { DataTable, Id, when } from "@/components/admin/DataTable";
+import { DataTable, when } from "@/components/admin/DataTable";
+import { CopyText } from "@/components/ui/CopyText";
 import { formatAmount } from "@/lib/browser/money";
 import type { AdminTransaction, ExternalAccount, InternalAccount, Page } from "@/components/admin/types";
 import { accountLabel, headlineAmount } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
-import { typeWord } from "@/lib/kernel/wording";
+import { internalAccountName, typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Customer" };
 
@@ -83,12 +84,8 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
       <section className="card" aria-labelledby="verification-heading">
         <h2 id="verification-heading">Verification</h2>
         <dl className="facts">
-          <dt>Customer id</dt>
-          <dd>
-            <code>{c.id}</code>
-          </dd>
           <dt>Type</dt>
-          <dd>{c.customerType}</dd>
+          <dd>{typeWord(c.customerType)}</dd>
           <dt>{business ? "KYB status" : "KYC status"}</dt>
           <dd>
             <StatusBadge status={business ? c.kybStatus : c.kycStatus} />
@@ -100,6 +97,10 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           <dt>Created</dt>
           <dd>{when(c.createdAt)}</dd>
         </dl>
+        <details>
+          <summary>Reference (for support and the API)</summary>
+          <CopyText text={c.id} label="Copy the customer reference" />
+        </details>
         <h3 className="h3">Verification checks</h3>
         {verifications.error ? <ErrorNotice error={verifications.error} what="the verifications" /> : null}
         <DataTable
@@ -110,11 +111,10 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
             verifications.error
               ? undefined
               : "No verification started yet. The customer starts one from the hosted KYC " +
-                "page, or the platform with POST /verifications."
+                "page, or the platform starts one through the API."
           }
           columns={[
-            { header: "Verification", cell: (v) => <Id id={v.id} /> },
-            { header: "Status", cell: (v) => <span className="badge">{v.verificationStatus}</span> },
+            { header: "Status", cell: (v) => <StatusBadge status={v.verificationStatus} /> },
             {
               header: "Open issues",
               cell: (v) =>
@@ -131,7 +131,10 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           rowKey={(d) => d.id}
           empty={documents.error ? undefined : "No documents uploaded."}
           columns={[
-            { header: "Document", cell: (d) => `${d.documentType}${d.side ? ` (${d.side})` : ""}` },
+            {
+              header: "Document",
+              cell: (d) => `${typeWord(d.documentType)}${d.side ? ` (${d.side.toLowerCase()})` : ""}`,
+            },
             { header: "Country", cell: (d) => d.country },
             { header: "File", cell: (d) => `${d.fileName} · ${d.contentType} · ${Math.ceil(d.sizeBytes / 1024)} KB` },
             { header: "Uploaded", cell: (d) => when(d.createdAt) },
@@ -147,7 +150,10 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           rowKey={(a) => a.id}
           empty={accounts.error ? undefined : "This customer has no internal accounts."}
           columns={[
-            { header: "Account", cell: (a) => <Id id={a.id} /> },
+            {
+              header: "Account",
+              cell: (a) => internalAccountName({ type: a.type, currency: a.balance.currency.code }),
+            },
             { header: "Type", cell: (a) => typeWord(a.type) },
             { header: "Available", cell: (a) => formatAmount(a.balance) },
             { header: "Total", cell: (a) => formatAmount(a.totalBalance) },
@@ -182,13 +188,19 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           empty={transactions.error ? undefined : "No transactions yet."}
           columns={[
             {
-              header: "Transaction",
-              cell: (t) => <Link href={`/admin/transactions/${encodeURIComponent(t.id)}`}>{t.id.slice(-8)}</Link>,
+              header: "Date",
+              cell: (t) => (
+                <Link
+                  href={`/admin/transactions/${encodeURIComponent(t.id)}`}
+                  aria-label={`${when(t.createdAt)}: ${typeWord(t.type)} ${formatAmount(headlineAmount(t))}`}
+                >
+                  {when(t.createdAt)}
+                </Link>
+              ),
             },
             { header: "Type", cell: (t) => typeWord(t.type) },
             { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
             { header: "Amount", cell: (t) => formatAmount(headlineAmount(t)) },
-            { header: "Created", cell: (t) => when(t.createdAt) },
           ]}
         />
         <p>

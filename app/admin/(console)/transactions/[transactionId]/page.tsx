@@ -12,6 +12,7 @@ import { TransactionActions } from "@/components/admin/TransactionActions";
 import { formatAmount, formatMinor } from "@/lib/browser/money";
 import { fromTo, headlineAmount, type AdminTransaction } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
+import { CopyText } from "@/components/ui/CopyText";
 import { statusWord, typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Transaction" };
@@ -59,16 +60,12 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
           Details <StatusBadge status={t.status} />
         </h2>
         <dl className="facts">
-          <dt>Transaction id</dt>
-          <dd>
-            <code>{t.id}</code>
-          </dd>
           <dt>Status</dt>
           <dd>{statusWord(t.status).text}</dd>
           {m?.failureReason ? (
             <>
               <dt>Failure reason</dt>
-              <dd>{m?.failureReason}</dd>
+              <dd>{typeWord(m.failureReason)}</dd>
             </>
           ) : null}
           {m?.refund ? (
@@ -86,7 +83,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
           <dt>Customer</dt>
           <dd>
             {t.customerId ? (
-              <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>{t.customerId}</Link>
+              <Link href={`/admin/customers/${encodeURIComponent(t.customerId)}`}>{names.customer(t.customerId)}</Link>
             ) : (
               "platform"
             )}
@@ -111,17 +108,9 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
               <dd>{m?.exchangeRate}</dd>
             </>
           ) : null}
-          {m?.quoteId ? (
-            <>
-              <dt>Quote</dt>
-              <dd>
-                <code>{m?.quoteId}</code>
-              </dd>
-            </>
-          ) : null}
           {m?.description ? (
             <>
-              <dt>Description</dt>
+              <dt>Note</dt>
               <dd>{m?.description}</dd>
             </>
           ) : null}
@@ -132,6 +121,23 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
           <dt>Settled</dt>
           <dd>{when(m?.settledAt)}</dd>
         </dl>
+        <details>
+          <summary>Reference (for support and the API)</summary>
+          <dl className="facts">
+            <dt>Transaction reference</dt>
+            <dd>
+              <CopyText text={t.id} label="Copy the transaction reference" />
+            </dd>
+            {m?.quoteId ? (
+              <>
+                <dt>Quote reference</dt>
+                <dd>
+                  <CopyText text={m.quoteId} label="Copy the quote reference" />
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </details>
         <details>
           <summary>Full record</summary>
           <pre>{JSON.stringify(t, null, 2)}</pre>
