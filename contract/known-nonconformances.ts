@@ -41,6 +41,15 @@ export const KNOWN_NONCONFORMANCES: KnownNonconformance[] = [
   // but not transfer-out, and the reference documents no 202 here.
   { operation: "createTransferOut", status: "202", pointer: "", keyword: "status" },
   { operation: "rejectPendingPayment", status: "200", pointer: "/failureReason", keyword: "enum" },
+  // A simulation naming a card transaction in another state (clearing a SETTLED one, reversing a return that is
+  // not REFUNDED), and /sandbox/send for a quote already paid or awaiting SCA: 409 CONFLICT, where the reference
+  // documents 400 and no 409. As 400 INVALID_INPUT they read as malformed requests to the examples test
+  // (contract-examples.test.ts); the spec has no 400 code for a state rule.
+  { operation: "sandboxSimulateCardClearing", status: "409", pointer: "", keyword: "status" },
+  { operation: "sandboxSimulateCardReturn", status: "409", pointer: "", keyword: "status" },
+  { operation: "sandboxSimulateCardAuthorizationAdvice", status: "409", pointer: "", keyword: "status" },
+  { operation: "sandboxSimulateCardReturnReversal", status: "409", pointer: "", keyword: "status" },
+  { operation: "sandboxSend", status: "409", pointer: "", keyword: "status" },
   // A malformed upload (no file, not multipart): the reference documents 202/401/500 only.
   { operation: "uploadCustomersCsv", status: "400", pointer: "", keyword: "status" },
   { operation: "webhook INCOMING_PAYMENT.FAILED", status: "-", pointer: "/data/failureReason", keyword: "enum" },

@@ -22,7 +22,7 @@ import { authorizationSteer } from "../../sandbox/cards";
 import { cardUuidOrNotFound } from "./cards";
 import { serializeCardTransaction, type CardTransactionRow } from "./serialize";
 import { AUTHORIZABLE_STATUSES, type CardStatus } from "./status";
-import { CARD_NETWORK, wrongCardTransactionState } from "./transactions";
+import { CARD_NETWORK } from "./transactions";
 import { fundingApproval } from "./wallet-funding";
 import type { SandboxAuthorization, SandboxAuthorizationAdvice, SandboxBalanceInquiry } from "./schemas";
 
@@ -299,16 +299,16 @@ export async function simulateAuthorizationAdvice(
   return withLockedCard(db, platformId, cardId, async (tx, card) => {
     const t = await lockCardTransaction(tx, platformId, card, input.cardTransactionId);
     if (t.direction !== "DEBIT" || t.status !== "AUTHORIZED") {
-      throw wrongCardTransactionState(
+      throw new DomainError(
+        "CONFLICT",
         `Only an AUTHORIZED card authorization can be re-sized; this one is a ${t.direction} ${t.status}`,
-        t.status,
+        { status: t.status },
       );
     }
     if (t.pullPendingCount > 0) {
-      throw wrongCardTransactionState(
-        "The authorization's pull is still pending; advise it once it is confirmed",
-        t.status,
-      );
+      throw new DomainError("CONFLICT", "The authorization's pull is still pending; advise it once it is confirmed", {
+        status: t.status,
+      });
     }
     const total = BigInt(input.amount);
     const diff = total - t.authorizedAmount;
@@ -360,9 +360,12 @@ export async function simulateReturnReversal(
   return withLockedCard(db, platformId, cardId, async (tx, card) => {
     const t = await lockCardTransaction(tx, platformId, card, cardTransactionId);
     if (t.direction !== "DEBIT" || t.status !== "REFUNDED") {
-      throw wrongCardTransactionState(
+      throw new DomainError(
+        "CONFLICT",
         `Only a REFUNDED card transaction's return can be reversed; this one is ${t.status}`,
-        t.status,
+        {
+          status: t.status,
+        },
       );
     }
     const amount = t.refundedAmount;

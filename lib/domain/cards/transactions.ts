@@ -24,18 +24,6 @@ import type { SandboxAuthorization, SandboxClearing, SandboxReturn } from "./sch
 import { fundingApproval, noDelegatedKey } from "./wallet-funding";
 
 /** The counterparty of every card pull and refund: the card network's settlement account. */
-
-/**
- * A simulation (clearing, return, advice, reversal) naming a card transaction in another state: 400 naming
- * cardTransactionId, as the reference documents 400 and no 409 on the simulations.
- */
-export function wrongCardTransactionState(reason: string, status: string): DomainError {
-  return new DomainError("INVALID_INPUT", reason, {
-    status,
-    errors: [{ field: "cardTransactionId", constraint: "INVALID", message: reason }],
-  });
-}
-
 export const CARD_NETWORK = "CARD_NETWORK";
 
 type TxStatus = "AUTHORIZED" | "SETTLED" | "REFUNDED" | "EXCEPTION";
@@ -435,9 +423,10 @@ export async function clearCardTransaction(
       return clearCreditAuthorization(tx, platformId, locked, BigInt(input.amount));
     }
     if (locked.direction !== "DEBIT" || locked.status !== "AUTHORIZED") {
-      throw wrongCardTransactionState(
+      throw new DomainError(
+        "CONFLICT",
         `Only an AUTHORIZED card transaction can be cleared; this one is ${locked.status}`,
-        locked.status,
+        { status: locked.status },
       );
     }
     await fenceIdempotency(tx, { kind: "cardTransaction", id: locked.id });
@@ -534,10 +523,9 @@ export async function refundCardTransaction(
     if (!card) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
     const t = await lockTransaction(tx, platformId, cardUuid, input.cardTransactionId);
     if (t.direction !== "DEBIT" || t.status !== "SETTLED") {
-      throw wrongCardTransactionState(
-        `Only a SETTLED card transaction can be refunded; this one is ${t.status}`,
-        t.status,
-      );
+      throw new DomainError("CONFLICT", `Only a SETTLED card transaction can be refunded; this one is ${t.status}`, {
+        status: t.status,
+      });
     }
     const amount = BigInt(input.amount);
     const refundable = t.settledAmount - t.refundedAmount;

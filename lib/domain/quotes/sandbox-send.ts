@@ -23,14 +23,7 @@ export async function sandboxSend(
       },
     ]);
   }
-  try {
-    assertExecutable(q);
-  } catch (err) {
-    // 400 naming the quote: the reference documents 400 and no 409 on /sandbox/send (execute keeps its 409)
-    if (err instanceof DomainError && err.code === "CONFLICT")
-      throw invalidInput([{ field: "quoteId", constraint: "INVALID", message: err.reason }], err.reason);
-    throw err;
-  }
+  assertExecutable(q);
   if (currencyCode !== q.sendingCurrency)
     throw new DomainError("INVALID_CURRENCY", `The quote is funded in ${q.sendingCurrency}`);
   if (currencyAmount !== undefined && BigInt(currencyAmount) !== q.totalSendingAmount) {

