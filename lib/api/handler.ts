@@ -13,6 +13,7 @@ import { ApiError, httpError, isRetryableConflict } from "./errors";
 import { toJsonText } from "../kernel/json";
 import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
 import { recoverOutcome } from "./idempotency-recovery";
+import { asDocumentedRefusal } from "./statuses";
 import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operation";
 import { arrayFields, parseRequestInput } from "../kernel/validation";
 import { authenticateAgent } from "./agent-auth";
@@ -87,14 +88,14 @@ function queryObject(url: URL, schema: Operation["query"]): Record<string, strin
 async function readJsonBody(request: ApiRequest): Promise<{ raw: string; value: unknown }> {
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > MAX_JSON_BODY_BYTES)
-    throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
+    throw new ApiError("INVALID_REQUEST_FORMAT", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
   const raw = await request.text();
   if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES)
-    throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
+    throw new ApiError("INVALID_REQUEST_FORMAT", `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`);
   if (raw.trim() === "") return { raw, value: {} };
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON with Content-Type: application/json");
+    throw new ApiError("INVALID_REQUEST_FORMAT", "Send the request body as JSON with Content-Type: application/json");
   }
   try {
     return { raw, value: JSON.parse(raw) };
@@ -106,10 +107,10 @@ async function readJsonBody(request: ApiRequest): Promise<{ raw: string; value: 
 async function readMultipartBody(request: ApiRequest): Promise<unknown> {
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > MAX_MULTIPART_BODY_BYTES)
-    throw new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`);
+    throw new ApiError("INVALID_REQUEST_FORMAT", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`);
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send this request as multipart/form-data");
+    throw new ApiError("INVALID_REQUEST_FORMAT", "Send this request as multipart/form-data");
   }
   let form: FormData;
   try {
@@ -236,7 +237,13 @@ async function answer(
     const run = async (): Promise<ApiResult> => {
       try {
         const traced = await traceSandboxRules(
-          () => op.handle({ ctx, body, query, params, request, rawBody }),
+          async () => {
+            try {
+              return await op.handle({ ctx, body, query, params, request, rawBody });
+            } catch (err) {
+              throw asDocumentedRefusal(op, err);
+            }
+          },
           (rules) => (steeredBy = rules),
         );
         if (!steeredBy.length) return traced;
@@ -279,7 +286,7 @@ async function answer(
     }
     response = plainJson(result.status, result.body, headers);
   } catch (err) {
-    const apiError = toApiError(err, requestId);
+    const apiError = toApiError(asDocumentedRefusal(op, err), requestId);
     response = plainError(apiError, requestId);
     Object.assign(response.headers, rateHeaders);
     if (steeredBy.length) response.headers[SANDBOX_RULE_HEADER] = steeredBy.join(", ");

@@ -49,9 +49,11 @@ type Stored = {
   recovery: RecoveryPoint | null;
 };
 
+// A key already taken is the spec's 409 DUPLICATE_PAY_REQUEST ("a request with this idempotency key exists"), the one
+// 409 an operation answers only because it takes an Idempotency-Key (contract/allowlist.ts).
 function stillRunning(key: string): ApiError {
   return new ApiError(
-    "CONFLICT",
+    "DUPLICATE_PAY_REQUEST",
     "A request with this Idempotency-Key is still being processed; retry shortly",
     { idempotencyKey: key, state: "IN_PROGRESS" },
     { "Retry-After": "1" },
@@ -93,7 +95,7 @@ export async function runIdempotent(
     const row = rows[0];
     if (!row) return runIdempotent(platformId, key, hash, exec, recover); // released between the two statements
     if (row.request_hash !== hash) {
-      throw new ApiError("CONFLICT", "This Idempotency-Key was already used with a different request", {
+      throw new ApiError("DUPLICATE_PAY_REQUEST", "This Idempotency-Key was already used with a different request", {
         idempotencyKey: key,
         state: "REQUEST_MISMATCH",
       });

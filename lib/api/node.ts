@@ -209,7 +209,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
       send(
         res,
         plainError(
-          new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`),
+          new ApiError("INVALID_REQUEST_FORMAT", `Request body exceeds ${MAX_MULTIPART_BODY_BYTES} bytes`),
           newUuid(),
         ),
       );

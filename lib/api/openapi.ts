@@ -4,7 +4,7 @@ import { z } from "zod";
 import { API_BASE, API_VERSION, type Operation } from "./operation";
 import { ErrorResponses, ErrorSchema, FieldErrorSchema } from "./responses";
 import { hoistSharedSchemas } from "./openapi-components";
-import { INPUT_PATH_PARAMS } from "./path-params";
+import { genericErrorApplies, objectShape } from "./statuses";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -12,18 +12,6 @@ function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
   delete json.$schema;
   return json;
-}
-
-function objectShape(schema: z.ZodType): Record<string, z.ZodType> {
-  let s: z.ZodType = schema;
-  // unwrap pipes/effects down to the object that carries the shape
-  while (!(s instanceof z.ZodObject)) {
-    const def = (s as unknown as { def: { in?: z.ZodType; innerType?: z.ZodType } }).def;
-    const next = def.in ?? def.innerType;
-    if (!next) return {};
-    s = next;
-  }
-  return (s as z.ZodObject).shape as Record<string, z.ZodType>;
 }
 
 function parameters(op: Operation<unknown, unknown, unknown>) {
@@ -62,41 +50,6 @@ function parameters(op: Operation<unknown, unknown, unknown>) {
       description: h.description,
     });
   return out;
-}
-
-/**
- * Whether a generic error status (one spread from ErrorResponses, not declared by the
- * operation itself) can occur on this operation, so the document lists only statuses
- * the operation can answer: 400 needs input to validate (a body, a query, a path parameter
- * that is input: a malformed id in the path is 404), 401/403 a credential, 404 an
- * id it looks up (in the path, the body or a required query parameter; an optional
- * filter of a list answers the empty list), 409 a write (a unique value taken, an
- * Idempotency-Key reused with another request). 429 (the throttle) and 500 apply
- * everywhere. The security sweep checks every refusal's status is listed.
- */
-function genericErrorApplies(op: Operation<unknown, unknown, unknown>, status: number): boolean {
-  switch (status) {
-    case 400:
-      // A malformed path parameter is 404 (lib/api/path-params.ts), unless it is request input.
-      return Boolean(
-        op.body || op.query || [...op.path.matchAll(/\{([^}]+)\}/g)].some(([, name]) => INPUT_PATH_PARAMS.has(name)),
-      );
-    case 401:
-    case 403:
-      return op.auth !== "none";
-    case 404:
-      return (
-        op.path.includes("{") ||
-        Boolean(op.body) ||
-        Object.entries(op.query ? objectShape(op.query) : {}).some(
-          ([name, prop]) => /Id$/.test(name) && !prop.safeParse(undefined).success,
-        )
-      );
-    case 409:
-      return op.method !== "GET";
-    default:
-      return true;
-  }
 }
 
 export function buildOpenApiDocument(operations: Operation<unknown, unknown, unknown>[], serverUrl = API_BASE) {

@@ -27,3 +27,16 @@ export const ErrorResponses = {
   },
   500: { description: "Internal error", schema: ErrorSchema },
 } as const;
+
+type ErrorStatus = keyof typeof ErrorResponses;
+
+/**
+ * ErrorResponses without the generic statuses an operation never answers (the same entries otherwise, so the
+ * document still tells them from the operation's own): a write with nothing unique and no Idempotency-Key has no
+ * 409, a create that answers a missing referenced id with 400 has no 404 (lib/api/statuses.ts).
+ */
+export function errorResponsesExcept<S extends ErrorStatus>(...statuses: S[]): Omit<typeof ErrorResponses, S> {
+  const out: Partial<Record<ErrorStatus, (typeof ErrorResponses)[ErrorStatus]>> = { ...ErrorResponses };
+  for (const s of statuses) delete out[s];
+  return out as Omit<typeof ErrorResponses, S>;
+}

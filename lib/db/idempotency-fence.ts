@@ -60,7 +60,7 @@ export function fenceJson(fence: IdempotencyFence, fallback?: RecoveryPoint): Id
 /** Raised inside an effect's transaction when another attempt took the key over. */
 export function fenceRefused(): DomainError {
   return new DomainError(
-    "CONFLICT",
+    "DUPLICATE_PAY_REQUEST",
     "A request with this Idempotency-Key is still being processed; retry shortly",
     { state: "IN_PROGRESS" },
     { retryAfterSeconds: 1 },

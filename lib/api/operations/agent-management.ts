@@ -5,7 +5,7 @@ import { TransactionResponse } from "../../domain/transactions/schemas";
 import { z } from "zod";
 import { clientAddress } from "../../security/client-address";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import { listActions, approveAction, findAction, rejectAction } from "../../domain/agents/actions";
 import {
@@ -47,7 +47,10 @@ export const createAgentOperation = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   body: AgentCreateRequest,
-  responses: { 201: { description: "The agent and its device code", schema: AgentCreateResponse }, ...ErrorResponses },
+  responses: {
+    201: { description: "The agent and its device code", schema: AgentCreateResponse },
+    ...errorResponsesExcept(404, 409),
+  },
   handle: async ({ ctx, body }) => ({
     status: 201,
     body: await db().$transaction((tx) => createAgent(tx, ctx.platformId, body)),
@@ -93,7 +96,7 @@ export const updateAgentOperation = defineOperation({
   permission: "MANAGE",
   params: AgentParams,
   body: AgentUpdateRequest,
-  responses: { 200: { description: "The updated agent", schema: AgentResponse }, ...ErrorResponses },
+  responses: { 200: { description: "The updated agent", schema: AgentResponse }, ...errorResponsesExcept(409) },
   handle: async ({ ctx, params, body }) => ({
     status: 200,
     body: await updateAgent(db(), ctx.platformId, params.agentId, body),
@@ -110,7 +113,7 @@ export const deleteAgentOperation = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   params: AgentParams,
-  responses: { 204: { description: "Deleted" }, ...ErrorResponses },
+  responses: { 204: { description: "Deleted" }, ...errorResponsesExcept(409) },
   handle: async ({ ctx, params }) => {
     await db().$transaction((tx) => deleteAgent(tx, ctx.platformId, params.agentId));
     return { status: 204 };
@@ -128,7 +131,10 @@ export const updateAgentPolicyOperation = defineOperation({
   permission: "MANAGE",
   params: AgentParams,
   body: AgentPolicyUpdate,
-  responses: { 200: { description: "The agent with its new policy", schema: AgentResponse }, ...ErrorResponses },
+  responses: {
+    200: { description: "The agent with its new policy", schema: AgentResponse },
+    ...errorResponsesExcept(409),
+  },
   handle: async ({ ctx, params, body }) => ({
     status: 200,
     body: await updateAgentPolicy(db(), ctx.platformId, params.agentId, body),
@@ -180,7 +186,7 @@ export const redeemAgentDeviceCode = defineOperation({
   params: CodeParams,
   responses: {
     200: { description: "The agent's access token, shown only this once", schema: RedeemResponse },
-    ...ErrorResponses,
+    ...errorResponsesExcept(409),
   },
   handle: async ({ params, request }) => ({
     status: 200,

@@ -2,7 +2,7 @@
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { ActionResponse } from "./agent-management";
 import { db } from "../../db/client";
 import { listActions, serializeAction, findAction } from "../../domain/agents/actions";
@@ -91,7 +91,7 @@ export const agentCreateQuoteOperation = defineOperation({
   auth: "agent",
   idempotency: "optional",
   body: QuoteCreate,
-  responses: { 201: { description: "The quote", schema: QuoteResponse }, ...ErrorResponses },
+  responses: { 201: { description: "The quote", schema: QuoteResponse }, ...errorResponsesExcept(404) },
   handle: async ({ ctx, body, request }) => ({
     status: 201,
     body: await agentCreateQuote(db(), await currentAgent(db(), ctx), body, request.headers.get("idempotency-key")),
@@ -277,7 +277,10 @@ export const agentCreateExternalAccount = defineOperation({
   tag,
   auth: "agent",
   body: PlatformExternalAccountCreate,
-  responses: { 201: { description: "The external account", schema: ExternalAccountResponse }, ...ErrorResponses },
+  responses: {
+    201: { description: "The external account", schema: ExternalAccountResponse },
+    ...errorResponsesExcept(404),
+  },
   handle: async ({ ctx, body }) => {
     const agent = await currentAgent(db(), ctx, "MANAGE_EXTERNAL_ACCOUNTS");
     return {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { evictToken } from "../auth";
 import type { Principal } from "../../domain/platform/principal";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { revocationSettled } from "../token-revocations";
 import { db } from "../../db/client";
 import { TokenCreate, ApiTokenResponse } from "../../domain/platform/schemas";
@@ -32,7 +32,7 @@ export const createApiToken = defineOperation({
   body: TokenCreate,
   responses: {
     201: { description: "Created token with its clientSecret", schema: ApiTokenResponse },
-    ...ErrorResponses,
+    ...errorResponsesExcept(404, 409),
   },
   handle: async ({ ctx, body }) => ({
     status: 201,
@@ -78,7 +78,7 @@ export const deleteApiToken = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   params: TokenParams,
-  responses: { 204: { description: "Deleted" }, ...ErrorResponses },
+  responses: { 204: { description: "Deleted" }, ...errorResponsesExcept(409) },
   handle: async ({ ctx, params }) => {
     const deleted = await deleteToken(db(), ctx.platformId, params.tokenId, tokenCaller(ctx.principal));
     evictToken(deleted);

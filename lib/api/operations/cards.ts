@@ -1,7 +1,7 @@
 // Cards: the operations of the reference's "Cards" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import { createCard, listCards, getCard, updateCard } from "../../domain/cards/cards";
 import { createReveal } from "../../domain/cards/reveal";
@@ -28,7 +28,7 @@ export const createCardOp = defineOperation({
   idempotency: "optional",
   responses: {
     201: { description: "The card, status PROCESSING until the issuer activates it", schema: CardResponse },
-    ...ErrorResponses,
+    ...errorResponsesExcept(404),
   },
   handle: async ({ ctx, body }) => ({ status: 201, body: await createCard(db(), ctx.platformId, body) }),
 });

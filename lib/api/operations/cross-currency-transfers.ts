@@ -3,7 +3,7 @@
 import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { ReceiverExternalAccountLookupResponse, ReceiverUmaLookupResponse } from "../../domain/invitations/schemas";
 import { db } from "../../db/client";
 import { lookupUma, lookupExternalAccount } from "../../domain/invitations/receiver";
@@ -79,7 +79,7 @@ export const createQuoteOperation = defineOperation({
         "wait in PENDING_AUTHORIZATION with an scaChallenge",
       schema: QuoteResponse,
     },
-    ...ErrorResponses,
+    ...errorResponsesExcept(404),
   },
   handle: async ({ ctx, body, request }) => {
     const quote = await createQuote(db(), ctx.platformId, body, {
@@ -190,7 +190,7 @@ export const estimateCryptoWithdrawalFeeOperation = defineOperation({
         netAmount: z.number().int(),
       }),
     },
-    ...ErrorResponses,
+    ...errorResponsesExcept(409),
   },
   handle: async ({ ctx, body }) => ({ status: 200, body: await estimateWithdrawalFee(db(), ctx.platformId, body) }),
 });

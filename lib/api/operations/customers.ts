@@ -3,7 +3,7 @@
 import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import { startBulkImport, getBulkImport } from "../../domain/customers/bulk-import";
 import { createCustomer } from "../../domain/customers/create-customer";
@@ -28,7 +28,7 @@ export const createCustomerOperation = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   body: CustomerCreate,
-  responses: { 201: { description: "Created customer", schema: CustomerResponse }, ...ErrorResponses },
+  responses: { 201: { description: "Created customer", schema: CustomerResponse }, ...errorResponsesExcept(404) },
   handle: async ({ ctx, body }) => ({ status: 201, body: await createCustomer(db(), ctx.platformId, body) }),
 });
 
@@ -82,7 +82,6 @@ export const updateCustomerOperation = defineOperation({
       schema: SignedRetryChallengeResponse,
     },
     ...ErrorResponses,
-    410: { description: "The customer was deleted (CUSTOMER_DELETED)" },
   },
   handle: async ({ ctx, params, body, request, rawBody }) => {
     const result = await updateCustomer(
@@ -108,7 +107,7 @@ export const deleteCustomerOperation = defineOperation({
   params: CustomerParams,
   responses: {
     200: { description: "The deleted customer", schema: CustomerResponse },
-    ...ErrorResponses,
+    ...errorResponsesExcept(409),
     410: { description: "Already deleted (CUSTOMER_DELETED)" },
   },
   handle: async ({ ctx, params }) => ({
@@ -131,7 +130,8 @@ export const getEndUserTermsOperation = defineOperation({
       description: "Version and URL of the End User Terms",
       schema: z.object({ version: z.string(), url: z.string() }),
     },
-    ...ErrorResponses,
+    // a constant answer: nothing of its own can fail (the reference documents 200 and 401 only)
+    ...errorResponsesExcept(500),
   },
   handle: async () => ({ status: 200, body: { ...END_USER_TERMS } }),
 });
@@ -178,7 +178,7 @@ export const uploadCustomersCsvOperation = defineOperation({
   }),
   responses: {
     202: { description: "Accepted; poll the job", schema: BulkImportJobAccepted },
-    ...ErrorResponses,
+    ...errorResponsesExcept(404, 409),
   },
   handle: async ({ ctx, body }) => ({ status: 202, body: await startBulkImport(db(), ctx.platformId, body.file) }),
 });

@@ -3,7 +3,7 @@
 import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import {
   createCredential,
   listCredentials,
@@ -82,7 +82,7 @@ export const listAuthCredentials = defineOperation({
   query: AccountQuery,
   responses: {
     200: { description: "The wallet's credentials", schema: z.object({ data: z.array(AuthMethodResponse) }) },
-    ...ErrorResponses,
+    ...errorResponsesExcept(404),
   },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listCredentials(ctx.platformId, query.accountId) }),
 });
@@ -98,7 +98,7 @@ export const revokeAuthCredential = defineOperation({
   permission: "MANAGE",
   params: IdParams,
   headers: SIGNED_RETRY_HEADERS,
-  responses: { 204: { description: "Revoked" }, ...authChallenge202, ...ErrorResponses },
+  responses: { 204: { description: "Revoked" }, ...authChallenge202, ...errorResponsesExcept(409) },
   handle: async ({ ctx, params, request, rawBody }) =>
     walletAnswer(await deleteCredential({ ctx, id: params.id, call: signedCall(request, rawBody) }), 204),
 });
@@ -120,7 +120,7 @@ export const challengeAuthCredential = defineOperation({
         "The credential with otpEncryptionTargetBundle (OTP) or challenge, requestId and expiresAt (PASSKEY)",
       schema: AuthCredentialChallengeResponse,
     },
-    ...ErrorResponses,
+    ...errorResponsesExcept(409),
   },
   handle: async ({ ctx, params, body }) => ({
     status: 200,
@@ -140,7 +140,11 @@ export const verifyAuthCredential = defineOperation({
   params: IdParams,
   body: CredentialVerify,
   headers: SIGNED_RETRY_HEADERS,
-  responses: { 200: { description: "AuthSession", schema: SessionResponse }, ...authChallenge202, ...ErrorResponses },
+  responses: {
+    200: { description: "AuthSession", schema: SessionResponse },
+    ...authChallenge202,
+    ...errorResponsesExcept(409),
+  },
   handle: async ({ ctx, params, body, request, rawBody }) =>
     walletAnswer(await verifyCredential({ ctx, id: params.id, body, call: signedCall(request, rawBody) })),
 });
@@ -160,7 +164,7 @@ export const listAuthSessions = defineOperation({
       description: "Active sessions (never the signing key)",
       schema: z.object({ data: z.array(SessionResponse) }),
     },
-    ...ErrorResponses,
+    ...errorResponsesExcept(404),
   },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listSessions(ctx, query.accountId) }),
 });
@@ -176,7 +180,7 @@ export const revokeAuthSession = defineOperation({
   permission: "MANAGE",
   params: IdParams,
   headers: SIGNED_RETRY_HEADERS,
-  responses: { 204: { description: "Revoked" }, ...authChallenge202, ...ErrorResponses },
+  responses: { 204: { description: "Revoked" }, ...authChallenge202, ...errorResponsesExcept(409) },
   handle: async ({ ctx, params, request, rawBody }) =>
     walletAnswer(await revokeSession({ ctx, id: params.id, call: signedCall(request, rawBody) }), 204),
 });
@@ -196,7 +200,7 @@ export const refreshAuthSession = defineOperation({
   responses: {
     201: { description: "AuthSession with a new encryptedSessionSigningKey", schema: SessionResponse },
     ...challenge202,
-    ...ErrorResponses,
+    ...errorResponsesExcept(409),
   },
   handle: async ({ ctx, params, body, request, rawBody }) =>
     walletAnswer(

@@ -2,7 +2,7 @@
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import {
   type Scope,
@@ -48,7 +48,11 @@ function family(scope: Scope) {
     auth: "platform",
     permission: "MANAGE",
     body: scope === "customer" ? CustomerExternalAccountCreate : PlatformExternalAccountCreate,
-    responses: { 201: { description: "Created external account", schema: ExternalAccountResponse }, ...ErrorResponses },
+    // a missing customer named in the body is 400, as the reference answers (it documents no 404 here)
+    responses: {
+      201: { description: "Created external account", schema: ExternalAccountResponse },
+      ...errorResponsesExcept(404),
+    },
     handle: async ({ ctx, body }) => ({ status: 201, body: await createExternalAccount(db(), ctx.platformId, body) }),
   });
   const list = defineOperation({
@@ -96,7 +100,11 @@ function family(scope: Scope) {
     auth: "platform",
     permission: "MANAGE",
     params: Params,
-    responses: { 204: { description: "Deleted" }, ...ErrorResponses },
+    // 409 BENEFICIARY_TRUSTED: only a customer's account can be a trusted beneficiary
+    responses: {
+      204: { description: "Deleted" },
+      ...(who === "Customer" ? ErrorResponses : errorResponsesExcept(409)),
+    },
     handle: async ({ ctx, params }) => {
       await deleteExternalAccount(db(), ctx.platformId, params.externalAccountId, scope);
       return { status: 204 };

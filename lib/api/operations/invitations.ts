@@ -2,7 +2,7 @@
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import { CurrencyAmountResponse, PositiveMinorUnits } from "../../domain/common/schemas";
 import {
@@ -45,7 +45,7 @@ export const createInvitationOperation = defineOperation({
     amountToSend: PositiveMinorUnits.optional(),
     expiresAt: z.iso.datetime({ offset: true }).optional(),
   }),
-  responses: { 201: { description: "The invitation", schema: Invitation }, ...ErrorResponses },
+  responses: { 201: { description: "The invitation", schema: Invitation }, ...errorResponsesExcept(404, 409) },
   handle: async ({ ctx, body }) => ({ status: 201, body: await createInvitation(db(), ctx.platformId, body) }),
 });
 
@@ -74,7 +74,7 @@ export const claimInvitationOperation = defineOperation({
   permission: "MANAGE",
   params: Params,
   body: z.object({ inviteeUma: z.string().min(1).max(255) }),
-  responses: { 200: { description: "The claimed invitation", schema: Invitation }, ...ErrorResponses },
+  responses: { 200: { description: "The claimed invitation", schema: Invitation }, ...errorResponsesExcept(409) },
   handle: async ({ params, body }) => ({
     status: 200,
     body: await claimInvitation(db(), params.invitationCode, body.inviteeUma),
@@ -91,7 +91,7 @@ export const cancelInvitationOperation = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   params: Params,
-  responses: { 200: { description: "The cancelled invitation", schema: Invitation }, ...ErrorResponses },
+  responses: { 200: { description: "The cancelled invitation", schema: Invitation }, ...errorResponsesExcept(409) },
   handle: async ({ ctx, params }) => ({
     status: 200,
     body: await cancelInvitation(db(), ctx.platformId, params.invitationCode),

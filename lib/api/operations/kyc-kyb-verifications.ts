@@ -2,7 +2,7 @@
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import {
   createBeneficialOwner,
@@ -39,7 +39,10 @@ export const createVerificationOperation = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   body: VerificationCreate,
-  responses: { 200: { description: "The verification result", schema: VerificationResponse }, ...ErrorResponses },
+  responses: {
+    200: { description: "The verification result", schema: VerificationResponse },
+    ...errorResponsesExcept(409),
+  },
   handle: async ({ ctx, body }) => ({
     status: 200,
     body: await submitVerification(db(), ctx.platformId, body.customerId),
@@ -90,7 +93,10 @@ export const createBeneficialOwnerOperation = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   body: BeneficialOwnerCreate,
-  responses: { 201: { description: "The beneficial owner", schema: BeneficialOwnerResponse }, ...ErrorResponses },
+  responses: {
+    201: { description: "The beneficial owner", schema: BeneficialOwnerResponse },
+    ...errorResponsesExcept(409),
+  },
   handle: async ({ ctx, body }) => ({ status: 201, body: await createBeneficialOwner(db(), ctx.platformId, body) }),
 });
 
@@ -141,7 +147,10 @@ export const updateBeneficialOwnerOperation = defineOperation({
   permission: "MANAGE",
   params: OwnerParams,
   body: BeneficialOwnerUpdate,
-  responses: { 200: { description: "The beneficial owner", schema: BeneficialOwnerResponse }, ...ErrorResponses },
+  responses: {
+    200: { description: "The beneficial owner", schema: BeneficialOwnerResponse },
+    ...errorResponsesExcept(409),
+  },
   handle: async ({ ctx, params, body }) => ({
     status: 200,
     body: await updateBeneficialOwner(db(), ctx.platformId, params.beneficialOwnerId, body),

@@ -5,7 +5,7 @@
 // successor where there is one). See docs/official-clients.md.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import { ApiId } from "../../domain/common/schemas";
 import { ExternalAccountResponse } from "../../domain/external-accounts/schemas";
@@ -100,7 +100,7 @@ export const getKycLinkLegacyOperation = defineOperation({
       description: "The hosted KYC link of the customer",
       schema: z.object({ customerId: z.string(), kycUrl: z.string(), platformCustomerId: z.string() }),
     },
-    ...ErrorResponses,
+    ...errorResponsesExcept(400),
   },
   handle: async ({ ctx, query }) => {
     const customer = await customerByPlatformCustomerId(db(), ctx.platformId, query.platformCustomerId);

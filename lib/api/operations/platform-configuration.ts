@@ -1,7 +1,7 @@
 // Platform Configuration: the operations of the reference's "Platform Configuration" group, as the API
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import { retrieveConfig, updateConfig } from "../../domain/platform/config";
 import { PlatformConfigResponse, PlatformConfigUpdate } from "../../domain/platform/schemas";
@@ -29,7 +29,10 @@ export const updatePlatformConfig = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   body: PlatformConfigUpdate,
-  responses: { 200: { description: "Updated configuration", schema: PlatformConfigResponse }, ...ErrorResponses },
+  responses: {
+    200: { description: "Updated configuration", schema: PlatformConfigResponse },
+    ...errorResponsesExcept(404, 409),
+  },
   handle: async ({ ctx, body }) => ({ status: 200, body: await updateConfig(db(), ctx.platformId, body) }),
 });
 

@@ -2,7 +2,7 @@
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { InternalAccountResponse } from "../../domain/accounts/schemas";
 import { IncomingTransactionResponse, TransactionResponse } from "../../domain/transactions/schemas";
 import { db, pool } from "../../db/client";
@@ -344,7 +344,7 @@ export const sendTestWebhookOperation = defineOperation({
         response_body: z.string().nullable().optional().describe("Sandbox environment only"),
       }),
     },
-    ...ErrorResponses,
+    ...errorResponsesExcept(409),
   },
   handle: async ({ ctx }) => ({ status: 200, body: await sendTestWebhook(db(), ctx.platformId) }),
 });

@@ -2,7 +2,7 @@
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import { createMint, createBurn, listOperations, retrieveOperation } from "../../domain/stablecoins/mint-burn";
 import {
@@ -46,7 +46,10 @@ export const linkStablecoinProviderAccount = defineOperation({
   permission: "MANAGE",
   idempotency: "required",
   body: ProviderAccountLinkRequest,
-  responses: { 201: { description: "Linked provider account", schema: ProviderAccountResponse }, ...ErrorResponses },
+  responses: {
+    201: { description: "Linked provider account", schema: ProviderAccountResponse },
+    ...errorResponsesExcept(404),
+  },
   handle: async ({ ctx, body }) => ({ status: 201, body: await linkProviderAccount(db(), ctx.platformId, body) }),
 });
 

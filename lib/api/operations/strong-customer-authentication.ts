@@ -2,7 +2,7 @@
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import { authorizeQuote, resendQuoteCode } from "../../domain/quotes/authorize";
 import { listFactors, startFactorEnrollment, confirmFactorEnrollment, deleteFactor } from "../../domain/sca/factors";
@@ -50,7 +50,7 @@ export const listScaFactorsOperation = defineOperation({
   auth: "platform",
   permission: "VIEW",
   query: CustomerQuery,
-  responses: { 200: { description: "Factors", schema: ScaFactorList }, ...ErrorResponses, ...NotRequired },
+  responses: { 200: { description: "Factors", schema: ScaFactorList }, ...errorResponsesExcept(400), ...NotRequired },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listFactors(db(), ctx.platformId, query.customerId) }),
 });
 
@@ -109,7 +109,7 @@ export const deleteScaFactorOperation = defineOperation({
   permission: "MANAGE",
   params: z.object({ credentialId: z.string() }),
   query: CustomerQuery,
-  responses: { 204: { description: "Deleted" }, ...ErrorResponses, ...NotRequired },
+  responses: { 204: { description: "Deleted" }, ...errorResponsesExcept(400), ...NotRequired },
   handle: async ({ ctx, params, query }) => {
     await deleteFactor(db(), ctx.platformId, query.customerId, params.credentialId);
     return { status: 204 };
@@ -130,7 +130,6 @@ export const startScaLoginOperation = defineOperation({
     200: { description: "Login started", schema: ScaLoginStart },
     ...ErrorResponses,
     ...NotRequired,
-    423: { description: "ACCOUNT_LOCKED" },
   },
   handle: async ({ ctx, query, body }) => ({
     status: 200,
@@ -208,7 +207,11 @@ export const getTwoFactorResetOperation = defineOperation({
   permission: "VIEW",
   params: z.object({ resetId: z.string() }),
   query: CustomerQuery,
-  responses: { 200: { description: "Reset status", schema: TwoFactorResetStatus }, ...ErrorResponses, ...NotRequired },
+  responses: {
+    200: { description: "Reset status", schema: TwoFactorResetStatus },
+    ...errorResponsesExcept(400),
+    ...NotRequired,
+  },
   handle: async ({ ctx, params, query }) => ({
     status: 200,
     body: await getReset(db(), ctx.platformId, query.customerId, params.resetId),

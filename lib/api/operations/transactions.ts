@@ -2,7 +2,7 @@
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import {
   agentActionForTransaction,
@@ -175,7 +175,7 @@ export const confirmReceiptDeliveryOperation = defineOperation({
   body: z.object({ receiptDeliveryConfirmedAt: z.iso.datetime({ offset: true }).optional() }),
   responses: {
     200: { description: "The transaction with receiptDeliveryConfirmedAt", schema: TransactionResponse },
-    ...ErrorResponses,
+    ...errorResponsesExcept(409),
   },
   handle: async ({ ctx, params, body }) => ({
     status: 200,

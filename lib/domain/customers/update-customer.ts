@@ -13,7 +13,9 @@ import { assertSingleContactChange, changeCustomerContact, contactChangeOf, type
 
 export async function loadActiveCustomerForWrite(db: PrismaClient, platformId: string, customerId: string) {
   const row = await getCustomerOrThrow(db, platformId, customerId, { includeDeleted: true });
-  if (row.deletedAt) throw new DomainError("CUSTOMER_DELETED", `Customer ${customerId} has been deleted`);
+  // 409, not 410: the reference documents 410 CUSTOMER_DELETED only on DELETE; a change to a deleted customer is
+  // a conflict with its state (the customer stays readable, isDeleted true).
+  if (row.deletedAt) throw new DomainError("CONFLICT", `Customer ${customerId} has been deleted and cannot be changed`);
   return row;
 }
 

@@ -107,7 +107,10 @@ export async function deleteToken(db: Db, platformId: string, tokenId: string, c
   const uuid = parseApiId("Token", tokenId);
   if (!uuid) throw new DomainError("TOKEN_NOT_FOUND", `Token ${tokenId} not found`);
   if (uuid === caller.tokenId) {
-    throw new DomainError("CONFLICT", "A token cannot delete itself; use another credential with MANAGE permission");
+    throw new DomainError(
+      "INVALID_INPUT",
+      "A token cannot delete itself; use another credential with MANAGE permission",
+    );
   }
   return db.$transaction(async (tx) => {
     // Both rows locked, in id order: two full tokens deleting each other at once

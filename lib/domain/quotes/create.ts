@@ -190,6 +190,9 @@ export async function createQuote(
 async function replayByKey(db: PrismaClient, platformId: string, key: string) {
   const q = await db.quote.findFirst({ where: { platformId, idempotencyKey: key } });
   if (!q)
-    throw new DomainError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry shortly");
+    throw new DomainError(
+      "DUPLICATE_PAY_REQUEST",
+      "A request with this Idempotency-Key is still being processed; retry shortly",
+    );
   return retrieveQuoteRow(db, q);
 }

@@ -3,7 +3,7 @@
 // still the customer's current one (see contactVerificationOf).
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
-import { invalidField } from "../../kernel/errors";
+import { DomainError, invalidField } from "../../kernel/errors";
 import { serializeOneCustomer } from "../customers/serialize";
 import { answerChallenge, issueChallenge } from "./codes";
 import { requireContactVerificationCustomer, scaState } from "./state";
@@ -19,13 +19,17 @@ export async function sendContactCode(
 ): Promise<void> {
   const customer = await requireContactVerificationCustomer(db, platformId, customerId);
   const value = channel === "email" ? customer.email : customer.phoneNumber;
-  if (!value)
-    throw invalidField(
-      channel === "email" ? "email" : "phoneNumber",
-      `The customer has no ` +
-        `${channel === "email" ? "email address" : "phone number"}; set it with ` +
-        `PATCH /customers/{customerId}`,
+  // Nothing to verify is a state conflict (409, as the reference documents for these operations), not bad input:
+  // the request has no body; the customer lacks the contact. details.errors still names the missing field.
+  if (!value) {
+    const field = channel === "email" ? "email" : "phoneNumber";
+    throw new DomainError(
+      "CONFLICT",
+      `The customer has no ${channel === "email" ? "email address" : "phone number"}; ` +
+        "set it with PATCH /customers/{customerId}",
+      { errors: [{ field, constraint: "REQUIRED", message: "The customer has none to verify" }] },
     );
+  }
   await db.$transaction(async (tx) => {
     await scaState(tx, platformId, customer.id);
     await issueChallenge(tx, {

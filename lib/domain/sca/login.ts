@@ -23,8 +23,9 @@ import {
 
 export async function startLogin(db: PrismaClient, platformId: string, customerId: string, factor: Factor) {
   const customer = await requireScaCustomer(db, platformId, customerId);
-  const state = await scaState(db, platformId, customer.id);
-  assertNotLocked(state);
+  // No lockout check here: as the reference documents, a locked login answers 423 where the code is
+  // checked (POST /sca/login/complete), not on start.
+  await scaState(db, platformId, customer.id);
   const { factors, passkey } = await availableFactors(db, customer);
   if (!factors.includes(factor)) {
     throw invalidField(

@@ -176,8 +176,9 @@ async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<voi
         },
       })
     ) {
-      throw new DomainError(
-        "CONFLICT",
+      // 400 as the reference answers a credential already registered (like PASSKEY_CREDENTIAL_ALREADY_EXISTS)
+      throw invalidField(
+        "oidcToken",
         "This OAuth identity (iss, aud, sub) is already registered on this internal account",
       );
     }
@@ -197,7 +198,7 @@ const DUPLICATE_CODE: Record<string, DomainError> = {
     "PASSKEY_CREDENTIAL_ALREADY_EXISTS",
     "A passkey with this WebAuthn credentialId is already registered",
   ),
-  OAUTH: new DomainError("CONFLICT", "This OAuth identity is already registered on this internal account"),
+  OAUTH: invalidField("oidcToken", "This OAuth identity is already registered on this internal account"),
 };
 
 function addPayload(ctx: WalletCall, wallet: Wallet, p: Prepared, body: CredentialCreate, requestId: string): string {

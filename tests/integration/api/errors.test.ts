@@ -53,14 +53,16 @@ describe("API plumbing: authentication, errors, content types", () => {
       raw: "webhookEndpoint=x",
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
-    expect(wrongType.status).toBe(415);
-    expect(wrongType.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    // 400, not 415/413: the reference documents 400 (not 413/415) on every operation that takes a body
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.code).toBe("INVALID_REQUEST_FORMAT");
     const big = await api.patch("/config", undefined, {
       raw: JSON.stringify({ umaDomain: "x".repeat(1_100_000) }),
       headers: { "content-type": "application/json" },
     });
-    expect(big.status).toBe(413);
-    expect(big.body.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(big.status).toBe(400);
+    expect(big.body.code).toBe("INVALID_REQUEST_FORMAT");
+    expect(big.body.reason).toMatch(/exceeds/);
   });
 
   it("returns a request id on every response and echoes a well-formed incoming one", async () => {

@@ -37,7 +37,7 @@ describe("Idempotency-Key", () => {
     expect(await balance(api, account)).toBe(500);
   });
 
-  it("answers 409 CONFLICT when a key is reused with a different request", async () => {
+  it("answers 409 DUPLICATE_PAY_REQUEST when a key is reused with a different request", async () => {
     const api = await newPlatform();
     const account = await fundableAccount(api);
     const key = randomUUID();
@@ -52,7 +52,7 @@ describe("Idempotency-Key", () => {
       { headers: { "idempotency-key": key } },
     );
     expect(reused.status).toBe(409);
-    expect(reused.body).toMatchObject({ code: "CONFLICT", details: { state: "REQUEST_MISMATCH" } });
+    expect(reused.body).toMatchObject({ code: "DUPLICATE_PAY_REQUEST", details: { state: "REQUEST_MISMATCH" } });
     expect(await balance(api, account)).toBe(100);
   });
 

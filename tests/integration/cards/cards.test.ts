@@ -135,7 +135,7 @@ describe("POST /cards, activation, GET and list", () => {
     expect(wallet.body).toMatchObject({ fundingSource: a.walletAccountId, currency: "USDB" });
   });
 
-  it("validates every field at once and answers 404 for unknown or foreign customers", async () => {
+  it("validates every field at once and answers 400 for unknown or foreign customers (the reference has no 404 here)", async () => {
     const bad = await api.post("/cards", { customerId: "nope", form: "PLASTIC", fundingSource: 12 });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("INVALID_INPUT");
@@ -159,7 +159,8 @@ describe("POST /cards, activation, GET and list", () => {
       form: "VIRTUAL",
       fundingSource: holder.usdAccountId,
     });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "INVALID_INPUT", details: { notFound: "USER_NOT_FOUND" } });
     const card = await issueCard(foreign, holder);
     expect((await api.get(`/cards/${card.id}`)).status).toBe(404);
     expect((await api.patch(`/cards/${card.id}`, { status: "FROZEN" })).status).toBe(404);

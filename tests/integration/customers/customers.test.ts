@@ -259,7 +259,7 @@ describe("Customers: create, list, get, update, delete", () => {
     expect(badPatch.body.code).toBe("END_USER_TERMS_VERSION_NOT_FOUND");
   });
 
-  it("DELETE is a soft delete; a repeat is 410 CUSTOMER_DELETED; the platformCustomerId is free again", async () => {
+  it("DELETE is a soft delete; a repeat is 410 CUSTOMER_DELETED, a PATCH 409; the platformCustomerId is free again", async () => {
     const c = await api.post("/customers", {
       customerType: "INDIVIDUAL",
       fullName: "Del Me",
@@ -272,7 +272,8 @@ describe("Customers: create, list, get, update, delete", () => {
     expect(again.status).toBe(410);
     expect(again.body.code).toBe("CUSTOMER_DELETED");
     const patch = await api.patch(`/customers/${c.body.id}`, { customerType: "INDIVIDUAL", fullName: "Zombie" });
-    expect(patch.status).toBe(410);
+    expect(patch.status).toBe(409);
+    expect(patch.body.code).toBe("CONFLICT");
     expect((await api.get(`/customers/${c.body.id}`)).body.isDeleted).toBe(true);
     const reuse = await api.post("/customers", {
       customerType: "INDIVIDUAL",

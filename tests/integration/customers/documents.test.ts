@@ -77,7 +77,8 @@ describe("Documents", () => {
       "side",
     ]);
     const json = await api.post("/documents", { documentHolder: customerId });
-    expect(json.status).toBe(415);
+    expect(json.status).toBe(400);
+    expect(json.body.code).toBe("INVALID_REQUEST_FORMAT");
   });
 
   it("409 DOCUMENT_ALREADY_EXISTS for a second document of the same type; PUT replaces; DELETE removes", async () => {

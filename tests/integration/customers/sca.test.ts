@@ -90,14 +90,16 @@ describe("Contact Verification", () => {
     expect(bad.body.details.errors[0].field).toBe("code");
   });
 
-  it("a customer without an email gets 400; unverified contacts block KYC with one error each", async () => {
+  it("a customer without an email gets 409; unverified contacts block KYC with one error each", async () => {
     const c = await api.post("/customers", {
       ...completeIndividual("Nora Nocontact"),
       region: "DE",
       phoneNumber: "+4915112345678",
     });
     const res = await api.post(`/customers/${c.body.id}/verify-email`);
-    expect(res.status).toBe(400);
+    // nothing to verify: the reference documents 409 (not 400) on verify-email
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("CONFLICT");
     expect(res.body.details.errors[0].field).toBe("email");
     await uploadDocument(api, c.body.id);
     const v = await api.post("/verifications", { customerId: c.body.id });
@@ -244,7 +246,13 @@ describe("Strong Customer Authentication", () => {
     const lockedFor = new Date(state.lockedUntil).getTime() - Date.now();
     expect(lockedFor).toBeGreaterThan(14 * 60_000);
     expect(lockedFor).toBeLessThanOrEqual(15 * 60_000);
-    const locked = await api.post(`/sca/login/start?customerId=${c.id}`, { factor: "SMS_OTP" });
+    // start still sends a code; the lockout is enforced where the code is checked (the reference's 423 is on complete)
+    expect((await api.post(`/sca/login/start?customerId=${c.id}`, { factor: "SMS_OTP" })).status).toBe(200);
+    const locked = await api.post(`/sca/login/complete?customerId=${c.id}`, {
+      factor: "SMS_OTP",
+      endUserIpAddress: "203.0.113.9",
+      code: CODE,
+    });
     expect(locked.status).toBe(423);
     expect(locked.body).toMatchObject({
       code: "ACCOUNT_LOCKED",

@@ -391,7 +391,7 @@ describe("quotes", () => {
     expect(small.body.totalReceivingAmount).toBe(50_000_000);
   });
 
-  it("validates the whole body and 404s other platforms' accounts", async () => {
+  it("validates the whole body and refuses other platforms' accounts with 400 (the reference has no 404 here)", async () => {
     const bad = await api.post("/quotes", {
       source: { sourceType: "ACCOUNT" },
       destination: { destinationType: "NOPE" },
@@ -409,7 +409,8 @@ describe("quotes", () => {
       lockedCurrencySide: "SENDING",
       lockedCurrencyAmount: 1,
     });
-    expect(foreign.status).toBe(404);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.code).toBe("INVALID_INPUT");
     const mine = await quote({
       source: { sourceType: "ACCOUNT", accountId: aliceUsd },
       destination: { destinationType: "ACCOUNT", accountId: bobUsd },

@@ -57,8 +57,9 @@ describe("API Tokens", () => {
     const manage = await api.post("/tokens", { name: "admin", permissions: ["MANAGE", "VIEW"] });
     const admin = api.withCredentials(manage.body.clientId, manage.body.clientSecret);
     const self = await admin.delete(`/tokens/${manage.body.id}`);
-    expect(self.status).toBe(409);
-    expect(self.body.code).toBe("CONFLICT");
+    // the reference documents 400 (not 409) on DELETE /tokens/{tokenId}
+    expect(self.status).toBe(400);
+    expect(self.body.code).toBe("INVALID_INPUT");
   });
 
   it("keeps tokens per platform", async () => {
@@ -170,7 +171,7 @@ describe("API token escalation", () => {
     expect((await full.client.delete(`/tokens/${rootId}`)).status).toBe(204);
     expect((await api.get("/config")).status).toBe(401);
     const self = await full.client.delete(`/tokens/${full.id}`);
-    expect(self.status).toBe(409);
+    expect(self.status).toBe(400);
     expect((await full.client.get("/config")).status).toBe(200);
   });
 

@@ -180,6 +180,7 @@ export function compareDocuments(served: ServedDocument & Json): Violation[] {
         pointer: "",
         keyword: "status",
         message: "served status the reference does not document",
+        document: true,
       });
     for (const st of refStatuses.filter((x) => x.startsWith("2") && !servedStatuses.includes(x)))
       out.push({

@@ -17,10 +17,12 @@ export interface Violation {
   pointer: string;
   keyword: string;
   message: string;
-  /** The offending value, for enum/const/type violations. */
+  /** The offending value, for enum/const/type violations; an error body's code for status violations. */
   value?: string;
   /** The body is the spec's still-processing 200 of a signed retry ({requestId, stillProcessing: true}). */
   stillProcessing?: true;
+  /** Found in the served OpenAPI document (./document.ts), which names no error codes. */
+  document?: true;
 }
 
 export interface ReferenceOperation {
@@ -172,6 +174,10 @@ export function validateResponse(op: ReferenceOperation, status: number, body: u
         pointer: "",
         keyword: "status",
         message: `the reference does not document status ${status} (it documents ${Object.keys(responses).join(", ")})`,
+        // an error's code, so an allowlist row can admit one status for the spec's codes only
+        ...(typeof (body as { code?: unknown } | null)?.code === "string"
+          ? { value: JSON.stringify((body as { code: string }).code) }
+          : {}),
         ...((body as { stillProcessing?: unknown } | null)?.stillProcessing === true
           ? { stillProcessing: true as const }
           : {}),
