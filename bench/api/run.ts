@@ -44,8 +44,12 @@ interface Base {
   customerId: string;
   /** Customers with no documents yet: each upload takes the next (holder, document type) pair. */
   holders: string[];
-  /** An installed agent of the base customer (its bearer token) and the accounts its transfer-out moves between. */
-  agent: { auth: string; source: string; destination: string };
+  /**
+   * Installed agents of the base customer (their bearer tokens) and the accounts their transfer-outs move
+   * between. One agent's actions take turns on its usage row by design (its limits are counted under that lock),
+   * so the bench spreads the connections over several agents, as several agents of a platform would.
+   */
+  agent: { auths: string[]; source: string; destination: string };
   /** A platform that skips verification paperwork (customers start APPROVED), for card issuance. */
   cards: { auth: string; customerId: string; accountId: string };
 }
@@ -120,7 +124,7 @@ const TARGETS: Target[] = [
     name: "POST /agents/me/transfer-out (action)",
     method: "POST",
     path: () => "/agents/me/transfer-out",
-    auth: (b) => b.agent.auth,
+    auth: (b) => b.agent.auths[seq++ % b.agent.auths.length],
     body: (b) => ({
       source: { accountId: b.agent.source },
       destination: { accountId: b.agent.destination },
@@ -144,6 +148,8 @@ const JPEG = Buffer.from([
 ]);
 /** Enough (holder, type) pairs for a warm-up and a measurement of uploads at a few hundred a second. */
 const HOLDERS = Number(process.env.BENCH_DOCUMENT_HOLDERS ?? 600);
+/** Agents the action target spreads its connections over. */
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 25);
 const BOUNDARY = "----meridian-bench-7MA4YWxkTrZu0gW";
 
 /** A multipart/form-data body: the fields, then the file in `file`. */
@@ -314,24 +320,28 @@ async function benchAgent(baseUrl: string, auth: string, customerId: string): Pr
         ...(body ? { body: JSON.stringify(body) } : {}),
       }),
     );
-  const agent = (await call("POST", "/agents", {
-    name: "Bench agent",
-    customerId,
-    policy: {
-      permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS"],
-      defaultExecutionMode: "APPROVAL_REQUIRED",
-      spendingLimits: {
-        currency: "USD",
-        perTransactionLimit: 10_000,
-        dailyLimit: 1_000_000_000,
-        dailyTransactionLimit: 1_000_000,
-        monthlyLimit: 1_000_000_000,
+  const install = async (i: number) => {
+    const agent = (await call("POST", "/agents", {
+      name: `Bench agent ${i + 1}`,
+      customerId,
+      policy: {
+        permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS"],
+        defaultExecutionMode: "APPROVAL_REQUIRED",
+        spendingLimits: {
+          currency: "USD",
+          perTransactionLimit: 10_000,
+          dailyLimit: 1_000_000_000,
+          dailyTransactionLimit: 1_000_000,
+          monthlyLimit: 1_000_000_000,
+        },
       },
-    },
-  })) as unknown as { deviceCode: { code: string } };
-  const redeemed = (await call("POST", `/agents/device-codes/${agent.deviceCode.code}/redeem`, undefined, null)) as {
-    accessToken?: string;
+    })) as unknown as { deviceCode: { code: string } };
+    const redeemed = (await call("POST", `/agents/device-codes/${agent.deviceCode.code}/redeem`, undefined, null)) as {
+      accessToken?: string;
+    };
+    return `Bearer ${redeemed.accessToken}`;
   };
+  const auths = await Promise.all(Array.from({ length: AGENTS }, (_, i) => install(i)));
   const accounts = await call("GET", `/customers/internal-accounts?customerId=${customerId}&type=INTERNAL_FIAT`);
   const external = await call("POST", "/customers/external-accounts", {
     customerId,
@@ -345,7 +355,7 @@ async function benchAgent(baseUrl: string, auth: string, customerId: string): Pr
       beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Bench Base", address: ADDRESS },
     },
   });
-  return { auth: `Bearer ${redeemed.accessToken}`, source: accounts.data[0].id, destination: external.id };
+  return { auths, source: accounts.data[0].id, destination: external.id };
 }
 
 async function main() {
