@@ -120,6 +120,8 @@ function alreadyExists(documentType: string): DomainError {
 }
 
 export async function uploadDocument(db: PrismaClient, platformId: string, input: DocumentUpload) {
+  const fast = await uploadForCustomer(db, platformId, input);
+  if (fast) return serializeDocument(fast);
   const holder = await resolveHolder(db, platformId, input.documentHolder);
   const file = await readFile(input.file);
   try {
@@ -133,6 +135,38 @@ export async function uploadDocument(db: PrismaClient, platformId: string, input
       select: META,
     });
     return serializeDocument(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyExists(input.documentType);
+    throw err;
+  }
+}
+
+/**
+ * The common case in one statement: a customer holder and a file that reads cleanly. The customer check and
+ * the insert are one `INSERT … SELECT`, so a missing (or deleted, or another platform's) customer inserts
+ * nothing and the general path below answers with its error; a file error is left to that path too, so every
+ * error keeps one source and the holder is still checked before the file.
+ */
+async function uploadForCustomer(db: PrismaClient, platformId: string, input: DocumentUpload) {
+  const customerId = parseApiId("Customer", input.documentHolder);
+  if (!customerId) return null;
+  const file = await readFile(input.file).catch(() => null);
+  if (!file) return null;
+  const f = storedFields(input, file);
+  try {
+    const rows = await db.$queryRaw<DocumentRow[]>`
+      INSERT INTO documents (id, platform_id, holder_type, holder_id, document_type, side, country, document_number,
+        issuing_authority, file_name, content_type, size_bytes, content)
+      SELECT ${newUuid()}::uuid, c.platform_id, 'CUSTOMER', c.id, ${f.documentType}::text, ${f.side}::text,
+        ${f.country}::text, ${f.documentNumber}::text, ${f.issuingAuthority}::text, ${f.fileName}::text,
+        ${f.contentType}::text, ${f.sizeBytes}::integer, ${file.bytes}::bytea
+      FROM customers c
+      WHERE c.id = ${customerId}::uuid AND c.platform_id = ${platformId}::uuid AND c.deleted_at IS NULL
+      RETURNING id, holder_type AS "holderType", holder_id AS "holderId", document_type AS "documentType", side,
+        country, document_number AS "documentNumber", issuing_authority AS "issuingAuthority",
+        file_name AS "fileName", content_type AS "contentType", size_bytes AS "sizeBytes",
+        submitted_at AS "submittedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+    return rows[0] ?? null;
   } catch (err) {
     if (isUniqueViolation(err)) throw alreadyExists(input.documentType);
     throw err;
