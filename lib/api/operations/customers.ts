@@ -13,6 +13,7 @@ import { CustomerCreate, CustomerResponse, CustomerListQuery, CustomerUpdate } f
 import { END_USER_TERMS } from "../../domain/customers/terms";
 import { updateCustomer, deleteCustomer } from "../../domain/customers/update-customer";
 import { walletContactGate } from "../../domain/wallet-auth/contact-change";
+import { SignedRetryChallengeResponse } from "../../domain/wallet-auth/schemas";
 import { pageSchema } from "../../kernel/pagination";
 
 const CustomerParams = z.object({ customerId: z.string() });
@@ -76,7 +77,10 @@ export const updateCustomerOperation = defineOperation({
   headers: SIGNED_RETRY_HEADERS,
   responses: {
     200: { description: "The updated customer", schema: CustomerResponse },
-    202: { description: "Signed-retry challenge: the email/phone is tied to embedded-wallet OTP credentials" },
+    202: {
+      description: "Signed-retry challenge: the email/phone is tied to embedded-wallet OTP credentials",
+      schema: SignedRetryChallengeResponse,
+    },
     ...ErrorResponses,
     410: { description: "The customer was deleted (CUSTOMER_DELETED)" },
   },

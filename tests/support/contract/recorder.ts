@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { inject } from "vitest";
 import { classify, type Classified } from "./exceptions";
 import { matchOperation, useReferenceCache, validateResponse, validateWebhook, type Violation } from "./reference";
+import { validateServed } from "./served";
 
 const API_PREFIX = "/api/2025-10-13";
 useReferenceCache(inject("contract").referencePath);
@@ -18,10 +19,14 @@ function record(violations: Violation[], context: string) {
   pending.push(...classified.filter((c) => c.kind === "new"));
 }
 
-export async function check(method: string, url: URL, res: Response) {
+/**
+ * Checks one answer of the versioned API against the reference and against the document the server itself serves
+ * (`fetcher`: a fetch that is not checked, for that document).
+ */
+export async function check(method: string, url: URL, res: Response, fetcher: typeof fetch) {
   if (!url.pathname.startsWith(API_PREFIX)) return;
-  const op = matchOperation(method, url.pathname.slice(API_PREFIX.length) || "/");
-  if (!op) return;
+  const path = url.pathname.slice(API_PREFIX.length) || "/";
+  const op = matchOperation(method, path);
   const text = await res.clone().text();
   let body: unknown = undefined;
   const json = (res.headers.get("content-type") ?? "").includes("json");
@@ -33,7 +38,10 @@ export async function check(method: string, url: URL, res: Response) {
     }
   }
   if (text && !json && res.status < 300) body = text;
-  record(validateResponse(op, res.status, body, text.length > 0), `${method} ${url.pathname}`);
+  const context = `${method} ${url.pathname}`;
+  if (op) record(validateResponse(op, res.status, body, text.length > 0), context);
+  const documentUrl = `${url.origin}${API_PREFIX}/openapi.json`;
+  record(await validateServed(documentUrl, fetcher, method, path, res.status, body, text.length > 0), context);
 }
 
 /** Called by the webhook receiver for each delivery it captures. */
