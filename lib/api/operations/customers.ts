@@ -3,7 +3,7 @@
 import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { ErrorResponses, ErrorSchema } from "../responses";
 import { db } from "../../db/client";
 import { startBulkImport, getBulkImport } from "../../domain/customers/bulk-import";
 import { createCustomer } from "../../domain/customers/create-customer";
@@ -82,7 +82,7 @@ export const updateCustomerOperation = defineOperation({
       schema: SignedRetryChallengeResponse,
     },
     ...ErrorResponses,
-    410: { description: "The customer was deleted (CUSTOMER_DELETED)" },
+    410: { description: "The customer was deleted (CUSTOMER_DELETED)", schema: ErrorSchema },
   },
   handle: async ({ ctx, params, body, request, rawBody }) => {
     const result = await updateCustomer(
@@ -109,7 +109,7 @@ export const deleteCustomerOperation = defineOperation({
   responses: {
     200: { description: "The deleted customer", schema: CustomerResponse },
     ...ErrorResponses,
-    410: { description: "Already deleted (CUSTOMER_DELETED)" },
+    410: { description: "Already deleted (CUSTOMER_DELETED)", schema: ErrorSchema },
   },
   handle: async ({ ctx, params }) => ({
     status: 200,
