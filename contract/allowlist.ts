@@ -322,3 +322,31 @@ export const ALLOWLIST: ContractDifference[] = [
     stillProcessing: true as const,
   })),
 ];
+
+/**
+ * Request examples of the reference that Meridian refuses for a reason the product spec gives (so they are not
+ * entries of the contract/known-example-refusals.ts ratchet): each with the status and code it must be refused
+ * with and the SPEC-MAP [Δ] row. tests/integration/api/contract-examples.test.ts checks each is still refused so.
+ */
+export interface SpecGivenRefusal {
+  /** `<operationId> <example name>` */
+  example: string;
+  status: number;
+  code: string;
+  delta: string;
+  why: string;
+}
+
+export const SPEC_GIVEN_REFUSALS: SpecGivenRefusal[] = [
+  {
+    example: "updateCardById updateFundingSources",
+    status: 400,
+    code: "INVALID_INPUT",
+    delta: CARDS,
+    why:
+      "two funding sources: the spec's Card binds one (fundingSource, 'InternalAccount:<uuid> bound as the funding " +
+      "source'). The spec's error table has no code for it (its 400 list is the only allowed set, and 'which 400 " +
+      "code each endpoint returns' is not shown), so it is the general INVALID_INPUT naming fundingSources; the " +
+      "reference's FUNDING_SOURCE_INELIGIBLE is not a spec code and means a source of another holder or currency",
+  },
+];

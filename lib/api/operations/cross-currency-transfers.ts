@@ -4,6 +4,7 @@ import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry"
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses, errorResponsesExcept } from "../responses";
+import { SignedRetryChallengeResponse } from "../../domain/wallet-auth/schemas";
 import { ReceiverExternalAccountLookupResponse, ReceiverUmaLookupResponse } from "../../domain/invitations/schemas";
 import { db } from "../../db/client";
 import { lookupUma, lookupExternalAccount } from "../../domain/invitations/receiver";
@@ -125,6 +126,7 @@ export const executeQuoteOperation = defineOperation({
     },
     202: {
       description: "Embedded wallet source: sign payloadToSign and retry with Service-Wallet-Signature and Request-Id",
+      schema: SignedRetryChallengeResponse,
     },
     ...ErrorResponses,
   },

@@ -3,7 +3,7 @@
 import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses, errorResponsesExcept } from "../responses";
+import { ErrorResponses, ErrorSchema, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
 import { startBulkImport, getBulkImport } from "../../domain/customers/bulk-import";
 import { createCustomer } from "../../domain/customers/create-customer";
@@ -108,7 +108,7 @@ export const deleteCustomerOperation = defineOperation({
   responses: {
     200: { description: "The deleted customer", schema: CustomerResponse },
     ...errorResponsesExcept(409),
-    410: { description: "Already deleted (CUSTOMER_DELETED)" },
+    410: { description: "Already deleted (CUSTOMER_DELETED)", schema: ErrorSchema },
   },
   handle: async ({ ctx, params }) => ({
     status: 200,

@@ -3,7 +3,7 @@
 import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses, errorResponsesExcept } from "../responses";
+import { ErrorResponses, ErrorSchema, errorResponsesExcept } from "../responses";
 import {
   createCredential,
   listCredentials,
@@ -98,7 +98,13 @@ export const revokeAuthCredential = defineOperation({
   permission: "MANAGE",
   params: IdParams,
   headers: SIGNED_RETRY_HEADERS,
-  responses: { 204: { description: "Revoked" }, ...authChallenge202, ...errorResponsesExcept(409) },
+  responses: {
+    204: { description: "Revoked" },
+    ...authChallenge202,
+    ...errorResponsesExcept(409),
+    // not the generic 400 (no input to validate): the refusal to revoke an account's only credential
+    400: { description: "INVALID_INPUT on id: the account's only credential cannot be revoked", schema: ErrorSchema },
+  },
   handle: async ({ ctx, params, request, rawBody }) =>
     walletAnswer(await deleteCredential({ ctx, id: params.id, call: signedCall(request, rawBody) }), 204),
 });

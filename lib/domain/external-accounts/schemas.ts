@@ -86,11 +86,16 @@ export const LEGACY_ACCOUNT_INFO_FIELDS = ["countries", "platformAccountId"] as 
 
 const PlatformAccountId = z.string().min(1).max(255);
 
-function variantSchema(t: AccountTypeSpec) {
+/**
+ * One accountInfo variant. As a request it also takes the request-only fields (LEGACY_ACCOUNT_INFO_FIELDS, and
+ * paymentRails on a variant without rails, ignored); as a response it is what createExternalAccount stores and
+ * serializeExternalAccount answers: the variant's fields, with paymentRails where the variant has rails.
+ */
+function variantSchema(t: AccountTypeSpec, io: "request" | "response" = "request") {
   const shape: Record<string, z.ZodType> = { accountType: z.literal(t.accountType) };
   // The reference's create examples send platformAccountId inside accountInfo (its schema has it beside accountInfo);
   // both places name the same thing, so both are accepted.
-  shape.platformAccountId = PlatformAccountId.optional();
+  if (io === "request") shape.platformAccountId = PlatformAccountId.optional();
   for (const f of t.fields) shape[f.name] = fieldSchema(f);
   const rails = PAYMENT_RAILS[t.accountType];
   if (rails)
@@ -107,8 +112,10 @@ function variantSchema(t: AccountTypeSpec) {
     // Clients generated from an earlier revision of this API version (the official SDK 0.7.0) send
     // countries (and paymentRails) on every fiat account: countries is checked and not stored (the
     // currency decides it); paymentRails is stored where the variant has rails, else ignored.
-    shape.countries = z.array(CountryCode).min(1).max(10).optional();
-    shape.paymentRails ??= z.array(z.string().min(1).max(32)).min(1).max(10).optional();
+    if (io === "request") {
+      shape.countries = z.array(CountryCode).min(1).max(10).optional();
+      shape.paymentRails ??= z.array(z.string().min(1).max(32)).min(1).max(10).optional();
+    }
   } else if (t.beneficiary === "wallet") {
     shape.beneficiary = WalletBeneficiary.optional();
   }
@@ -134,8 +141,16 @@ function variantSchema(t: AccountTypeSpec) {
 
 export const AccountInfoCreate = z.discriminatedUnion(
   "accountType",
-  ACCOUNT_TYPES.map(variantSchema) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  ACCOUNT_TYPES.map((t) => variantSchema(t)) as unknown as [z.ZodObject, ...z.ZodObject[]],
 );
+
+/** accountInfo as answered: the stored variant (see variantSchema). */
+const AccountInfoResponse = z.discriminatedUnion(
+  "accountType",
+  ACCOUNT_TYPES.map((t) => variantSchema(t, "response")) as unknown as [z.ZodObject, ...z.ZodObject[]],
+) as unknown as z.ZodType<
+  Record<string, unknown> & { accountType: string; beneficiary?: { fullName?: string; legalName?: string } }
+>;
 
 const ExternalAccountFields = {
   currency: KnownCurrency,
@@ -166,18 +181,7 @@ export const ExternalAccountResponse = z.object({
   defaultUmaDepositAccount: z.boolean(),
   beneficiaryVerificationStatus: z.enum(BENEFICIARY_VERIFICATION_STATUSES).optional(),
   beneficiaryVerifiedData: z.object({ fullName: z.string() }).optional(),
-  accountInfo: z
-    .object({
-      accountType: z.enum(ACCOUNT_TYPES.map((t) => t.accountType) as [string, ...string[]]),
-      beneficiary: z
-        .object({
-          beneficiaryType: z.enum(["INDIVIDUAL", "BUSINESS"]),
-          fullName: z.string().optional(),
-          legalName: z.string().optional(),
-        })
-        .optional(),
-    })
-    .and(z.record(z.string(), z.unknown())),
+  accountInfo: AccountInfoResponse,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -188,6 +188,26 @@ describe("released clients of 2025-10-13", () => {
     expect(none.body.details.errors[0].field).toBe("customerId");
   });
 
+  it("PATCH /cards takes fundingSources as an alias of fundingSource; a closed card's 409 is not retryable", async () => {
+    const holder = await approvedCardholder(api, { fund: 1_000 });
+    const card = await api.post("/cards", { customerId: holder.customerId, fundingSource: holder.usdAccountId });
+    expect(card.status, card.text).toBe(201);
+    await waitForStatus(api, card.body.id, "ACTIVE");
+    const rebound = await api.patch(`/cards/${card.body.id}`, { fundingSources: [holder.usdAccountId] });
+    expect(rebound.status, rebound.text).toBe(200);
+    expect(rebound.body.fundingSource).toBe(holder.usdAccountId);
+    expect(rebound.body.fundingSources).toBeUndefined();
+    const closed = await api.patch(`/cards/${card.body.id}`, { state: "CLOSED" });
+    expect(closed.status, closed.text).toBe(200);
+    expect(closed.body.status).toBe("CLOSED");
+    // the CLI's retry loop (like the SDK's) stops on x-should-retry: false, and prints message
+    const again = await api.patch(`/cards/${card.body.id}`, { fundingSources: [holder.usdAccountId] });
+    expect(again.status, again.text).toBe(409);
+    expect(again.body.code).toBe("CARD_NOT_MUTABLE");
+    expect(again.headers.get("x-should-retry")).toBe("false");
+    expect(again.body.message).toBe(again.body.reason);
+  });
+
   it("a fiat external account in the SDK 0.7.0 shape (countries, paymentRails) is accepted; they are not stored", async () => {
     const c = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Sdk Shape", currencies: ["USD"] });
     const accountInfo = {

@@ -2,6 +2,7 @@
 // and contract/known-nonconformances.ts (the shrinking ratchet of what is still wrong).
 import { ALLOWLIST, type ContractDifference } from "../../../contract/allowlist";
 import { KNOWN_NONCONFORMANCES, type KnownNonconformance } from "../../../contract/known-nonconformances";
+import { KNOWN_SERVED_DOCUMENT_GAPS } from "../../../contract/known-served-document-gaps";
 import type { Violation } from "./reference";
 
 const globCache = new Map<string, RegExp>();
@@ -50,9 +51,19 @@ export function knownAs(v: Violation): KnownNonconformance | undefined {
 export const knownKey = (e: KnownNonconformance) =>
   `${e.operation} ${e.status ?? "*"} ${e.pointer}${e.keyword ? ` ${e.keyword}` : ""}`;
 
+/** Answers checked against Meridian's own served document (./served.ts) are named `served <operationId>`. */
+const SERVED = "served ";
+export const servedGapKey = (e: KnownNonconformance) => `${SERVED}${knownKey(e)}`;
+
 export type Classified = { violation: Violation; kind: "allowed" | "known" | "new"; entry?: string };
 
 export function classify(v: Violation): Classified {
+  // No spec-mandated difference can exist between Meridian and its own document: only the served ratchet applies.
+  if (v.operation.startsWith(SERVED)) {
+    const own = { ...v, operation: v.operation.slice(SERVED.length) };
+    const gap = KNOWN_SERVED_DOCUMENT_GAPS.find((e) => matches(e, own));
+    return gap ? { violation: v, kind: "known", entry: servedGapKey(gap) } : { violation: v, kind: "new" };
+  }
   const allowed = allowedBy(v);
   if (allowed) return { violation: v, kind: "allowed", entry: allowed.delta };
   const known = knownAs(v);

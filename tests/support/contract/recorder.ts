@@ -12,6 +12,7 @@ import {
   validateWebhook,
   type Violation,
 } from "./reference";
+import { validateServed } from "./served";
 
 const API_PREFIX = "/api/2025-10-13";
 useReferenceCache(inject("contract").referencePath);
@@ -45,10 +46,10 @@ let unlisted: Promise<{ method: string; path: string }[]> | undefined;
  * legacy.ts), from the served OpenAPI document. GET /customers/kyc-link is not getCustomerById: a request Meridian
  * routes to one of these is no reference operation's answer.
  */
-function unlistedOperations(origin: string) {
+function unlistedOperations(origin: string, fetcher: typeof fetch) {
   unlisted ??= (async () => {
     const ids = new Set(reference().operations.map((o) => o.operationId));
-    const doc = (await (await fetch(`${origin}${API_PREFIX}/openapi.json`)).json()) as {
+    const doc = (await (await fetcher(`${origin}${API_PREFIX}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { operationId?: string }>>;
     };
     return Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -60,14 +61,20 @@ function unlistedOperations(origin: string) {
   return unlisted;
 }
 
-export async function check(method: string, url: URL, res: Response) {
+/**
+ * Checks one answer of the versioned API against the reference (unless the server routes it to an operation the
+ * reference does not list) and against the document the server itself serves (`fetcher`: a fetch that is not
+ * checked, for that document).
+ */
+export async function check(method: string, url: URL, res: Response, fetcher: typeof fetch) {
   if (!url.pathname.startsWith(API_PREFIX)) return;
   const path = url.pathname.slice(API_PREFIX.length) || "/";
-  const op = matchOperation(method, path);
-  if (!op) return;
-  const referenceScore = specificity(op.path, path)!;
-  for (const other of await unlistedOperations(url.origin))
-    if (other.method === method && (specificity(other.path, path) ?? "") > referenceScore) return;
+  let op = matchOperation(method, path);
+  if (op) {
+    const referenceScore = specificity(op.path, path)!;
+    for (const other of await unlistedOperations(url.origin, fetcher))
+      if (other.method === method && (specificity(other.path, path) ?? "") > referenceScore) op = undefined;
+  }
   const text = await res.clone().text();
   let body: unknown = undefined;
   const json = (res.headers.get("content-type") ?? "").includes("json");
@@ -79,7 +86,10 @@ export async function check(method: string, url: URL, res: Response) {
     }
   }
   if (text && !json && res.status < 300) body = text;
-  record(validateResponse(op, res.status, body, text.length > 0), `${method} ${url.pathname}`);
+  const context = `${method} ${url.pathname}`;
+  if (op) record(validateResponse(op, res.status, body, text.length > 0), context);
+  const documentUrl = `${url.origin}${API_PREFIX}/openapi.json`;
+  record(await validateServed(documentUrl, fetcher, method, path, res.status, body, text.length > 0), context);
 }
 
 /** Called by the webhook receiver for each delivery it captures. */

@@ -136,7 +136,7 @@ function validator(pointer: string): ValidateFunction {
   return v;
 }
 
-function toViolations(operation: string, status: string, errors: ErrorObject[]): Violation[] {
+export function toViolations(operation: string, status: string, errors: ErrorObject[]): Violation[] {
   const out = new Map<string, Violation>();
   for (const e of errors) {
     // the if/then wrappers of rewritten discriminators and oneOf summaries repeat what the branch errors say

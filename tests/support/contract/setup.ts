@@ -19,7 +19,7 @@ if (!original[WRAPPED]) {
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
     // the routing probe (contract.test.ts) sends deliberately empty requests to find unrouted operations
     const probe = new Headers(init?.headers).has(CONTRACT_PROBE_HEADER);
-    if (!probe) await check(method, url, res);
+    if (!probe) await check(method, url, res, original);
     return res;
   };
   globalThis.fetch = Object.assign(wrapped, { [WRAPPED]: true as const });
@@ -29,8 +29,9 @@ function failOnNew() {
   const found = pending.splice(0);
   if (found.length)
     throw new Error(
-      `response bodies differ from the reference OpenAPI (not in ` +
-        `contract/allowlist.ts or contract/known-nonconformances.ts):\n` +
+      `response bodies differ from the reference OpenAPI (not in contract/allowlist.ts or ` +
+        `contract/known-nonconformances.ts), or ("served …") from Meridian's own served OpenAPI document ` +
+        `(not in contract/known-served-document-gaps.ts):\n` +
         [...new Set(found.map((c) => formatViolation(c.violation)))].map((l) => `  ${l}`).join("\n"),
     );
 }
