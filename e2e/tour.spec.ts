@@ -78,6 +78,8 @@ const ADMIN: Visit[] = [
   { path: "/admin/sandbox", name: "admin-sandbox-panel", heading: "Sandbox panel" },
   // Faults are set per API operation, picked by the operation's own summary (which names its error codes).
   { path: "/admin/faults", name: "admin-sandbox-faults", heading: "Sandbox faults", developerText: true },
+  // The rules name the API fields that carry magic values and the header's rule ids: developer text by design.
+  { path: "/admin/rules", name: "admin-sandbox-rules", heading: "Sandbox rules", developerText: true },
   { path: "/admin/no-such-page", name: "admin-not-found", heading: "Page not found" },
 ];
 

@@ -163,8 +163,9 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
     return { retryInMs: fault.delayMs, note: "delayed by an injected sandbox fault" };
   }
   const body = JSON.stringify(event.payload);
-  // The sandbox rules that steered the outcome this event reports, as API answers name them (docs/sandbox.md).
-  const rules = jobSandboxRules(job.payload);
+  // The sandbox rules that steered the outcome this event reports, as API answers name them (docs/sandbox.md): the
+  // event keeps them, so a manual redelivery names them too; a job queued before events kept them carries its own.
+  const rules = event.sandboxRules.length ? event.sandboxRules : jobSandboxRules(job.payload);
   const ruleHeader = rules.length ? { [SANDBOX_RULE_HEADER]: rules.join(", ") } : undefined;
   const started = performance.now();
   const dropped: DeliveryResult | null =

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { newUuid, toApiId } from "../ids";
 import { enqueueJob, withSandboxRules } from "../jobs/queue";
 import { toJsonText } from "../kernel/json";
+import { notedSandboxRules } from "../sandbox/rule-trace";
 import type { WebhookEnvelope, WebhookType } from "./types";
 
 /** The delivery job every event gets. */
@@ -13,8 +14,11 @@ export const DELIVERY_JOB = { type: "webhook.deliver", maxAttempts: 1000 } as co
 
 export interface OutboxRows<T> {
   envelope: WebhookEnvelope<T>;
-  /** webhook_events row: id, type and JSON payload (platform_id is the caller's). */
-  event: { id: string; type: WebhookType; payload: string };
+  /**
+   * webhook_events row: id, type, JSON payload and the sandbox rules that steered the outcome it reports
+   * (platform_id is the caller's). The event keeps the rules so that every delivery, a redelivery too, names them.
+   */
+  event: { id: string; type: WebhookType; payload: string; sandboxRules: string[] };
   /** jobs row for its delivery, due now. */
   job: { id: string; type: string; payload: string; maxAttempts: number };
 }
@@ -24,7 +28,7 @@ export function outboxRows<T>(type: WebhookType, data: T, at: Date = new Date())
   const envelope: WebhookEnvelope<T> = { id: toApiId("Webhook", id), type, timestamp: at.toISOString(), data };
   return {
     envelope,
-    event: { id, type, payload: toJsonText(envelope) },
+    event: { id, type, payload: toJsonText(envelope), sandboxRules: notedSandboxRules() },
     job: {
       id: newUuid(),
       type: DELIVERY_JOB.type,
@@ -43,7 +47,13 @@ export async function emitWebhook<T>(
 ): Promise<WebhookEnvelope<T>> {
   const rows = outboxRows(type, data, at);
   await db.webhookEvent.create({
-    data: { id: rows.event.id, platformId, type, payload: JSON.parse(rows.event.payload) },
+    data: {
+      id: rows.event.id,
+      platformId,
+      type,
+      payload: JSON.parse(rows.event.payload),
+      sandboxRules: rows.event.sandboxRules,
+    },
   });
   await enqueueJob(db, {
     type: DELIVERY_JOB.type,

@@ -24,6 +24,7 @@ const LINKS: NavLink[] = [
   { href: "/admin/config", label: "Configuration", icon: "settings" },
   { href: "/admin/sandbox", label: "Sandbox", icon: "sandbox" },
   { href: "/admin/faults", label: "Sandbox faults", icon: "sandbox" },
+  { href: "/admin/rules", label: "Sandbox rules", icon: "sandbox" },
 ];
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {

@@ -88,7 +88,8 @@ const AUTHORIZE_SQL =
     SELECT card_authorize($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6::bigint, $7, $8, $9, $10, $11, ` +
   `$12::text[], $13, $14::timestamptz) AS ok),
   e AS (
-    INSERT INTO webhook_events (id, platform_id, type, payload) SELECT $15::uuid, $1::uuid, $16, $17::jsonb ` +
+    INSERT INTO webhook_events (id, platform_id, type, payload, sandbox_rules) ` +
+  `SELECT $15::uuid, $1::uuid, $16, $17::jsonb, $22::text[] ` +
   `FROM a WHERE a.ok RETURNING id)
   INSERT INTO jobs (id, platform_id, type, payload, max_attempts) SELECT $18::uuid, $1::uuid, $19, ` +
   `$20::jsonb, $21 FROM e`;
@@ -236,6 +237,7 @@ async function authorizeCard(platformId: string, cardId: string, input: SandboxA
         outbox.job.type,
         outbox.job.payload,
         outbox.job.maxAttempts,
+        outbox.event.sandboxRules,
       ]);
       return body;
     } catch (err) {

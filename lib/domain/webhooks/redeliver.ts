@@ -1,7 +1,8 @@
 // Retry of a webhook event from the admin section: the event goes back to
 // PENDING and one webhook.deliver job is queued, in one transaction, so the
 // worker delivers it again (to the endpoint configured now) with the usual
-// retry schedule.
+// retry schedule. The delivery names the sandbox rules the event keeps
+// (webhook_events.sandbox_rules), as the first delivery did.
 import "server-only";
 import { db } from "../../db/client";
 import { enqueueJob } from "../../jobs/queue";

@@ -98,6 +98,45 @@ describe("npx meridian", () => {
     }
   });
 
+  it("receives money while `events tail` prints the signed webhooks, then gives the endpoint back", async () => {
+    const seeded = JSON.parse((await cli(["--json", "seed", "docs/examples/sandbox-scenario.yaml"])).stdout);
+    const ada = seeded.customers.find((c: { platformCustomerId: string }) => c.platformCustomerId === "ada");
+    const before = (await platform.call("GET", "/config")).webhookEndpoint ?? null;
+
+    const tail = spawn(process.execPath, ["bin/meridian.mjs", "events", "tail"], {
+      env: {
+        ...process.env,
+        MERIDIAN_URL: server().origin,
+        MERIDIAN_CLIENT_ID: platform.clientId,
+        MERIDIAN_CLIENT_SECRET: platform.clientSecret,
+      },
+    });
+    let stdout = "";
+    let stderr = "";
+    tail.stdout.on("data", (d) => (stdout += d));
+    tail.stderr.on("data", (d) => (stderr += d));
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 300 && !done(); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(done(), `stdout: ${stdout}\nstderr: ${stderr}`).toBe(true);
+    };
+    try {
+      await until(() => stderr.includes("Listening on"));
+      const received = await cli(["--json", "receive", ada.id, "USD", "500"]);
+      expect(received.stderr).toBe("");
+      const incoming = JSON.parse(received.stdout);
+      expect(incoming.id).toMatch(/^Transaction:/);
+
+      // One line per webhook as it arrives: time, type, the object's id.
+      await until(() => stdout.includes(incoming.id));
+      expect(stdout).toMatch(new RegExp(`^\\S+ {2}INCOMING_PAYMENT\\.\\w+ +${incoming.id}$`, "m"));
+      expect((await platform.call("GET", "/config")).webhookEndpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+    } finally {
+      tail.kill("SIGINT");
+      await new Promise((resolve) => tail.once("exit", resolve));
+    }
+    expect((await platform.call("GET", "/config")).webhookEndpoint ?? null).toBe(before);
+  });
+
   it("says what to do when something is wrong", async () => {
     const badCreds = await cli(["rules"], { MERIDIAN_CLIENT_SECRET: "msk_wrong_secret_000000000000" });
     expect(badCreds.code).toBe(1);
