@@ -128,7 +128,7 @@ export const ALLOWLIST: ContractDifference[] = [
     pointer: "",
     keyword: "status",
   },
-  ...["exportInternalAccount", "updateInternalAccount"].map((operation) => ({
+  ...["exportInternalAccount", "updateInternalAccount", "createAuthCredential"].map((operation) => ({
     delta: `${EXTRA_CODES} (409 WALLET_NOT_PROVISIONED)`,
     why: "the spec's 409 table: WALLET_NOT_PROVISIONED, the embedded wallet is not provisioned",
     operation,
@@ -256,6 +256,18 @@ export const ALLOWLIST: ContractDifference[] = [
     pointer: "/type",
     keyword: "enum",
     values: json(["OUTGOING"]),
+  },
+  {
+    delta:
+      "SPEC-MAP §2.15 Agents: Approval = POST /agents/{agentId}/actions/{actionId}/approve|reject. " +
+      "[Δ] The spec says /transactions/{id}/approve",
+    why:
+      "the OutgoingTransaction approve answers for an agent's action carries the outgoing failure reasons of the " +
+      "spec's transaction table in its schema, where the reference's IncomingTransaction has the incoming ones only",
+    operation: "approvePendingPayment",
+    status: "200",
+    pointer: "/failureReason",
+    keyword: "enum",
   },
   ...["cardholderId", "state", "fundingSources"].map((name) => ({
     delta: CARDS,

@@ -5,6 +5,7 @@ import { API_BASE, API_VERSION, type Operation } from "./operation";
 import { ErrorResponses, ErrorSchema, FieldErrorSchema } from "./responses";
 import { hoistSharedSchemas } from "./openapi-components";
 import { genericErrorApplies, objectShape } from "./statuses";
+import { SignedRetryStillProcessing } from "./signed-retry";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -60,13 +61,20 @@ export function buildOpenApiDocument(operations: Operation<unknown, unknown, unk
     for (const [status, spec] of Object.entries(op.responses)) {
       const generic = ErrorResponses[Number(status) as keyof typeof ErrorResponses] === spec;
       if (generic && !genericErrorApplies(op, Number(status))) continue;
-      responses[status] = spec.schema
+      // every refusal answers the spec's error body, whether or not the operation names the schema
+      const schema = spec.schema ?? (Number(status) >= 400 ? ErrorSchema : undefined);
+      responses[status] = schema
         ? {
             description: spec.description,
-            content: { "application/json": { schema: toSchema(spec.schema, "output") } },
+            content: { "application/json": { schema: toSchema(schema, "output") } },
           }
         : { description: spec.description };
     }
+    // any operation answers 503 while the database is unreachable (docs/reliability.md)
+    responses["503"] ??= {
+      description: "SERVICE_UNAVAILABLE: the database is unreachable; retry after Retry-After seconds",
+      content: { "application/json": { schema: toSchema(ErrorSchema, "output") } },
+    };
     const entry: JsonSchema = {
       operationId: op.operationId,
       summary: op.summary,
@@ -102,7 +110,11 @@ export function buildOpenApiDocument(operations: Operation<unknown, unknown, unk
         BasicAuth: { type: "http", scheme: "basic", description: "Client id as username, client secret as password" },
         AgentAuth: { type: "http", scheme: "bearer", description: "Agent access token from device-code redemption" },
       },
-      schemas: { Error: toSchema(ErrorSchema, "output"), FieldError: toSchema(FieldErrorSchema, "output") },
+      schemas: {
+        Error: toSchema(ErrorSchema, "output"),
+        FieldError: toSchema(FieldErrorSchema, "output"),
+        SignedRetryStillProcessing: toSchema(SignedRetryStillProcessing, "output"),
+      },
     },
   });
 }

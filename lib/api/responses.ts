@@ -31,6 +31,14 @@ export const ErrorResponses = {
 type ErrorStatus = keyof typeof ErrorResponses;
 
 /**
+ * A 400 the operation itself answers although it takes no input to validate (the generic 400 is listed only where
+ * there is input, lib/api/statuses.ts): a request that cannot apply, as the reference documents it.
+ */
+export function refusal400(description: string) {
+  return { 400: { description, schema: ErrorSchema } };
+}
+
+/**
  * ErrorResponses without the generic statuses an operation never answers (the same entries otherwise, so the
  * document still tells them from the operation's own): a write with nothing unique and no Idempotency-Key has no
  * 409, a create that answers a missing referenced id with 400 has no 404 (lib/api/statuses.ts).

@@ -5,7 +5,7 @@ import { TransactionResponse } from "../../domain/transactions/schemas";
 import { z } from "zod";
 import { clientAddress } from "../../security/client-address";
 import { defineOperation } from "../operation";
-import { ErrorResponses, errorResponsesExcept } from "../responses";
+import { ErrorResponses, errorResponsesExcept, refusal400 } from "../responses";
 import { db } from "../../db/client";
 import { listActions, approveAction, findAction, rejectAction } from "../../domain/agents/actions";
 import {
@@ -187,6 +187,7 @@ export const redeemAgentDeviceCode = defineOperation({
   responses: {
     200: { description: "The agent's access token, shown only this once", schema: RedeemResponse },
     ...errorResponsesExcept(409),
+    ...refusal400("The device code was already redeemed, replaced or has expired"),
   },
   handle: async ({ params, request }) => ({
     status: 200,

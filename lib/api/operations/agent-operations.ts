@@ -2,7 +2,7 @@
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses, errorResponsesExcept } from "../responses";
+import { ErrorResponses, ErrorSchema, errorResponsesExcept } from "../responses";
 import { ActionResponse } from "./agent-management";
 import { db } from "../../db/client";
 import { listActions, serializeAction, findAction } from "../../domain/agents/actions";
@@ -128,7 +128,12 @@ export const agentExecuteQuoteOperation = defineOperation({
   auth: "agent",
   idempotency: "optional",
   params: z.object({ quoteId: z.string() }),
-  responses: { 200: { description: "The agent action", schema: ActionResponse }, ...ErrorResponses },
+  responses: {
+    200: { description: "The agent action", schema: ActionResponse },
+    ...ErrorResponses,
+    // no body to validate, but a quote an agent may not execute (an embedded-wallet source) is refused as input
+    400: { description: "The quote cannot be executed by an agent", schema: ErrorSchema },
+  },
   handle: async ({ ctx, params }) => ({
     status: 200,
     body: await agentExecuteQuote(db(), await currentAgent(db(), ctx), params.quoteId),

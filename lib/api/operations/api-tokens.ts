@@ -4,7 +4,7 @@ import { z } from "zod";
 import { evictToken } from "../auth";
 import type { Principal } from "../../domain/platform/principal";
 import { defineOperation } from "../operation";
-import { ErrorResponses, errorResponsesExcept } from "../responses";
+import { ErrorResponses, errorResponsesExcept, refusal400 } from "../responses";
 import { revocationSettled } from "../token-revocations";
 import { db } from "../../db/client";
 import { TokenCreate, ApiTokenResponse } from "../../domain/platform/schemas";
@@ -78,7 +78,11 @@ export const deleteApiToken = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   params: TokenParams,
-  responses: { 204: { description: "Deleted" }, ...errorResponsesExcept(409) },
+  responses: {
+    204: { description: "Deleted" },
+    ...errorResponsesExcept(409),
+    ...refusal400("A token cannot delete itself"),
+  },
   handle: async ({ ctx, params }) => {
     const deleted = await deleteToken(db(), ctx.platformId, params.tokenId, tokenCaller(ctx.principal));
     evictToken(deleted);

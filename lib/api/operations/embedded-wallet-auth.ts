@@ -3,7 +3,7 @@
 import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry";
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses, ErrorSchema, errorResponsesExcept } from "../responses";
+import { ErrorResponses, ErrorSchema, errorResponsesExcept, refusal400 } from "../responses";
 import {
   createCredential,
   listCredentials,
@@ -295,7 +295,11 @@ export const revokeDelegatedKey = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   params: IdParams,
-  responses: { 204: { description: "Revoked" }, ...referenceErrors(400, 401, 404, 500) },
+  responses: {
+    204: { description: "Revoked" },
+    ...referenceErrors(401, 404, 500),
+    ...refusal400("The delegated key is not active"),
+  },
   handle: async ({ ctx, params }) => {
     await revokeDelegatedKeyOf(ctx, params.id);
     return { status: 204 };

@@ -2,7 +2,7 @@
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses, errorResponsesExcept } from "../responses";
+import { ErrorResponses, errorResponsesExcept, refusal400 } from "../responses";
 import { db } from "../../db/client";
 import { CurrencyAmountResponse, PositiveMinorUnits } from "../../domain/common/schemas";
 import {
@@ -91,7 +91,11 @@ export const cancelInvitationOperation = defineOperation({
   auth: "platform",
   permission: "MANAGE",
   params: Params,
-  responses: { 200: { description: "The cancelled invitation", schema: Invitation }, ...errorResponsesExcept(409) },
+  responses: {
+    200: { description: "The cancelled invitation", schema: Invitation },
+    ...errorResponsesExcept(409),
+    ...refusal400("The invitation was already claimed or cancelled"),
+  },
   handle: async ({ ctx, params }) => ({
     status: 200,
     body: await cancelInvitation(db(), ctx.platformId, params.invitationCode),

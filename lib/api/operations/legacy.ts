@@ -5,7 +5,7 @@
 // successor where there is one). See docs/official-clients.md.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses, errorResponsesExcept } from "../responses";
+import { ErrorResponses, errorResponsesExcept, refusal400 } from "../responses";
 import { db } from "../../db/client";
 import { ApiId } from "../../domain/common/schemas";
 import { ExternalAccountResponse } from "../../domain/external-accounts/schemas";
@@ -73,6 +73,9 @@ export const sendTestWebhookLegacyOperation = defineOperation({
       }),
     },
     ...ErrorResponses,
+    ...refusal400(
+      "No webhook endpoint is set (WEBHOOK_ENDPOINT_NOT_SET) or the receiver failed (WEBHOOK_DELIVERY_ERROR)",
+    ),
   },
   handle: async ({ ctx }) => ({
     status: 200,

@@ -4,6 +4,7 @@ import { SIGNED_RETRY_HEADERS, signedCall, walletAnswer } from "../signed-retry"
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses } from "../responses";
+import { SignedRetryChallengeResponse } from "../../domain/wallet-auth/schemas";
 import { TransactionResponse } from "../../domain/transactions/schemas";
 import { db } from "../../db/client";
 import { PositiveMinorUnits } from "../../domain/common/schemas";
@@ -60,6 +61,7 @@ export const transferOutOperation = defineOperation({
     201: { description: "The transaction", schema: TransactionResponse },
     202: {
       description: "Embedded wallet source: sign payloadToSign and retry with Service-Wallet-Signature and Request-Id",
+      schema: SignedRetryChallengeResponse,
     },
     ...ErrorResponses,
   },

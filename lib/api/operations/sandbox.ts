@@ -2,7 +2,7 @@
 // declares them (method, path, auth, schemas); the work is done in lib/domain.
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses, errorResponsesExcept } from "../responses";
+import { ErrorResponses, errorResponsesExcept, refusal400 } from "../responses";
 import { InternalAccountResponse } from "../../domain/accounts/schemas";
 import { IncomingTransactionResponse, TransactionResponse } from "../../domain/transactions/schemas";
 import { db, pool } from "../../db/client";
@@ -345,6 +345,9 @@ export const sendTestWebhookOperation = defineOperation({
       }),
     },
     ...errorResponsesExcept(409),
+    ...refusal400(
+      "No webhook endpoint is set (WEBHOOK_ENDPOINT_NOT_SET) or the receiver failed (WEBHOOK_DELIVERY_ERROR)",
+    ),
   },
   handle: async ({ ctx }) => ({ status: 200, body: await sendTestWebhook(db(), ctx.platformId) }),
 });
@@ -506,7 +509,11 @@ export const listSandboxFaults = defineOperation({
   extension: true,
   auth: "platform",
   permission: "VIEW",
-  responses: { 200: { description: "The configured faults", schema: FaultList }, ...ErrorResponses },
+  responses: {
+    200: { description: "The configured faults", schema: FaultList },
+    ...ErrorResponses,
+    ...refusal400("Not the sandbox: faults exist only there"),
+  },
   handle: async ({ ctx }) => ({ status: 200, body: { faults: await listFaults(ctx.platformId) } }),
 });
 

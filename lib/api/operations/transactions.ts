@@ -106,7 +106,8 @@ export const approveTransactionOperation = defineOperation({
   params: TransactionParams,
   body: z.object({ receiverCustomerInfo: z.record(z.string(), z.unknown()).optional() }),
   responses: {
-    200: { description: "The approved transaction", schema: IncomingTransactionResponse },
+    // an incoming payment, or the outgoing transaction of an agent's action awaiting approval
+    200: { description: "The approved transaction", schema: TransactionResponse },
     ...ErrorResponses,
   },
   handle: async ({ ctx, params }) => {

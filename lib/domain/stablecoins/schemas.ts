@@ -126,6 +126,8 @@ export const StablecoinResponse = z.object({
   stablecoinProviderAccountId: z.string(),
   providerEnvironment: z.enum(["SANDBOX", "PRODUCTION"]),
   providerTokenIdentifier: z.string(),
+  // Meridian's: the internal account the enabled stablecoin's mints land in (absent until enabled)
+  internalAccountId: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

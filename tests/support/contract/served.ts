@@ -28,6 +28,15 @@ interface Served {
 const DOC_ID = "served";
 const escape = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
 
+/** A path segment as the router reads it; one that is not valid percent-encoding stays as sent. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The served operation for a request: literal segments win over `{param}` ones. */
 function match(served: Served, method: string, path: string): ServedOperation | undefined {
   const segs = path.split("/").filter(Boolean);
@@ -40,7 +49,7 @@ function match(served: Served, method: string, path: string): ServedOperation | 
     let ok = true;
     for (let i = 0; i < tpl.length && ok; i++) {
       if (/^\{.+\}$/.test(tpl[i])) score += "0";
-      else if (tpl[i] === decodeURIComponent(segs[i])) score += "1";
+      else if (tpl[i] === decoded(segs[i])) score += "1";
       else ok = false;
     }
     if (ok && (!best || score > best.score)) best = { op, score };
@@ -78,6 +87,33 @@ function servedBy(documentUrl: string, fetcher: typeof fetch): Promise<Served | 
   return p;
 }
 
+/**
+ * The signed retry's still-processing 200: documented once, as the component the operation's Request-Id header
+ * parameter names, for every operation that takes that header.
+ */
+function stillProcessing(served: Served, op: ServedOperation, name: string, body: unknown): Violation[] {
+  const takesSignedRetry = (op.operation.parameters ?? []).some(
+    (p: Json) => p.in === "header" && p.name === "Request-Id" && /SignedRetryStillProcessing/.test(p.description ?? ""),
+  );
+  if (!takesSignedRetry)
+    return [
+      {
+        operation: name,
+        status: "200",
+        pointer: "",
+        keyword: "status",
+        message: "a still-processing answer from an operation that takes no signed retry",
+      },
+    ];
+  const pointer = "/components/schemas/SignedRetryStillProcessing";
+  let validate = served.validators.get(pointer);
+  if (!validate) {
+    validate = served.ajv.compile({ $ref: `${DOC_ID}#${pointer}` });
+    served.validators.set(pointer, validate);
+  }
+  return validate(body) ? [] : toViolations(name, "200", validate.errors ?? []);
+}
+
 /** Violations of one answer against the served document's entry for its operation; `served <operationId>` names it. */
 export async function validateServed(
   documentUrl: string,
@@ -93,6 +129,8 @@ export async function validateServed(
   const op = match(served, method, path);
   if (!op) return [];
   const name = `served ${op.operationId}`;
+  if (status === 200 && (body as { stillProcessing?: unknown } | null)?.stillProcessing === true)
+    return stillProcessing(served, op, name, body);
   const responses: Json = op.operation.responses ?? {};
   if (!(String(status) in responses))
     return [

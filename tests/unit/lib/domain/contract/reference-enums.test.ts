@@ -32,15 +32,24 @@ describe("schemas carry the reference's enums", () => {
   it("external accounts: beneficiaryVerificationStatus, accountType (+ the spec's ILS/TRY/ARBITRUM), beneficiaryType", () => {
     const shape = ExternalAccountResponse.shape;
     expect(options(shape.beneficiaryVerificationStatus)).toEqual(referenceEnum("BeneficiaryVerificationStatus"));
-    const info = (shape.accountInfo as unknown as { def: { left: z.ZodObject } }).def.left.shape;
+    // accountInfo is a union on accountType, one variant per account type
+    const variants = (shape.accountInfo as unknown as { options: z.ZodObject[] }).options;
+    const literal = (schema: z.ZodType) => (schema as unknown as { value: string }).value;
     // the discriminator's values (the harness rewrites discriminators into an enum on the property)
     const tags = (component("ExternalAccountInfoOneOf") as { properties: { accountType: { enum: string[] } } })
       .properties.accountType.enum;
     // LIGHTNING_ACCOUNT: a response alias of LIGHTNING the spec accepts; Meridian answers LIGHTNING
     const served = [...tags.filter((t) => t !== "LIGHTNING_ACCOUNT"), "ILS_ACCOUNT", "TRY_ACCOUNT", "ARBITRUM_WALLET"];
-    expect(options(info.accountType)).toEqual(served.sort());
-    const beneficiary = (info.beneficiary as unknown as { unwrap: () => z.ZodObject }).unwrap().shape;
-    expect(options(beneficiary.beneficiaryType)).toEqual(["BUSINESS", "INDIVIDUAL"]);
+    expect(variants.map((v) => literal(v.shape.accountType)).sort()).toEqual(served.sort());
+    // every bank variant's beneficiary is a union on beneficiaryType (wallets carry another beneficiary shape)
+    const beneficiaryTypes = new Set(
+      variants.flatMap((v) => {
+        const ben = v.shape.beneficiary as unknown as { unwrap?: () => z.ZodType } | undefined;
+        const union = (ben?.unwrap?.() ?? ben) as unknown as { options?: z.ZodObject[] } | undefined;
+        return union?.options?.map((o) => literal(o.shape.beneficiaryType)) ?? [];
+      }),
+    );
+    expect([...beneficiaryTypes].sort()).toEqual(["BUSINESS", "INDIVIDUAL"]);
   });
 
   it("KYC link provider, stablecoin network and wallet-auth credential types", () => {
