@@ -133,6 +133,8 @@ async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<vo
   console.log(consoleErrors.join("\n"));
   console.log(timings.join("\n"));
   expect(cspViolations).toEqual([]);
+  // A page's script errors (a hydration mismatch, say) fail the tour; the not-found pages' own 404 is expected.
+  expect(consoleErrors.filter((e) => !/no-such-page: Failed to load resource: .* 404/.test(e))).toEqual([]);
   expect(overflows).toEqual([]);
   // No raw codes, ids or API messages in any page's visible text (collected over the tour, so one run lists all).
   expect([...new Set(rawText)]).toEqual([]);

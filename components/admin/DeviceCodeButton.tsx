@@ -35,7 +35,7 @@ export function DeviceCodeButton({ agentId, agentName }: { agentId: string; agen
           {new Date(code.expiresAt).toLocaleTimeString("en")}
         </span>
       ) : null}
-      <Status state={state} />
+      <Status state={state} inline />
     </span>
   );
 }

@@ -38,7 +38,7 @@ export function ActionButton(props: {
       >
         {pending ? (props.pendingLabel ?? "Working…") : props.label}
       </button>
-      <Status state={state} />
+      <Status state={state} inline />
     </span>
   );
 }

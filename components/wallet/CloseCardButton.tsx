@@ -36,7 +36,7 @@ export function CloseCardButton({ cardId, last4 }: { cardId: string; last4: stri
           Close card
         </button>
       )}
-      <Status state={state} pendingText="Closing the card…" />
+      <Status state={state} pendingText="Closing the card…" inline />
     </span>
   );
 }
