@@ -6,15 +6,13 @@ import { DomainError, invalidField, invalidInput } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { pullPayoutOutcomeFor } from "../../sandbox/external-accounts";
 import { UMA_ADDRESS_RE } from "../../sandbox/uma";
-import { primaryIdentifier, type ExternalAccountRow } from "../external-accounts/external-accounts";
+import { primaryIdentifier, storedAccountInfo, type ExternalAccountRow } from "../external-accounts/external-accounts";
 import { getPlatformSettings } from "../platform/config";
 import { addExecution, type TransferSpec } from "../transactions/execute-transfer";
 import { applyPlan, emptyPlan, loadAccounts, type DeferredOutcome } from "../transactions/engine";
 import { serializeTransaction } from "../transactions/serialize";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
 import type { WalletApproval } from "../../ledger/post";
-
-type Info = Record<string, unknown> & { accountType: string };
 
 async function externalOrThrow(
   db: PrismaClient,
@@ -122,7 +120,7 @@ export async function transferIn(
       origin: { system: "PULL" },
       hold: { system: "IN_FLIGHT" },
       delivery: { account: dest.id, bucket: "available" },
-      fundingOutcome: pullPayoutOutcomeFor(primaryIdentifier(ext.accountInfo as Info)),
+      fundingOutcome: pullPayoutOutcomeFor(primaryIdentifier(storedAccountInfo(ext))),
       deliveryOutcome: { kind: "succeed" },
     },
     accounts,
@@ -187,7 +185,7 @@ export async function executeTransferOut(
   opts: { transactionId?: string; walletApproval?: WalletApproval | null } = {},
 ) {
   const { platformId, body, source: src, destination: ext } = p;
-  const o = pullPayoutOutcomeFor(primaryIdentifier(ext.accountInfo as Info));
+  const o = pullPayoutOutcomeFor(primaryIdentifier(storedAccountInfo(ext)));
   const deliveryOutcome: DeferredOutcome =
     o.kind === "succeed" ? { kind: "succeed" } : { kind: o.kind, failureReason: o.failureReason };
   return run(
