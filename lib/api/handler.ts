@@ -13,7 +13,7 @@ import { ApiError, httpError, isRetryableConflict } from "./errors";
 import { toJsonText } from "../kernel/json";
 import { requestHash, runIdempotent, validateIdempotencyKey } from "./idempotency";
 import { recoverOutcome } from "./idempotency-recovery";
-import { asDocumentedRefusal } from "./statuses";
+import { asDocumentedRefusal, unmatchableQueryPage } from "./statuses";
 import type { ApiRequest, ApiResult, Operation, RequestContext } from "./operation";
 import { arrayFields, parseRequestInput } from "../kernel/validation";
 import { authenticateAgent } from "./agent-auth";
@@ -209,7 +209,15 @@ async function answer(
       }
     }
     const params = parsePathParams(op.params, rawParams);
-    const query = op.query ? parseRequestInput(op.query, queryObject(url, op.query)) : undefined;
+    let query: unknown = undefined;
+    // a list that cannot refuse its query answers one nothing can match with the empty page
+    let unmatchable: ApiResult | undefined;
+    try {
+      query = op.query ? parseRequestInput(op.query, queryObject(url, op.query)) : undefined;
+    } catch (err) {
+      unmatchable = unmatchableQueryPage(op, err);
+      if (!unmatchable) throw err;
+    }
     let body: unknown = undefined;
     if (op.bodyKind === "multipart") {
       body = parseRequestInput(op.body!, await readMultipartBody(request));
@@ -239,8 +247,11 @@ async function answer(
         const traced = await traceSandboxRules(
           async () => {
             try {
+              if (unmatchable) return unmatchable;
               return await op.handle({ ctx, body, query, params, request, rawBody });
             } catch (err) {
+              const empty = unmatchableQueryPage(op, err);
+              if (empty) return empty;
               throw asDocumentedRefusal(op, err);
             }
           },

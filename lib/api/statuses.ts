@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { DomainError } from "../kernel/errors";
 import { errorStatus } from "./errors";
-import type { Operation } from "./operation";
+import type { ApiResult, Operation } from "./operation";
 import { INPUT_PATH_PARAMS } from "./path-params";
 
 type AnyOperation = Operation<unknown, unknown, unknown>;
@@ -56,6 +56,23 @@ export function genericErrorApplies(op: AnyOperation, status: number): boolean {
     default:
       return true;
   }
+}
+
+/**
+ * A list whose reference entry documents no 400 (it spreads errorResponsesExcept(400)) and whose query is optional
+ * filters only cannot refuse its query: a filter value no row can hold (outside its enum or format) or a cursor it
+ * never issued matches nothing, so the answer is the empty page. Its limit is clamped instead
+ * (ClampedPaginationQuery). A read whose query names a resource (a required parameter, GET /sca/factors?customerId)
+ * answers 404 instead (asDocumentedRefusal). Undefined for any other error.
+ */
+export function unmatchableQueryPage(op: AnyOperation, err: unknown): ApiResult | undefined {
+  if (op.method !== "GET" || !op.query || 400 in op.responses) return undefined;
+  if (!(err instanceof DomainError) || err.code !== "INVALID_INPUT") return undefined;
+  const shape = objectShape(op.query);
+  if (!Object.values(shape).every((prop) => prop.safeParse(undefined).success)) return undefined;
+  const fields = (err.details?.errors as { field?: unknown }[] | undefined)?.map((e) => String(e.field ?? ""));
+  if (!fields?.length || !fields.every((f) => f.split(".")[0] in shape)) return undefined;
+  return { status: 200, body: { data: [], hasMore: false, totalCount: 0 } };
 }
 
 /**

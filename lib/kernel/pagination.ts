@@ -16,6 +16,17 @@ export const PaginationQuery = z.object({
 });
 export type PaginationQuery = z.infer<typeof PaginationQuery>;
 
+/**
+ * PaginationQuery for the lists the reference documents without a 400 (lib/api/statuses.ts, unmatchableQueryPage):
+ * a limit outside 1-100 is clamped to it, one that is not a number is the default.
+ */
+export const ClampedPaginationQuery = PaginationQuery.extend({
+  limit: PaginationQuery.shape.limit.catch(({ input }) => {
+    const n = Math.trunc(Number(input));
+    return Number.isFinite(n) ? Math.min(100, Math.max(1, n)) : 20;
+  }),
+});
+
 export interface Page<T> {
   data: T[];
   hasMore: boolean;

@@ -33,7 +33,7 @@ import { createExternalAccount } from "../../domain/external-accounts/external-a
 import { ExternalAccountResponse, PlatformExternalAccountCreate } from "../../domain/external-accounts/schemas";
 import { QuoteCreate, QuoteResponse } from "../../domain/quotes/schemas";
 import { toApiId } from "../../ids";
-import { PaginationQuery, pageSchema } from "../../kernel/pagination";
+import { ClampedPaginationQuery, PaginationQuery, pageSchema } from "../../kernel/pagination";
 
 const tag = "Agent Operations";
 
@@ -187,11 +187,15 @@ export const agentListActions = defineOperation({
   summary: "List the agent's actions",
   tag,
   auth: "agent",
-  query: PaginationQuery.extend({
+  query: ClampedPaginationQuery.extend({
     status: z.enum(["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"]).optional(),
     type: z.enum(["EXECUTE_QUOTE", "TRANSFER_OUT", "TRANSFER_IN"]).optional(),
   }),
-  responses: { 200: { description: "A page of actions", schema: pageSchema(ActionResponse) }, ...ErrorResponses },
+  // the reference documents no 400: an unusable query matches nothing (lib/api/statuses.ts)
+  responses: {
+    200: { description: "A page of actions", schema: pageSchema(ActionResponse) },
+    ...errorResponsesExcept(400),
+  },
   handle: async ({ ctx, query }) => {
     const agent = await currentAgent(db(), ctx);
     return { status: 200, body: await listActions(db(), agent.platformId, { ...query, agentId: `Agent:${agent.id}` }) };
@@ -239,10 +243,11 @@ export const agentListInternalAccounts = defineOperation({
   summary: "List the agent's internal accounts",
   tag,
   auth: "agent",
-  query: ListQuery,
+  query: ClampedPaginationQuery.extend({ currency: z.string().optional() }),
   responses: {
     200: { description: "A page of internal accounts", schema: pageSchema(InternalAccountResponse) },
-    ...ErrorResponses,
+    // the reference documents no 400: an unusable query matches nothing (lib/api/statuses.ts)
+    ...errorResponsesExcept(400),
   },
   handle: async ({ ctx, query }) => ({
     status: 200,

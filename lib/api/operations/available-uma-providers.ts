@@ -3,10 +3,10 @@
 // (lib/sandbox/directory.ts).
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { ErrorResponses } from "../responses";
+import { errorResponsesExcept } from "../responses";
 import { CountryCode, KnownCurrency } from "../../domain/common/schemas";
 import { listUmaProviders } from "../../domain/discoveries/directory";
-import { PaginationQuery, pageSchema } from "../../kernel/pagination";
+import { ClampedPaginationQuery, pageSchema } from "../../kernel/pagination";
 
 const UmaProvider = z.object({
   name: z.string(),
@@ -29,18 +29,20 @@ export const getAvailableUmaProvidersOperation = defineOperation({
   tag: "Available UMA Providers",
   auth: "platform",
   permission: "VIEW",
-  query: PaginationQuery.extend({
+  query: ClampedPaginationQuery.extend({
     countryCode: CountryCode.optional(),
     currencyCode: KnownCurrency.optional(),
     hasBlockedProviders: z
       .enum(["true", "false"])
       .transform((v) => v === "true")
       .optional(),
-    sortOrder: z.enum(["asc", "desc"]).default("desc"),
+    // an order, not a filter: one it does not know is the default
+    sortOrder: z.enum(["asc", "desc"]).default("desc").catch("desc"),
   }),
   responses: {
     200: { description: "A page of UMA providers, by name", schema: pageSchema(UmaProvider) },
-    ...ErrorResponses,
+    // the reference documents no 400: a filter no provider can match answers the empty page (lib/api/statuses.ts)
+    ...errorResponsesExcept(400),
   },
   handle: async ({ query }) => ({ status: 200, body: listUmaProviders(query) }),
 });

@@ -210,7 +210,8 @@ export const listStablecoinOperations = defineOperation({
   query: OperationListQuery,
   responses: {
     200: { description: "A page of operations", schema: pageSchema(StablecoinOperationResponse) },
-    ...ErrorResponses,
+    // the reference documents no 400: an unusable query matches nothing (lib/api/statuses.ts)
+    ...errorResponsesExcept(400),
   },
   handle: async ({ ctx, params, query }) => ({
     status: 200,

@@ -4,11 +4,7 @@ import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses, errorResponsesExcept } from "../responses";
 import { db } from "../../db/client";
-import {
-  agentActionForTransaction,
-  approveAgentTransaction,
-  rejectAgentTransaction,
-} from "../../domain/agents/actions";
+import { agentActionForTransaction, approveAgentTransaction, rejectedElsewhere } from "../../domain/agents/actions";
 import {
   CARD_TRANSACTION_STATUSES,
   isCardTransactionId,
@@ -134,9 +130,9 @@ export const rejectTransactionOperation = defineOperation({
     200: { description: "The rejected transaction", schema: IncomingTransactionResponse },
     ...ErrorResponses,
   },
-  handle: async ({ ctx, params, body }) => {
+  handle: async ({ ctx, params }) => {
     const agentAction = await agentActionForTransaction(db(), ctx.platformId, params.transactionId);
-    if (agentAction) return { status: 200, body: await rejectAgentTransaction(db(), agentAction, body.reason) };
+    if (agentAction) throw rejectedElsewhere(agentAction);
     return { status: 200, body: await rejectTransaction(db(), ctx.platformId, params.transactionId) };
   },
 });

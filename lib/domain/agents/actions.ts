@@ -17,7 +17,7 @@ import "server-only";
 import { db as appDb, type Db } from "../../db/client";
 import { fenceIdempotency } from "../../db/idempotency-fence";
 import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
-import { DomainError, isServiceFault, notFound } from "../../kernel/errors";
+import { DomainError, invalidInput, isServiceFault, notFound } from "../../kernel/errors";
 import { failpoint } from "../../kernel/failpoints";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
@@ -285,9 +285,19 @@ export function agentTransactionAnswer(action: Awaited<ReturnType<typeof seriali
   return action.transaction;
 }
 
-export async function rejectAgentTransaction(db: PrismaClient, row: AgentAction, reason: string | undefined) {
-  const action = await rejectAction(db, row, reason);
-  return { id: action.transactionId, status: "REJECTED", agentAction: action };
+/**
+ * POST /transactions/{transactionId}/reject for an agent's action awaiting approval: refused, the action unchanged.
+ * The spec approves an agent's transaction at /transactions/{id}/approve but rejects it among the Agent Management
+ * endpoints (POST /agents/{agentId}/actions/{actionId}/reject, answering the AgentAction); the reference's
+ * transaction reject answers an IncomingTransaction, which no agent action is, or 400 when the payment "cannot be
+ * rejected" there.
+ */
+export function rejectedElsewhere(row: AgentAction): DomainError {
+  const path = `/agents/${toApiId("Agent", row.agentId)}/actions/${toApiId("AgentAction", row.id)}/reject`;
+  return invalidInput(
+    [{ field: "transactionId", constraint: "INVALID", message: `An agent's action: reject it with POST ${path}` }],
+    `This transaction is an agent's action awaiting approval; reject it with POST ${path}`,
+  );
 }
 
 export interface ApprovalListQuery extends PaginationQuery {

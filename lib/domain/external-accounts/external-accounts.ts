@@ -29,6 +29,16 @@ export type OwnershipMethod = "WALLET_SIGNATURE" | "LIVENESS";
 
 type AccountInfo = Record<string, unknown> & { accountType: string };
 
+/** A stored account's accountInfo (a JSON column, written only from a validated create): checked, not cast. */
+export function storedAccountInfo(row: { id: string; accountInfo: unknown }): AccountInfo {
+  const info = row.accountInfo;
+  if (typeof info === "object" && info !== null && !Array.isArray(info) && "accountType" in info) {
+    const { accountType } = info;
+    if (typeof accountType === "string") return { ...info, accountType };
+  }
+  throw new Error(`External account ${row.id} has no stored accountType`);
+}
+
 /** Fiat accounts always name their rails: the ones given at creation, else every rail of the variant. */
 function withPaymentRails(info: AccountInfo): AccountInfo {
   const rails = PAYMENT_RAILS[info.accountType];
@@ -48,7 +58,7 @@ export function serializeExternalAccount(row: ExternalAccountRow) {
     ...(row.beneficiaryVerifiedData
       ? { beneficiaryVerifiedData: row.beneficiaryVerifiedData as { fullName: string } }
       : {}),
-    accountInfo: withPaymentRails(row.accountInfo as AccountInfo),
+    accountInfo: withPaymentRails(storedAccountInfo(row)),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -412,7 +422,7 @@ export async function startOwnershipChallenge(
     await db.externalAccount.update({ where: { id: row.id }, data: { ownershipChallenge: stored } });
     return { method, verificationLink: livenessLink(token), expiresAt };
   }
-  const address = String((row.accountInfo as AccountInfo).address);
+  const address = String(storedAccountInfo(row).address);
   const messageToSign =
     `Meridian wallet ownership verification\nAccount: ${toApiId("ExternalAccount", row.id)}\nAddress: ` +
     `${address}\nNonce: ${randomBytes(16).toString("hex")}\nExpires: ${expiresAt}`;
@@ -461,12 +471,7 @@ export async function verifyOwnership(
       { field: "signature", constraint: "INVALID", message: "The ownership challenge expired; start a new one" },
     ]);
   }
-  const ok = verify(
-    row.accountType,
-    String((row.accountInfo as AccountInfo).address),
-    challenge.messageToSign,
-    signature,
-  );
+  const ok = verify(row.accountType, String(storedAccountInfo(row).address), challenge.messageToSign, signature);
   const body = await settleOwnership(db, row, ok);
   if (!ok) {
     throw invalidInput([
@@ -489,7 +494,7 @@ export async function bankValidationJob(job: JobRecord): Promise<JobOutcome> {
     where: { id: String(job.payload.externalAccountId), deletedAt: null },
   });
   if (!row || row.status !== "PENDING") return;
-  const name = beneficiaryName(row.accountInfo as AccountInfo);
+  const name = beneficiaryName(storedAccountInfo(row));
   await db.$transaction((tx) =>
     transitionExternalAccount(tx, row, "BANK_VALIDATED", {
       beneficiaryVerificationStatus: "MATCHED",

@@ -12,7 +12,7 @@ import {
 import { UMA_ADDRESS_RE, umaScenario } from "../../sandbox/uma";
 import { type InternalAccountRow, fundingInstructions } from "../accounts/internal-accounts";
 import { currencyInfo } from "../currencies";
-import { type ExternalAccountRow, primaryIdentifier } from "../external-accounts/external-accounts";
+import { type ExternalAccountRow, primaryIdentifier, storedAccountInfo } from "../external-accounts/external-accounts";
 import { type DeferredOutcome, type Loc, loadAccounts, type PlanJson } from "../transactions/engine";
 import { type TransferSpec, addExecution } from "../transactions/execute-transfer";
 import type { QuoteCreate } from "./schemas";
@@ -113,9 +113,7 @@ export async function resolve(
       r.sendingCurrency = extAcct.currency;
       r.origin = { system: "PULL" };
       r.hold = { system: "IN_FLIGHT" };
-      r.fundingOutcome = pullPayoutOutcomeFor(
-        primaryIdentifier(extAcct.accountInfo as Record<string, unknown> & { accountType: string }),
-      );
+      r.fundingOutcome = pullPayoutOutcomeFor(primaryIdentifier(storedAccountInfo(extAcct)));
     } else {
       throw new DomainError("REFERENCE_NOT_FOUND", `Source account ${src.accountId} not found`);
     }
@@ -162,9 +160,7 @@ export async function resolve(
       r.destinationExternal = extAcct;
       r.receivingCurrency = extAcct.currency;
       r.delivery = { system: "PAYOUT" };
-      const o = quoteDestinationOutcomeFor(
-        primaryIdentifier(extAcct.accountInfo as Record<string, unknown> & { accountType: string }),
-      );
+      const o = quoteDestinationOutcomeFor(primaryIdentifier(storedAccountInfo(extAcct)));
       r.deliveryOutcome = { kind: o.kind, failureReason: o.failureReason, refundFails: o.refundFails };
     } else {
       throw new DomainError("REFERENCE_NOT_FOUND", `Destination account ${dst.accountId} not found`);

@@ -17,7 +17,7 @@ import type { ProviderOperationAccepted } from "./provider";
 import { providerClient } from "./provider-client";
 import { fiatAmountOf } from "./amounts";
 import { assertRepresentableAmount } from "../common/schemas";
-import { primaryIdentifier } from "../external-accounts/external-accounts";
+import { primaryIdentifier, storedAccountInfo } from "../external-accounts/external-accounts";
 import { achDebitAuthorizationMissing, providerLinkFailureFor } from "../../sandbox/external-accounts";
 import { findStablecoin, type StablecoinWithLink } from "./stablecoins";
 import type { z } from "zod";
@@ -144,7 +144,7 @@ async function externalAccountFor(
       `External account ${id} is still being validated; retry later`,
     );
   if (row.status !== "ACTIVE") throw invalidField(field, `External account ${id} is ${row.status}, not ACTIVE`);
-  const identifier = primaryIdentifier(row.accountInfo as { accountType: string });
+  const identifier = primaryIdentifier(storedAccountInfo(row));
   if (role === "ACH_DEBIT_SOURCE" && achDebitAuthorizationMissing(identifier)) {
     throw new DomainError(
       "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED",

@@ -2,7 +2,7 @@
 import "server-only";
 import { z } from "zod";
 import { ApiId } from "../common/schemas";
-import { PaginationQuery } from "../../kernel/pagination";
+import { ClampedPaginationQuery, PaginationQuery } from "../../kernel/pagination";
 import { ENABLEMENT_STATES } from "./status";
 import { PROVIDERS } from "./provider";
 
@@ -96,7 +96,7 @@ export const StablecoinBurnRequest = z.object({
   description: Description,
 });
 
-export const OperationListQuery = PaginationQuery.extend({ operationType: OperationTypeEnum.optional() });
+export const OperationListQuery = ClampedPaginationQuery.extend({ operationType: OperationTypeEnum.optional() });
 
 export const EnablementRequest = z.object({}).strict();
 

@@ -6,15 +6,12 @@ import { DomainError, invalidField, invalidInput } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { pullPayoutOutcomeFor } from "../../sandbox/external-accounts";
 import { UMA_ADDRESS_RE } from "../../sandbox/uma";
-import { primaryIdentifier, type ExternalAccountRow } from "../external-accounts/external-accounts";
+import { primaryIdentifier, storedAccountInfo, type ExternalAccountRow } from "../external-accounts/external-accounts";
 import { getPlatformSettings } from "../platform/config";
 import { addExecution, type TransferSpec } from "../transactions/execute-transfer";
 import { applyPlan, emptyPlan, loadAccounts, type DeferredOutcome } from "../transactions/engine";
 import { serializeTransaction } from "../transactions/serialize";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
-import type { WalletApproval } from "../../ledger/post";
-
-type Info = Record<string, unknown> & { accountType: string };
 
 async function externalOrThrow(
   db: PrismaClient,
@@ -122,7 +119,7 @@ export async function transferIn(
       origin: { system: "PULL" },
       hold: { system: "IN_FLIGHT" },
       delivery: { account: dest.id, bucket: "available" },
-      fundingOutcome: pullPayoutOutcomeFor(primaryIdentifier(ext.accountInfo as Info)),
+      fundingOutcome: pullPayoutOutcomeFor(primaryIdentifier(storedAccountInfo(ext))),
       deliveryOutcome: { kind: "succeed" },
     },
     accounts,
@@ -156,6 +153,14 @@ export async function prepareTransferOut(
   input: Omit<TransferOutBody, "amount"> & { amount?: number },
 ): Promise<PreparedTransferOut> {
   const { row: source, accounts } = await internalOrThrow(db, platformId, input.source.accountId, "source.accountId");
+  // The spec's signed-retry flows (Authentication 5) include a quote's execute from a wallet, not this deprecated
+  // operation, and the reference answers it 201 only: a wallet pays out through a quote, signed on execute.
+  if (source.type === "EMBEDDED_WALLET")
+    throw invalidField(
+      "source.accountId",
+      "An embedded wallet pays out through a quote (POST /quotes, then POST /quotes/{quoteId}/execute with the " +
+        "holder's signed retry), not POST /transfer-out",
+    );
   const destination = await externalOrThrow(db, platformId, input.destination.accountId, "destination.accountId");
   sameCurrency(source.currency, destination.currency);
   if (input.amount === undefined && source.available <= 0n) {
@@ -165,29 +170,14 @@ export async function prepareTransferOut(
   return { platformId, body, source, destination, accounts };
 }
 
-/** What an embedded wallet's holder signs to approve a transfer-out (Turnkey-activity-shaped, sorted keys). */
-export function transferOutPayload(p: PreparedTransferOut, requestId: string): string {
-  return JSON.stringify({
-    amount: p.body.amount,
-    currency: p.source.currency,
-    destinationAccountId: toApiId("ExternalAccount", p.destination.id),
-    requestId,
-    sourceAccountId: toApiId("InternalAccount", p.source.id),
-    type: "TRANSFER_OUT",
-  });
-}
-
-/**
- * Pays out a prepared transfer-out. `walletApproval`: the holder's signed retry
- * when the source is an embedded wallet (without it the ledger refuses the debit).
- */
+/** Pays out a prepared transfer-out (never from an embedded wallet: prepareTransferOut refuses one). */
 export async function executeTransferOut(
   db: PrismaClient,
   p: PreparedTransferOut,
-  opts: { transactionId?: string; walletApproval?: WalletApproval | null } = {},
+  opts: { transactionId?: string } = {},
 ) {
   const { platformId, body, source: src, destination: ext } = p;
-  const o = pullPayoutOutcomeFor(primaryIdentifier(ext.accountInfo as Info));
+  const o = pullPayoutOutcomeFor(primaryIdentifier(storedAccountInfo(ext)));
   const deliveryOutcome: DeferredOutcome =
     o.kind === "succeed" ? { kind: "succeed" } : { kind: o.kind, failureReason: o.failureReason };
   return run(
@@ -212,7 +202,6 @@ export async function executeTransferOut(
       deliveryOutcome,
       description: body.remittanceInformation ?? null,
       paymentRail: body.destination.paymentRail ?? null,
-      walletApproval: opts.walletApproval,
     },
     p.accounts,
   );

@@ -25,6 +25,21 @@ describe("Agent operations on its own customer's accounts", () => {
     expect(forbidden.body.details).toMatchObject({ rule: "PERMISSION", requiredPermission: "VIEW_TRANSACTIONS" });
   });
 
+  it("reads its lists with any query, as the reference documents no 400: a value nothing can match is the empty page, limit is clamped", async () => {
+    const api = await newPlatform();
+    const a = await installedAgent(api);
+    for (const path of ["/agents/me/actions?status=MAYBE", "/agents/me/actions?cursor=not-ours"]) {
+      const none = await api.get(path, { auth: a.auth });
+      expect(none.status, path).toBe(200);
+      expect(none.body, path).toEqual({ data: [], hasMore: false, totalCount: 0 });
+    }
+    const all = await api.get("/agents/me/internal-accounts", { auth: a.auth });
+    const clamped = await api.get("/agents/me/internal-accounts?limit=0", { auth: a.auth });
+    expect(clamped.status).toBe(200);
+    expect(clamped.body.data).toEqual(all.body.data.slice(0, 1));
+    expect(clamped.body.hasMore).toBe(all.body.data.length > 1);
+  });
+
   it("manages external accounts for its customer only; another customer's account is 404", async () => {
     const api = await newPlatform();
     const a = await installedAgent(api);

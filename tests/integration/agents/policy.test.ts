@@ -171,6 +171,13 @@ describe("Agent policy enforcement", () => {
     const s = await setup(api, { defaultExecutionMode: "APPROVAL_REQUIRED" });
     const res = await s.out(3_000);
     expect((await api.get("/agents/me", { auth: s.auth })).body.usage.dailySpend).toBe(3_000);
+    // The transaction reject answers an IncomingTransaction, which an agent's action is not: it is rejected among
+    // the Agent Management endpoints (spec), and /transactions/{id}/reject refuses it (400), changing nothing.
+    const viaTx = await api.post(`/transactions/${res.body.transactionId}/reject`, { reason: "Not this week" });
+    expect(viaTx.status, viaTx.text).toBe(400);
+    expect(viaTx.body.code).toBe("INVALID_INPUT");
+    expect(viaTx.body.reason).toContain(`/agents/${s.agentId}/actions/${res.body.id}/reject`);
+    expect((await api.get(`/agents/me/actions/${res.body.id}`, { auth: s.auth })).body.status).toBe("PENDING_APPROVAL");
     const rejected = await api.post(`/agents/${s.agentId}/actions/${res.body.id}/reject`, { reason: "Not this week" });
     expect(rejected.body).toMatchObject({ status: "REJECTED", rejectionReason: "Not this week" });
     expect((await api.get("/agents/me", { auth: s.auth })).body.usage).toMatchObject({

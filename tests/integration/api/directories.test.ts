@@ -27,7 +27,15 @@ describe("directories", () => {
       expect(p.supportedRegions).toContain("MX");
       expect(p.supportedCurrencies.map((c: { code: string }) => c.code)).toContain("MXN");
     }
-    expect((await api.get("/uma-providers?countryCode=usa")).status).toBe(400);
+    // The reference documents no 400 here: a filter no provider can match is the empty page, not a refusal.
+    for (const query of ["countryCode=usa", "currencyCode=XYZ1", "hasBlockedProviders=maybe", "cursor=not-ours"]) {
+      const none = await api.get(`/uma-providers?${query}`);
+      expect(none.status, query).toBe(200);
+      expect(none.body, query).toEqual({ data: [], hasMore: false, totalCount: 0 });
+    }
+    const clamped = await api.get("/uma-providers?limit=1000&sortOrder=sideways");
+    expect(clamped.status).toBe(200);
+    expect(clamped.body.data.map((p: { name: string }) => p.name)).toEqual(names.slice(0, 100));
   });
 
   it("GET /vasps pages through the VASP names with cursors", async () => {

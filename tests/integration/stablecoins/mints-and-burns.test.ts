@@ -67,6 +67,10 @@ describe("Stablecoin mints", () => {
     const ops = await api.get(`/stablecoins/${sc.id}/operations?operationType=MINT`);
     expect(ops.body.data.map((o: { id: string }) => o.id)).toEqual([mint.body.id]);
     expect((await api.get(`/stablecoins/${sc.id}/operations?operationType=BURN`)).body.totalCount).toBe(0);
+    // the reference documents no 400 on this list: a type no operation has matches nothing
+    const none = await api.get(`/stablecoins/${sc.id}/operations?operationType=SWAP`);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ data: [], hasMore: false, totalCount: 0 });
     expect((await (await newPlatform()).get(`/stablecoin-operations/${mint.body.id}`)).status).toBe(404);
   });
 

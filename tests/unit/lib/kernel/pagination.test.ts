@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/kernel/errors";
 import {
   COUNT_CAP,
+  ClampedPaginationQuery,
   PaginationQuery,
   boundedCount,
   decodeCursor,
@@ -13,6 +14,14 @@ import {
 const ids = Array.from({ length: 5 }, (_, i) => `0192aaaa-0000-7000-8000-00000000000${i}`);
 
 describe("cursor pagination", () => {
+  it("clamps limit to 1..100 for the lists that cannot refuse their query (not a number: the default)", () => {
+    expect(ClampedPaginationQuery.parse({})).toEqual({ limit: 20 });
+    expect(ClampedPaginationQuery.parse({ limit: "0" }).limit).toBe(1);
+    expect(ClampedPaginationQuery.parse({ limit: "1000" }).limit).toBe(100);
+    expect(ClampedPaginationQuery.parse({ limit: "7.9" }).limit).toBe(7);
+    expect(ClampedPaginationQuery.parse({ limit: "many" }).limit).toBe(20);
+  });
+
   it("defaults limit to 20 and bounds it to 1..100", () => {
     expect(PaginationQuery.parse({})).toEqual({ limit: 20 });
     expect(PaginationQuery.safeParse({ limit: "0" }).success).toBe(false);
