@@ -384,6 +384,9 @@ async function main() {
     const measure = async (t: Target) => {
       await run(server.origin, prefix, auth, t, base, 10); // warm-up
       const m = await run(server.origin, prefix, auth, t, base, connections, true);
+      // Prism warms up too: it compiles an operation's validators on its first request (3.6 s for external-account
+      // creation, 1.2 s for an agent transfer-out here), so unwarmed it answered nothing within a 3 s window.
+      await run(prism.origin, "", auth, t, base, 10);
       const p = await run(prism.origin, "", auth, t, base);
       console.log(
         `${t.name.padEnd(34)} Meridian ${fmt(m)} | Prism ${fmt(p)} | ratio ${(m.ok / Math.max(1, p.ok)).toFixed(2)}`,
