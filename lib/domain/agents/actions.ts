@@ -14,22 +14,23 @@
 // on the action, and a quote executes only once; whoever loses a race finds
 // the effect there and answers with it instead of marking the action FAILED.
 import "server-only";
-import { db as appDb, type Db } from "../../db/client";
-import { fenceIdempotency } from "../../db/idempotency-fence";
+import { db as appDb, isUniqueViolation, pool, type Db, type Prisma } from "../../db/client";
+import { currentFence, fenceIdempotency, fenceJson, fenceRefused, isFenceRefusal } from "../../db/idempotency-fence";
 import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
 import { DomainError, invalidInput, isServiceFault, notFound } from "../../kernel/errors";
 import { failpoint } from "../../kernel/failpoints";
-import { enqueueJob, type JobRecord } from "../../jobs/queue";
+import { enqueueJob, withSandboxRules, type JobRecord } from "../../jobs/queue";
+import { toJsonText } from "../../kernel/json";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
-import { emitWebhook } from "../../webhooks/outbox";
+import { outboxRows, type OutboxRows } from "../../webhooks/outbox";
 import { serializeTransaction } from "../transactions/serialize";
 import { executeQuote } from "../quotes/execute";
 import { retrieveQuote } from "../quotes/retrieve";
 import { transferIn, transferOut } from "../transfers/transfers";
 import { policyOf } from "./agents";
-import { evaluateSpend, type SpendRequest } from "./policy";
-import { releaseUsage, reserveUsage } from "./usage";
+import { evaluateSpend, type AgentPolicy, type SpendRequest } from "./policy";
+import { periodKeys, releaseUsage, reserveCall, reserveRefusal } from "./usage";
 
 export type ActionType = "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
 
@@ -50,10 +51,20 @@ const EXECUTE: Record<ActionType, (db: PrismaClient, a: AgentAction) => Promise<
     executeQuote(db, await db.quote.findFirstOrThrow({ where: { id: a.quoteId!, platformId: a.platformId } })),
 };
 
-export async function serializeAction(db: Db, row: AgentAction) {
+/**
+ * The reference's AgentAction. `known` carries what the caller already knows, so nothing is read twice: the
+ * customer's platformCustomerId, or that the action's transaction does not exist yet (null).
+ */
+export async function serializeAction(
+  db: Db,
+  row: AgentAction,
+  known: { platformCustomerId?: string; transaction?: null } = {},
+) {
   const [customer, transaction] = await Promise.all([
-    db.customer.findUnique({ where: { id: row.customerId }, select: { platformCustomerId: true } }),
-    db.transaction.findUnique({ where: { id: row.transactionId } }),
+    known.platformCustomerId !== undefined
+      ? { platformCustomerId: known.platformCustomerId }
+      : db.customer.findUnique({ where: { id: row.customerId }, select: { platformCustomerId: true } }),
+    known.transaction === null ? null : db.transaction.findUnique({ where: { id: row.transactionId } }),
   ]);
   const quote = row.quoteId
     ? await retrieveQuote(db as PrismaClient, row.platformId, toApiId("Quote", row.quoteId))
@@ -147,6 +158,12 @@ export async function resumeAction(db: PrismaClient, action: AgentAction): Promi
  * Submits an agent operation under its policy. Throws the policy's 403s and
  * limit errors before anything is recorded; an AUTO action that then fails to
  * execute is kept as FAILED (its usage given back) and its error returned.
+ *
+ * The usage reservation, the action, its webhook event or resume job and the
+ * Idempotency-Key's fence are one statement (recordAction): the agent's usage
+ * rows stay locked for that statement and its commit only, not across round
+ * trips, so one agent's concurrent actions queue briefly and never hold pooled
+ * connections that other agents' requests wait for.
  */
 export async function submitAction(
   db: PrismaClient,
@@ -164,36 +181,107 @@ export async function submitAction(
   const decision = evaluateSpend(policy, spec.spend);
   const now = new Date();
   const pending = decision.executionMode === "APPROVAL_REQUIRED";
-  const action = await db.$transaction(async (tx) => {
-    const { day, month } = await reserveUsage(tx, agent.id, policy, decision.policyAmount, now);
-    const row = await tx.agentAction.create({
-      data: {
-        id: newUuid(),
-        platformId: agent.platformId,
-        agentId: agent.id,
-        customerId: agent.customerId,
-        type: spec.type,
-        status: pending ? "PENDING_APPROVAL" : "APPROVED",
-        transactionId: spec.transactionId ?? newUuid(),
-        quoteId: spec.quoteId ?? null,
-        request: spec.request,
-        transferDetails: spec.transferDetails,
-        policyAmount: decision.policyAmount,
-        usageDay: day,
-        usageMonth: month,
-      },
-    });
-    await fenceIdempotency(tx, { kind: "agentAction", id: row.id });
-    if (!pending) await enqueueResume(tx, row);
-    if (pending)
-      await emitWebhook(tx, agent.platformId, "AGENT_ACTION.PENDING_APPROVAL", {
-        ...(await serializeAction(tx, row)),
-        approvalReasons: decision.reasons,
-      });
-    return row;
-  });
-  const done = pending ? action : await runAction(db, action);
-  return serializeAction(db, done);
+  const { day, month } = periodKeys(now);
+  const row: AgentAction = {
+    id: newUuid(),
+    platformId: agent.platformId,
+    agentId: agent.id,
+    customerId: agent.customerId,
+    type: spec.type,
+    status: pending ? "PENDING_APPROVAL" : "APPROVED",
+    transactionId: spec.transactionId ?? newUuid(),
+    quoteId: spec.quoteId ?? null,
+    request: spec.request as Prisma.JsonObject,
+    transferDetails: (spec.transferDetails ?? null) as Prisma.JsonObject | null,
+    policyAmount: decision.policyAmount,
+    usageDay: day,
+    usageMonth: month,
+    rejectionReason: null,
+    failureReason: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // A new transfer's transaction id is fresh, so there is no transaction to read; a quote's may exist.
+  const known = spec.transactionId ? {} : { transaction: null };
+  if (!pending) {
+    await recordAction(agent, policy, row, null);
+    return serializeAction(db, await runAction(db, row));
+  }
+  const action = await serializeAction(db, row, known);
+  const outbox = outboxRows("AGENT_ACTION.PENDING_APPROVAL", { ...action, approvalReasons: decision.reasons }, now);
+  await recordAction(agent, policy, row, outbox);
+  return action;
+}
+
+/**
+ * One statement: reserves the action's amount against the agent's limits and, only if that succeeded, inserts the
+ * action with its webhook event and delivery job (pending) or its resume job (approved), and with an
+ * Idempotency-Key the key's fence (APPLIED with the action as recovery point, or MI001 rolling it all back).
+ * Throws the limit the reservation refused, with nothing written.
+ */
+async function recordAction(
+  agent: Agent,
+  policy: AgentPolicy,
+  row: AgentAction,
+  outbox: OutboxRows<unknown> | null,
+): Promise<void> {
+  const reserve = reserveCall(agent.id, policy, row.policyAmount, row.createdAt, 1);
+  const values: unknown[] = [
+    ...reserve.values,
+    row.id,
+    row.platformId,
+    row.agentId,
+    row.customerId,
+    row.type,
+    row.status,
+    row.transactionId,
+    row.quoteId,
+    toJsonText(row.request),
+    row.transferDetails === null ? null : toJsonText(row.transferDetails),
+    String(row.policyAmount),
+    row.createdAt,
+  ];
+  const p = (v: unknown) => `$${values.push(v)}`;
+  const job = outbox
+    ? `INSERT INTO jobs (id, platform_id, type, payload, max_attempts)
+         SELECT ${p(outbox.job.id)}::uuid, $9::uuid, ${p(outbox.job.type)}, ${p(outbox.job.payload)}::jsonb,
+                ${p(outbox.job.maxAttempts)}::int FROM event`
+    : `INSERT INTO jobs (id, platform_id, type, payload, run_at)
+         SELECT ${p(newUuid())}::uuid, $9::uuid, '${RESUME_ACTION_JOB}',
+                ${p(JSON.stringify(withSandboxRules({ actionId: row.id })))}::jsonb,
+                ${p(new Date(Date.now() + RESUME_AFTER_MS))}::timestamptz FROM action`;
+  const event = outbox
+    ? `, event AS (
+         INSERT INTO webhook_events (id, platform_id, type, payload, sandbox_rules)
+         SELECT ${p(outbox.event.id)}::uuid, $9::uuid, ${p(outbox.event.type)}, ${p(outbox.event.payload)}::jsonb,
+                ${p(outbox.event.sandboxRules)}::text[] FROM action
+         RETURNING id)`
+    : "";
+  const fence = currentFence();
+  const fenceArg = fence ? p(toJsonText(fenceJson(fence, { kind: "agentAction", id: row.id }))) : "";
+  const fenced = fence ? `, fence AS (SELECT idempotency_fence(${fenceArg}::jsonb) FROM action)` : "";
+  const sql = `
+    WITH r AS (SELECT ${reserve.sql} AS result),
+    action AS (
+      INSERT INTO agent_actions (usage_day, usage_month, id, platform_id, agent_id, customer_id, type, status,
+        transaction_id, quote_id, request, transfer_details, policy_amount, created_at, updated_at)
+      SELECT $2, $3, $8::uuid, $9::uuid, $10::uuid, $11::uuid, $12, $13, $14::uuid, $15::uuid, $16::jsonb,
+             $17::jsonb, $18::bigint, $19::timestamptz, $19::timestamptz
+        FROM r WHERE r.result = 'OK'
+      RETURNING id)${event}, job AS (${job} RETURNING id)${fenced}
+    SELECT r.result, (SELECT count(*) FROM job) AS jobs${fence ? ", (SELECT count(*) FROM fence) AS fenced" : ""}
+      FROM r`;
+  let result: string | undefined;
+  try {
+    result = (await pool().query<{ result: string }>(sql, values)).rows[0]?.result;
+  } catch (err) {
+    if (isFenceRefusal(err)) throw fenceRefused();
+    // A quote's second action racing the first: the transaction id is the action's unique key.
+    if (isUniqueViolation(err)) throw new DomainError("CONFLICT", "A resource with these unique values already exists");
+    throw err;
+  }
+  const refused = reserveRefusal(result, policy);
+  if (refused) throw refused;
 }
 
 export async function findAction(db: Db, platformId: string, agentId: string | null, actionId: string) {

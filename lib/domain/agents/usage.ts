@@ -1,6 +1,6 @@
-// Agent usage counters: reserved in one SQL call per operation (see
-// agent_usage_reserve in the agents migration), released when an action is
-// rejected or fails, and read for the Agent's `usage`.
+// Agent usage counters: reserved by one SQL call inside the statement that records
+// the operation (see agent_usage_reserve in the agents migration), released when an
+// action is rejected or fails, and read for the Agent's `usage`.
 import "server-only";
 import type { Db } from "../../db/client";
 import type { AgentPolicy } from "./policy";
@@ -11,17 +11,36 @@ export function periodKeys(at: Date): { day: string; month: string } {
   return { day: `D:${iso.slice(0, 10)}`, month: `M:${iso.slice(0, 7)}` };
 }
 
-/** Counts one operation of `amount` against the agent's limits, or throws the limit it would cross. */
-export async function reserveUsage(db: Db, agentId: string, policy: AgentPolicy, amount: bigint, at: Date) {
+/**
+ * The call that counts one operation of `amount` against the agent's limits (agent_usage_reserve: 'OK', or the
+ * limit it would cross, counting nothing), with its parameters numbered from $`first`, for the statement that
+ * records the operation with it: the usage rows stay locked only for that one statement and its commit.
+ */
+export function reserveCall(agentId: string, policy: AgentPolicy, amount: bigint, at: Date, first: number) {
   const { day, month } = periodKeys(at);
   const l = policy.spendingLimits;
-  const rows = await db.$queryRaw<{ result: string }[]>`
-    SELECT agent_usage_reserve(${agentId}::uuid, ${day}, ${month}, ${amount}::bigint,
-      ${l.dailyLimit ?? null}::bigint, ${l.monthlyLimit ?? null}::bigint,
-      ${l.dailyTransactionLimit ?? null}::integer) AS result`;
-  const result = rows[0]?.result;
-  if (result !== "OK") throw limitError(result ?? "DAILY_LIMIT", policy);
-  return { day, month };
+  const $ = (i: number) => `$${first + i}`;
+  return {
+    day,
+    month,
+    sql:
+      `agent_usage_reserve(${$(0)}::uuid, ${$(1)}, ${$(2)}, ${$(3)}::bigint, ` +
+      `${$(4)}::bigint, ${$(5)}::bigint, ${$(6)}::integer)`,
+    values: [
+      agentId,
+      day,
+      month,
+      String(amount),
+      l.dailyLimit == null ? null : String(l.dailyLimit),
+      l.monthlyLimit == null ? null : String(l.monthlyLimit),
+      l.dailyTransactionLimit ?? null,
+    ] as unknown[],
+  };
+}
+
+/** The error for what reserveCall answered, or nothing when it counted the operation. */
+export function reserveRefusal(result: string | undefined, policy: AgentPolicy) {
+  return result === "OK" ? null : limitError(result ?? "DAILY_LIMIT", policy);
 }
 
 export async function releaseUsage(db: Db, agentId: string, day: string, month: string, amount: bigint) {
