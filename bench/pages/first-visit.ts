@@ -8,6 +8,7 @@ import { loadavg } from "node:os";
 import { chromium, type Page } from "@playwright/test";
 import { startTestServer } from "../../tests/support/server";
 import { CHROMIUM_ARGS } from "../../playwright.config";
+import { exportE2eServer } from "../../e2e/support/server-env";
 
 interface Load {
   loadMs: number;
@@ -35,13 +36,7 @@ async function main() {
   const started = performance.now();
   const server = await startTestServer("embedded", { LOG_LEVEL: "warn" });
   console.log(`server ready in ${Math.round(performance.now() - started)} ms`);
-  const port = new URL(server.origin).port;
-  // The e2e fixtures read where the server is from these.
-  process.env.MERIDIAN_E2E_ORIGIN = `http://localhost:${port}`;
-  process.env.MERIDIAN_E2E_API = server.baseUrl;
-  process.env.MERIDIAN_E2E_OPERATOR_TOKEN = server.operatorToken;
-  process.env.MERIDIAN_E2E_CLIENT_ID = server.clientId;
-  process.env.MERIDIAN_E2E_CLIENT_SECRET = server.clientSecret;
+  exportE2eServer(server);
   const { createStaff, signInStaff } = await import("../../e2e/support/fixtures");
   const { signUpCustomer } = await import("../../e2e/support/customer");
   const browser = await chromium.launch({

@@ -74,43 +74,186 @@ export function isSecretField(key: string, value: unknown): boolean {
   return (k & SECRET_NAME) !== 0;
 }
 
-/** The parsed JSON value with secrets replaced: a copy where something changed, the value itself otherwise. */
-export function redactValue(value: unknown, key = ""): unknown {
-  if (key && isSecretField(key, value) && value !== null && value !== undefined && value !== "") return REDACTED;
-  if (typeof value === "string") return redactPans(value);
-  if (Array.isArray(value)) {
-    const out = value.map((v) => redactValue(v));
-    return out.some((v, i) => v !== value[i]) ? out : value;
-  }
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    let changed = false;
-    for (const [k, v] of Object.entries(value)) {
-      const r = redactValue(v, k);
-      if (r !== v) changed = true;
-      out[k] = r;
-    }
-    return changed ? out : value;
-  }
-  return value;
-}
-
 function cap(text: string): string {
   return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}…[truncated]` : text;
 }
 
-/** The stored form of a body's text: redacted JSON, or a placeholder for what is not JSON. */
-export function redactBodyText(text: string | null | undefined): { text: string | null; parsed: unknown } {
-  if (text === null || text === undefined || text === "") return { text: null, parsed: undefined };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { text: `[${Buffer.byteLength(text)} bytes, not JSON]`, parsed: undefined };
+/** Thrown by the scanner at the first character that is not JSON. */
+class NotJson extends Error {}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f]/;
+/** A depth the id collection never reaches. */
+const UNWALKED = 99;
+const REDACTED_JSON = JSON.stringify(REDACTED);
+
+/**
+ * One pass over a JSON text: checks it is JSON (as JSON.parse would), replaces the secrets (a secret-named
+ * field's value whatever it is, card numbers in any string) and collects the resource ids a body holds (its
+ * own fields and those two containers deeper, an array's first 8 items, never a list page's `data`), without
+ * building the value: parsing it and walking it twice cost more than the log's whole budget left. Only the
+ * strings that need it are decoded or re-encoded.
+ */
+class BodyScanner {
+  private i = 0;
+  /** Replacements so far: the text from `last` on is still to copy. */
+  private readonly parts: string[] = [];
+  private last = 0;
+  /** > 0 inside a value being replaced whole: nothing inside it is replaced on its own. */
+  private muted = 0;
+  readonly ids: string[] = [];
+
+  constructor(private readonly s: string) {}
+
+  run(): string {
+    this.value(0, false);
+    this.ws();
+    if (this.i !== this.s.length) throw new NotJson();
+    if (this.parts.length === 0) return this.s;
+    this.parts.push(this.s.slice(this.last));
+    return this.parts.join("");
   }
-  const redacted = redactValue(parsed);
-  // Most bodies hold no secret: their text is kept as sent, without serializing them again.
-  return { text: cap(redacted === parsed ? text : JSON.stringify(redacted)), parsed };
+
+  private replace(start: number, end: number, json: string): void {
+    if (this.muted > 0) return;
+    this.parts.push(this.s.slice(this.last, start), json);
+    this.last = end;
+  }
+
+  private ws(): void {
+    const s = this.s;
+    let c = s.charCodeAt(this.i);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = s.charCodeAt(++this.i);
+  }
+
+  /** The string token at i (i on its opening quote): its decoded value; i moves past it. */
+  private string(): string {
+    const s = this.s;
+    const start = this.i;
+    let end = s.indexOf('"', start + 1);
+    for (;;) {
+      if (end < 0) throw new NotJson();
+      let back = 0;
+      while (s.charCodeAt(end - 1 - back) === 92) back++;
+      if (back % 2 === 0) break;
+      end = s.indexOf('"', end + 1);
+    }
+    this.i = end + 1;
+    const raw = s.slice(start + 1, end);
+    if (raw.includes("\\")) {
+      try {
+        return JSON.parse(s.slice(start, end + 1)) as string;
+      } catch {
+        throw new NotJson();
+      }
+    }
+    if (CONTROL.test(raw)) throw new NotJson();
+    return raw;
+  }
+
+  /** The value at i. `walkDepth`: its depth for the id collection (UNWALKED past it); `collect`: an id here counts. */
+  private value(walkDepth: number, collect: boolean): void {
+    this.ws();
+    const s = this.s;
+    const c = s.charCodeAt(this.i);
+    if (c === 34) {
+      const start = this.i;
+      const text = this.string();
+      this.stringValue(text, start, collect);
+    } else if (c === 123) this.object(walkDepth);
+    else if (c === 91) this.array(walkDepth);
+    else if (s.startsWith("true", this.i)) this.i += 4;
+    else if (s.startsWith("false", this.i)) this.i += 5;
+    else if (s.startsWith("null", this.i)) this.i += 4;
+    else {
+      NUMBER.lastIndex = this.i;
+      if (!NUMBER.test(s)) throw new NotJson();
+      this.i = NUMBER.lastIndex;
+    }
+  }
+
+  private stringValue(text: string, start: number, collect: boolean): void {
+    if (collect && this.ids.length < MAX_OBJECT_IDS && text.length >= 39 && API_ID.test(text)) this.ids.push(text);
+    if (text.length >= 13 && /\d{4}/.test(text)) {
+      const redacted = redactPans(text);
+      if (redacted !== text) this.replace(start, this.i, JSON.stringify(redacted));
+    }
+  }
+
+  private object(walkDepth: number): void {
+    const s = this.s;
+    const walked = walkDepth <= 2;
+    this.i++;
+    this.ws();
+    if (s.charCodeAt(this.i) === 125) {
+      this.i++;
+      return;
+    }
+    for (;;) {
+      this.ws();
+      if (s.charCodeAt(this.i) !== 34) throw new NotJson();
+      const key = this.string();
+      this.ws();
+      if (s.charCodeAt(this.i) !== 58) throw new NotJson();
+      this.i++;
+      this.ws();
+      const start = this.i;
+      const c = s.charCodeAt(start);
+      // A list page's `data` is not walked for ids.
+      const childDepth = walked && !(walkDepth === 0 && c === 91 && key === "data") ? walkDepth + 1 : UNWALKED;
+      if (c === 34) {
+        const text = this.string();
+        if (text !== "" && isSecretField(key, text)) this.replace(start, this.i, REDACTED_JSON);
+        else this.stringValue(text, start, walked);
+      } else if (c !== 110 && isSecretField(key, true)) {
+        // A secret field's number, object or array goes whole (null stays null).
+        this.muted++;
+        this.value(childDepth, walked);
+        this.muted--;
+        this.replace(start, this.i, REDACTED_JSON);
+      } else this.value(childDepth, walked);
+      this.ws();
+      const next = s.charCodeAt(this.i++);
+      if (next === 125) return;
+      if (next !== 44) throw new NotJson();
+    }
+  }
+
+  private array(walkDepth: number): void {
+    const s = this.s;
+    this.i++;
+    this.ws();
+    if (s.charCodeAt(this.i) === 93) {
+      this.i++;
+      return;
+    }
+    // Ids are collected from an array's first 8 items only.
+    for (let n = 0; ; n++) {
+      const walked = walkDepth <= 2 && n < 8;
+      this.value(walked ? walkDepth + 1 : UNWALKED, walked);
+      this.ws();
+      const next = s.charCodeAt(this.i++);
+      if (next === 93) return;
+      if (next !== 44) throw new NotJson();
+    }
+  }
+}
+
+/**
+ * The stored form of a body's text (redacted JSON, or a placeholder for what is not JSON) and the resource ids
+ * it holds (see objectIdsOf), in one pass over the text.
+ */
+export function redactBodyText(text: string | null | undefined): { text: string | null; ids: string[] } {
+  if (text === null || text === undefined || text === "") return { text: null, ids: [] };
+  const scanner = new BodyScanner(text);
+  try {
+    // Most bodies hold no secret: their text is kept as sent.
+    return { text: cap(scanner.run()), ids: scanner.ids };
+  } catch (err) {
+    if (!(err instanceof NotJson) && !(err instanceof RangeError)) throw err;
+    return { text: `[${Buffer.byteLength(text)} bytes, not JSON]`, ids: [] };
+  }
 }
 
 /** A query string with the values of secret parameters replaced. */
@@ -126,32 +269,16 @@ export function redactQuery(search: string): string | null {
 
 /**
  * The resource ids ("Customer:…", "Quote:…") a request names or its answer
- * returns: path parameters, then the request body, then the response's own
- * fields and those one object deeper. A list's `data` is not walked: reading a
- * list does not touch every object on the page.
+ * returns: path parameters, then the ids redactBodyText found in the request
+ * body, then the response's (its own fields and those up to two objects deeper;
+ * a list's `data` is not walked: reading a list does not touch every object on the page).
  */
-export function objectIdsOf(params: Iterable<string>, ...bodies: unknown[]): string[] {
+export function objectIdsOf(params: Iterable<string>, ...found: string[][]): string[] {
   const ids = new Set<string>();
-  const add = (v: unknown) => {
-    // An id ends in a 36-character UUID: most strings fail the length test before the pattern runs.
-    if (ids.size < MAX_OBJECT_IDS && typeof v === "string" && v.length >= 39 && API_ID.test(v)) ids.add(v);
+  const add = (v: string) => {
+    if (ids.size < MAX_OBJECT_IDS && v.length >= 39 && API_ID.test(v)) ids.add(v);
   };
   for (const p of params) add(p);
-  const walk = (value: unknown, depth: number) => {
-    if (!value || typeof value !== "object" || depth > 2) return;
-    if (Array.isArray(value)) {
-      for (const v of value.slice(0, 8)) {
-        add(v);
-        walk(v, depth + 1);
-      }
-      return;
-    }
-    for (const [k, v] of Object.entries(value)) {
-      if (k === "data" && Array.isArray(v) && depth === 0) continue;
-      add(v);
-      walk(v, depth + 1);
-    }
-  };
-  for (const b of bodies) walk(b, 0);
+  for (const list of found) for (const id of list) add(id);
   return [...ids];
 }

@@ -88,7 +88,7 @@ function toRow(r: RequestRecord & { id: string }) {
   return {
     id: r.id,
     createdAt: new Date(r.at).toISOString(),
-    objectIds: objectIdsOf(r.params, req.parsed, res.parsed),
+    objectIds: objectIdsOf(r.params, req.ids, res.ids),
     query: redactQuery(r.search),
     requestBody: req.text,
     responseBody: res.text,

@@ -76,7 +76,8 @@ function progress(message: string): void {
   if (!globals().json) process.stderr.write(`${message}\n`);
 }
 
-function readScenario(file: string): unknown {
+/** A JSON or YAML file (a scenario, a quote body), or a CliError saying what is wrong with it. */
+function readJsonOrYaml(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -103,6 +104,10 @@ program
   .action(async () => {
     const root = fileURLToPath(new URL("../..", import.meta.url));
     const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, stdio: "inherit" });
+    // Ctrl-C in a terminal reaches both processes; a process manager's SIGTERM (or a SIGINT to this
+    // process alone) only this one, which would otherwise exit and leave the server running.
+    const forward = (signal: NodeJS.Signals) => child.exitCode === null && child.kill(signal);
+    process.on("SIGINT", forward).on("SIGTERM", forward);
     await new Promise<void>((resolve) => child.on("exit", (code) => ((process.exitCode = code ?? 1), resolve())));
   });
 
@@ -110,7 +115,7 @@ program
   .command("seed <file>")
   .description("replace the platform's sandbox data with a scenario file (JSON or YAML)")
   .action(async (file: string) => {
-    const scenario = readScenario(file);
+    const scenario = readJsonOrYaml(file);
     progress(`Seeding from ${file} …`);
     const seeded = await call<{ customers: { platformCustomerId: string; id: string }[] }>(
       "POST",
@@ -148,12 +153,31 @@ program
   });
 
 program
-  .command("send <quoteId> <currency> [amount]")
-  .description("pay a real-time funded quote, as its sender would")
-  .action(async (quoteId: string, currencyCode: string, value?: string) => {
+  .command("send <quote> [currency] [amount]")
+  .description(
+    "pay a real-time funded quote, as its sender would: <quote> is a quote id, or a JSON or YAML file " +
+      "with a POST /quotes body, created and paid at once (before its short sandbox window closes); " +
+      "currency and amount default to the quote's",
+  )
+  .action(async (quote: string, currencyCode?: string, value?: string) => {
+    let quoteId = quote;
+    let sendingCurrency: string | undefined;
+    if (!quote.startsWith("Quote:")) {
+      const body = readJsonOrYaml(quote);
+      progress(`Creating a quote from ${quote} …`);
+      const created = await call<{ id: string; sendingCurrency?: { code: string } }>("POST", "/quotes", body);
+      quoteId = created.id;
+      sendingCurrency = created.sendingCurrency?.code;
+    } else if (!currencyCode) {
+      sendingCurrency = (await call<{ sendingCurrency?: { code: string } }>("GET", `/quotes/${quote}`)).sendingCurrency
+        ?.code;
+    }
+    const currency = currencyCode ?? sendingCurrency;
+    if (!currency) throw new CliError(`Give the currency to pay ${quoteId} in (e.g. USD)`);
+    progress(`Paying ${quoteId} in ${currency} …`);
     const res = await call<{ id: string; status: string }>("POST", "/sandbox/send", {
       quoteId,
-      currencyCode,
+      currencyCode: currency,
       ...(value ? { currencyAmount: amount(value) } : {}),
     });
     print(res, () => `Transaction ${res.id}: ${res.status}`);

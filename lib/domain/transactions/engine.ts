@@ -27,6 +27,7 @@ import type { Db } from "../../db/client";
 import { DomainError } from "../../kernel/errors";
 import { failpoint } from "../../kernel/failpoints";
 import { toJsonText } from "../../kernel/json";
+import { JOB_RULES_FIELD, notedSandboxRules } from "../../sandbox/rule-trace";
 import { observer } from "../../kernel/observer";
 import { newUuid, toApiId } from "../../ids";
 import { entryRows, ledgerError, type LedgerEntryInput } from "../../ledger/post";
@@ -83,6 +84,8 @@ export interface PlanJson {
   jobs: { id: string; type: string; payload: Record<string, unknown>; delay_ms: number }[];
   /** The Idempotency-Key fence of the request applying it (set by applyPlan). */
   idem?: IdempotencyFence;
+  /** The sandbox rules that steered it (set by applyPlan): its webhook events keep them (sandbox_rules). */
+  sandboxRules?: string[];
 }
 
 /**
@@ -266,6 +269,13 @@ function reportMoney(plan: PlanJson, outcome: "applied" | "refused") {
 export async function applyPlan(db: Db | null, plan: PlanJson, opts: { amountField?: string } = {}): Promise<void> {
   const fence = currentFence();
   if (fence) plan.idem = fenceJson(fence, recoveryOf(plan));
+  // The rules that steered the plan: its events keep them, and its timed outcomes' jobs carry them on
+  // (as enqueueJob's do) so the events those jobs emit later name them too.
+  const rules = notedSandboxRules();
+  if (rules.length > 0) {
+    plan.sandboxRules = rules;
+    for (const job of plan.jobs) job.payload = { ...job.payload, [JOB_RULES_FIELD]: rules };
+  }
   const text = toJsonText(plan);
   try {
     // Outside an interactive transaction the plan goes to the pool without

@@ -12,6 +12,26 @@ const customer = (platformCustomerId: string) => ({
   platformCustomerId,
 });
 
+/**
+ * Bounds [lo, hi] for a Binomial(n, p) count: P(count < lo) < alpha and P(count > hi) < alpha, each as
+ * wide as that allows, so a count outside them happens by chance with probability below 2 * alpha.
+ */
+function binomialBounds(n: number, p: number, alpha: number): [number, number] {
+  const logChoose = (k: number) => {
+    let s = 0;
+    for (let i = 1; i <= k; i++) s += Math.log((n - k + i) / i);
+    return s;
+  };
+  const pmf = Array.from({ length: n + 1 }, (_, k) =>
+    Math.exp(logChoose(k) + k * Math.log(p) + (n - k) * Math.log(1 - p)),
+  );
+  let lo = 0;
+  for (let tail = pmf[0]; tail + pmf[lo + 1] < alpha;) tail += pmf[++lo];
+  let hi = n;
+  for (let tail = pmf[n]; tail + pmf[hi - 1] < alpha;) tail += pmf[--hi];
+  return [lo + 1, hi - 1];
+}
+
 const receivers: WebhookReceiver[] = [];
 afterAll(async () => {
   for (const r of receivers) await r.stop();
@@ -80,6 +100,27 @@ describe("sandbox fault injection", () => {
       [500, "500", false],
     ]);
     expect((await api.get("/sandbox/requests?faulted=true")).body.data).toHaveLength(1);
+  });
+
+  it("a fractional rate faults that share of the calls, each one in the request log", async () => {
+    const api = await newPlatform();
+    await api.put("/sandbox/faults", {
+      faults: [{ operationId: "listCustomers", type: "ERROR", status: 503, rate: 0.5 }],
+    });
+    // Each call faults independently with probability 0.5, so the count of 503s among n calls is
+    // Binomial(n, 0.5): outside these bounds by chance less than once in 10^9 runs, while a rate of
+    // 0.25 or 0.75 would land inside them about once in 10^5 runs (every call or none: never).
+    const n = 400;
+    const [lo, hi] = binomialBounds(n, 0.5, 5e-10);
+    expect([lo, hi]).toEqual([139, 261]);
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i++) statuses.push((await api.get("/customers?limit=1")).status);
+    const faulted = statuses.filter((s) => s === 503).length;
+    expect(statuses.filter((s) => s !== 503 && s !== 200)).toEqual([]);
+    expect(faulted).toBeGreaterThanOrEqual(lo);
+    expect(faulted).toBeLessThanOrEqual(hi);
+    const logged = await api.get("/sandbox/requests?operationId=listCustomers&faulted=true&limit=1");
+    expect(logged.body.totalCount).toBe(faulted);
   });
 
   it("rate limits with Retry-After and adds latency by configuration; an empty list turns it off", async () => {

@@ -46,8 +46,30 @@ describe("request log redaction", () => {
     });
   });
 
+  it("redacts in one pass what the parsed value would show: escapes, numbers and containers under secret names", () => {
+    const text =
+      '{"pin": 1234, "credential": {"k": [1, "a"]}, "otp": null, "password": "", ' +
+      '"memo": "card 4242\\u00204242 4242 4242 \\"now\\"", "n": -1.5e3, "ok": true, "list": ["4000056655665556"]}';
+    const out = redactBodyText(text).text!;
+    expect(JSON.parse(out)).toEqual({
+      pin: REDACTED,
+      credential: REDACTED,
+      otp: null,
+      password: "",
+      memo: `card ${REDACTED} "now"`,
+      n: -1500,
+      ok: true,
+      list: [REDACTED],
+    });
+    expect(redactBodyText('{"memo": "4242424242424242"}').text).toBe(`{"memo": "${REDACTED}"}`);
+    // A body without secrets is kept byte for byte.
+    expect(redactBodyText('{ "a" : [1, 2] }').text).toBe('{ "a" : [1, 2] }');
+  });
+
   it("stores what is not JSON as a placeholder and caps long bodies", () => {
     expect(redactBodyText("not json").text).toBe("[8 bytes, not JSON]");
+    for (const bad of ['{"a": 1,}', '{"a" 1}', '["a"', '"a\\u00"', '{"a": 01}', '{"a": tru}', "[1] x", '"\\t\t"'])
+      expect(redactBodyText(bad).text, bad).toBe(`[${bad.length} bytes, not JSON]`);
     expect(redactBodyText("").text).toBeNull();
     const long = redactBodyText(JSON.stringify({ text: "x".repeat(40_000) })).text!;
     expect(long.length).toBeLessThan(17_000);
@@ -66,8 +88,13 @@ describe("request log redaction", () => {
     const a = `InternalAccount:${newUuid()}`;
     const q = `Quote:${newUuid()}`;
     const listed = `Customer:${newUuid()}`;
-    expect(objectIdsOf([c], { source: { accountId: a } }, { id: q, customerId: c })).toEqual([c, a, q]);
-    expect(objectIdsOf([], undefined, { data: [{ id: listed }], hasMore: false })).toEqual([]);
+    const ids = (body: unknown) => redactBodyText(JSON.stringify(body)).ids;
+    expect(objectIdsOf([c], ids({ source: { accountId: a } }), ids({ id: q, customerId: c }))).toEqual([c, a, q]);
+    expect(objectIdsOf([], [], ids({ data: [{ id: listed }], hasMore: false }))).toEqual([]);
+    // Two containers deep at most, an array's first 8 items.
+    const deep = `Quote:${newUuid()}`;
+    expect(ids({ a: { b: { c: q, d: { e: deep } } } })).toEqual([q]);
+    expect(ids({ list: [...Array(8).fill("x"), deep] })).toEqual([]);
   });
 
   it("turns a time into the smallest UUIDv7 of that millisecond", () => {
