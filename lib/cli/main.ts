@@ -44,8 +44,16 @@ function platform(): TestPlatform {
   return new TestPlatform(meridian, "", g.clientId, g.clientSecret);
 }
 
-/** Calls the API; a refusal becomes a CliError naming the problem and, for invalid input, each field. */
-async function call<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+/**
+ * Calls the API; a refusal becomes a CliError naming the problem and, for invalid input, each field.
+ * `nextSteps` adds, for an error code, what the user can do about it.
+ */
+async function call<T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  nextSteps: Record<string, string> = {},
+): Promise<T> {
   let answer;
   try {
     answer = await platform().request<T>(method, path, body);
@@ -63,6 +71,7 @@ async function call<T = any>(method: string, path: string, body?: unknown): Prom
   };
   const lines = [`Meridian refused ${method} ${path}: ${b?.reason ?? answer.status} (${b?.code ?? answer.status})`];
   for (const e of b?.details?.errors ?? []) lines.push(`  ${e.field}: ${e.message}`);
+  if (b?.code && nextSteps[b.code]) lines.push(nextSteps[b.code]);
   if (answer.status === 401)
     lines.push("Check --client-id/--client-secret (MERIDIAN_CLIENT_ID/MERIDIAN_CLIENT_SECRET).");
   throw new CliError(lines.join("\n"));
@@ -175,11 +184,17 @@ program
     const currency = currencyCode ?? sendingCurrency;
     if (!currency) throw new CliError(`Give the currency to pay ${quoteId} in (e.g. USD)`);
     progress(`Paying ${quoteId} in ${currency} …`);
-    const res = await call<{ id: string; status: string }>("POST", "/sandbox/send", {
-      quoteId,
-      currencyCode: currency,
-      ...(value ? { currencyAmount: amount(value) } : {}),
-    });
+    const res = await call<{ id: string; status: string }>(
+      "POST",
+      "/sandbox/send",
+      { quoteId, currencyCode: currency, ...(value ? { currencyAmount: amount(value) } : {}) },
+      {
+        QUOTE_EXPIRED:
+          "A quote can be paid only until it expires (5 minutes, shortened by the server's sandbox time scale). " +
+          "Create a new quote, or give `meridian send` a file with the POST /quotes body: it creates the quote " +
+          "and pays it at once.",
+      },
+    );
     print(res, () => `Transaction ${res.id}: ${res.status}`);
   });
 

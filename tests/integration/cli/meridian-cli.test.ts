@@ -129,6 +129,27 @@ describe("npx meridian", () => {
     }
   });
 
+  it("send: an expired quote is refused with what to do instead", async () => {
+    const seeded = JSON.parse((await cli(["--json", "seed", "docs/examples/sandbox-scenario.yaml"])).stdout);
+    const ada = seeded.customers.find((c: { platformCustomerId: string }) => c.platformCustomerId === "ada");
+    const eur = ada.internalAccounts.find((a: { currency: string }) => a.currency === "EUR");
+    const quote = await platform.call("POST", "/quotes", {
+      source: { sourceType: "REALTIME_FUNDING", currency: "USD", customerId: ada.id },
+      destination: { destinationType: "ACCOUNT", accountId: eur.id },
+      lockedCurrencySide: "RECEIVING",
+      lockedCurrencyAmount: 920,
+    });
+    // The suite's quote window is 3 s (MERIDIAN_SANDBOX_TIME_SCALE 0.01): wait it out.
+    await new Promise((r) => setTimeout(r, Date.parse(quote.expiresAt) - Date.now() + 500));
+    const late = await cli(["send", quote.id, "USD"]);
+    expect(late.code).toBe(1);
+    expect(late.stderr).toContain("(QUOTE_EXPIRED)");
+    expect(late.stderr).toContain("give `meridian send` a file with the POST /quotes body");
+    const after = await platform.call("GET", `/quotes/${quote.id}`);
+    expect(after.status).not.toBe("COMPLETED");
+    expect((await platform.call("GET", `/transactions/${after.transactionId}`)).status).not.toBe("COMPLETED");
+  });
+
   it("lists the rules, filtered by area", async () => {
     const res = await cli(["--json", "rules", "--area", "card"]);
     const ids = JSON.parse(res.stdout).data.map((r: { id: string }) => r.id);

@@ -2,9 +2,9 @@
 // payouts 002-005, UMA receivers, real-time funding. Timed outcomes run as
 // durable jobs, scaled by MERIDIAN_SANDBOX_TIME_SCALE in tests.
 import { beforeAll, describe, expect, it } from "vitest";
-import { newPlatform, waitFor, type ApiClient } from "../../support/api";
-import { WebhookReceiver } from "../../support/webhook-receiver";
-import { balanceOf, externalUsd, fund, internalAccount, newCustomer, umaLookup } from "../../support/money";
+import { waitFor, type ApiClient } from "../../support/api";
+import type { WebhookReceiver } from "../../support/webhook-receiver";
+import { balanceOf, externalUsd, fundedStage, internalAccount, umaLookup } from "../../support/money";
 
 describe("sandbox outcomes", () => {
   let api: ApiClient;
@@ -13,12 +13,11 @@ describe("sandbox outcomes", () => {
   let usd: string;
 
   beforeAll(async () => {
-    hooks = await new WebhookReceiver().start();
-    api = await newPlatform();
-    await api.patch("/config", { webhookEndpoint: hooks.url });
-    customer = await newCustomer(api, ["USD", "EUR", "MXN"], "Sandy Box");
-    usd = await internalAccount(api, customer.id);
-    await fund(api, usd, 10_000_000);
+    ({ api, hooks, customer, usd } = await fundedStage({
+      customerName: "Sandy Box",
+      currencies: ["USD", "EUR", "MXN"],
+      amount: 10_000_000,
+    }));
   });
 
   async function payTo(accountNumber: string, amount = 1000) {

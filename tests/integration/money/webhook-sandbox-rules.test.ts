@@ -3,9 +3,9 @@
 // one family per way money moves (transfers, executed quotes, sandbox send and fund, card simulations),
 // at once and when a job decides the outcome later. A webhook no rule steered names none.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPlatform, waitFor, type ApiClient } from "../../support/api";
-import { externalUsd, fund, internalAccount, newCustomer, umaLookup } from "../../support/money";
-import { WebhookReceiver, type ReceivedWebhook } from "../../support/webhook-receiver";
+import { waitFor, type ApiClient } from "../../support/api";
+import { externalUsd, fundedStage, internalAccount, umaLookup } from "../../support/money";
+import type { ReceivedWebhook, WebhookReceiver } from "../../support/webhook-receiver";
 import { approvePlatform, approvedCardholder, issueCard, waitForStatus } from "../cards/helpers";
 
 const RULE = "meridian-sandbox-rule";
@@ -17,12 +17,13 @@ describe("Meridian-Sandbox-Rule on money webhooks", () => {
   let usd: string;
 
   beforeAll(async () => {
-    hooks = await new WebhookReceiver().start();
-    api = await newPlatform("Money webhook rules");
-    await approvePlatform(api, { webhookEndpoint: hooks.url });
-    customer = await newCustomer(api, ["USD", "EUR"], "Rule Reader");
-    usd = await internalAccount(api, customer.id);
-    await fund(api, usd, 1_000_000);
+    ({ api, hooks, customer, usd } = await fundedStage({
+      platformName: "Money webhook rules",
+      customerName: "Rule Reader",
+      currencies: ["USD", "EUR"],
+      amount: 1_000_000,
+      configure: (platform, webhookEndpoint) => approvePlatform(platform, { webhookEndpoint }),
+    }));
   });
   afterAll(() => hooks.stop());
 
