@@ -263,6 +263,15 @@ test.describe("every page, at 1280 and 375 px", () => {
       },
     ]);
     await page.setViewportSize({ width: 1280, height: 800 });
+    // Any customer is found by part of the name and opened from the customers page (the list shows the newest 100).
+    await page.goto("/admin/customers");
+    const finder = page.getByRole("combobox", { name: /^Find a customer/ });
+    await finder.fill("tom tou");
+    await page
+      .getByRole("option", { name: /Tom Tour/ })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Tom Tour" })).toBeVisible();
     await page.goto("/admin");
     // The console's navigation fits: every section on screen without wrapping or scrolling sideways.
     const nav = page.getByRole("navigation", { name: "Admin" });
