@@ -118,7 +118,7 @@ export function CustomerPicker({
   const status = (() => {
     if (q.length === 0) return "";
     if (q.length < MIN_LENGTH) return `Type at least ${MIN_LENGTH} characters to search.`;
-    if (search.state === "searching" || search.state === "idle") return "Searching…";
+    if (search.state === "searching" || search.state === "idle" || search.q !== q) return "Searching…";
     if (search.state === "failed") return search.message;
     const n = search.answer.customers.length;
     if (n === 0) return `No customer matches “${search.q}”. Check the spelling or try part of the email.`;
