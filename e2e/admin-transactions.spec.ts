@@ -73,6 +73,7 @@ test.describe("admin transactions", () => {
     await expect(filters).toContainText("No customer matches “zq-no-such-customer”");
     await picker.fill(customer.email.slice(0, customer.email.indexOf("@") + 4));
     await expect(filters.getByRole("option", { name: customer.fullName })).toBeVisible();
+    await shot(page, testInfo, "admin-customer-picker");
     await picker.press("ArrowDown");
     await expect(picker).toHaveAttribute("aria-activedescendant", /.+/);
     await picker.press("Enter");
@@ -117,6 +118,28 @@ test.describe("admin transactions", () => {
       `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=USD`,
     );
     expect(accounts.body.data.find((a: { type: string }) => a.type !== "EMBEDDED_WALLET").balance.amount).toBe(1234);
+  });
+
+  test("an operator funds a customer's account from the sandbox panel, the customer found by name", async ({
+    page,
+    operator,
+  }) => {
+    const customer = await receiver(page.request);
+    await signInStaff(page, operator);
+    await page.goto("/admin/sandbox");
+    const form = page.getByRole("form", { name: "Fund an internal account" });
+    await form.getByRole("combobox", { name: /^Customer/ }).fill(customer.fullName.toLowerCase());
+    await form.getByRole("option", { name: customer.fullName }).click();
+    await form.getByLabel("Account", { exact: true }).selectOption({ label: "USD account, 0.00 USD" });
+    await form.getByLabel(/^Amount/).fill("10.00");
+    await form.getByRole("button", { name: "Fund account" }).click();
+    await expect(form.getByRole("status")).toContainText(`Added 10.00 USD to ${customer.fullName}'s USD account.`);
+    const accounts = await platformApi(
+      page.request,
+      "GET",
+      `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=USD`,
+    );
+    expect(accounts.body.data.find((a: { type: string }) => a.type !== "EMBEDDED_WALLET").balance.amount).toBe(1000);
   });
 
   test("the list pages through a customer's transactions, 20 at a time", async ({ page, viewer }) => {

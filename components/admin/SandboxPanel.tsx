@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { bff } from "@/lib/browser/bff";
 import { formatAmount, parseMajorToMinor, type CurrencyAmountView } from "@/lib/browser/money";
 import { CURRENCIES } from "@/lib/domain/currencies";
@@ -47,7 +47,9 @@ function FundAnyAccount() {
   const [amount, setAmount] = useState("");
   const list = accounts && "list" in accounts && accounts.for === customer?.id ? accounts.list : [];
   const chosen = list.find((a) => a.id === accountId);
+  const current = useRef<string | undefined>(undefined);
   const pick = async (c: CustomerChoice | undefined) => {
+    current.current = c?.id;
     setCustomer(c);
     setAccounts(undefined);
     setAccountId("");
@@ -59,7 +61,8 @@ function FundAnyAccount() {
     if (!r.ok) return setAccounts({ for: c.id, error: r.message });
     const choices = r.data.data.map(accountChoice);
     setAccounts({ for: c.id, list: choices });
-    setAccountId(choices[0]?.id ?? "");
+    // Only the answer for the customer still chosen picks the account (another pick may have come since).
+    setAccountId((id) => (current.current === c.id ? (choices[0]?.id ?? "") : id));
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
