@@ -130,7 +130,7 @@ test.describe("admin transactions", () => {
     const form = page.getByRole("form", { name: "Fund an internal account" });
     await form.getByRole("combobox", { name: /^Customer/ }).fill(customer.fullName.toLowerCase());
     await form.getByRole("option", { name: customer.fullName }).click();
-    await form.getByLabel("Account", { exact: true }).selectOption({ label: "USD account, 0.00 USD" });
+    await form.getByRole("combobox", { name: "Account", exact: true }).selectOption({ label: "USD account, 0.00 USD" });
     await form.getByLabel(/^Amount/).fill("10.00");
     await form.getByRole("button", { name: "Fund account" }).click();
     await expect(form.getByRole("status")).toContainText(`Added 10.00 USD to ${customer.fullName}'s USD account.`);
