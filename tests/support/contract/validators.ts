@@ -67,13 +67,20 @@ function store(file: string, code: string) {
 }
 
 /**
- * Validators over the OpenAPI document `doc`, registered in Ajv as `id` (so its `#/components/...` refs resolve).
- * The cache key leaves out `servers`, which validates nothing and names the test server's port, new every run.
+ * The document as the cache key sees it: without its `servers` and its `x-` extensions (the served document's
+ * code samples), which validate nothing and name the answering server, whose port is new every run.
  */
+function keyText(doc: Json): string {
+  return JSON.stringify(doc, function (this: unknown, name: string, value: unknown) {
+    return name.startsWith("x-") || (this === doc && name === "servers") ? undefined : value;
+  });
+}
+
+/** Validators over the OpenAPI document `doc`, registered in Ajv as `id` (so its `#/components/...` refs resolve). */
 export function documentValidators(id: string, doc: Json, cacheDir = VALIDATOR_CACHE_DIR): DocumentValidators {
   const key = sha256(
     JSON.stringify({ CACHE_FORMAT, ajv: requireHere("ajv/package.json").version, OPTIONS, FREE_FORMATS, id }) +
-      JSON.stringify({ ...doc, servers: undefined }),
+      keyText(doc),
   );
   const dir = join(cacheDir, key.slice(0, 32));
   let ajv: Ajv2020 | undefined;

@@ -45,13 +45,19 @@ describe("document validators", () => {
     );
   }, 120_000);
 
-  it("key the cache by the document, not by the server it names", () => {
+  it("key the cache by the document, not by the server its samples name", () => {
+    const served = (port: number): Record<string, any> => ({
+      ...doc,
+      servers: [{ url: `http://127.0.0.1:${port}/api/2025-10-13` }],
+      "x-codeSamples": [{ lang: "curl", source: `curl http://localhost:${port}/api/2025-10-13/quotes` }],
+    });
+    documentValidators("served", served(4101), dir).validator(QUOTE_201);
     const before = readdirSync(dir).length;
-    documentValidators("reference", { ...doc, servers: [{ url: "http://127.0.0.1:1/api" }] }, dir).validator(QUOTE_201);
+    documentValidators("served", served(4102), dir).validator(QUOTE_201);
     expect(readdirSync(dir)).toHaveLength(before);
-    const changed = structuredClone(doc);
+    const changed = structuredClone(served(4102));
     changed.components.schemas.Quote.required = [];
-    documentValidators("reference", changed, dir).validator(QUOTE_201);
+    documentValidators("served", changed, dir).validator(QUOTE_201);
     expect(readdirSync(dir)).toHaveLength(before + 1);
   }, 120_000);
 });
