@@ -229,6 +229,9 @@ describe("released clients of 2025-10-13", () => {
     expect(await ids("state=FROZEN")).toEqual([cardA]);
     expect(await ids("state=ACTIVE")).toEqual(await ids("status=ACTIVE"));
     expect(await ids("state=ACTIVE")).toEqual([cardB]);
+    const both = await api.get(`/cards?customerId=${a.customerId}&cardholderId=${a.customerId}`);
+    expect(both.status).toBe(400);
+    expect(both.body.details.errors[0].field).toBe("cardholderId");
   });
 
   it("a fiat external account in the SDK 0.7.0 shape (countries, paymentRails) is accepted; they are not stored", async () => {
