@@ -49,7 +49,13 @@ export const listApiTokens = defineOperation({
   tag: "API Tokens",
   auth: "platform",
   permission: "VIEW",
-  query: PaginationQuery.extend({ name: z.string().max(255).optional() }),
+  query: PaginationQuery.extend({
+    name: z.string().max(255).optional(),
+    createdAfter: z.iso.datetime({ offset: true }).optional(),
+    createdBefore: z.iso.datetime({ offset: true }).optional(),
+    updatedAfter: z.iso.datetime({ offset: true }).optional(),
+    updatedBefore: z.iso.datetime({ offset: true }).optional(),
+  }),
   responses: { 200: { description: "A page of tokens", schema: pageSchema(ApiTokenResponse) }, ...ErrorResponses },
   handle: async ({ ctx, query }) => ({ status: 200, body: await listTokens(db(), ctx.platformId, query) }),
 });

@@ -93,13 +93,25 @@ export const CardUpdate = z
   });
 export type CardUpdate = z.infer<typeof CardUpdate>;
 
+/** The list filters, also under the reference's names (cardholderId, state) that the official CLI sends. */
 export const CardListQuery = PaginationQuery.extend({
   customerId: ApiId("Customer").optional(),
+  cardholderId: ApiId("Customer").optional().describe("Alias of customerId (the reference's name)"),
   accountId: ApiId("InternalAccount").optional(),
   platformCardId: z.string().min(1).max(255).optional(),
   status: z.enum(CARD_STATUSES).optional(),
+  state: z.enum(CARD_STATUSES).optional().describe("Alias of status (the reference's name)"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
-});
+})
+  .superRefine((v, ctx) => {
+    oneOf(ctx, v, "customerId", "cardholderId", false);
+    oneOf(ctx, v, "status", "state", false);
+  })
+  .transform(({ cardholderId, state, ...v }) => ({
+    ...v,
+    customerId: v.customerId ?? cardholderId,
+    status: v.status ?? state,
+  }));
 export type CardListQuery = z.infer<typeof CardListQuery>;
 
 export const CardIdParams = z.object({ id: z.string().min(1).max(200) });

@@ -82,9 +82,31 @@ export async function createToken(
   return serializeToken(row, clientSecret);
 }
 
-export async function listTokens(db: Db, platformId: string, q: PaginationQuery & { name?: string }) {
+type TokenListQuery = PaginationQuery & {
+  name?: string;
+  createdAfter?: string;
+  createdBefore?: string;
+  updatedAfter?: string;
+  updatedBefore?: string;
+};
+
+/** A time range filter (inclusive bounds) on one column, or nothing when neither bound is given. */
+function between(after: string | undefined, before: string | undefined) {
+  if (!after && !before) return undefined;
+  return { ...(after ? { gte: new Date(after) } : {}), ...(before ? { lte: new Date(before) } : {}) };
+}
+
+export async function listTokens(db: Db, platformId: string, q: TokenListQuery) {
   const args = pageArgs(q);
-  const where = { platformId, deletedAt: null, ...(q.name ? { name: q.name } : {}) };
+  const created = between(q.createdAfter, q.createdBefore);
+  const updated = between(q.updatedAfter, q.updatedBefore);
+  const where = {
+    platformId,
+    deletedAt: null,
+    ...(q.name ? { name: q.name } : {}),
+    ...(created ? { createdAt: created } : {}),
+    ...(updated ? { updatedAt: updated } : {}),
+  };
   const [rows, total] = await Promise.all([
     db.apiToken.findMany({ where: { ...where, ...args.cursorWhere }, orderBy: args.orderBy, take: args.take }),
     db.apiToken.count({ where, ...boundedCount }),

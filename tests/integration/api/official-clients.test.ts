@@ -208,6 +208,32 @@ describe("released clients of 2025-10-13", () => {
     expect(again.body.message).toBe(again.body.reason);
   });
 
+  it("GET /cards filters by the reference's cardholderId and state as by customerId and status", async () => {
+    const api = await newPlatform();
+    await approvePlatform(api);
+    const [a, b] = [await approvedCardholder(api, { fund: 1_000 }), await approvedCardholder(api, { fund: 1_000 })];
+    const issue = async (h: typeof a) =>
+      (await api.post("/cards", { cardholderId: h.customerId, fundingSources: [h.usdAccountId] })).body.id as string;
+    const [cardA, cardB] = [await issue(a), await issue(b)];
+    await waitForStatus(api, cardA, "ACTIVE");
+    await waitForStatus(api, cardB, "ACTIVE");
+    expect((await api.patch(`/cards/${cardA}`, { state: "FROZEN" })).status).toBe(200);
+    const ids = async (query: string) => {
+      const res = await api.get(`/cards?${query}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.map((c: { id: string }) => c.id);
+    };
+    // the official CLI's `cards list --cardholder-id` and `--state` send these names
+    expect(await ids(`cardholderId=${b.customerId}`)).toEqual([cardB]);
+    expect(await ids(`cardholderId=${b.customerId}`)).toEqual(await ids(`customerId=${b.customerId}`));
+    expect(await ids("state=FROZEN")).toEqual([cardA]);
+    expect(await ids("state=ACTIVE")).toEqual(await ids("status=ACTIVE"));
+    expect(await ids("state=ACTIVE")).toEqual([cardB]);
+    const both = await api.get(`/cards?customerId=${a.customerId}&cardholderId=${a.customerId}`);
+    expect(both.status).toBe(400);
+    expect(both.body.details.errors[0].field).toBe("cardholderId");
+  });
+
   it("a fiat external account in the SDK 0.7.0 shape (countries, paymentRails) is accepted; they are not stored", async () => {
     const c = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Sdk Shape", currencies: ["USD"] });
     const accountInfo = {

@@ -62,6 +62,28 @@ describe("API Tokens", () => {
     expect(self.body.code).toBe("INVALID_INPUT");
   });
 
+  it("filters the list by createdAfter/createdBefore and updatedAfter/updatedBefore (inclusive)", async () => {
+    const api = await newPlatform();
+    const first = await api.post("/tokens", { name: "first", permissions: ["VIEW"] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await api.post("/tokens", { name: "second", permissions: ["VIEW"] });
+    const names = async (query: string) => {
+      const res = await api.get(`/tokens?${query}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.map((t: { name: string }) => t.name).filter((n: string) => n !== "root");
+    };
+    const at = (t: { body: { createdAt: string } }) => encodeURIComponent(t.body.createdAt);
+    const sorted = (xs: string[]) => [...xs].sort();
+    expect(sorted(await names(`createdAfter=${at(second)}`))).toEqual(["second"]);
+    expect(await names(`createdBefore=${at(first)}`)).toContain("first");
+    expect(await names(`createdBefore=${at(first)}`)).not.toContain("second");
+    expect(sorted(await names(`createdAfter=${at(first)}&createdBefore=${at(second)}`))).toEqual(["first", "second"]);
+    expect(await names(`updatedAfter=${at(second)}`)).toContain("second");
+    expect(await names(`updatedAfter=${at(second)}`)).not.toContain("first");
+    expect(await names(`updatedBefore=${at(first)}`)).not.toContain("second");
+    expect((await api.get("/tokens?createdAfter=yesterday")).status).toBe(400);
+  });
+
   it("keeps tokens per platform", async () => {
     const a = await newPlatform();
     const b = await newPlatform();
