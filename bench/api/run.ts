@@ -12,8 +12,7 @@ import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { freePort, startTestServer } from "../../tests/support/server";
-import { ADDRESS } from "../../tests/support/money";
-import { benchAgents } from "../support/agents";
+import { ADDRESS, benchAgents } from "../support/agents";
 import { cpuPerOp, sampleCpu } from "../support/cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);

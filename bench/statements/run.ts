@@ -7,8 +7,7 @@
 //   (BENCH_REQUESTS=200 per operation, BENCH_CONCURRENCY=4, BENCH_ONLY=<substring of an operation name>)
 import { loadavg } from "node:os";
 import pg from "pg";
-import { ADDRESS } from "../../tests/support/money";
-import { apiCaller, benchAgents } from "../support/agents";
+import { ADDRESS, apiCaller, benchAgents } from "../support/agents";
 import { cpuPerOp, sampleCpu } from "../support/cpu";
 
 const PG_URL = process.env.BENCH_PG_URL;
