@@ -1,8 +1,10 @@
 // bench/statements: SQL statements and PostgreSQL execution time per request of the main writes and reads, from
 // pg_stat_statements on an external PostgreSQL that preloads it (a scratch cluster: the test databases are created
 // and dropped there). Requests run a few at a time (the figures are per request, not a throughput); the job
-// poller's own statements, measured while idle, are subtracted. Prints the statements each operation ran, with
-// calls and mean time, so a change can be judged by round trips and PostgreSQL time on a loaded machine.
+// poller's own statements, measured while idle, are subtracted. Statements count top-level ones (round trips from the
+// server, each of which autocommits or belongs to a transaction); nested ones (foreign-key checks, statements in
+// functions) are listed apart: they cost execution time, not round trips. Prints the statements each operation ran,
+// with calls and mean time, so a change can be judged by round trips and PostgreSQL time on a loaded machine.
 //   BENCH_PG_URL=postgresql://postgres@127.0.0.1:55433/postgres npm run bench:statements
 //   (BENCH_REQUESTS=200 per operation, BENCH_CONCURRENCY=4, BENCH_ONLY=<substring of an operation name>)
 import { loadavg } from "node:os";
@@ -102,8 +104,8 @@ async function main() {
       });
     const stats = async () =>
       (
-        await admin.query<{ query: string; calls: string; ms: number }>(
-          `SELECT s.query, s.calls::text AS calls, s.total_exec_time AS ms FROM pg_stat_statements s
+        await admin.query<{ query: string; calls: string; ms: number; toplevel: boolean }>(
+          `SELECT s.query, s.calls::text AS calls, s.total_exec_time AS ms, s.toplevel FROM pg_stat_statements s
              JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = $1`,
           [database],
         )
@@ -114,7 +116,7 @@ async function main() {
     await reset();
     const idleStart = Date.now();
     await new Promise((r) => setTimeout(r, 3000));
-    const idle = await stats();
+    const idle = (await stats()).filter((r) => r.toplevel);
     const idlePerSec = sum(idle, "calls") / ((Date.now() - idleStart) / 1000);
     const idleMsPerSec = sum(idle, "ms") / ((Date.now() - idleStart) / 1000);
     console.log(`idle: ${idlePerSec.toFixed(1)} statements/s (${idleMsPerSec.toFixed(2)} ms/s), subtracted below`);
@@ -134,11 +136,13 @@ async function main() {
       const secs = (Date.now() - t0) / 1000;
       const cpu = cpuPerOp(cpu0, sampleCpu(), REQUESTS);
       const rows = await stats();
-      const perReq = (sum(rows, "calls") - idlePerSec * secs) / REQUESTS;
-      const msPerReq = (sum(rows, "ms") - idleMsPerSec * secs) / REQUESTS;
+      const top = rows.filter((r) => r.toplevel);
+      const perReq = (sum(top, "calls") - idlePerSec * secs) / REQUESTS;
+      const nested = sum(rows, "calls") / REQUESTS - sum(top, "calls") / REQUESTS;
+      const msPerReq = (sum(top, "ms") - idleMsPerSec * secs) / REQUESTS;
       console.log(
-        `\n${op.name}: ${perReq.toFixed(2)} statements/request, PostgreSQL execution ` +
-          `${msPerReq.toFixed(3)} ms/request` +
+        `\n${op.name}: ${perReq.toFixed(2)} statements/request (round trips; ${nested.toFixed(2)} nested: ` +
+          `foreign-key checks, functions), PostgreSQL execution ${msPerReq.toFixed(3)} ms/request` +
           (cpu
             ? ` (process CPU/request: server ${cpu.server.toFixed(2)} ms, postgres ${cpu.postgres.toFixed(2)} ms)`
             : ""),
@@ -147,7 +151,8 @@ async function main() {
         const calls = Number(r.calls);
         console.log(
           `  ${(calls / REQUESTS).toFixed(2).padStart(6)}/req ${(r.ms / calls).toFixed(3).padStart(7)} ms  ` +
-            r.query.replace(/\s+/g, " ").slice(0, 150),
+            (r.toplevel ? "" : "(nested) ") +
+            r.query.replace(/\s+/g, " ").slice(0, 140),
         );
       }
     }
