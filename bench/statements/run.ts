@@ -78,12 +78,6 @@ async function main() {
         }),
       },
       {
-        name: "PATCH /config",
-        method: "PATCH",
-        path: "/config",
-        body: (n) => ({ webhookEndpoint: `https://hooks.example.com/${n % 1000}` }),
-      },
-      {
         name: "POST /agents/me/transfer-out",
         method: "POST",
         path: "/agents/me/transfer-out",
@@ -92,6 +86,13 @@ async function main() {
       },
       { name: "GET /transactions?limit=20", method: "GET", path: "/transactions?limit=20" },
       { name: "GET /customers?limit=20", method: "GET", path: "/customers?limit=20" },
+      // Last: it sets a webhook endpoint, and every later event would add its deliveries (retried) to the counts.
+      {
+        name: "PATCH /config",
+        method: "PATCH",
+        path: "/config",
+        body: (n) => ({ webhookEndpoint: `https://hooks.example.com/${n % 1000}` }),
+      },
     ];
     const fire = (op: Op, n: number) =>
       fetch(`${server.baseUrl}${op.path}`, {
