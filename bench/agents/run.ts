@@ -7,7 +7,7 @@
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { servePid, startTestServer } from "../../tests/support/server";
-import { ADDRESS } from "../../tests/support/money";
+import { apiCaller, benchAgents } from "../support/agents";
 import { cpuPerOp, sampleCpu } from "../support/cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -24,58 +24,17 @@ async function main() {
   const server = await startTestServer("embedded", { LOG_LEVEL: "warn", ...serverEnv() });
   try {
     const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
-    const call = async (method: string, path: string, body?: unknown, authorization: string | null = auth) => {
-      const res = await fetch(`${server.baseUrl}${path}`, {
-        method,
-        headers: { ...(authorization ? { authorization } : {}), "content-type": "application/json" },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const json = (await res.json()) as Record<string, unknown> & { id: string; data: { id: string }[] };
-      if (!res.ok) throw new Error(`${path} -> ${res.status} ${JSON.stringify(json)}`);
-      return json;
-    };
+    const call = apiCaller(server.baseUrl, auth);
     const customer = await call("POST", "/customers", {
       customerType: "INDIVIDUAL",
       fullName: "Bench Base",
       currencies: ["USD"],
     });
-    const accounts = await call("GET", `/customers/internal-accounts?customerId=${customer.id}&type=INTERNAL_FIAT`);
-    const external = await call("POST", "/customers/external-accounts", {
-      customerId: customer.id,
-      currency: "USD",
-      accountInfo: {
-        accountType: "USD_ACCOUNT",
-        accountNumber: "9876543210",
-        routingNumber: "021000021",
-        bankAccountType: "CHECKING",
-        bankName: "Chase",
-        beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Bench Base", address: ADDRESS },
-      },
-    });
-    const install = async (i: number) => {
-      const agent = (await call("POST", "/agents", {
-        name: `Bench agent ${i + 1}`,
-        customerId: customer.id,
-        policy: {
-          permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS"],
-          defaultExecutionMode: "APPROVAL_REQUIRED",
-          spendingLimits: {
-            currency: "USD",
-            perTransactionLimit: 10_000,
-            dailyLimit: 1_000_000_000,
-            dailyTransactionLimit: 1_000_000,
-            monthlyLimit: 1_000_000_000,
-          },
-        },
-      })) as unknown as { deviceCode: { code: string } };
-      const redeemed = await call("POST", `/agents/device-codes/${agent.deviceCode.code}/redeem`, undefined, null);
-      return `Bearer ${String(redeemed.accessToken)}`;
-    };
-    const agents = await Promise.all(Array.from({ length: AGENTS + 1 }, (_, i) => install(i)));
+    const { auths: agents, source, destination } = await benchAgents(server.baseUrl, auth, customer.id, AGENTS + 1);
     const other = agents.pop()!;
     const body = JSON.stringify({
-      source: { accountId: accounts.data[0].id },
-      destination: { accountId: external.id },
+      source: { accountId: source },
+      destination: { accountId: destination },
       amount: 500,
     });
     const path = `${new URL(server.baseUrl).pathname}/agents/me/transfer-out`;

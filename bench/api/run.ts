@@ -12,7 +12,7 @@ import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { freePort, startTestServer } from "../../tests/support/server";
-import { ADDRESS } from "../../tests/support/money";
+import { ADDRESS, benchAgents } from "../support/agents";
 import { cpuPerOp, sampleCpu } from "../support/cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -313,54 +313,6 @@ async function documentHolders(baseUrl: string, auth: string, count: number): Pr
   return ids;
 }
 
-/** An agent of the customer, installed through its device code, whose transfers wait for approval (an action). */
-async function benchAgent(baseUrl: string, auth: string, customerId: string): Promise<Base["agent"]> {
-  const call = async (method: string, path: string, body?: unknown, authorization: string | null = auth) =>
-    json(
-      await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { ...(authorization ? { authorization } : {}), "content-type": "application/json" },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      }),
-    );
-  const install = async (i: number) => {
-    const agent = (await call("POST", "/agents", {
-      name: `Bench agent ${i + 1}`,
-      customerId,
-      policy: {
-        permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS"],
-        defaultExecutionMode: "APPROVAL_REQUIRED",
-        spendingLimits: {
-          currency: "USD",
-          perTransactionLimit: 10_000,
-          dailyLimit: 1_000_000_000,
-          dailyTransactionLimit: 1_000_000,
-          monthlyLimit: 1_000_000_000,
-        },
-      },
-    })) as unknown as { deviceCode: { code: string } };
-    const redeemed = (await call("POST", `/agents/device-codes/${agent.deviceCode.code}/redeem`, undefined, null)) as {
-      accessToken?: string;
-    };
-    return `Bearer ${redeemed.accessToken}`;
-  };
-  const auths = await Promise.all(Array.from({ length: AGENTS }, (_, i) => install(i)));
-  const accounts = await call("GET", `/customers/internal-accounts?customerId=${customerId}&type=INTERNAL_FIAT`);
-  const external = await call("POST", "/customers/external-accounts", {
-    customerId,
-    currency: "USD",
-    accountInfo: {
-      accountType: "USD_ACCOUNT",
-      accountNumber: "9876543210",
-      routingNumber: "021000021",
-      bankAccountType: "CHECKING",
-      bankName: "Chase",
-      beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Bench Base", address: ADDRESS },
-    },
-  });
-  return { auths, source: accounts.data[0].id, destination: external.id };
-}
-
 async function main() {
   console.log(`bench/api: ${connections} connections, ${seconds} s per target, Meridian then Prism on each operation`);
   console.log(`load average at start: ${load()}`);
@@ -378,7 +330,7 @@ async function main() {
     const base: Base = {
       customerId,
       holders: await documentHolders(server.baseUrl, auth, HOLDERS),
-      agent: await benchAgent(server.baseUrl, auth, customerId),
+      agent: await benchAgents(server.baseUrl, auth, customerId, AGENTS),
       cards: await cardsPlatform(server),
     };
     const measure = async (t: Target) => {

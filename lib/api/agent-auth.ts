@@ -6,6 +6,7 @@ import { db } from "../db/client";
 import { ApiError } from "./errors";
 import type { AgentPrincipal } from "../domain/platform/principal";
 import { accessTokenHash } from "../domain/agents/device-codes";
+import { agentPrincipal } from "../domain/agents/me";
 import type { ApiRequest } from "./operation";
 
 export async function authenticateAgent(request: ApiRequest): Promise<AgentPrincipal> {
@@ -31,5 +32,5 @@ export async function authenticateAgent(request: ApiRequest): Promise<AgentPrinc
     throw new ApiError("FORBIDDEN", "This agent is paused; the platform must resume it first", {
       rule: "AGENT_PAUSED",
     });
-  return { kind: "agent", platformId: agent.platformId, agentId: agent.id, customerId: agent.customerId };
+  return agentPrincipal(agent);
 }

@@ -175,6 +175,8 @@ export async function submitAction(
     transferDetails?: object;
     quoteId?: string;
     transactionId?: string;
+    /** The customer's platformCustomerId when the caller has read it (else the answer reads it). */
+    platformCustomerId?: string;
   },
 ) {
   const policy = policyOf(agent);
@@ -202,10 +204,18 @@ export async function submitAction(
     updatedAt: now,
   };
   // A new transfer's transaction id is fresh, so there is no transaction to read; a quote's may exist.
-  const known = spec.transactionId ? {} : { transaction: null };
+  const known = {
+    ...(spec.transactionId ? {} : { transaction: null }),
+    ...(spec.platformCustomerId !== undefined ? { platformCustomerId: spec.platformCustomerId } : {}),
+  };
   if (!pending) {
     await recordAction(agent, policy, row, null);
-    return serializeAction(db, await runAction(db, row));
+    const ran = await runAction(db, row);
+    return serializeAction(
+      db,
+      ran,
+      spec.platformCustomerId !== undefined ? { platformCustomerId: spec.platformCustomerId } : {},
+    );
   }
   const action = await serializeAction(db, row, known);
   const outbox = outboxRows("AGENT_ACTION.PENDING_APPROVAL", { ...action, approvalReasons: decision.reasons }, now);

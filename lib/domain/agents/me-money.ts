@@ -26,6 +26,47 @@ async function ownInternalAccount(db: PrismaClient, agent: Agent, id: string) {
   return row;
 }
 
+/**
+ * A transfer's two accounts in one read: the customer's internal account and the external account (each accessor
+ * answers as ownInternalAccount and findAgentExternalAccount do; the caller keeps their order of errors), with the
+ * customer's platformCustomerId the action's answer shows.
+ */
+async function transferEnds(db: PrismaClient, agent: Agent, internalId: string, externalId: string) {
+  const internalUuid = parseApiId("InternalAccount", internalId);
+  const externalUuid = parseApiId("ExternalAccount", externalId);
+  const [row] = await db.$queryRaw<
+    {
+      internal_id: string | null;
+      type: string | null;
+      currency: string | null;
+      external_id: string | null;
+      customer_id: string | null;
+      platform_customer_id: string | null;
+    }[]
+  >`SELECT i.id AS internal_id, i.type, i.currency, e.id AS external_id, e.customer_id,
+           c.platform_customer_id
+      FROM (SELECT 1) one
+      LEFT JOIN customers c ON c.id = ${agent.customerId}::uuid
+      LEFT JOIN internal_accounts i
+        ON i.id = ${internalUuid}::uuid AND i.platform_id = ${agent.platformId}::uuid
+       AND i.customer_id = ${agent.customerId}::uuid
+      LEFT JOIN external_accounts e
+        ON e.id = ${externalUuid}::uuid AND e.platform_id = ${agent.platformId}::uuid AND e.deleted_at IS NULL`;
+  return {
+    /** The agent's customer's platformCustomerId, for the action's answer. */
+    platformCustomerId: row.platform_customer_id ?? "",
+    internal() {
+      if (!row.internal_id) throw notFound(`Internal account ${internalId}`);
+      return { id: row.internal_id, type: row.type!, currency: row.currency! };
+    },
+    external() {
+      if (!row.external_id) throw new DomainError("REFERENCE_NOT_FOUND", `External account ${externalId} not found`);
+      if (row.customer_id !== agent.customerId) throw notFound(`External account ${externalId}`);
+      return { id: row.external_id };
+    },
+  };
+}
+
 /** An embedded wallet pays out only with its holder's signature, which an agent cannot give. */
 function notFromWallet(account: { type: string }, field: string) {
   if (account.type === "EMBEDDED_WALLET") {
@@ -48,12 +89,14 @@ type TransferBody = {
 
 export async function agentTransferOut(db: PrismaClient, agent: Agent, body: TransferBody) {
   checkPermission(policyOf(agent), "CREATE_TRANSFERS");
-  const src = await ownInternalAccount(db, agent, body.source.accountId);
+  const ends = await transferEnds(db, agent, body.source.accountId, body.destination.accountId);
+  const src = ends.internal();
   notFromWallet(src, "source.accountId");
-  const ext = await findAgentExternalAccount(db, agent, body.destination.accountId);
+  const ext = ends.external();
   return submitAction(db, agent, {
     type: "TRANSFER_OUT",
     request: body,
+    platformCustomerId: ends.platformCustomerId,
     spend: { amount: BigInt(body.amount), currency: src.currency, accountId: toApiId("InternalAccount", src.id) },
     transferDetails: {
       amount: body.amount,
@@ -66,11 +109,13 @@ export async function agentTransferOut(db: PrismaClient, agent: Agent, body: Tra
 
 export async function agentTransferIn(db: PrismaClient, agent: Agent, body: TransferBody) {
   checkPermission(policyOf(agent), "CREATE_TRANSFERS");
-  const ext = await findAgentExternalAccount(db, agent, body.source.accountId);
-  const dest = await ownInternalAccount(db, agent, body.destination.accountId);
+  const ends = await transferEnds(db, agent, body.destination.accountId, body.source.accountId);
+  const ext = ends.external();
+  const dest = ends.internal();
   return submitAction(db, agent, {
     type: "TRANSFER_IN",
     request: body,
+    platformCustomerId: ends.platformCustomerId,
     spend: { amount: BigInt(body.amount), currency: dest.currency, accountId: toApiId("InternalAccount", dest.id) },
     transferDetails: {
       amount: body.amount,

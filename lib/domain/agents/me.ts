@@ -4,7 +4,7 @@ import "server-only";
 import type { Db } from "../../db/client";
 import type { Agent } from "../../db/generated/client";
 import { DomainError, notFound } from "../../kernel/errors";
-import type { Principal } from "../platform/principal";
+import type { AgentPrincipal, Principal } from "../platform/principal";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { parseApiId, toApiId } from "../../ids";
 import { serializeInternalAccount } from "../accounts/internal-accounts";
@@ -17,7 +17,25 @@ import {
 import { allowedAccounts, checkPermission, type AgentPermission } from "./policy";
 import { policyOf } from "./agents";
 
-/** The calling agent (AgentAuth has already refused paused and deleted agents). */
+/** The agent rows AgentAuth read for its principals: the request's own handler needs no second read. */
+const authenticated = new WeakMap<object, Agent>();
+
+/** The principal of an agent AgentAuth has just read (and found neither deleted nor paused). */
+export function agentPrincipal(agent: Agent): AgentPrincipal {
+  const principal: AgentPrincipal = {
+    kind: "agent",
+    platformId: agent.platformId,
+    agentId: agent.id,
+    customerId: agent.customerId,
+  };
+  authenticated.set(principal, agent);
+  return principal;
+}
+
+/**
+ * The calling agent (AgentAuth has already refused paused and deleted agents): the row it read for this request's
+ * principal, else read again.
+ */
 export async function currentAgent(
   db: Db,
   ctx: { principal: Principal | null },
@@ -25,7 +43,9 @@ export async function currentAgent(
 ): Promise<Agent> {
   const p = ctx.principal;
   if (!p || p.kind !== "agent") throw new DomainError("UNAUTHORIZED", "This operation requires agent credentials");
-  const agent = await db.agent.findFirst({ where: { id: p.agentId, platformId: p.platformId, deletedAt: null } });
+  const agent =
+    authenticated.get(p) ??
+    (await db.agent.findFirst({ where: { id: p.agentId, platformId: p.platformId, deletedAt: null } }));
   if (!agent) throw new DomainError("UNAUTHORIZED", "Invalid or revoked agent access token");
   if (permissions.length > 0) {
     const policy = policyOf(agent);

@@ -1,0 +1,72 @@
+// Bench fixtures shared by bench/api, bench/agents and bench/statements: installed agents of a customer whose
+// transfer-outs wait for approval (each answer is a PENDING_APPROVAL action; nothing moves).
+
+/**
+ * A beneficiary's address (tests/support/money has the same one, but it loads the vitest-only contract recorder,
+ * which a bench run outside vitest cannot import).
+ */
+export const ADDRESS = { line1: "1 Main St", city: "New York", postalCode: "10001", country: "US" };
+
+type Call = (method: string, path: string, body?: unknown, authorization?: string | null) => Promise<Answer>;
+type Answer = Record<string, unknown> & { id: string; data: { id: string }[] };
+
+/** A JSON call to the API under `baseUrl`, with `auth` unless another authorization (or none) is given. */
+export function apiCaller(baseUrl: string, auth: string): Call {
+  return async (method, path, body, authorization = auth) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { ...(authorization ? { authorization } : {}), "content-type": "application/json" },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await res.json()) as Answer;
+    if (!res.ok) throw new Error(`${path} -> ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+/**
+ * `count` agents of the customer installed through their device codes (their bearer tokens), under a policy whose
+ * transfers wait for approval, and the customer's USD internal account and a USD external account to move between.
+ */
+export async function benchAgents(
+  baseUrl: string,
+  auth: string,
+  customerId: string,
+  count: number,
+): Promise<{ auths: string[]; source: string; destination: string }> {
+  const call = apiCaller(baseUrl, auth);
+  const install = async (i: number) => {
+    const agent = (await call("POST", "/agents", {
+      name: `Bench agent ${i + 1}`,
+      customerId,
+      policy: {
+        permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS"],
+        defaultExecutionMode: "APPROVAL_REQUIRED",
+        spendingLimits: {
+          currency: "USD",
+          perTransactionLimit: 10_000,
+          dailyLimit: 1_000_000_000,
+          dailyTransactionLimit: 1_000_000,
+          monthlyLimit: 1_000_000_000,
+        },
+      },
+    })) as unknown as { deviceCode: { code: string } };
+    const redeemed = await call("POST", `/agents/device-codes/${agent.deviceCode.code}/redeem`, undefined, null);
+    return `Bearer ${String(redeemed.accessToken)}`;
+  };
+  const auths = await Promise.all(Array.from({ length: count }, (_, i) => install(i)));
+  const accounts = await call("GET", `/customers/internal-accounts?customerId=${customerId}&type=INTERNAL_FIAT`);
+  const external = await call("POST", "/customers/external-accounts", {
+    customerId,
+    currency: "USD",
+    accountInfo: {
+      accountType: "USD_ACCOUNT",
+      accountNumber: "9876543210",
+      routingNumber: "021000021",
+      bankAccountType: "CHECKING",
+      bankName: "Chase",
+      beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Bench Base", address: ADDRESS },
+    },
+  });
+  return { auths, source: accounts.data[0].id, destination: external.id };
+}
