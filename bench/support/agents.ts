@@ -1,11 +1,9 @@
 // Bench fixtures shared by bench/api, bench/agents and bench/statements: installed agents of a customer whose
 // transfer-outs wait for approval (each answer is a PENDING_APPROVAL action; nothing moves).
 
-/**
- * A beneficiary's address (tests/support/money has the same one, but it loads the vitest-only contract recorder,
- * which a bench run outside vitest cannot import).
- */
-export const ADDRESS = { line1: "1 Main St", city: "New York", postalCode: "10001", country: "US" };
+import { ADDRESS } from "../../tests/support/money";
+
+export { ADDRESS };
 
 type Call = (method: string, path: string, body?: unknown, authorization?: string | null) => Promise<Answer>;
 type Answer = Record<string, unknown> & { id: string; data: { id: string }[] };

@@ -1,7 +1,6 @@
 // Helpers shared by the money-movement tests: customers with funded accounts
 // and external accounts whose identifiers carry sandbox suffixes.
-import { newPlatform, type ApiClient } from "./api";
-import { WebhookReceiver } from "./webhook-receiver";
+import type { ApiClient } from "./api";
 
 export const ADDRESS = { line1: "1 Main St", city: "New York", postalCode: "10001", country: "US" };
 
@@ -60,25 +59,4 @@ export async function umaLookup(api: ApiClient, umaAddress: string): Promise<str
   const res = await api.get(`/receiver/uma/${encodeURIComponent(umaAddress)}`);
   if (res.status !== 200) throw new Error(`lookup of ${umaAddress}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.lookupId;
-}
-
-/**
- * The usual stage of a money test: a new platform delivering webhooks to a receiver of its own and
- * one customer whose USD account holds `amount`. `configure` points the platform at the receiver
- * (by default PATCH /config; card tests approve the platform as well).
- */
-export async function fundedStage(opts: {
-  platformName?: string;
-  customerName: string;
-  currencies: string[];
-  amount: number;
-  configure?: (api: ApiClient, webhookEndpoint: string) => Promise<unknown>;
-}) {
-  const hooks = await new WebhookReceiver().start();
-  const api = await newPlatform(opts.platformName);
-  await (opts.configure ?? ((a, url) => a.patch("/config", { webhookEndpoint: url })))(api, hooks.url);
-  const customer = await newCustomer(api, opts.currencies, opts.customerName);
-  const usd = await internalAccount(api, customer.id);
-  await fund(api, usd, opts.amount);
-  return { api, hooks, customer, usd };
 }

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { defineOperation } from "../operation";
 import { ErrorResponses, ErrorSchema, errorResponsesExcept } from "../responses";
 import { ActionResponse } from "./agent-management";
+import { TransactionListFilters } from "./transactions";
+import { TRANSACTION_STATUSES } from "../../domain/transactions/status";
 import { db } from "../../db/client";
 import { listActions, serializeAction, findAction } from "../../domain/agents/actions";
 import { serializeAgent } from "../../domain/agents/agents";
@@ -148,10 +150,11 @@ export const agentListTransactionsOperation = defineOperation({
   summary: "List the agent's transactions",
   tag,
   auth: "agent",
+  // an agent's customer has no card transactions here: the reference's TransactionStatus and TransactionType
   query: PaginationQuery.extend({
-    status: z.string().optional(),
-    type: z.string().optional(),
-    sortOrder: z.enum(["asc", "desc"]).optional(),
+    ...TransactionListFilters.shape,
+    status: z.enum(TRANSACTION_STATUSES).optional(),
+    type: z.enum(["INCOMING", "OUTGOING"]).optional(),
   }),
   responses: {
     200: { description: "A page of transactions", schema: pageSchema(TransactionResponse) },
@@ -243,7 +246,8 @@ export const agentListInternalAccounts = defineOperation({
   summary: "List the agent's internal accounts",
   tag,
   auth: "agent",
-  query: ClampedPaginationQuery.extend({ currency: z.string().optional() }),
+  // type: the reference's InternalAccountType; a type nothing has matches nothing (no 400 here)
+  query: ClampedPaginationQuery.extend({ currency: z.string().optional(), type: z.string().optional() }),
   responses: {
     200: { description: "A page of internal accounts", schema: pageSchema(InternalAccountResponse) },
     // the reference documents no 400: an unusable query matches nothing (lib/api/statuses.ts)

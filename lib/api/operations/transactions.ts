@@ -26,6 +26,20 @@ import { IncomingTransactionResponse, TransactionResponse } from "../../domain/t
 
 const TransactionParams = z.object({ transactionId: z.string() });
 
+/** The filters of a transaction list, the platform's and an agent's alike (the reference gives both the same). */
+export const TransactionListFilters = z.object({
+  accountIdentifier: z.string().optional(),
+  senderAccountIdentifier: z.string().optional(),
+  receiverAccountIdentifier: z.string().optional(),
+  status: z.enum([...TRANSACTION_STATUSES, ...CARD_TRANSACTION_STATUSES.filter((st) => st !== "REFUNDED")]).optional(),
+  // CARD: card transactions (also included when type is absent), as in the reference.
+  type: z.enum(["INCOMING", "OUTGOING", "CARD"]).optional(),
+  reference: z.string().max(255).optional(),
+  startDate: z.iso.datetime({ offset: true }).optional(),
+  endDate: z.iso.datetime({ offset: true }).optional(),
+  sortOrder: z.enum(["asc", "desc"]).optional(),
+});
+
 // GET /transactions – transactions with the reference's filters
 export const listTransactionsOperation = defineOperation({
   operationId: "listTransactions",
@@ -38,18 +52,7 @@ export const listTransactionsOperation = defineOperation({
   query: PaginationQuery.extend({
     customerId: z.string().optional(),
     platformCustomerId: z.string().optional(),
-    accountIdentifier: z.string().optional(),
-    senderAccountIdentifier: z.string().optional(),
-    receiverAccountIdentifier: z.string().optional(),
-    status: z
-      .enum([...TRANSACTION_STATUSES, ...CARD_TRANSACTION_STATUSES.filter((st) => st !== "REFUNDED")])
-      .optional(),
-    // CARD: card transactions (also included when type is absent), as in the reference.
-    type: z.enum(["INCOMING", "OUTGOING", "CARD"]).optional(),
-    reference: z.string().max(255).optional(),
-    startDate: z.iso.datetime({ offset: true }).optional(),
-    endDate: z.iso.datetime({ offset: true }).optional(),
-    sortOrder: z.enum(["asc", "desc"]).optional(),
+    ...TransactionListFilters.shape,
   }),
   responses: {
     200: {

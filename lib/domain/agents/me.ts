@@ -55,12 +55,17 @@ export async function currentAgent(
   return agent;
 }
 
-export async function listAgentInternalAccounts(db: Db, agent: Agent, q: PaginationQuery & { currency?: string }) {
+export async function listAgentInternalAccounts(
+  db: Db,
+  agent: Agent,
+  q: PaginationQuery & { currency?: string; type?: string },
+) {
   const allowed = allowedAccounts(policyOf(agent));
   const where = {
     platformId: agent.platformId,
     customerId: agent.customerId,
     ...(q.currency ? { currency: q.currency } : {}),
+    ...(q.type ? { type: q.type } : {}),
     ...(allowed
       ? { id: { in: allowed.map((id) => parseApiId("InternalAccount", id)).filter((x): x is string => x !== null) } }
       : {}),

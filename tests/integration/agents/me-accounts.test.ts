@@ -15,6 +15,12 @@ describe("Agent operations on its own customer's accounts", () => {
     );
 
     const usd = mine.body.data.find((x: { type: string }) => x.type === "INTERNAL_FIAT").id;
+    const fiat = await api.get("/agents/me/internal-accounts?type=INTERNAL_FIAT", { auth: a.auth });
+    expect(fiat.body.data.map((x: { id: string }) => x.id)).toEqual(
+      mine.body.data.filter((x: { type: string }) => x.type === "INTERNAL_FIAT").map((x: { id: string }) => x.id),
+    );
+    const none = await api.get("/agents/me/internal-accounts?type=NO_SUCH_TYPE", { auth: a.auth });
+    expect(none.body).toEqual({ data: [], hasMore: false, totalCount: 0 });
     await api.patch(`/agents/${a.agentId}/policy`, { accountRestrictions: { allowedAccountIds: [usd] } });
     const restricted = await api.get("/agents/me/internal-accounts", { auth: a.auth });
     expect(restricted.body.data.map((x: { id: string }) => x.id)).toEqual([usd]);

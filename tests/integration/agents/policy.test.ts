@@ -56,6 +56,18 @@ describe("Agent policy enforcement", () => {
     expect((await api.get(`/agents/${s.agentId}`)).body.usage.dailySpend).toBe(2_500);
     const txs = await api.get("/agents/me/transactions", { auth: s.auth });
     expect(txs.body.data.map((t: { id: string }) => t.id)).toContain(res.body.transactionId);
+    // The reference's filters (released clients send them): each one narrows the list.
+    const ids = async (query: string) =>
+      (await api.get(`/agents/me/transactions?${query}`, { auth: s.auth })).body.data.map((t: { id: string }) => t.id);
+    const later = encodeURIComponent(new Date(Date.now() + 60_000).toISOString());
+    const earlier = encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString());
+    expect(await ids("type=OUTGOING")).toContain(res.body.transactionId);
+    expect(await ids("type=INCOMING")).not.toContain(res.body.transactionId);
+    expect(await ids(`senderAccountIdentifier=${encodeURIComponent(s.usd)}`)).toContain(res.body.transactionId);
+    expect(await ids(`receiverAccountIdentifier=${encodeURIComponent(s.usd)}`)).not.toContain(res.body.transactionId);
+    expect(await ids(`startDate=${earlier}&endDate=${later}`)).toContain(res.body.transactionId);
+    expect(await ids(`startDate=${later}`)).toEqual([]);
+    expect((await api.get("/agents/me/transactions?type=CARD", { auth: s.auth })).status).toBe(400);
     expect((await api.get(`/agents/me/transactions/${res.body.transactionId}`, { auth: s.auth })).status).toBe(200);
     expect((await api.get("/agents/me/actions", { auth: s.auth })).body.data[0].id).toBe(res.body.id);
   });
@@ -203,6 +215,9 @@ describe("Agent policy enforcement", () => {
 
   it("quotes: created for the customer, executed as an action under the policy", async () => {
     const s = await setup(api, { approvalThresholds: { currency: "USD", amount: 1_000 } });
+    // Both agents are installed before the quote: a sandbox quote lives 3 s in the suite (time scale 0.01),
+    // from its creation to the approval that executes it.
+    const other = await setup(api);
     const quote = await api.post(
       "/agents/me/quotes",
       {
@@ -215,7 +230,6 @@ describe("Agent policy enforcement", () => {
     );
     expect(quote.status, quote.text).toBe(201);
     expect((await api.get(`/agents/me/quotes/${quote.body.id}`, { auth: s.auth })).status).toBe(200);
-    const other = await setup(api);
     expect((await api.get(`/agents/me/quotes/${quote.body.id}`, { auth: other.auth })).status).toBe(404);
     const exec = await api.post(`/agents/me/quotes/${quote.body.id}/execute`, undefined, { auth: s.auth });
     expect(exec.status, exec.text).toBe(200);

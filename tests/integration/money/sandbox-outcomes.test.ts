@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitFor, type ApiClient } from "../../support/api";
 import type { WebhookReceiver } from "../../support/webhook-receiver";
-import { balanceOf, externalUsd, fundedStage, internalAccount, umaLookup } from "../../support/money";
+import { balanceOf, externalUsd, internalAccount, umaLookup } from "../../support/money";
+import { fundedStage } from "../../support/money-stage";
 
 describe("sandbox outcomes", () => {
   let api: ApiClient;

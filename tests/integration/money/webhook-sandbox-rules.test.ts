@@ -4,7 +4,8 @@
 // at once and when a job decides the outcome later. A webhook no rule steered names none.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor, type ApiClient } from "../../support/api";
-import { externalUsd, fundedStage, internalAccount, umaLookup } from "../../support/money";
+import { externalUsd, internalAccount, umaLookup } from "../../support/money";
+import { fundedStage } from "../../support/money-stage";
 import type { ReceivedWebhook, WebhookReceiver } from "../../support/webhook-receiver";
 import { approvePlatform, approvedCardholder, issueCard, waitForStatus } from "../cards/helpers";
 

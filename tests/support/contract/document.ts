@@ -1,6 +1,6 @@
 // Compares the served OpenAPI document (generated from the operations' zod
 // schemas) with the reference, operation by operation: paths, methods, status
-// codes, required response fields and enum values. Differences come out as
+// codes, query parameter names, required response fields and enum values. Differences come out as
 // violations, so the same allowlist and ratchet apply as to live responses.
 import { reference, type Violation } from "./reference";
 
@@ -154,6 +154,10 @@ export function unservedOperations(served: ServedDocument): string[] {
     .map((op) => `${op.method} ${op.path}`);
 }
 
+function queryParameterNames(parameters: Json[] | undefined, resolve: (s: Json | undefined) => Json | undefined) {
+  return (parameters ?? []).map((p) => resolve(p)).flatMap((p) => (p?.in === "query" ? [p.name as string] : []));
+}
+
 /** Differences between each served operation and the reference operation at the same method + path. */
 export function compareDocuments(served: ServedDocument & Json): Violation[] {
   const { doc } = reference();
@@ -170,6 +174,21 @@ export function compareDocuments(served: ServedDocument & Json): Violation[] {
         pointer: "",
         keyword: "operationId",
         message: `served as ${mine.operationId}`,
+      });
+    const servedQuery = new Set(queryParameterNames(mine.parameters, resolveServed));
+    const refQuery = queryParameterNames(
+      [...(doc.paths[op.path]?.parameters ?? []), ...(op.operation.parameters ?? [])],
+      resolveRef,
+    );
+    // A query parameter the served operation lacks is silently dropped (the list comes back unfiltered).
+    for (const name of refQuery.filter((q) => !servedQuery.has(q)))
+      out.push({
+        operation: op.operationId,
+        status: "*",
+        pointer: `?${name}`,
+        keyword: "query",
+        message: "reference query parameter the served operation does not take",
+        document: true,
       });
     const refStatuses = Object.keys(op.operation.responses ?? {});
     const servedStatuses = Object.keys(mine.responses ?? {});
