@@ -104,8 +104,10 @@ test("wallet and admin transaction lists show the other side and the note of rea
     .getByRole("row", { name: /Dinner on Friday/ })
     .getByRole("link", { name: /Details of the .* payment from Alice Ledger/ })
     .click();
-  await expect(bobPage.getByText("Alice Ledger").first()).toBeVisible();
-  await expect(bobPage.getByText("Dinner on Friday").first()).toBeVisible();
+  await expect(bobPage).toHaveURL(/\/wallet\/transactions\/Transaction/);
+  await expect(bobPage.getByRole("heading", { level: 1, name: "Transaction" })).toBeVisible();
+  await expect(bobPage.getByRole("definition").filter({ hasText: "Alice Ledger" })).toBeVisible();
+  await expect(bobPage.getByRole("definition").filter({ hasText: "Dinner on Friday" })).toBeVisible();
   expect(await rawTextOn(bobPage)).toEqual([]);
   await shot(bobPage, testInfo, "lists-wallet-receiver-detail-1280");
   await bobContext.close();
