@@ -174,6 +174,42 @@ describe("a payment to another customer's UMA address", () => {
     expect((await balanceOf(api, bob.id)).available).toBe(before + 300);
   });
 
+  it("a burst of payments shares group commits (money_apply_batch) and each writes its receiver's row with its posting", async () => {
+    const before = (await balanceOf(api, bob.id)).available;
+    const count = (await incomingOf(bob.id)).length;
+    const lookupId = await umaLookup(api, bob.umaAddress);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        api.post("/quotes", {
+          lookupId,
+          source: { sourceType: "ACCOUNT", accountId: aliceUsd },
+          destination: { destinationType: "UMA_ADDRESS", umaAddress: bob.umaAddress },
+          lockedCurrencySide: "SENDING",
+          lockedCurrencyAmount: 10,
+          immediatelyExecute: true,
+          description: `Burst ${i}`,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(new Array(30).fill(201));
+    expect((await balanceOf(api, bob.id)).available).toBe(before + 300);
+    const incoming = (await incomingOf(bob.id)).filter((t) => t.description?.startsWith("Burst "));
+    expect(incoming).toHaveLength(30);
+    expect((await incomingOf(bob.id)).length).toBe(count + 30);
+    // Each receiver's row is in its sender's posting's transaction; the burst took fewer commits than payments.
+    const { rows } = await database().query(
+      `SELECT t.xmin::text AS incoming, p.xmin::text AS posting
+         FROM transactions t
+         JOIN transactions s ON s.platform_id = t.platform_id AND s.type = 'OUTGOING' AND s.description = t.description
+         JOIN ledger_postings p ON p.platform_id = s.platform_id AND p.reference = 'Transaction:' || s.id
+        WHERE t.platform_id = $1 AND t.type = 'INCOMING' AND t.description LIKE 'Burst %'`,
+      [api.platformId],
+    );
+    expect(rows).toHaveLength(30);
+    for (const r of rows) expect(r.incoming).toBe(r.posting);
+    expect(new Set(rows.map((r) => r.posting)).size).toBeLessThan(30);
+  });
+
   it("another platform sees neither the receiver's transaction nor its webhook", async () => {
     const [tx] = await incomingOf(bob.id);
     const other = await newPlatform("Elsewhere");
