@@ -174,6 +174,34 @@ describe("a payment to another customer's UMA address", () => {
     expect((await balanceOf(api, bob.id)).available).toBe(before + 300);
   });
 
+  it("a real-time funded payment gives the receiver nothing while it waits, their row when its payment arrives", async () => {
+    const count = (await incomingOf(bob.id)).length;
+    const quote = await api.post("/quotes", {
+      lookupId: await umaLookup(api, bob.umaAddress),
+      source: { sourceType: "REALTIME_FUNDING", currency: "USD", customerId: alice.id },
+      destination: { destinationType: "UMA_ADDRESS", umaAddress: bob.umaAddress },
+      lockedCurrencySide: "SENDING",
+      lockedCurrencyAmount: 777,
+      description: "Paid in from Alice's bank",
+    });
+    expect(quote.status, quote.text).toBe(201);
+    expect(await incomingOf(bob.id)).toHaveLength(count);
+    const sent = await api.post("/sandbox/send", {
+      quoteId: quote.body.id,
+      currencyCode: "USD",
+      currencyAmount: quote.body.totalSendingAmount,
+    });
+    expect(sent.body.status).toBe("COMPLETED");
+    const [paid] = await incomingOf(bob.id);
+    expect(paid).toMatchObject({
+      description: "Paid in from Alice's bank",
+      source: { sourceType: "UMA_ADDRESS", umaAddress: alice.umaAddress },
+      counterpartyInformation: { FULL_NAME: "Alice Ledger" },
+      receivedAmount: { amount: 777 },
+    });
+    expect(await incomingOf(bob.id)).toHaveLength(count + 1);
+  });
+
   it("a burst of payments shares group commits (money_apply_batch) and each writes its receiver's row with its posting", async () => {
     const before = (await balanceOf(api, bob.id)).available;
     const count = (await incomingOf(bob.id)).length;
