@@ -16,17 +16,21 @@ async function receiver(request: APIRequestContext) {
   const created = await platformApi(request, "POST", "/customers", {
     customerType: "INDIVIDUAL",
     fullName: `Uma Receiver ${stamp}`,
+    email: `uma.${stamp}@receivers.example`,
     currencies: ["USD"],
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body as { id: string; umaAddress: string; fullName: string };
+  return created.body as { id: string; umaAddress: string; fullName: string; email: string };
 }
 
 /** Simulates the payment from the sandbox panel and returns its transaction id from the link under the confirmation. */
-async function simulateFromPanel(page: Page, umaAddress: string, amount: string): Promise<string> {
+async function simulateFromPanel(page: Page, customer: { fullName: string }, amount: string): Promise<string> {
   await page.goto("/admin/sandbox");
   const form = page.getByRole("form", { name: "Simulate incoming UMA payment" });
-  await form.getByLabel("Receiver (a customer or a UMA address)").fill(umaAddress);
+  // The receiver is searched by name among all the platform's customers and picked from the matches.
+  await form.getByRole("combobox", { name: /^Receiving customer/ }).fill(customer.fullName);
+  await form.getByRole("option", { name: customer.fullName }).click();
+  await expect(form).toContainText(`Customer: ${customer.fullName}`);
   await form.getByLabel("Currency").selectOption("USD");
   await form.getByLabel("Amount received", { exact: true }).fill(amount);
   await form.getByRole("button", { name: "Simulate payment" }).click();
@@ -55,23 +59,29 @@ test.describe("admin transactions", () => {
     );
     await signInStaff(page, operator);
 
-    const first = await simulateFromPanel(page, customer.umaAddress, "12.34");
+    const first = await simulateFromPanel(page, customer, "12.34");
     await shot(page, testInfo, "admin-sandbox-uma");
-    const second = await simulateFromPanel(page, customer.umaAddress, "56.78");
+    const second = await simulateFromPanel(page, customer, "56.78");
 
     await page.goto("/admin/transactions");
     await page.getByLabel("Status").selectOption("PENDING");
-    // The customer is picked by name, never typed as an id.
-    await page.getByLabel("Customer (name or email)").fill(customer.fullName);
-    await page
-      .getByRole("list", { name: "Matching customers" })
-      .getByRole("button", { name: customer.fullName })
-      .click();
-    await expect(page.getByRole("form", { name: "Filter transactions" })).toContainText(
-      `Customer: ${customer.fullName}`,
-    );
+    // The customer is found by typing part of the email (the server searches every customer of the platform)
+    // and picked with the keyboard; never typed as an id.
+    const filters = page.getByRole("form", { name: "Filter transactions" });
+    const picker = filters.getByRole("combobox", { name: /^Customer/ });
+    await picker.fill("zq-no-such-customer");
+    await expect(filters).toContainText("No customer matches “zq-no-such-customer”");
+    await picker.fill(customer.email.slice(0, customer.email.indexOf("@") + 4));
+    await expect(filters.getByRole("option", { name: customer.fullName })).toBeVisible();
+    await shot(page, testInfo, "admin-customer-picker");
+    await picker.press("ArrowDown");
+    await expect(picker).toHaveAttribute("aria-activedescendant", /.+/);
+    await picker.press("Enter");
+    await expect(filters).toContainText(`Customer: ${customer.fullName}`);
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/customerId=/);
+    // The filtered page names the chosen customer again (read by id, not from a list of the newest).
+    await expect(filters).toContainText(`Customer: ${customer.fullName}`);
     await expect(page).toHaveURL(/status=PENDING/);
     await expect(page.getByRole("row")).toHaveCount(3);
     await expect(page.getByRole("row", { name: /12\.34 USD/ })).toContainText("Pending");
@@ -108,6 +118,28 @@ test.describe("admin transactions", () => {
       `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=USD`,
     );
     expect(accounts.body.data.find((a: { type: string }) => a.type !== "EMBEDDED_WALLET").balance.amount).toBe(1234);
+  });
+
+  test("an operator funds a customer's account from the sandbox panel, the customer found by name", async ({
+    page,
+    operator,
+  }) => {
+    const customer = await receiver(page.request);
+    await signInStaff(page, operator);
+    await page.goto("/admin/sandbox");
+    const form = page.getByRole("form", { name: "Fund an internal account" });
+    await form.getByRole("combobox", { name: /^Customer/ }).fill(customer.fullName.toLowerCase());
+    await form.getByRole("option", { name: customer.fullName }).click();
+    await form.getByRole("combobox", { name: "Account", exact: true }).selectOption({ label: "USD account, 0.00 USD" });
+    await form.getByLabel(/^Amount/).fill("10.00");
+    await form.getByRole("button", { name: "Fund account" }).click();
+    await expect(form.getByRole("status")).toContainText(`Added 10.00 USD to ${customer.fullName}'s USD account.`);
+    const accounts = await platformApi(
+      page.request,
+      "GET",
+      `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&currency=USD`,
+    );
+    expect(accounts.body.data.find((a: { type: string }) => a.type !== "EMBEDDED_WALLET").balance.amount).toBe(1000);
   });
 
   test("the list pages through a customer's transactions, 20 at a time", async ({ page, viewer }) => {

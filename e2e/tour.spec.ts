@@ -263,6 +263,15 @@ test.describe("every page, at 1280 and 375 px", () => {
       },
     ]);
     await page.setViewportSize({ width: 1280, height: 800 });
+    // Any customer is found by part of the name and opened from the customers page (the list shows the newest 100).
+    await page.goto("/admin/customers");
+    const finder = page.getByRole("combobox", { name: /^Find a customer/ });
+    await finder.fill("tom tou");
+    await page
+      .getByRole("option", { name: /Tom Tour/ })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Tom Tour" })).toBeVisible();
     await page.goto("/admin");
     // The console's navigation fits: every section on screen without wrapping or scrolling sideways.
     const nav = page.getByRole("navigation", { name: "Admin" });
@@ -307,9 +316,20 @@ test.describe("every page, at 1280 and 375 px", () => {
       redirectUri: "https://platform.example/done",
     });
     expect(link.status, JSON.stringify(link.body)).toBe(201);
-    await tour(page, testInfo, [
-      { path: new URL(link.body.kycUrl).pathname, name: "hosted-identity", heading: /Verify your identity/ },
-    ]);
+    const path = new URL(link.body.kycUrl).pathname;
+    await tour(page, testInfo, [{ path, name: "hosted-identity", heading: /Verify your identity/ }]);
     await expect(page.getByRole("banner")).toContainText("Meridian");
+    // At 375 px nothing on the page (its file input was 385 px wide) makes the document wider than the screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: /Verify your identity/ })).toBeVisible();
+    const widths = await page.evaluate(() => ({
+      document: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.viewport).toBe(375);
+    expect(widths.document, JSON.stringify(widths)).toBeLessThanOrEqual(widths.viewport);
+    expect(widths.body, JSON.stringify(widths)).toBeLessThanOrEqual(widths.viewport);
   });
 });

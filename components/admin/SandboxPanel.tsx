@@ -1,35 +1,73 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { bff } from "@/lib/browser/bff";
-import { parseMajorToMinor } from "@/lib/browser/money";
+import { formatAmount, parseMajorToMinor, type CurrencyAmountView } from "@/lib/browser/money";
 import { CURRENCIES } from "@/lib/domain/currencies";
 import { useAction } from "@/components/ui/useAction";
 import { Status } from "@/components/ui/Status";
-import { statusWord } from "@/lib/kernel/wording";
+import { internalAccountName, statusWord } from "@/lib/kernel/wording";
+import { CustomerPicker, type CustomerChoice } from "@/components/admin/CustomerPicker";
 
-export interface AccountChoice {
+interface AccountChoice {
   id: string;
+  /** "Wallet (USDB)" */
+  kind: string;
   label: string;
   currency: string;
   decimals: number;
 }
 
-export interface CustomerChoice {
-  name: string;
-  umaAddress: string;
+interface CustomerAccount {
+  id: string;
+  type: string;
+  balance: CurrencyAmountView;
 }
 
-function FundAnyAccount({ accounts }: { accounts: AccountChoice[] }) {
+/** "Wallet (USDB), 12.00 USDB": an account of the chosen customer, for the select. */
+function accountChoice(a: CustomerAccount): AccountChoice {
+  const currency = a.balance.currency.code;
+  const kind = internalAccountName({ type: a.type, currency });
+  return {
+    id: a.id,
+    kind,
+    currency,
+    decimals: a.balance.currency.decimals,
+    label: `${kind}, ${formatAmount(a.balance)}`,
+  };
+}
+
+function FundAnyAccount() {
   const router = useRouter();
   const { state, run, pending } = useAction();
-  const [accountId, setAccountId] = useState(accounts[0]?.id ?? "");
+  const [customer, setCustomer] = useState<CustomerChoice>();
+  const [accounts, setAccounts] = useState<{ for: string; list: AccountChoice[] } | { for: string; error: string }>();
+  const [accountId, setAccountId] = useState("");
   const [amount, setAmount] = useState("");
-  const chosen = accounts.find((a) => a.id === accountId);
+  const list = accounts && "list" in accounts && accounts.for === customer?.id ? accounts.list : [];
+  const chosen = list.find((a) => a.id === accountId);
+  const current = useRef<string | undefined>(undefined);
+  const pick = async (c: CustomerChoice | undefined) => {
+    current.current = c?.id;
+    setCustomer(c);
+    setAccounts(undefined);
+    setAccountId("");
+    if (!c) return;
+    const r = await bff<{ data: CustomerAccount[] }>(
+      "GET",
+      `/api/admin/customers/${encodeURIComponent(c.id)}/accounts`,
+    );
+    if (!r.ok) return setAccounts({ for: c.id, error: r.message });
+    const choices = r.data.data.map(accountChoice);
+    setAccounts({ for: c.id, list: choices });
+    // Only the answer for the customer still chosen picks the account (another pick may have come since).
+    setAccountId((id) => (current.current === c.id ? (choices[0]?.id ?? "") : id));
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
+      if (!customer) return { ok: false, message: "Choose the customer whose account to fund." };
       if (!chosen) return { ok: false, message: "Choose the account to fund." };
       const minor = parseMajorToMinor(amount, chosen.decimals);
       if (minor === null)
@@ -40,43 +78,51 @@ function FundAnyAccount({ accounts }: { accounts: AccountChoice[] }) {
       const r = await bff("POST", `/api/admin/accounts/${encodeURIComponent(chosen.id)}/fund`, {
         amount: Number(minor),
       });
-      if (r.ok) router.refresh();
-      return r.ok ? { ok: true, message: `Added ${amount} ${chosen.currency} to ${chosen.label}.` } : r;
+      if (!r.ok) return r;
+      router.refresh();
+      void pick(customer);
+      return { ok: true, message: `Added ${amount} ${chosen.currency} to ${customer.name}'s ${chosen.kind}.` };
     });
   };
   return (
     <form className="card form" onSubmit={submit} aria-label="Fund an internal account">
       <h2>Fund an internal account</h2>
-      {accounts.length === 0 ? (
-        <p className="muted">No customer accounts yet. Create a customer first.</p>
-      ) : (
-        <>
-          <label>
-            Account
-            <select name="accountId" value={accountId} onChange={(e) => setAccountId(e.target.value)}>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Amount{chosen ? ` (${chosen.currency})` : ""}
-            <input
-              name="amount"
-              inputMode="decimal"
-              required
-              placeholder="100.00"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </label>
-          <button type="submit" disabled={pending} aria-busy={pending}>
-            {pending ? "Funding…" : "Fund account"}
-          </button>
-        </>
-      )}
+      <CustomerPicker
+        label="Customer (name, email or reference)"
+        placeholder="Search the platform's customers"
+        clearText="Choose another"
+        onChange={(c) => void pick(c)}
+      />
+      {customer && accounts && "error" in accounts ? <p role="alert">{accounts.error}</p> : null}
+      {customer && accounts && "list" in accounts && list.length === 0 ? (
+        <p className="muted">{customer.name} has no internal accounts yet.</p>
+      ) : null}
+      {list.length > 0 ? (
+        <label>
+          Account
+          <select name="accountId" value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+            {list.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <label>
+        Amount{chosen ? ` (${chosen.currency})` : ""}
+        <input
+          name="amount"
+          inputMode="decimal"
+          required
+          placeholder="100.00"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </label>
+      <button type="submit" disabled={pending} aria-busy={pending}>
+        {pending ? "Funding…" : "Fund account"}
+      </button>
       <Status state={state} pendingText="Adding sandbox funds…" />
     </form>
   );
@@ -84,12 +130,13 @@ function FundAnyAccount({ accounts }: { accounts: AccountChoice[] }) {
 
 const CODES = Object.keys(CURRENCIES).sort();
 
-function ReceiveUma({ customers }: { customers: CustomerChoice[] }) {
+function ReceiveUma() {
   const router = useRouter();
   const id = useId();
   const { state, run, pending } = useAction();
   const [sender, setSender] = useState("$sender@sandbox.example");
-  const [receiver, setReceiver] = useState("");
+  const [customer, setCustomer] = useState<CustomerChoice>();
+  const [receiverUma, setReceiverUma] = useState("");
   const [currency, setCurrency] = useState("USD");
   const [amount, setAmount] = useState("");
   // The payment just made, linked by words under the status (its id stays out of the text).
@@ -105,16 +152,16 @@ function ReceiveUma({ customers }: { customers: CustomerChoice[] }) {
           ok: false,
           message: `Enter a positive amount in ${currency} with at most ${decimals} decimal places.`,
         };
-      const to = receiver.trim();
-      if (!to)
+      const to = receiverUma.trim();
+      if (!customer && !to)
         return {
           ok: false,
           message:
-            "Enter the receiver: pick a customer from the suggestions or type a UMA address ($alice@example.com).",
+            "Choose the receiving customer (search by name or email) or type a UMA address ($alice@example.com).",
         };
       const r = await bff<{ id: string; status: string }>("POST", "/api/admin/sandbox/uma-receive", {
         senderUmaAddress: sender.trim(),
-        ...(to.startsWith("Customer:") ? { customerId: to } : { receiverUmaAddress: to }),
+        ...(customer ? { customerId: customer.id } : { receiverUmaAddress: to }),
         receivingCurrencyCode: currency,
         receivingCurrencyAmount: Number(minor),
       });
@@ -134,24 +181,23 @@ function ReceiveUma({ customers }: { customers: CustomerChoice[] }) {
         Sender UMA address
         <input name="senderUmaAddress" required value={sender} onChange={(e) => setSender(e.target.value)} />
       </label>
-      <label>
-        Receiver (a customer or a UMA address)
-        <input
-          name="receiver"
-          required
-          list={`${id}-customers`}
-          placeholder="Pick a customer or type a UMA address"
-          value={receiver}
-          onChange={(e) => setReceiver(e.target.value)}
-        />
-      </label>
-      <datalist id={`${id}-customers`}>
-        {customers.map((c) => (
-          <option key={c.umaAddress} value={c.umaAddress}>
-            {c.name}
-          </option>
-        ))}
-      </datalist>
+      <CustomerPicker
+        label="Receiving customer (name, email or reference)"
+        placeholder="Search the platform's customers"
+        clearText="Choose another"
+        onChange={setCustomer}
+      />
+      {customer ? null : (
+        <label>
+          Or any UMA address
+          <input
+            name="receiverUmaAddress"
+            placeholder="$alice@example.com"
+            value={receiverUma}
+            onChange={(e) => setReceiverUma(e.target.value)}
+          />
+        </label>
+      )}
       <label>
         Currency
         <select name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
@@ -273,21 +319,11 @@ function TestWebhook({ endpoint, inboxUrl }: { endpoint: string | null; inboxUrl
   );
 }
 
-export function SandboxPanel({
-  accounts,
-  customers,
-  webhookEndpoint,
-  inboxUrl,
-}: {
-  accounts: AccountChoice[];
-  customers: CustomerChoice[];
-  webhookEndpoint: string | null;
-  inboxUrl: string;
-}) {
+export function SandboxPanel({ webhookEndpoint, inboxUrl }: { webhookEndpoint: string | null; inboxUrl: string }) {
   return (
     <div className="grid">
-      <FundAnyAccount accounts={accounts} />
-      <ReceiveUma customers={customers} />
+      <FundAnyAccount />
+      <ReceiveUma />
       <AdvanceClock />
       <TestWebhook endpoint={webhookEndpoint} inboxUrl={inboxUrl} />
     </div>

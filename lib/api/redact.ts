@@ -19,6 +19,9 @@ const CODE_KEY = /(code|otp)/i;
 const CODE_VALUE = /^\d{4,10}$/;
 /** A card number: 13-19 digits, optionally spaced or dashed, that passes the Luhn check. */
 const PAN_CANDIDATE = /\b\d(?:[ -]?\d){12,18}\b/g;
+/** A timestamp as the API writes them: its digit runs are far too short for a card number. */
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const API_ID = /^[A-Z][A-Za-z]+:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function luhn(digits: string): boolean {
@@ -174,8 +177,12 @@ class BodyScanner {
   }
 
   private stringValue(text: string, start: number, collect: boolean): void {
-    if (collect && this.ids.length < MAX_OBJECT_IDS && text.length >= 39 && API_ID.test(text)) this.ids.push(text);
-    if (text.length >= 13 && /\d{4}/.test(text)) {
+    // An id is never a card number, and the card-number search is slow on a UUID's long digit runs.
+    if (text.length >= 39 && API_ID.test(text)) {
+      if (collect && this.ids.length < MAX_OBJECT_IDS) this.ids.push(text);
+      return;
+    }
+    if (text.length >= 13 && /\d{4}/.test(text) && !UUID.test(text) && !ISO_TIME.test(text)) {
       const redacted = redactPans(text);
       if (redacted !== text) this.replace(start, this.i, JSON.stringify(redacted));
     }

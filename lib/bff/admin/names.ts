@@ -30,8 +30,6 @@ interface External {
 export interface Names {
   customer(id: string | undefined | null): string;
   account(id: string | undefined | null): string;
-  /** The customers read, newest first, for pickers (name and email, never only the id). */
-  customers: { id: string; name: string; email?: string }[];
 }
 
 export async function loadNames(): Promise<Names> {
@@ -58,7 +56,6 @@ export async function loadNames(): Promise<Names> {
   );
   for (const e of externals.data) accountNames.set(e.id, externalAccountName(e.accountInfo));
   return {
-    customers: customers.data.map((c) => ({ id: c.id, name: customerNames.get(c.id)!, email: c.email })),
     customer: (id) => (id ? (customerNames.get(id) ?? "A customer") : "Platform"),
     account: (id) => {
       if (!id) return "—";

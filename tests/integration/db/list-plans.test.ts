@@ -41,6 +41,7 @@ import { listStablecoins } from "@/lib/domain/stablecoins/stablecoins";
 import { listOperations } from "@/lib/domain/stablecoins/mint-burn";
 import { listProviderAccounts } from "@/lib/domain/stablecoins/provider-accounts";
 import { listWebhookEvents } from "@/lib/domain/webhooks/admin-events";
+import { searchCustomers } from "@/lib/domain/customers/search-customers";
 import { toApiId } from "@/lib/ids";
 import { encodeCursor } from "@/lib/kernel/pagination";
 import { migrate } from "@/lib/db/migrate";
@@ -203,6 +204,44 @@ describe("list and get query plans on a seeded platform", () => {
     for (const [name, extra] of Object.entries(cases))
       await expectIndexed(`customers ${name}`, () => listCustomers(prisma, platformId, q(extra)));
     await expectIndexed("customer get", () => retrieveCustomer(prisma, platformId, toApiId("Customer", ids.customer)));
+  });
+
+  it("the admin customer picker's search: part of a name or an email, a reference, two letters, a miss", async () => {
+    // Names and emails as varied as people's (the seed's "Scale Person <n>" share every letter trigram, which no
+    // real customer list does and which makes the planner price the trigram index as a full read); the
+    // businesses keep "Scale Co <n>", so "sc" starts a word of 1,000 customers and the cap stops at 200 rows.
+    await admin.query(
+      `UPDATE customers SET
+         profile = CASE WHEN profile ? 'fullName' THEN jsonb_build_object('fullName',
+           initcap(translate(substr(md5('f' || platform_customer_id), 1, 6), '0123456789', 'ghijklmnop')) || ' ' ||
+           initcap(translate(substr(md5('l' || platform_customer_id), 1, 8), '0123456789', 'ghijklmnop')))
+           ELSE profile END,
+         email = translate(substr(md5('e' || platform_customer_id), 1, 10), '0123456789', 'ghijklmnop')
+           || '.' || platform_customer_id || '@mail.example'
+       WHERE platform_id = $1`,
+      [platformId],
+    );
+    await admin.query("VACUUM ANALYZE customers");
+    const { rows } = await admin.query<{ full_name: string; email: string }>(
+      `SELECT profile ->> 'fullName' AS full_name, email FROM customers
+       WHERE platform_id = $1 AND platform_customer_id = 'plans-2001'`,
+      [platformId],
+    );
+    const [first, last] = rows[0].full_name.toLowerCase().split(" ");
+    const cases = [
+      last.slice(2, 7),
+      rows[0].email.slice(3, 18),
+      "plans-2001",
+      first.slice(0, 2),
+      "sc",
+      "zz",
+      "no such customer",
+    ];
+    for (const q of cases) {
+      const found = await searchCustomers(platformId, q, prisma);
+      if (q === "plans-2001") expect(found.customers.map((c) => c.email)).toEqual([rows[0].email]);
+      await expectIndexed(`customer search "${q}"`, () => searchCustomers(platformId, q, prisma));
+    }
   });
 
   it("internal and external accounts", async () => {

@@ -4,61 +4,42 @@ import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { classify, type Classified } from "./exceptions";
-import {
-  matchOperation,
-  reference,
-  useReferenceCache,
-  validateResponse,
-  validateWebhook,
-  type Violation,
-} from "./reference";
-import { validateServed } from "./served";
+import { reference, useReferenceCache, validateResponse, validateWebhook, type Violation } from "./reference";
+import { servedDocument, validateServed, type Served, type ServedOperation } from "./served";
+import { matchTemplate } from "./templates";
 
 const API_PREFIX = "/api/2025-10-13";
-useReferenceCache(inject("contract").referencePath);
+/** The run's shared folder and reference copy (./report.ts); absent outside the integration project (unit tests). */
+const contract = inject("contract") as { dir: string; referencePath: string } | undefined;
+if (contract) useReferenceCache(contract.referencePath);
 export const pending: Classified[] = [];
 
 function record(violations: Violation[], context: string) {
   if (!violations.length) return;
   const classified = violations.map(classify);
-  const file = join(inject("contract").dir, `${process.pid}.jsonl`);
-  appendFileSync(file, classified.map((c) => JSON.stringify({ ...c, context })).join("\n") + "\n");
+  if (contract)
+    appendFileSync(
+      join(contract.dir, `${process.pid}.jsonl`),
+      classified.map((c) => JSON.stringify({ ...c, context })).join("\n") + "\n",
+    );
   pending.push(...classified.filter((c) => c.kind === "new"));
 }
 
-/** How specifically a path template matches a path: a literal segment beats a `{param}`; null when it does not. */
-function specificity(template: string, path: string): string | null {
-  const tpl = template.split("/").filter(Boolean);
-  const segs = path.split("/").filter(Boolean);
-  if (tpl.length !== segs.length) return null;
-  let score = "";
-  for (let i = 0; i < tpl.length; i++) {
-    if (/^\{.+\}$/.test(tpl[i])) score += "0";
-    else if (tpl[i] === segs[i]) score += "1";
-    else return null;
-  }
-  return score;
-}
-
-let unlisted: Promise<{ method: string; path: string }[]> | undefined;
+const unlisted = new WeakMap<Served, ServedOperation[]>();
 /**
  * Served operations the reference does not list (the legacy paths released clients still call, lib/api/operations/
  * legacy.ts), from the served OpenAPI document. GET /customers/kyc-link is not getCustomerById: a request Meridian
  * routes to one of these is no reference operation's answer.
  */
-function unlistedOperations(origin: string, fetcher: typeof fetch) {
-  unlisted ??= (async () => {
+function unlistedOperations(served: Served | undefined): ServedOperation[] {
+  if (!served) return [];
+  let found = unlisted.get(served);
+  if (!found) {
     const ids = new Set(reference().operations.map((o) => o.operationId));
-    const doc = (await (await fetcher(`${origin}${API_PREFIX}/openapi.json`)).json()) as {
-      paths: Record<string, Record<string, { operationId?: string }>>;
-    };
-    return Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.entries(item)
-        .filter(([, op]) => op.operationId && !ids.has(op.operationId))
-        .map(([method]) => ({ method: method.toUpperCase(), path })),
-    );
-  })();
-  return unlisted;
+    found = served.operations.filter((op) => op.operationId && !ids.has(op.operationId));
+    unlisted.set(served, found);
+  }
+  return found;
 }
 
 /**
@@ -69,12 +50,10 @@ function unlistedOperations(origin: string, fetcher: typeof fetch) {
 export async function check(method: string, url: URL, res: Response, fetcher: typeof fetch) {
   if (!url.pathname.startsWith(API_PREFIX)) return;
   const path = url.pathname.slice(API_PREFIX.length) || "/";
-  let op = matchOperation(method, path);
-  if (op) {
-    const referenceScore = specificity(op.path, path)!;
-    for (const other of await unlistedOperations(url.origin, fetcher))
-      if (other.method === method && (specificity(other.path, path) ?? "") > referenceScore) op = undefined;
-  }
+  const documentUrl = `${url.origin}${API_PREFIX}/openapi.json`;
+  const matched = matchTemplate(reference().operations, method, path);
+  const legacy = matched && matchTemplate(unlistedOperations(await servedDocument(documentUrl, fetcher)), method, path);
+  const op = matched && !(legacy && legacy.score > matched.score) ? matched.operation : undefined;
   const text = await res.clone().text();
   let body: unknown = undefined;
   const json = (res.headers.get("content-type") ?? "").includes("json");
@@ -88,7 +67,6 @@ export async function check(method: string, url: URL, res: Response, fetcher: ty
   if (text && !json && res.status < 300) body = text;
   const context = `${method} ${url.pathname}`;
   if (op) record(validateResponse(op, res.status, body, text.length > 0), context);
-  const documentUrl = `${url.origin}${API_PREFIX}/openapi.json`;
   record(await validateServed(documentUrl, fetcher, method, path, res.status, body, text.length > 0), context);
 }
 

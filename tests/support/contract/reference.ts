@@ -1,11 +1,12 @@
 // The reference OpenAPI document (contract/reference-openapi.yaml) as a JSON
-// Schema 2020-12 validator: request → operation by method + path template,
-// response and webhook bodies → violations with a JSON pointer each.
+// Schema 2020-12 validator (./validators.ts): its operations (a request finds its
+// own through ./templates.ts), response and webhook bodies → violations with a
+// JSON pointer each.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
-import addFormats from "ajv-formats";
+import type { ErrorObject } from "ajv/dist/2020";
 import { parse } from "yaml";
+import { documentValidators, pointerSegment, type DocumentValidators } from "./validators";
 
 type Json = Record<string, any>;
 
@@ -63,7 +64,8 @@ function rewriteDiscriminators(node: unknown): void {
 }
 
 let loaded:
-  { doc: Json; ajv: Ajv2020; operations: ReferenceOperation[]; webhookTypes: Map<string, string> } | undefined;
+  | { doc: Json; validators: DocumentValidators; operations: ReferenceOperation[]; webhookTypes: Map<string, string> }
+  | undefined;
 
 /** The reference with discriminators rewritten, as JSON: parsing the YAML takes seconds, so a run does it once. */
 export function referenceJson(): string {
@@ -93,48 +95,11 @@ export function reference() {
     for (const part of schema.allOf ?? [schema])
       for (const type of part.properties?.type?.enum ?? []) webhookTypes.set(type, name);
   }
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, verbose: true });
-  addFormats(ajv);
-  for (const f of ["int64", "int32", "double", "float", "binary"]) ajv.addFormat(f, true);
-  ajv.addSchema(doc, DOC_ID);
-  loaded = { doc, ajv, operations, webhookTypes };
+  loaded = { doc, validators: documentValidators(DOC_ID, doc), operations, webhookTypes };
   return loaded;
 }
 
-const escape = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
-
-/**
- * The reference operation for a request: literal segments win over `{param}` ones (/agents/me before
- * /agents/{agentId}).
- */
-export function matchOperation(method: string, path: string): ReferenceOperation | undefined {
-  const segs = path.split("/").filter(Boolean);
-  let best: { op: ReferenceOperation; score: string } | undefined;
-  for (const op of reference().operations) {
-    if (op.method !== method.toUpperCase()) continue;
-    const tpl = op.path.split("/").filter(Boolean);
-    if (tpl.length !== segs.length) continue;
-    let score = "";
-    let ok = true;
-    for (let i = 0; i < tpl.length && ok; i++) {
-      if (/^\{.+\}$/.test(tpl[i])) score += "0";
-      else if (tpl[i] === segs[i]) score += "1";
-      else ok = false;
-    }
-    if (ok && (!best || score > best.score)) best = { op, score };
-  }
-  return best?.op;
-}
-
-const validators = new Map<string, ValidateFunction>();
-function validator(pointer: string): ValidateFunction {
-  let v = validators.get(pointer);
-  if (!v) {
-    v = reference().ajv.compile({ $ref: `${DOC_ID}#${pointer}` });
-    validators.set(pointer, v);
-  }
-  return v;
-}
+const validator = (pointer: string) => reference().validators.validator(pointer);
 
 export function toViolations(operation: string, status: string, errors: ErrorObject[]): Violation[] {
   const out = new Map<string, Violation>();
@@ -142,8 +107,8 @@ export function toViolations(operation: string, status: string, errors: ErrorObj
     // the if/then wrappers of rewritten discriminators and oneOf summaries repeat what the branch errors say
     if (e.keyword === "if" || e.keyword === "allOf") continue;
     let pointer = e.instancePath.replace(/\/\d+(?=\/|$)/g, "/*");
-    if (e.keyword === "required") pointer += `/${escape(e.params.missingProperty)}`;
-    if (e.keyword === "additionalProperties") pointer += `/${escape(e.params.additionalProperty)}`;
+    if (e.keyword === "required") pointer += `/${pointerSegment(e.params.missingProperty)}`;
+    if (e.keyword === "additionalProperties") pointer += `/${pointerSegment(e.params.additionalProperty)}`;
     const message =
       e.keyword === "enum"
         ? `${e.message}: ${(e.params.allowedValues as unknown[]).join(", ")}`
@@ -197,7 +162,8 @@ export function validateResponse(op: ReferenceOperation, status: number, body: u
         ]
       : [];
   const pointer =
-    `/paths/${escape(op.path)}/${op.method.toLowerCase()}` + `/responses/${key}/content/application~1json/schema`;
+    `/paths/${pointerSegment(op.path)}/${op.method.toLowerCase()}` +
+    `/responses/${key}/content/application~1json/schema`;
   const validate = validator(pointer);
   if (validate(body)) return [];
   const found = toViolations(op.operationId, key, validate.errors ?? []);
@@ -214,13 +180,13 @@ export function validateWebhook(payload: unknown): Violation[] {
     return [
       { operation, status: "-", pointer: "/type", keyword: "enum", message: "no reference webhook has this type" },
     ];
-  const validate = validator(`/webhooks/${escape(name)}/post/requestBody/content/application~1json/schema`);
+  const validate = validator(`/webhooks/${pointerSegment(name)}/post/requestBody/content/application~1json/schema`);
   return validate(payload) ? [] : toViolations(operation, "-", validate.errors ?? []);
 }
 
 /** Violations of `value` against one of the reference's component schemas (for unit tests of builders). */
 export function validateComponent(name: string, value: unknown): Violation[] {
-  const validate = validator(`/components/schemas/${escape(name)}`);
+  const validate = validator(`/components/schemas/${pointerSegment(name)}`);
   return validate(value) ? [] : toViolations(name, "-", validate.errors ?? []);
 }
 

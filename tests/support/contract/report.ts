@@ -1,7 +1,8 @@
 // Vitest global setup (integration project): gathers what every worker's
 // contract checks recorded and prints the remaining known non-conformances once
-// per run, with the ratchet entries no longer hit (remove them).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// per run, with the ratchet entries no longer hit (remove them); prunes the
+// validator cache (./validators.ts) of documents no recent run used.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -9,8 +10,32 @@ import { KNOWN_NONCONFORMANCES } from "../../../contract/known-nonconformances";
 import { KNOWN_SERVED_DOCUMENT_GAPS } from "../../../contract/known-served-document-gaps";
 import { knownKey, servedGapKey, type Classified } from "./exceptions";
 import { formatViolation, referenceJson } from "./reference";
+import { VALIDATOR_CACHE_DIR } from "./validators";
+
+/** A cache key unused this long (and not by this run) is a document no run serves any more. */
+const CACHE_KEEP_MS = 60 * 60 * 1000;
+
+/** Removes the validator cache's keys neither this run nor a concurrent one (within CACHE_KEEP_MS) used. */
+function pruneValidatorCache(runStarted: number) {
+  let keys: string[];
+  try {
+    keys = readdirSync(VALIDATOR_CACHE_DIR);
+  } catch {
+    return;
+  }
+  const before = Math.min(runStarted, Date.now() - CACHE_KEEP_MS);
+  for (const key of keys) {
+    const dir = join(VALIDATOR_CACHE_DIR, key);
+    try {
+      if (statSync(dir).mtimeMs < before) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // another run pruned it first
+    }
+  }
+}
 
 export default function setup(project: TestProject) {
+  const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), "meridian-contract-"));
   const referencePath = join(dir, "reference.json");
   writeFileSync(referencePath, referenceJson());
@@ -20,6 +45,7 @@ export default function setup(project: TestProject) {
     for (const f of readdirSync(dir).filter((f) => f.endsWith(".jsonl")))
       for (const line of readFileSync(join(dir, f), "utf8").split("\n")) if (line) seen.push(JSON.parse(line));
     rmSync(dir, { recursive: true, force: true });
+    pruneValidatorCache(started);
     // for maintainers: every violation of the run as JSON lines, to review the ratchet list
     if (process.env.MERIDIAN_CONTRACT_DUMP)
       writeFileSync(process.env.MERIDIAN_CONTRACT_DUMP, seen.map((c) => JSON.stringify(c)).join("\n"));

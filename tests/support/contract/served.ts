@@ -6,56 +6,25 @@
 // exist between Meridian and its own document, so contract/allowlist.ts does not
 // apply here: the only exceptions are the shrinking ratchet
 // contract/known-served-document-gaps.ts.
-import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import { toViolations, type Violation } from "./reference";
+import { matchTemplate } from "./templates";
+import { documentValidators, pointerSegment, type DocumentValidators } from "./validators";
 
 type Json = Record<string, any>;
 
-interface ServedOperation {
+export interface ServedOperation {
   operationId: string;
   method: string;
   path: string;
   operation: Json;
 }
 
-interface Served {
-  ajv: Ajv2020;
+export interface Served {
   operations: ServedOperation[];
-  validators: Map<string, ValidateFunction>;
+  validators: DocumentValidators;
 }
 
 const DOC_ID = "served";
-const escape = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
-
-/** A path segment as the router reads it; one that is not valid percent-encoding stays as sent. */
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** The served operation for a request: literal segments win over `{param}` ones. */
-function match(served: Served, method: string, path: string): ServedOperation | undefined {
-  const segs = path.split("/").filter(Boolean);
-  let best: { op: ServedOperation; score: string } | undefined;
-  for (const op of served.operations) {
-    if (op.method !== method) continue;
-    const tpl = op.path.split("/").filter(Boolean);
-    if (tpl.length !== segs.length) continue;
-    let score = "";
-    let ok = true;
-    for (let i = 0; i < tpl.length && ok; i++) {
-      if (/^\{.+\}$/.test(tpl[i])) score += "0";
-      else if (tpl[i] === decoded(segs[i])) score += "1";
-      else ok = false;
-    }
-    if (ok && (!best || score > best.score)) best = { op, score };
-  }
-  return best?.op;
-}
 
 function load(doc: Json): Served {
   const operations: ServedOperation[] = [];
@@ -63,20 +32,16 @@ function load(doc: Json): Served {
     for (const [method, operation] of Object.entries<Json>(item))
       if (["get", "post", "put", "patch", "delete"].includes(method))
         operations.push({ operationId: operation.operationId, method: method.toUpperCase(), path, operation });
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, verbose: true });
-  addFormats(ajv);
-  for (const f of ["int64", "int32", "double", "float", "binary"]) ajv.addFormat(f, true);
-  ajv.addSchema(doc, DOC_ID);
-  return { ajv, operations, validators: new Map() };
+  return { operations, validators: documentValidators(DOC_ID, doc) };
 }
 
 const documents = new Map<string, Promise<Served | undefined>>();
 
 /**
- * The document the answering server serves, fetched once per origin and test file. `fetcher` must not be checked
- * itself (the harness passes the unwrapped fetch).
+ * The document the answering server serves (undefined when it serves none), fetched once per origin and test file
+ * for every check that needs it. `fetcher` must not be checked itself (the harness passes the unwrapped fetch).
  */
-function servedBy(documentUrl: string, fetcher: typeof fetch): Promise<Served | undefined> {
+export function servedDocument(documentUrl: string, fetcher: typeof fetch): Promise<Served | undefined> {
   let p = documents.get(documentUrl);
   if (!p) {
     p = fetcher(documentUrl)
@@ -105,12 +70,7 @@ function stillProcessing(served: Served, op: ServedOperation, name: string, body
         message: "a still-processing answer from an operation that takes no signed retry",
       },
     ];
-  const pointer = "/components/schemas/SignedRetryStillProcessing";
-  let validate = served.validators.get(pointer);
-  if (!validate) {
-    validate = served.ajv.compile({ $ref: `${DOC_ID}#${pointer}` });
-    served.validators.set(pointer, validate);
-  }
+  const validate = served.validators.validator("/components/schemas/SignedRetryStillProcessing");
   return validate(body) ? [] : toViolations(name, "200", validate.errors ?? []);
 }
 
@@ -124,9 +84,9 @@ export async function validateServed(
   body: unknown,
   hasBody: boolean,
 ): Promise<Violation[]> {
-  const served = await servedBy(documentUrl, fetcher);
+  const served = await servedDocument(documentUrl, fetcher);
   if (!served) return [];
-  const op = match(served, method, path);
+  const op = matchTemplate(served.operations, method, path)?.operation;
   if (!op) return [];
   const name = `served ${op.operationId}`;
   if (status === 200 && (body as { stillProcessing?: unknown } | null)?.stillProcessing === true)
@@ -155,13 +115,10 @@ export async function validateServed(
           },
         ]
       : [];
-  const pointer =
-    `/paths/${escape(op.path)}/${op.method.toLowerCase()}` + `/responses/${status}/content/application~1json/schema`;
-  let validate = served.validators.get(pointer);
-  if (!validate) {
-    validate = served.ajv.compile({ $ref: `${DOC_ID}#${pointer}` });
-    served.validators.set(pointer, validate);
-  }
+  const validate = served.validators.validator(
+    `/paths/${pointerSegment(op.path)}/${op.method.toLowerCase()}` +
+      `/responses/${status}/content/application~1json/schema`,
+  );
   if (validate(body)) return [];
   return toViolations(name, String(status), validate.errors ?? []);
 }

@@ -5,6 +5,7 @@ import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
+import { CustomerFinder } from "@/components/admin/CustomerFinder";
 import { statusWord, typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Customers" };
@@ -30,9 +31,10 @@ export default async function CustomersPage() {
   return (
     <>
       <h1>Customers</h1>
+      <CustomerFinder />
       {error ? <ErrorNotice error={error} what="the customers" /> : null}
       <DataTable
-        caption="Customers and their verification state"
+        caption="Customers, newest first, with their verification state"
         rows={rows}
         rowKey={(c) => c.id}
         empty={

@@ -9,13 +9,29 @@ import { apiQuery, pageHref, readFilters } from "@/lib/bff/admin/transaction-fil
 import { TRANSACTION_STATUSES } from "@/lib/domain/transactions/status";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
-import { CustomerPicker } from "@/components/admin/CustomerPicker";
+import { CustomerPicker, type CustomerChoice } from "@/components/admin/CustomerPicker";
 import { formatAmount } from "@/lib/browser/money";
-import { fromTo, headlineAmount, transactionTitle, type AdminTransaction, type Page } from "@/components/admin/types";
+import {
+  fromTo,
+  headlineAmount,
+  transactionTitle,
+  type AdminTransaction,
+  type ApiCustomer,
+  type Page,
+} from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
 import { statusWord, typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Transactions" };
+
+/** The customer the list is filtered by, named for the picker (the filter keeps its id either way). */
+async function filteredCustomer(id: string): Promise<CustomerChoice> {
+  const { data } = await load<CustomerChoice>({ id, name: "A customer" }, async () => {
+    const c = (await api.get<ApiCustomer>(`/customers/${encodeURIComponent(id)}`)).body;
+    return { id, name: c.fullName || c.businessInfo?.legalName || c.platformCustomerId, email: c.email };
+  });
+  return data;
+}
 
 export default async function TransactionsPage({
   searchParams,
@@ -24,12 +40,13 @@ export default async function TransactionsPage({
 }) {
   await requireStaffPage();
   const f = readFilters(await searchParams);
-  const [{ data: page, error }, names] = await Promise.all([
+  const [{ data: page, error }, names, chosen] = await Promise.all([
     load<Page<AdminTransaction>>(
       { data: [], hasMore: false },
       async () => (await api.get<Page<AdminTransaction>>(`/transactions?${apiQuery(f)}`)).body,
     ),
     loadNames(),
+    f.customerId ? filteredCustomer(f.customerId) : undefined,
   ]);
   const filtered = Boolean(f.status || f.type || f.customerId || f.startDate || f.endDate);
   return (
@@ -58,7 +75,7 @@ export default async function TransactionsPage({
             ))}
           </select>
         </label>
-        <CustomerPicker name="customerId" customers={names.customers} initialId={f.customerId || undefined} />
+        <CustomerPicker name="customerId" initial={chosen} />
         <label>
           From (UTC day)
           <input name="startDate" type="date" defaultValue={f.startDate} />

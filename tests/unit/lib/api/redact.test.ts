@@ -66,6 +66,20 @@ describe("request log redaction", () => {
     expect(redactBodyText('{ "a" : [1, 2] }').text).toBe('{ "a" : [1, 2] }');
   });
 
+  it("keeps ids and timestamps whole (they are never card numbers) and still finds a card number beside them", () => {
+    // 4111 1111 1111 1111 inside a UUID's last group passes the Luhn check: an id is still an id.
+    const id = "Customer:01a2b3c4-0000-7000-8000-004111111111";
+    const body = {
+      id,
+      idempotencyKey: "01a2b3c4-0000-7000-8000-004111111111",
+      createdAt: "2026-11-29T01:22:00.000Z",
+      memo: `card 4111 1111 1111 1111 for ${id}`,
+    };
+    const { text, ids } = redactBodyText(JSON.stringify(body));
+    expect(JSON.parse(text!)).toEqual({ ...body, memo: `card ${REDACTED} for ${id}` });
+    expect(ids).toEqual([id]);
+  });
+
   it("stores what is not JSON as a placeholder and caps long bodies", () => {
     expect(redactBodyText("not json").text).toBe("[8 bytes, not JSON]");
     for (const bad of ['{"a": 1,}', '{"a" 1}', '["a"', '"a\\u00"', '{"a": 01}', '{"a": tru}', "[1] x", '"\\t\t"'])

@@ -44,6 +44,10 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
   // The money facts (amounts, fees, quote …) exist on INCOMING / OUTGOING transactions only.
   const m = t.type === "CARD" ? undefined : t;
   const kind = t.type === "CARD" ? "Card transaction" : t.type === "INCOMING" ? "Incoming payment" : "Outgoing payment";
+  const sides = fromTo(t, names.account);
+  // "Outgoing payment of 120.00 USD to Rita Landlord, USD bank account ••0001, 29 Nov": who and when, in words.
+  const other = t.type === "INCOMING" ? `from ${sides.from}` : `to ${sides.to}`;
+  const day = new Date(t.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
   return (
     <>
       <p>
@@ -53,7 +57,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
         <Link href={requestsAbout(t.id)}>API requests about this transaction</Link>
       </p>
       <h1>
-        {kind} of {formatAmount(headlineAmount(t), "exact")}
+        {kind} of {formatAmount(headlineAmount(t), "exact")} {other}, {day}
       </h1>
       <section className="card" aria-labelledby="tx-facts">
         <h2 id="tx-facts">
@@ -77,9 +81,9 @@ export default async function TransactionPage({ params }: { params: Promise<{ tr
             </>
           ) : null}
           <dt>From</dt>
-          <dd>{fromTo(t, names.account).from}</dd>
+          <dd>{sides.from}</dd>
           <dt>To</dt>
-          <dd>{fromTo(t, names.account).to}</dd>
+          <dd>{sides.to}</dd>
           <dt>Customer</dt>
           <dd>
             {t.customerId ? (
