@@ -1,9 +1,9 @@
 // Transaction lists with real rows: a customer pays another customer's UMA
 // address and pays rent to a bank account, each with a note, and receives a UMA
-// payment. The sender's and the receiver's wallet lists and the admin list name
-// the other side (a UMA address, a beneficiary and masked number, a customer's
-// account) and show the note, at 1280 and 375 px, with no raw codes or ids on
-// the page and nothing wider than the screen.
+// payment. The sender's and the receiver's wallet lists and the admin lists name
+// the other side (a UMA address, the paying customer by name, a beneficiary and
+// masked number, a customer's account) and show the note, at 1280 and 375 px,
+// with no raw codes or ids on the page and nothing wider than the screen.
 import type { Page, TestInfo } from "@playwright/test";
 import { test, expect, platformApi, shot, signInStaff } from "./support/fixtures";
 import { signUpCustomer } from "./support/customer";
@@ -75,8 +75,8 @@ test("wallet and admin transaction lists show the other side and the note of rea
       await expect(cell, `@${width}px`).toBeInViewport();
   });
 
-  // The receiver's list: an incoming UMA payment (the sandbox's simulated sender is Alice's address) names who paid.
-  // (Alice's UMA payment to Bob above lands in his account but is a transaction of Alice's only: see docs/ux.md.)
+  // The receiver's list: Alice's payment to his UMA address is his incoming payment, from Alice by name, with
+  // her note; an incoming UMA payment from outside the platform (the sandbox's simulated sender) names its address.
   const incoming = await platformApi(page.request, "POST", "/sandbox/uma/receive", {
     senderUmaAddress: aliceUma,
     customerId: bob.customerId,
@@ -90,7 +90,26 @@ test("wallet and admin transaction lists show the other side and the note of rea
     await expect(paid).toContainText(`From ${aliceUma}`);
     await expect(paid).toContainText("+42.00 USD");
     await expect(paid.getByText(aliceUma), `@${width}px`).toBeInViewport();
+    const dinner = list.getByRole("row", { name: /Dinner on Friday/ });
+    await expect(dinner).toContainText("From Alice Ledger");
+    await expect(dinner).toContainText("+12.50 USD");
+    await expect(dinner).not.toContainText(aliceUma);
+    for (const cell of [dinner.getByText("Alice Ledger"), dinner.getByText("Dinner on Friday")])
+      await expect(cell, `@${width}px`).toBeInViewport();
   });
+  // Its page names Alice too, and shows the note.
+  await bobPage.setViewportSize({ width: 1280, height: 800 });
+  await bobPage
+    .getByRole("table", { name: "Your transactions" })
+    .getByRole("row", { name: /Dinner on Friday/ })
+    .getByRole("link", { name: /Details of the .* payment from Alice Ledger/ })
+    .click();
+  await expect(bobPage).toHaveURL(/\/wallet\/transactions\/Transaction/);
+  await expect(bobPage.getByRole("heading", { level: 1, name: "Transaction" })).toBeVisible();
+  await expect(bobPage.getByRole("definition").filter({ hasText: "Alice Ledger" })).toBeVisible();
+  await expect(bobPage.getByRole("definition").filter({ hasText: "Dinner on Friday" })).toBeVisible();
+  expect(await rawTextOn(bobPage)).toEqual([]);
+  await shot(bobPage, testInfo, "lists-wallet-receiver-detail-1280");
   await bobContext.close();
 
   // Staff: Alice's transactions, picked by her email; sides by name, the notes in their column.
@@ -98,11 +117,10 @@ test("wallet and admin transaction lists show the other side and the note of rea
   const staff = await staffContext.newPage();
   await signInStaff(staff, operator);
   await staff.goto("/admin/transactions");
-  await staff.getByLabel("Customer (name or email)").fill(alice.email);
-  await staff
-    .getByRole("list", { name: "Matching customers" })
-    .getByRole("button", { name: /Alice Ledger/ })
-    .click();
+  const filters = staff.getByRole("form", { name: "Filter transactions" });
+  await filters.getByRole("combobox", { name: /^Customer/ }).fill(alice.email);
+  await filters.getByRole("option", { name: /Alice Ledger/ }).click();
+  await expect(filters).toContainText("Customer: Alice Ledger");
   await staff.getByRole("button", { name: "Apply filters" }).click();
   await expect(staff).toHaveURL(/customerId=/);
   const adminList = new URL(staff.url()).pathname + new URL(staff.url()).search;
@@ -117,6 +135,23 @@ test("wallet and admin transaction lists show the other side and the note of rea
     await expect(rent).toContainText("600.00 USD");
     await expect(staff.getByRole("form", { name: "Filter transactions" })).toContainText("Customer: Alice Ledger");
   });
+
+  // Bob's transactions: Alice's payment is his incoming one, from Alice by name and address, with her note.
+  await atBothWidths(
+    staff,
+    testInfo,
+    `/admin/transactions?customerId=${encodeURIComponent(bob.customerId)}`,
+    "lists-admin-receiver",
+    async () => {
+      const table = staff.getByRole("table", { name: "Transactions, newest first" });
+      const dinner = table.getByRole("row", { name: /Dinner on Friday/ });
+      await expect(dinner).toContainText(`Alice Ledger, ${aliceUma}`);
+      await expect(dinner).toContainText("Bob Ledger, USD account");
+      await expect(dinner).toContainText("12.50 USD");
+      await expect(dinner).toContainText("Received");
+    },
+  );
+  await staff.goto(adminList);
 
   // The detail page: a title in words, the note, and the id only behind "Reference".
   await staff.setViewportSize({ width: 1280, height: 800 });

@@ -1,5 +1,5 @@
 import { currencyInfo } from "@/lib/domain/currencies";
-import { typeWord } from "@/lib/kernel/wording";
+import { counterpartyName, typeWord } from "@/lib/kernel/wording";
 import { formatAmount } from "@/lib/browser/money";
 import type { z } from "zod";
 import type { ApiTokenResponse, PlatformConfigResponse } from "@/lib/domain/platform/schemas";
@@ -63,7 +63,10 @@ export function endpointLabel(end: Record<string, unknown> | undefined, accountN
 export function fromTo(t: AdminTransaction, accountName: (id: string) => string): { from: string; to: string } {
   if (t.type === "CARD")
     return { from: t.accountId ? accountName(t.accountId) : "Card", to: t.merchant?.descriptor ?? "—" };
-  return { from: endpointLabel(t.source, accountName), to: endpointLabel(t.destination, accountName) };
+  // A payment from another customer of the platform: the sender by name, then their UMA address.
+  const sender = t.type === "INCOMING" ? counterpartyName(t.counterpartyInformation) : undefined;
+  const source = endpointLabel(t.source, accountName);
+  return { from: sender ? `${sender}, ${source}` : source, to: endpointLabel(t.destination, accountName) };
 }
 
 /** "Outgoing payment of 25.00 USDB, Ada Lovelace, USD account to Rita Receiver": a transaction in words. */

@@ -6,7 +6,7 @@ import "server-only";
 import type { z } from "zod";
 import { env } from "../env";
 import type { QuoteResponse } from "../domain/quotes/schemas";
-import { externalAccountName, internalAccountName } from "../kernel/wording";
+import { counterpartyName, externalAccountName, internalAccountName } from "../kernel/wording";
 import type { InternalAccountResponse } from "../domain/accounts/schemas";
 import type { ExternalAccountResponse } from "../domain/external-accounts/schemas";
 import type { TransactionResponse } from "../domain/transactions/schemas";
@@ -107,7 +107,9 @@ function partyName(p: Record<string, unknown>, names: Map<string, string>): stri
 }
 
 function named(t: Transaction, names: Map<string, string>): NamedTransaction {
-  const from = partyName(t.source ?? {}, names);
+  // A payment from another customer of the platform names its sender (counterpartyInformation).
+  const sender = t.type === "INCOMING" ? counterpartyName(t.counterpartyInformation) : undefined;
+  const from = sender ?? partyName(t.source ?? {}, names);
   const to = partyName(t.destination ?? {}, names);
   return { ...t, from, to, counterparty: t.type === "INCOMING" ? from : to };
 }

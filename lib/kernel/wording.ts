@@ -336,3 +336,9 @@ export function externalAccountName(info: Record<string, unknown> & { accountTyp
   const tail = id ? ` ••${id.slice(-4)}` : "";
   return `${who ? `${who}, ` : ""}${typeWord(info.accountType)}${tail}`;
 }
+
+/** The other side of a payment by name, from its counterpartyInformation (a person's or a company's name). */
+export function counterpartyName(info: Record<string, unknown> | null | undefined): string | undefined {
+  const name = info?.FULL_NAME ?? info?.COMPANY_LEGAL_NAME;
+  return typeof name === "string" && name ? name : undefined;
+}

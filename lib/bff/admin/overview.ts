@@ -11,9 +11,11 @@ interface Amount {
   currency: { code: string; decimals: number };
 }
 
-interface Tx {
+export interface Tx {
   status: string;
   type: string;
+  source?: { sourceType?: string; umaAddress?: string };
+  counterpartyInformation?: Record<string, string>;
   sentAmount?: Amount;
   receivedAmount?: Amount;
   createdAt: string;
@@ -57,13 +59,28 @@ function major(a: Amount): number {
   return a.amount / 10 ** a.currency.decimals;
 }
 
+/**
+ * A payment between two customers of the platform is two transactions, the sender's and the receiver's (an
+ * INCOMING one from a customer's UMA address, named after the sender): one payment in the figures, counted
+ * from the sender's side. Incoming payments from outside (no counterparty of the platform's) count.
+ */
+export function receiverSideOf(customers: { umaAddress?: string }[]): (t: Tx) => boolean {
+  const ours = new Set(customers.map((c) => c.umaAddress?.toLowerCase()).filter(Boolean));
+  return (t) =>
+    t.type === "INCOMING" &&
+    t.counterpartyInformation !== undefined &&
+    t.source?.sourceType === "UMA_ADDRESS" &&
+    ours.has(t.source.umaAddress?.toLowerCase());
+}
+
 export async function loadOverview(now = new Date()): Promise<Overview> {
   const since = new Date(now.getTime() - (DAYS - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
   const [txs, customers] = await Promise.all([
     readAll<Tx>(`/transactions?sortOrder=desc&startDate=${encodeURIComponent(since.toISOString())}`),
-    readAll<{ kycStatus?: string; kybStatus?: string; customerType?: string }>("/customers"),
+    readAll<{ kycStatus?: string; kybStatus?: string; customerType?: string; umaAddress?: string }>("/customers"),
   ]);
+  const receiverSide = receiverSideOf(customers);
   const days = Array.from({ length: DAYS }, (_, i) =>
     new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10),
   );
@@ -72,6 +89,7 @@ export async function loadOverview(now = new Date()): Promise<Overview> {
   const outcomes = { completed: 0, failed: 0, inProgress: 0 };
   let pendingApprovals = 0;
   for (const t of txs) {
+    if (receiverSide(t)) continue;
     if (t.status === "COMPLETED") outcomes.completed++;
     else if (["FAILED", "REJECTED", "EXPIRED"].includes(t.status)) outcomes.failed++;
     else if (t.status !== "REFUNDED") outcomes.inProgress++;

@@ -14,7 +14,8 @@ import { type InternalAccountRow, fundingInstructions } from "../accounts/intern
 import { currencyInfo } from "../currencies";
 import { type ExternalAccountRow, primaryIdentifier, storedAccountInfo } from "../external-accounts/external-accounts";
 import { type DeferredOutcome, type Loc, loadAccounts, type PlanJson } from "../transactions/engine";
-import { type TransferSpec, addExecution } from "../transactions/execute-transfer";
+import { counterpartyOf } from "../transactions/counterparty";
+import { type ReceiverSide, type TransferSpec, addExecution } from "../transactions/execute-transfer";
 import type { QuoteCreate } from "./schemas";
 import type { QuoteRow } from "./serialize";
 
@@ -60,6 +61,8 @@ export interface Resolved {
   delivery: Loc;
   fundingOutcome?: SandboxTransferOutcome;
   deliveryOutcome: DeferredOutcome;
+  /** A UMA address of another customer of this platform: they receive an INCOMING transaction when it settles. */
+  receiver: ReceiverSide | null;
 }
 
 export function internalIdsOf(body: Pick<QuoteCreate, "source" | "destination">): (string | null)[] {
@@ -94,6 +97,7 @@ export async function resolve(
   const ext = new Map(externals.map((e) => [e.id, e]));
 
   const r: Partial<Resolved> = {};
+  let receiverRow: { id: string; platformCustomerId: string } | null = null;
   if (src.sourceType === "ACCOUNT") {
     const acct = internalIds[0] ? internals.get(internalIds[0]) : undefined;
     const extAcct = externalIds[0] ? ext.get(externalIds[0]) : undefined;
@@ -196,10 +200,14 @@ export async function resolve(
       r.receivingCurrency = target.currency;
       r.delivery = { account: target.id, bucket: "available" };
       r.deliveryOutcome = { kind: "succeed" };
+      receiverRow = receiver;
     }
   }
   const customer = r.customerId
-    ? await db.customer.findUnique({ where: { id: r.customerId }, select: { platformCustomerId: true } })
+    ? await db.customer.findUnique({
+        where: { id: r.customerId },
+        select: { platformCustomerId: true, umaAddress: true, customerType: true, profile: true },
+      })
     : null;
   return {
     sourceAccount: null,
@@ -209,12 +217,25 @@ export async function resolve(
     destinationUma: null,
     ...r,
     platformCustomerId: customer?.platformCustomerId ?? null,
+    receiver: receiverRow
+      ? {
+          customerId: receiverRow.id,
+          platformCustomerId: receiverRow.platformCustomerId,
+          // The sender as the receiver sees them: their UMA address and name; a payment from the platform's
+          // own account (no customer) keeps the source it was sent from.
+          source: customer
+            ? { sourceType: "UMA_ADDRESS", umaAddress: customer.umaAddress, currency: r.sendingCurrency }
+            : (body.source as Record<string, unknown>),
+          counterparty: customer ? counterpartyOf(customer) : null,
+        }
+      : null,
   } as Resolved;
 }
 
 export function specOf(
   q: QuoteRow,
-  res: Pick<Resolved, "origin" | "hold" | "delivery" | "fundingOutcome" | "deliveryOutcome">,
+  res: Pick<Resolved, "origin" | "hold" | "delivery" | "fundingOutcome" | "deliveryOutcome"> &
+    Partial<Pick<Resolved, "receiver">>,
   description: string | null,
   paymentRail: string | null,
 ): TransferSpec {
@@ -241,6 +262,7 @@ export function specOf(
     exchangeRate: q.exchangeRate,
     fundingOutcome: res.fundingOutcome,
     deliveryOutcome: res.deliveryOutcome,
+    receiver: res.receiver ?? null,
     description,
     paymentRail,
   };

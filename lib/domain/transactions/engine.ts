@@ -67,6 +67,8 @@ export interface PlanJson {
   quoteInsert?: Record<string, unknown>;
   quoteUpdate?: { id: string; from: string[]; status: string; executed_at?: string };
   txnInsert?: Record<string, unknown>;
+  /** The receiver's INCOMING transaction of a payment to another customer of the platform (execute-transfer.ts). */
+  receiverTxnInsert?: Record<string, unknown>;
   txnUpdate?: {
     id: string;
     from: string[];

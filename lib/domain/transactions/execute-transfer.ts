@@ -1,7 +1,7 @@
 // Turns a resolved transfer into its transaction row, money movements, webhooks
 // and timed outcomes (added to a Plan that money_apply runs in one statement).
 import "server-only";
-import { toApiId } from "../../ids";
+import { newUuid, toApiId } from "../../ids";
 import { withWalletApproval, type WalletApproval } from "../../ledger/post";
 import type { SandboxTransferOutcome } from "../../sandbox/external-accounts";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
@@ -61,6 +61,21 @@ export interface TransferSpec {
   walletApproval?: WalletApproval | null;
   /** The row was announced earlier (created then, PENDING already sent): this execution updates it. */
   announced?: { createdAt: Date };
+  /**
+   * A payment to another customer of the platform (a quote to their UMA address): when it settles, the
+   * receiver's INCOMING transaction goes in the same plan as the posting that credits them.
+   */
+  receiver?: ReceiverSide | null;
+}
+
+/** The receiving customer of a payment between two customers of one platform, and the sender as they see it. */
+export interface ReceiverSide {
+  customerId: string;
+  platformCustomerId: string;
+  /** Where the money came from, for the receiver: the sender's UMA address. */
+  source: Record<string, unknown>;
+  /** The reference's CounterpartyInformation of the sender (FULL_NAME or COMPANY_LEGAL_NAME), when known. */
+  counterparty: Record<string, string> | null;
 }
 
 export function moneyPlanOf(spec: TransferSpec, holding: boolean, deferred?: DeferredOutcome): MoneyPlan {
@@ -97,6 +112,8 @@ export function addExecution(
   let holding = false;
   let deferred: DeferredOutcome | undefined;
   let settledAt: Date | null = null;
+  /** The posting of this plan delivers the money (a receiving customer's transaction goes with it). */
+  let credited = false;
   const outcome = spec.deliveryOutcome;
 
   if (spec.waitingFor) {
@@ -126,6 +143,7 @@ export function addExecution(
       withWalletApproval(settleEntries(spec.origin, moneyPlanOf(spec, false)), spec.walletApproval),
       accounts,
     );
+    credited = true;
     if (outcome.kind === "return") {
       deferred = outcome;
       addJob(
@@ -224,5 +242,44 @@ export function addExecution(
     row,
     creationPath(status, { announced: !!spec.announced, fundingFailed: spec.fundingOutcome?.kind === "fail" }),
   );
+  if (credited && spec.receiver) addReceiverTransaction(plan, spec, spec.receiver, row);
   return row;
+}
+
+/**
+ * The receiver's side of a settled payment between two customers of the platform: an INCOMING transaction,
+ * COMPLETED with the sender's (settledAt of the same plan), whose source and counterpartyInformation are the
+ * sender. It commits with the posting that credits the receiver (money_apply's receiverTxnInsert). Its one
+ * webhook is INCOMING_PAYMENT.COMPLETED: the money is already theirs, so no PENDING invites an approval.
+ */
+function addReceiverTransaction(plan: PlanJson, spec: TransferSpec, receiver: ReceiverSide, sent: TransactionRow) {
+  if (!("account" in spec.delivery)) return;
+  const account = spec.delivery.account;
+  const row: TransactionRow = {
+    ...sent,
+    id: newUuid(),
+    customerId: receiver.customerId,
+    platformCustomerId: receiver.platformCustomerId,
+    // The quote is the sender's (GET /transactions?reference=Quote:… finds the sender's transaction).
+    quoteId: null,
+    type: "INCOMING",
+    direction: "CREDIT",
+    source: receiver.source as TransactionRow["source"],
+    destination: {
+      destinationType: "ACCOUNT",
+      accountId: toApiId("InternalAccount", account),
+      currency: spec.receiveCurrency,
+    },
+    // The sender's account is not the receiver's to filter by: only the account credited is named.
+    sourceAccountId: null,
+    destinationAccountId: account,
+    externalAccountId: null,
+    // What reached the receiver, in the sender's currency: the sender's fees are not the receiver's.
+    sentAmount: spec.sendTotal - spec.fees,
+    fees: 0n,
+    paymentRail: null,
+    counterparty: receiver.counterparty,
+  };
+  plan.receiverTxnInsert = insertRow(transactionInsertRow(row));
+  addPaymentEvents(plan, row, ["COMPLETED"]);
 }
