@@ -7,7 +7,7 @@
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { servePid, startTestServer } from "../../tests/support/server";
-import { apiCaller, benchAgents } from "../support/agents";
+import { benchAgents, benchBase } from "../support/agents";
 import { cpuPerOp, sampleCpu } from "../support/cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -23,13 +23,7 @@ async function main() {
   console.log(`bench/agents: ${connections} connections, ${seconds} s per target; load average ${load()}`);
   const server = await startTestServer("embedded", { LOG_LEVEL: "warn", ...serverEnv() });
   try {
-    const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
-    const call = apiCaller(server.baseUrl, auth);
-    const customer = await call("POST", "/customers", {
-      customerType: "INDIVIDUAL",
-      fullName: "Bench Base",
-      currencies: ["USD"],
-    });
+    const { auth, call, customer } = await benchBase(server);
     const { auths: agents, source, destination } = await benchAgents(server.baseUrl, auth, customer.id, AGENTS + 1);
     const other = agents.pop()!;
     const body = JSON.stringify({

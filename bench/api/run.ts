@@ -12,7 +12,7 @@ import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { freePort, startTestServer } from "../../tests/support/server";
-import { ADDRESS, benchAgents } from "../support/agents";
+import { benchAgents, customerBody, externalAccountBody } from "../support/agents";
 import { cpuPerOp, sampleCpu } from "../support/cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -75,32 +75,13 @@ const TARGETS: Target[] = [
     name: "POST /customers",
     method: "POST",
     path: () => "/customers",
-    body: () => ({
-      customerType: "INDIVIDUAL",
-      platformCustomerId: `bench-${unique()}`,
-      fullName: "Bench Person",
-      birthDate: "1990-01-15",
-      nationality: "US",
-      currencies: ["USD"],
-    }),
+    body: () => customerBody(unique()),
   },
   {
     name: "POST /customers/external-accounts",
     method: "POST",
     path: () => "/customers/external-accounts",
-    body: (b) => ({
-      customerId: b.customerId,
-      currency: "USD",
-      platformAccountId: `bench-${unique()}`,
-      accountInfo: {
-        accountType: "USD_ACCOUNT",
-        accountNumber: String(1_000_000_000 + (seq++ % 8_999_999_999)),
-        routingNumber: "021000021",
-        bankAccountType: "CHECKING",
-        bankName: "Chase",
-        beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Bench Person", address: ADDRESS },
-      },
-    }),
+    body: (b) => externalAccountBody(b.customerId, unique(), seq++),
   },
   {
     name: "PATCH /config (webhooks)",

@@ -9,7 +9,7 @@
 //   (BENCH_REQUESTS=200 per operation, BENCH_CONCURRENCY=4, BENCH_ONLY=<substring of an operation name>)
 import { loadavg } from "node:os";
 import pg from "pg";
-import { ADDRESS, apiCaller, benchAgents } from "../support/agents";
+import { benchAgents, benchBase, customerBody, externalAccountBody } from "../support/agents";
 import { cpuPerOp, sampleCpu } from "../support/cpu";
 
 const PG_URL = process.env.BENCH_PG_URL;
@@ -36,13 +36,7 @@ async function main() {
   const server = await startTestServer("external", { LOG_LEVEL: "warn" });
   try {
     const database = new URL(server.databaseUrl).pathname.slice(1);
-    const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
-    const call = apiCaller(server.baseUrl, auth);
-    const customer = await call("POST", "/customers", {
-      customerType: "INDIVIDUAL",
-      fullName: "Bench Base",
-      currencies: ["USD"],
-    });
+    const { auth, customer } = await benchBase(server);
     const agent = await benchAgents(server.baseUrl, auth, customer.id, 10);
     const run = Date.now();
     const ops: Op[] = [
@@ -50,32 +44,13 @@ async function main() {
         name: "POST /customers",
         method: "POST",
         path: "/customers",
-        body: (n) => ({
-          customerType: "INDIVIDUAL",
-          platformCustomerId: `bench-${run}-${n}`,
-          fullName: "Bench Person",
-          birthDate: "1990-01-15",
-          nationality: "US",
-          currencies: ["USD"],
-        }),
+        body: (n) => customerBody(`${run}-${n}`),
       },
       {
         name: "POST /customers/external-accounts",
         method: "POST",
         path: "/customers/external-accounts",
-        body: (n) => ({
-          customerId: customer.id,
-          currency: "USD",
-          platformAccountId: `bench-${run}-${n}`,
-          accountInfo: {
-            accountType: "USD_ACCOUNT",
-            accountNumber: String(1_000_000_000 + ((run + n) % 8_999_999_999)),
-            routingNumber: "021000021",
-            bankAccountType: "CHECKING",
-            bankName: "Chase",
-            beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Bench Person", address: ADDRESS },
-          },
-        }),
+        body: (n) => externalAccountBody(customer.id, `${run}-${n}`, run + n),
       },
       {
         name: "POST /agents/me/transfer-out",

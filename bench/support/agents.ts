@@ -1,5 +1,6 @@
-// Bench fixtures shared by bench/api, bench/agents and bench/statements: installed agents of a customer whose
-// transfer-outs wait for approval (each answer is a PENDING_APPROVAL action; nothing moves).
+// Bench fixtures shared by bench/api, bench/agents and bench/statements: the request bodies of the main writes, a
+// platform's base customer, and installed agents of a customer whose transfer-outs wait for approval (each answer
+// is a PENDING_APPROVAL action; nothing moves).
 
 import { ADDRESS } from "../../tests/support/money";
 
@@ -67,4 +68,45 @@ export async function benchAgents(
     },
   });
   return { auths, source: accounts.data[0].id, destination: external.id };
+}
+
+/** POST /customers: a new individual each time (`unique` keeps platformCustomerId unused). */
+export function customerBody(unique: string) {
+  return {
+    customerType: "INDIVIDUAL",
+    platformCustomerId: `bench-${unique}`,
+    fullName: "Bench Person",
+    birthDate: "1990-01-15",
+    nationality: "US",
+    currencies: ["USD"],
+  };
+}
+
+/** POST /customers/external-accounts: a new USD bank account of `customerId` (`n` varies its number). */
+export function externalAccountBody(customerId: string, unique: string, n: number) {
+  return {
+    customerId,
+    currency: "USD",
+    platformAccountId: `bench-${unique}`,
+    accountInfo: {
+      accountType: "USD_ACCOUNT",
+      accountNumber: String(1_000_000_000 + (n % 8_999_999_999)),
+      routingNumber: "021000021",
+      bankAccountType: "CHECKING",
+      bankName: "Chase",
+      beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Bench Person", address: ADDRESS },
+    },
+  };
+}
+
+/** The platform's calls under its Basic credentials, and the customer the benches' agents and accounts belong to. */
+export async function benchBase(server: { baseUrl: string; clientId: string; clientSecret: string }) {
+  const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
+  const call = apiCaller(server.baseUrl, auth);
+  const customer = await call("POST", "/customers", {
+    customerType: "INDIVIDUAL",
+    fullName: "Bench Base",
+    currencies: ["USD"],
+  });
+  return { auth, call, customer };
 }

@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { database, newPlatform, type ApiClient } from "../../support/api";
 import type { WebhookReceiver } from "../../support/webhook-receiver";
-import { balanceOf, fundedStage, internalAccount, newCustomer, umaLookup } from "../../support/money";
+import { balanceOf, internalAccount, newCustomer, umaLookup } from "../../support/money";
+import { fundedStage } from "../../support/money-stage";
 
 interface Tx {
   id: string;
