@@ -116,6 +116,7 @@ const QUERY_PARAMETER_KINDS: Record<string, ResourceKind> = {
  */
 const FILTER_KINDS: Record<string, ResourceKind> = {
   customerId: "customer",
+  cardholderId: "customer",
   accountId: "internalAccount",
   fundingSourceId: "cardFundingSource",
   sendingAccountId: "internalAccount",
