@@ -10,8 +10,18 @@ import { AgentPolicy, mergePolicy, type AgentPolicyUpdate } from "./policy";
 import { readUsage } from "./usage";
 import { issueDeviceCode } from "./device-codes";
 
+/** What policyOf validated, per policy object (AgentAuth hands every request of an unchanged policy the same one). */
+const validated = new WeakMap<object, AgentPolicy>();
+
 export function policyOf(row: Agent): AgentPolicy {
-  return AgentPolicy.parse(row.policy);
+  const raw = row.policy;
+  if (raw === null || typeof raw !== "object") return AgentPolicy.parse(raw);
+  let policy = validated.get(raw);
+  if (!policy) {
+    policy = AgentPolicy.parse(raw);
+    validated.set(raw, policy);
+  }
+  return policy;
 }
 
 export async function serializeAgent(db: Db, row: Agent, at = new Date()) {
