@@ -269,6 +269,7 @@ async function recordAction(
     : "";
   const fence = currentFence();
   const fenceArg = fence ? p(toJsonText(fenceJson(fence, { kind: "agentAction", id: row.id }))) : "";
+  // The inserting CTEs run whether or not the answer reads them; the fence is a SELECT, so the answer reads it.
   const fenced = fence ? `, fence AS (SELECT idempotency_fence(${fenceArg}::jsonb) FROM action)` : "";
   const sql = `
     WITH r AS (SELECT ${reserve.sql} AS result),
@@ -279,8 +280,7 @@ async function recordAction(
              $17::jsonb, $18::bigint, $19::timestamptz, $19::timestamptz
         FROM r WHERE r.result = 'OK'
       RETURNING id)${event}, job AS (${job} RETURNING id)${fenced}
-    SELECT r.result, (SELECT count(*) FROM job) AS jobs${fence ? ", (SELECT count(*) FROM fence) AS fenced" : ""}
-      FROM r`;
+    SELECT r.result${fence ? ", (SELECT count(*) FROM fence) AS fenced" : ""} FROM r`;
   let result: string | undefined;
   try {
     result = (await pool().query<{ result: string }>(sql, values)).rows[0]?.result;
