@@ -17,7 +17,13 @@ const nextConfig = {
     "prom-client",
   ],
   typescript: { ignoreBuildErrors: false },
-  experimental: {},
+  experimental: {
+    // Next.js 16 by default requires every page and route bundle at start (260 entries, ~1,300 chunk
+    // files; the shared library chunk's source then sits in V8's heap once per bundle that embeds it).
+    // The versioned API does not go through those bundles (scripts/serve.mjs's dispatcher), so the
+    // server loads a bundle on its first request instead: docs/performance.md, "Server memory, 2026-11-29".
+    preloadEntriesOnStart: false,
+  },
   // API answers are JSON for programs; lib/api/handler.ts sets the same header on the
   // versioned API (also when the node:http dispatcher serves it, bypassing Next).
   async headers() {

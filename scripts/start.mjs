@@ -164,6 +164,13 @@ async function main() {
         // back: two arenas kept the server 38 MB smaller after the same load (one paired run;
         // docs/performance.md, "Server memory"). The environment overrides.
         MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+        // glibc also raises its mmap threshold whenever a large block is freed, so later large blocks
+        // (V8's compiler zones, Buffers) come from the heap and stay there fragmented after the load.
+        // Fixed thresholds map and unmap blocks of 128 KB or more and give the heap's free top back:
+        // the server's memory outside V8 after bench:memory went from 93-116 to 53-68 MB
+        // (docs/performance.md, "Server memory, 2026-11-29"). The environment overrides.
+        MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+        MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? "131072",
         ...(bff ? { MERIDIAN_BFF_CLIENT_ID: bff.clientId, MERIDIAN_BFF_CLIENT_SECRET: bff.clientSecret } : {}),
       },
     });

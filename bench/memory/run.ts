@@ -16,10 +16,15 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1).padStart(7)} MB`;
 
-interface Probe {
+interface Figures {
   usage: NodeJS.MemoryUsage;
   heap: { total_heap_size: number; total_physical_size: number; used_heap_size: number; heap_size_limit: number };
   spaces: { name: string; size: number; used: number; physical: number }[];
+}
+interface Probe extends Figures {
+  afterGc: Figures;
+  chunks: string[];
+  snapshot: string | null;
 }
 
 function procArgs(pid: number): string {
@@ -67,7 +72,13 @@ function smapsBreakdown(pid: number): Map<string, number> {
   return out;
 }
 
-async function load(origin: string, prefix: string, auth: string) {
+/** CPU seconds (user + system) the process has used, from /proc/<pid>/stat (clock ticks of 1/100 s). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function load(origin: string, prefix: string, auth: string, serverPid: number) {
   const targets: { name: string; method: "GET" | "POST"; path: string; body?: () => string }[] = [
     { name: "GET /config", method: "GET", path: "/config" },
     { name: "GET /customers?limit=20", method: "GET", path: "/customers?limit=20" },
@@ -79,6 +90,19 @@ async function load(origin: string, prefix: string, auth: string) {
     },
     { name: "GET /transactions?limit=20", method: "GET", path: "/transactions?limit=20" },
   ];
+  // On a busy machine the first request to each operation can take longer than a whole load period (modules
+  // load, statements get prepared), which left autocannon with no finished request: one request each first.
+  for (const t of targets) {
+    const res = await fetch(origin + prefix + t.path, {
+      method: t.method,
+      headers: { authorization: auth, "content-type": "application/json" },
+      body: t.body?.(),
+      signal: AbortSignal.timeout(120_000),
+    });
+    await res.arrayBuffer();
+  }
+  let requests = 0;
+  const cpuBefore = cpuSecondsOf(serverPid);
   for (const t of targets) {
     const r = await autocannon({
       url: origin,
@@ -87,8 +111,17 @@ async function load(origin: string, prefix: string, auth: string) {
       headers: { authorization: auth, "content-type": "application/json" },
       requests: [{ method: t.method, setupRequest: (req) => ({ ...req, path: prefix + t.path, body: t.body?.() }) }],
     });
-    console.log(`load: ${t.name.padEnd(28)} ${Math.round(r.requests.average)} req/s`);
+    const failed = `${r.errors} errors (${r.timeouts} timeouts), ${r.non2xx} non-2xx`;
+    console.log(
+      `load: ${t.name.padEnd(28)} ${Math.round(r.requests.average)} req/s, ${r.requests.total} requests, ${failed}`,
+    );
+    requests += r.requests.total;
   }
+  const cpu = cpuSecondsOf(serverPid) - cpuBefore;
+  const perRequest = ((cpu / requests) * 1000).toFixed(2);
+  console.log(
+    `load: server CPU ${cpu.toFixed(2)} s (user + system) for ${requests} requests, ${perRequest} ms per request`,
+  );
 }
 
 async function main() {
@@ -106,16 +139,19 @@ async function main() {
     const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
     const prefix = new URL(server.baseUrl).pathname;
     const atStart = rssOf(serverPid);
-    await load(server.origin, prefix, auth);
+    const started = Date.now();
+    await load(server.origin, prefix, auth, serverPid);
     await new Promise((r) => setTimeout(r, 1000));
 
+    const rss = rssOf(serverPid);
     process.kill(serverPid, "SIGUSR2");
     const file = join(probeDir, `${serverPid}.json`);
-    for (let i = 0; i < 50 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 1200 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
     const p = JSON.parse(readFileSync(file, "utf8")) as Probe;
-    const rss = rssOf(serverPid);
     const v8Resident = p.heap.total_physical_size;
-    console.log(`\nserver (pid ${serverPid}) after the load:`);
+    const loadavg = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+    const took = Math.round((Date.now() - started) / 1000);
+    console.log(`\nserver (pid ${serverPid}) after the load (${took} s; load average ${loadavg}):`);
     console.log(`  RSS                              ${mb(rss)}   (at start ${mb(atStart).trim()})`);
     console.log(`  V8 heap, resident                ${mb(v8Resident)}   (used ${mb(p.heap.used_heap_size).trim()})`);
     console.log(`  outside V8's heap                ${mb(rss - v8Resident)}`);
@@ -124,6 +160,15 @@ async function main() {
     console.log(`\n  V8 heap spaces (resident):`);
     for (const s of p.spaces.filter((x) => x.physical > MB / 2))
       console.log(`    ${s.name.padEnd(30)} ${mb(s.physical)}   (used ${mb(s.used).trim()})`);
+    const g = p.afterGc;
+    console.log(`\n  after a forced full collection (live data):`);
+    console.log(`    RSS                            ${mb(rssOf(serverPid))}`);
+    const gcUsed = mb(g.heap.used_heap_size).trim();
+    console.log(`    V8 heap, resident              ${mb(g.heap.total_physical_size)}   (used ${gcUsed})`);
+    for (const s of g.spaces.filter((x) => x.physical > MB / 2))
+      console.log(`      ${s.name.padEnd(28)} ${mb(s.physical)}   (used ${mb(s.used).trim()})`);
+    console.log(`    app chunk files loaded (require.cache under .next/server): ${p.chunks.length}`);
+    if (p.snapshot) console.log(`    heap snapshot: ${p.snapshot}`);
     console.log(
       `\n  resident memory by mapping (/proc/${serverPid}/smaps; V8's heap is among the anonymous mappings):`,
     );
