@@ -12,9 +12,10 @@ async function axeClean(page: Page): Promise<void> {
 }
 
 test("staff follow a request to its objects and webhook events, and back", async ({ page, viewer }, testInfo) => {
+  const fullName = `Logged Person ${Date.now().toString().slice(-6)}`;
   const created = await platformApi(page.request, "POST", "/customers", {
     customerType: "INDIVIDUAL",
-    fullName: `Logged Person ${Date.now().toString().slice(-6)}`,
+    fullName,
     currencies: ["USD"],
     identifier: "987-65-4321",
   });
@@ -29,9 +30,13 @@ test("staff follow a request to its objects and webhook events, and back", async
   await signInStaff(page, viewer);
   await page.goto("/admin/requests");
   await expect(page.getByRole("heading", { level: 1, name: "Request log" })).toBeVisible();
-  await page.getByLabel("Object id").fill(customerId);
+  // Staff pick the customer by name (issue 22); developers may still type an object id (below).
+  const filters = page.getByRole("form", { name: "Filter requests" });
+  await filters.getByRole("combobox", { name: /^Customer/ }).fill(fullName);
+  await filters.getByRole("option", { name: new RegExp(fullName) }).click();
   await page.getByRole("button", { name: "Apply filters" }).click();
-  await expect(page).toHaveURL(/objectId=Customer/);
+  await expect(page).toHaveURL(/customerId=Customer/);
+  await expect(filters.getByRole("group", { name: /^Customer/ })).toContainText(fullName);
   const table = page.getByRole("table", { name: "API requests, newest first" });
   const createRow = table.getByRole("row").filter({ hasText: "POST /customers" });
   await expect(createRow).toBeVisible();
@@ -61,8 +66,11 @@ test("staff follow a request to its objects and webhook events, and back", async
       .filter({ hasText: "POST /customers" }),
   ).toBeVisible();
 
-  // the fund request and the webhook event it caused
-  await page.goto(`/admin/requests?objectId=${encodeURIComponent(accountId)}`);
+  // the fund request (found by the account's id, typed as a developer would) and the webhook event it caused
+  await page.goto("/admin/requests");
+  await page.getByLabel(/^Object id/).fill(accountId);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/objectId=InternalAccount/);
   await page.getByRole("link", { name: /^POST \/sandbox\/internal-accounts\/.*\/fund$/ }).click();
   const events = page.getByRole("table", { name: /Webhook events about this request's objects/ });
   await expect(events.getByRole("row").nth(1)).toBeVisible();

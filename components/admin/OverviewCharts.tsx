@@ -1,55 +1,42 @@
 "use client";
-// The admin charts (recharts): payment volume per day and currency, outcomes,
-// customers by verification state, and (webhooks page) delivery health. Each
-// chart is an image with a spoken summary; the figures are also in the cards above.
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
-import { useSyncExternalStore, type ReactNode } from "react";
+// The admin charts: payment volume per day and currency, outcomes, customers by
+// verification state, and (webhooks page) delivery health. Each chart is an image
+// with a spoken summary; the figures are also in the cards above. The drawings
+// (recharts, ChartDrawings.tsx, the console's largest script) load once the page
+// has loaded, so the page's load does not wait for them (docs/performance.md).
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import type { Slice } from "./chart-types";
 
-// Drawn in the browser only: the page's CSP refuses inline style attributes in
-// server-rendered HTML, and recharts sizes its containers with them.
-const noop = () => () => {};
-function useMounted(): boolean {
+const ChartDrawing = lazy(() => import("./ChartDrawings").then((m) => ({ default: m.ChartDrawing })));
+
+// Drawn in the browser only, after the load event: the page's CSP refuses inline
+// style attributes in server-rendered HTML, and recharts sizes its containers with them.
+function subscribeLoad(done: () => void): () => void {
+  window.addEventListener("load", done);
+  return () => window.removeEventListener("load", done);
+}
+function useLoaded(): boolean {
   return useSyncExternalStore(
-    noop,
-    () => true,
+    subscribeLoad,
+    () => document.readyState === "complete",
     () => false,
   );
 }
 
-const SERIES = ["#4e5ba6", "#12b76a", "#f79009", "#7a5af8", "#06aed4", "#f04438"];
-const TONES: Record<string, string> = {
-  ok: "#12b76a",
-  warn: "#f79009",
-  danger: "#f04438",
-  info: "#2e90fa",
-  neutral: "#98a2b3",
-};
-
-export interface Slice {
-  name: string;
-  value: number;
-  tone: string;
+function Drawing(props: Parameters<typeof ChartDrawing>[0]) {
+  return useLoaded() ? (
+    <Suspense fallback={null}>
+      <ChartDrawing {...props} />
+    </Suspense>
+  ) : null;
 }
 
 function ChartCard({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
-  const mounted = useMounted();
   return (
     <section className="card" aria-label={title}>
       <h2 className="h3">{title}</h2>
       <div className="chart" role="img" aria-label={summary}>
-        {mounted ? children : null}
+        {children}
       </div>
     </section>
   );
@@ -59,32 +46,8 @@ export function DonutCard({ title, data }: { title: string; data: Slice[] }) {
   const summary = data.map((d) => `${d.name}: ${d.value}`).join(", ") || "nothing yet";
   return (
     <ChartCard title={title} summary={summary}>
-      <Donut data={data} />
+      <Drawing kind="donut" data={data} />
     </ChartCard>
-  );
-}
-
-function Donut({ data }: { data: Slice[] }) {
-  const shown = data.filter((d) => d.value > 0);
-  return (
-    <ResponsiveContainer width="100%" height="100%">
-      <PieChart>
-        <Pie
-          data={shown.length ? shown : [{ name: "None yet", value: 1, tone: "neutral" }]}
-          dataKey="value"
-          nameKey="name"
-          innerRadius="55%"
-          outerRadius="80%"
-          isAnimationActive={false}
-        >
-          {(shown.length ? shown : [{ tone: "neutral" }]).map((d, i) => (
-            <Cell key={i} fill={TONES[d.tone] ?? TONES.neutral} />
-          ))}
-        </Pie>
-        <Tooltip />
-        <Legend />
-      </PieChart>
-    </ResponsiveContainer>
   );
 }
 
@@ -110,18 +73,7 @@ export function OverviewCharts({
         title="Payment volume per day (completed, last 14 days)"
         summary={totals.length ? `Completed volume over 14 days: ${totals.join(", ")}` : "No completed payments yet"}
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={volume}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-            <XAxis dataKey="day" tick={{ fontSize: 11, fill: "var(--muted)" }} />
-            <YAxis tick={{ fontSize: 11, fill: "var(--muted)" }} width={48} />
-            <Tooltip />
-            <Legend />
-            {currencies.map((c, i) => (
-              <Bar key={c} dataKey={c} stackId="v" fill={SERIES[i % SERIES.length]} isAnimationActive={false} />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
+        <Drawing kind="volume" volume={volume} currencies={currencies} />
       </ChartCard>
       <DonutCard title="Payment outcomes" data={outcomes} />
       {webhooks.length ? <DonutCard title="Webhook delivery health" data={webhooks} /> : null}

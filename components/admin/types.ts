@@ -12,16 +12,6 @@ export type PlatformConfig = z.infer<typeof PlatformConfigResponse>;
 
 export type ApiToken = z.infer<typeof ApiTokenResponse>;
 
-/** The fields of a GET /customers/{id} answer the console names customers by. */
-export interface ApiCustomer {
-  id: string;
-  platformCustomerId: string;
-  fullName?: string;
-  businessInfo?: { legalName?: string };
-  email?: string;
-  umaAddress?: string;
-}
-
 export interface Page<T> {
   data: T[];
   hasMore: boolean;

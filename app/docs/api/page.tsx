@@ -13,5 +13,5 @@ export const metadata: Metadata = { title: "API reference" };
 export default function ApiReferencePage() {
   const page = referencePage("index");
   if (!page) notFound();
-  return <RedocPage page={page} />;
+  return <RedocPage slug="index" page={page} />;
 }

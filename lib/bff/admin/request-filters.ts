@@ -26,7 +26,9 @@ export function readRequestFilters(sp: Record<string, string | string[] | undefi
   return {
     operationId: one(sp.operationId),
     status: /^([1-5]\d\d|[1-5]xx)$/.test(status) ? status : "",
-    objectId: one(sp.objectId),
+    // An object id typed by a developer, else the customer staff picked by name (GET /sandbox/requests
+    // filters by one object; a customer's id is its object id, "Customer:…").
+    objectId: one(sp.objectId) || one(sp.customerId),
     idempotencyKey: one(sp.idempotencyKey),
     path: one(sp.path),
     faulted: faulted === "true" ? "true" : "",
@@ -51,6 +53,11 @@ export function requestPageHref(f: RequestFilters, cursor?: string): string {
   if (cursor) q.set("cursor", cursor);
   const s = q.toString();
   return s ? `/admin/requests?${s}` : "/admin/requests";
+}
+
+/** The customer the filter names (shown in the customer picker), if it names one. */
+export function filteredCustomerId(f: RequestFilters): string | undefined {
+  return f.objectId.startsWith("Customer:") ? f.objectId : undefined;
 }
 
 /** The requests that named an object. */

@@ -4,9 +4,11 @@ import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { canOperate } from "@/lib/bff/staff/roles";
 import { load } from "@/lib/bff/admin/load";
+import { listApiPath, listCursor, listPageHref } from "@/lib/bff/admin/list-pages";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { FundForm } from "@/components/ui/FundForm";
 import { DataTable } from "@/components/admin/DataTable";
+import { ListPager } from "@/components/admin/ListPager";
 import { formatAmount } from "@/lib/browser/money";
 import type { InternalAccount, Page } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
@@ -21,16 +23,22 @@ interface CustomerName {
 
 export const metadata: Metadata = { title: "Accounts" };
 
-export default async function AccountsPage() {
+export default async function AccountsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  const [{ data: accounts, error }, { data: customers }] = await Promise.all([
-    load<InternalAccount[]>(
-      [],
-      async () => (await api.get<Page<InternalAccount>>("/customers/internal-accounts?limit=100")).body.data,
+  const cursor = listCursor(await searchParams);
+  const [{ data: list, error }, { data: customers }] = await Promise.all([
+    load<Page<InternalAccount>>(
+      { data: [], hasMore: false },
+      async () => (await api.get<Page<InternalAccount>>(listApiPath("/customers/internal-accounts", cursor))).body,
     ),
     load<CustomerName[]>([], async () => (await api.get<Page<CustomerName>>("/customers?limit=100")).body.data),
   ]);
+  const accounts = list.data;
   // Customers by name, not id (the newest 100; an older customer's account shows "Customer" and links to them).
   const names = new Map(customers.map((c) => [c.id, c.fullName || c.businessInfo?.legalName || c.platformCustomerId]));
   const ownerOf = (a: InternalAccount) =>
@@ -75,6 +83,11 @@ export default async function AccountsPage() {
             ),
           },
         ]}
+      />
+      <ListPager
+        label="Pages of accounts"
+        firstHref={cursor ? listPageHref("/admin/accounts") : undefined}
+        nextHref={list.hasMore && list.nextCursor ? listPageHref("/admin/accounts", list.nextCursor) : undefined}
       />
     </>
   );

@@ -3,9 +3,12 @@ import Link from "next/link";
 import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
+import { listApiPath, listCursor, listPageHref } from "@/lib/bff/admin/list-pages";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
 import { CustomerFinder } from "@/components/admin/CustomerFinder";
+import { ListPager } from "@/components/admin/ListPager";
+import type { Page } from "@/components/admin/types";
 import { statusWord, typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Customers" };
@@ -22,12 +25,18 @@ interface Customer {
   createdAt: string;
 }
 
-export default async function CustomersPage() {
+export default async function CustomersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireStaffPage();
-  const { data: rows, error } = await load<Customer[]>(
-    [],
-    async () => (await api.get<{ data: Customer[] }>("/customers?limit=100")).body.data,
+  const cursor = listCursor(await searchParams);
+  const { data: list, error } = await load<Page<Customer>>(
+    { data: [], hasMore: false },
+    async () => (await api.get<Page<Customer>>(listApiPath("/customers", cursor))).body,
   );
+  const rows = list.data;
   return (
     <>
       <h1>Customers</h1>
@@ -63,6 +72,11 @@ export default async function CustomersPage() {
           },
           { header: "Created", cell: (c) => when(c.createdAt) },
         ]}
+      />
+      <ListPager
+        label="Pages of customers"
+        firstHref={cursor ? listPageHref("/admin/customers") : undefined}
+        nextHref={list.hasMore && list.nextCursor ? listPageHref("/admin/customers", list.nextCursor) : undefined}
       />
     </>
   );

@@ -4,17 +4,20 @@ import Form from "next/form";
 import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
+import { customerChoice } from "@/lib/bff/admin/customer-choice";
 import {
   STATUS_CLASSES,
   isFiltered,
   objectHref,
   objectLabel,
+  filteredCustomerId,
   readRequestFilters,
   requestApiQuery,
   requestPageHref,
 } from "@/lib/bff/admin/request-filters";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
+import { CustomerPicker } from "@/components/admin/CustomerPicker";
 import type { Page } from "@/components/admin/types";
 import type { RequestLogEntry } from "@/lib/domain/sandbox/request-log";
 
@@ -33,10 +36,14 @@ export default async function RequestLogPage({
 }) {
   await requireStaffPage();
   const f = readRequestFilters(await searchParams);
-  const { data: page, error } = await load<Page<RequestLogEntry>>(
-    { data: [], hasMore: false },
-    async () => (await api.get<Page<RequestLogEntry>>(`/sandbox/requests?${requestApiQuery(f)}`)).body,
-  );
+  const customerId = filteredCustomerId(f);
+  const [{ data: page, error }, chosen] = await Promise.all([
+    load<Page<RequestLogEntry>>(
+      { data: [], hasMore: false },
+      async () => (await api.get<Page<RequestLogEntry>>(`/sandbox/requests?${requestApiQuery(f)}`)).body,
+    ),
+    customerId ? customerChoice(customerId) : undefined,
+  ]);
   const filtered = isFiltered(f);
   return (
     <>
@@ -62,9 +69,10 @@ export default async function RequestLogPage({
             ) : null}
           </select>
         </label>
+        <CustomerPicker name="customerId" initial={chosen} />
         <label>
-          Object id
-          <input name="objectId" defaultValue={f.objectId} placeholder="Customer:…" />
+          Object id (for developers; used instead of the customer)
+          <input name="objectId" defaultValue={customerId ? "" : f.objectId} placeholder="Transaction:…" />
         </label>
         <label>
           Idempotency key

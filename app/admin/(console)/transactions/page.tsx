@@ -5,33 +5,24 @@ import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
 import { loadNames } from "@/lib/bff/admin/names";
+import { customerChoice } from "@/lib/bff/admin/customer-choice";
 import { apiQuery, pageHref, readFilters } from "@/lib/bff/admin/transaction-filters";
 import { TRANSACTION_STATUSES } from "@/lib/domain/transactions/status";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
-import { CustomerPicker, type CustomerChoice } from "@/components/admin/CustomerPicker";
+import { CustomerPicker } from "@/components/admin/CustomerPicker";
 import { formatAmount } from "@/lib/browser/money";
 import {
   fromTo,
   headlineAmount,
   transactionTitle,
   type AdminTransaction,
-  type ApiCustomer,
   type Page,
 } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
 import { statusWord, typeWord } from "@/lib/kernel/wording";
 
 export const metadata: Metadata = { title: "Transactions" };
-
-/** The customer the list is filtered by, named for the picker (the filter keeps its id either way). */
-async function filteredCustomer(id: string): Promise<CustomerChoice> {
-  const { data } = await load<CustomerChoice>({ id, name: "A customer" }, async () => {
-    const c = (await api.get<ApiCustomer>(`/customers/${encodeURIComponent(id)}`)).body;
-    return { id, name: c.fullName || c.businessInfo?.legalName || c.platformCustomerId, email: c.email };
-  });
-  return data;
-}
 
 export default async function TransactionsPage({
   searchParams,
@@ -46,7 +37,7 @@ export default async function TransactionsPage({
       async () => (await api.get<Page<AdminTransaction>>(`/transactions?${apiQuery(f)}`)).body,
     ),
     loadNames(),
-    f.customerId ? filteredCustomer(f.customerId) : undefined,
+    f.customerId ? customerChoice(f.customerId) : undefined,
   ]);
   const filtered = Boolean(f.status || f.type || f.customerId || f.startDate || f.endDate);
   return (

@@ -16,7 +16,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 }
 
 export default async function ApiGroupPage({ params }: Params) {
-  const page = groupPage((await params).tag);
+  const { tag } = await params;
+  const page = groupPage(tag);
   if (!page) notFound();
-  return <RedocPage page={page} />;
+  return <RedocPage slug={tag} page={page} />;
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import {
+  filteredCustomerId,
+  readRequestFilters,
+  requestApiQuery,
+  requestPageHref,
+} from "../../../../../lib/bff/admin/request-filters";
+
+describe("admin request-log filters", () => {
+  it("filters by the customer picked by name, as its object id", () => {
+    const f = readRequestFilters({ customerId: "Customer:abc" });
+    expect(f.objectId).toBe("Customer:abc");
+    expect(filteredCustomerId(f)).toBe("Customer:abc");
+    expect(new URLSearchParams(requestApiQuery(f)).get("objectId")).toBe("Customer:abc");
+    expect(requestPageHref(f, "c2")).toBe("/admin/requests?objectId=Customer%3Aabc&cursor=c2");
+  });
+
+  it("prefers an object id a developer typed over the picked customer", () => {
+    const f = readRequestFilters({ objectId: " Transaction:t1 ", customerId: "Customer:abc" });
+    expect(f.objectId).toBe("Transaction:t1");
+    expect(filteredCustomerId(f)).toBeUndefined();
+  });
+});
