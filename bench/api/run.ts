@@ -12,7 +12,7 @@ import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { freePort, startTestServer } from "../../tests/support/server";
-import { benchAgents, customerBody, externalAccountBody } from "../support/agents";
+import { benchAgents, benchCardsPlatform, customerBody, externalAccountBody } from "../support/agents";
 import { cpuPerOp, sampleCpu } from "../support/cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -246,34 +246,6 @@ async function json(res: Response) {
   return body as { id: string; data: { id: string }[] } & Record<string, unknown>;
 }
 
-/** A second platform that skips verification paperwork, with an APPROVED customer and its USD account. */
-async function cardsPlatform(server: Awaited<ReturnType<typeof startTestServer>>): Promise<Base["cards"]> {
-  const platform = (await json(
-    await fetch(`${server.origin}/api/operator/platforms`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${server.operatorToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ name: "bench api cards" }),
-    }),
-  )) as unknown as { clientId: string; clientSecret: string };
-  const auth = `Basic ${Buffer.from(`${platform.clientId}:${platform.clientSecret}`).toString("base64")}`;
-  const call = async (method: string, path: string, body?: unknown) =>
-    json(
-      await fetch(`${server.baseUrl}${path}`, {
-        method,
-        headers: { authorization: auth, "content-type": "application/json" },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      }),
-    );
-  await call("PATCH", "/config", { skipVerificationPaperwork: true });
-  const customer = await call("POST", "/customers", {
-    customerType: "INDIVIDUAL",
-    fullName: "Bench Holder",
-    currencies: ["USD"],
-  });
-  const accounts = await call("GET", `/customers/internal-accounts?customerId=${customer.id}&type=INTERNAL_FIAT`);
-  return { auth, customerId: customer.id, accountId: accounts.data[0].id };
-}
-
 /** Customers with no documents yet, created ahead so each upload has a free (holder, type) pair. */
 async function documentHolders(baseUrl: string, auth: string, count: number): Promise<string[]> {
   const ids: string[] = [];
@@ -312,7 +284,7 @@ async function main() {
       customerId,
       holders: await documentHolders(server.baseUrl, auth, HOLDERS),
       agent: await benchAgents(server.baseUrl, auth, customerId, AGENTS),
-      cards: await cardsPlatform(server),
+      cards: await benchCardsPlatform(server),
     };
     const measure = async (t: Target) => {
       await run(server.origin, prefix, auth, t, base, 10); // warm-up

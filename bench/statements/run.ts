@@ -9,13 +9,15 @@
 //   (BENCH_REQUESTS=200 per operation, BENCH_CONCURRENCY=4, BENCH_ONLY=<substring of an operation name>)
 import { loadavg } from "node:os";
 import pg from "pg";
-import { benchAgents, benchBase, customerBody, externalAccountBody } from "../support/agents";
+import { benchAgents, benchBase, benchCardsPlatform, customerBody, externalAccountBody } from "../support/agents";
 import { cpuPerOp, sampleCpu } from "../support/cpu";
 
 const PG_URL = process.env.BENCH_PG_URL;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const ONLY = process.env.BENCH_ONLY;
+/** Wait after an operation's requests, so the follow-up work they scheduled (jobs, deliveries) is counted. */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1000);
 
 interface Op {
   name: string;
@@ -38,6 +40,7 @@ async function main() {
     const database = new URL(server.databaseUrl).pathname.slice(1);
     const { auth, customer } = await benchBase(server);
     const agent = await benchAgents(server.baseUrl, auth, customer.id, 10);
+    const cards = await benchCardsPlatform(server);
     const run = Date.now();
     const ops: Op[] = [
       {
@@ -58,6 +61,15 @@ async function main() {
         path: "/agents/me/transfer-out",
         auth: (n) => agent.auths[n % agent.auths.length],
         body: () => ({ source: { accountId: agent.source }, destination: { accountId: agent.destination }, amount: 5 }),
+      },
+      // Its follow-up work counts too: each card's activation job (20 ms later at the test server's time scale) and
+      // the delivery job of the CARD.STATUS_CHANGE it emits (NO_ENDPOINT: the cards platform has no endpoint).
+      {
+        name: "POST /cards",
+        method: "POST",
+        path: "/cards",
+        auth: () => cards.auth,
+        body: () => ({ cardholderId: cards.customerId, form: "VIRTUAL", fundingSources: [cards.accountId] }),
       },
       { name: "GET /transactions?limit=20", method: "GET", path: "/transactions?limit=20" },
       { name: "GET /customers?limit=20", method: "GET", path: "/customers?limit=20" },
@@ -108,7 +120,7 @@ async function main() {
           while (next < REQUESTS) await fire(op, next++);
         }),
       );
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
       const secs = (Date.now() - t0) / 1000;
       const cpu = cpuPerOp(cpu0, sampleCpu(), REQUESTS);
       const rows = await stats();

@@ -110,3 +110,28 @@ export async function benchBase(server: { baseUrl: string; clientId: string; cli
   });
   return { auth, call, customer };
 }
+
+/**
+ * A second platform that skips verification paperwork (customers start APPROVED), with an APPROVED customer and its
+ * USD account: what card issuance needs (bench/api, bench/statements). It has no webhook endpoint, so each card's
+ * CARD.STATUS_CHANGE is recorded NO_ENDPOINT, as on a platform that has not configured one.
+ */
+export async function benchCardsPlatform(server: { origin: string; baseUrl: string; operatorToken: string }) {
+  const platform = (await apiCaller(server.origin, `Bearer ${server.operatorToken}`)(
+    "POST",
+    "/api/operator/platforms",
+    {
+      name: "bench cards",
+    },
+  )) as unknown as { clientId: string; clientSecret: string };
+  const auth = `Basic ${Buffer.from(`${platform.clientId}:${platform.clientSecret}`).toString("base64")}`;
+  const call = apiCaller(server.baseUrl, auth);
+  await call("PATCH", "/config", { skipVerificationPaperwork: true });
+  const customer = await call("POST", "/customers", {
+    customerType: "INDIVIDUAL",
+    fullName: "Bench Holder",
+    currencies: ["USD"],
+  });
+  const accounts = await call("GET", `/customers/internal-accounts?customerId=${customer.id}&type=INTERNAL_FIAT`);
+  return { auth, customerId: customer.id, accountId: accounts.data[0].id };
+}

@@ -19,6 +19,21 @@ export function deriveKey(label: string, length = 32): Buffer {
   return Buffer.from(hkdfSync("sha256", masterKey(), Buffer.from("meridian"), Buffer.from(label), length));
 }
 
+const fixedKeys = new Map<string, Buffer>();
+
+/**
+ * deriveKey for a fixed purpose label, derived once per process (the master secret is read once, lib/env.ts): for
+ * hot paths such as sealing each issued card's secrets. Never for a per-entity label, whose cache would only grow.
+ */
+export function fixedKey(label: string): Buffer {
+  let key = fixedKeys.get(label);
+  if (!key) {
+    key = deriveKey(label);
+    fixedKeys.set(label, key);
+  }
+  return key;
+}
+
 // n of P-256, to map derived bytes to a valid private scalar in [1, n-1].
 const P256_N = BigInt("0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551");
 

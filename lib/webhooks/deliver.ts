@@ -3,7 +3,7 @@
 // between attempts, for up to 7 days; never retried after a 409 (the receiver
 // already has it) and never for TEST events.
 import type { Db } from "../db/client";
-import { db as defaultDb } from "../db/client";
+import { db as defaultDb, pool } from "../db/client";
 import { newUuid } from "../ids";
 import { observer } from "../kernel/observer";
 import { sandboxDelayMs } from "../sandbox/time";
@@ -139,13 +139,32 @@ export async function recordDelivery(
   });
 }
 
+interface DeliveryEvent {
+  platformId: string;
+  type: string;
+  payload: unknown;
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  sandboxRules: string[];
+  createdAt: Date;
+  webhookEndpoint: string | null;
+}
+
 export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
   const db = defaultDb();
   const eventId = String(job.payload.eventId);
-  const event = await db.webhookEvent.findUnique({ where: { id: eventId } });
+  // The event and its platform's endpoint in one read.
+  const { rows } = await pool().query<DeliveryEvent>(
+    `SELECT e.platform_id AS "platformId", e.type, e.payload, e.status, e.attempts,
+            e.next_attempt_at AS "nextAttemptAt", e.sandbox_rules AS "sandboxRules", e.created_at AS "createdAt",
+            p.webhook_endpoint AS "webhookEndpoint"
+       FROM webhook_events e LEFT JOIN platforms p ON p.id = e.platform_id WHERE e.id = $1::uuid`,
+    [eventId],
+  );
+  const event = rows[0];
   if (!event || event.status === "DELIVERED") return;
-  const platform = await db.platform.findUnique({ where: { id: event.platformId }, select: { webhookEndpoint: true } });
-  const url = platform?.webhookEndpoint;
+  const url = event.webhookEndpoint;
   const attempt = event.attempts + 1;
   if (!url) {
     await db.webhookEvent.update({ where: { id: eventId }, data: { status: "NO_ENDPOINT", attempts: attempt } });

@@ -5,13 +5,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { db as defaultDb, type Db } from "../../db/client";
+import { pool, type Db } from "../../db/client";
 import { currentFence, fenceIdempotency, fenceJson, fenceRefused, isFenceRefusal } from "../../db/idempotency-fence";
 import { toJsonText } from "../../kernel/json";
 import { DomainError, invalidField } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
-import { emitWebhook } from "../../webhooks/outbox";
+import { DELIVERY_JOB, emitWebhook, outboxRows } from "../../webhooks/outbox";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
 import { ISSUANCE_SUFFIXES, issuanceSteer } from "../../sandbox/cards";
@@ -250,29 +250,73 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
   return serializeCard(row);
 }
 
+/** How many times activation re-reads a card that changed between its read and its move before giving up (retried). */
+const ACTIVATION_READS = 5;
+
 /**
  * Job: the issuer finished provisioning: activated, or (payload outcome REJECT,
  * issuance suffix 002) rejected, which closes the card and frees its slot.
  * Idempotent: a card no longer PROCESSING is left alone.
+ *
+ * Two round trips: the card is read, its CARD.STATUS_CHANGE body built from that row and the move, then one statement
+ * moves it, only if the row is still the version read (xmin) and in the status moved from, and writes the event and
+ * its delivery job with it, so the change and its webhook commit together. A card changed in between (a PATCH of
+ * its limit) is read again; one that left PROCESSING meanwhile is left alone.
  */
 export async function activateCardJob(job: JobRecord): Promise<void> {
   const cardId = String(job.payload.cardId);
-  const move =
-    job.payload.outcome === "REJECT"
-      ? {
-          from: ISSUER_REJECTION.from,
-          data: { status: ISSUER_REJECTION.to, statusReason: ISSUER_REJECTION.reason, closedAt: new Date() },
-        }
-      : { from: ACTIVATION.from, data: { status: ACTIVATION.to } };
-  await defaultDb().$transaction(async (tx) => {
-    const moved = await tx.card.updateMany({ where: { id: cardId, status: move.from }, data: move.data });
-    if (moved.count === 0) return;
-    const card = await tx.card.findUniqueOrThrow({
-      where: { id: cardId },
-      select: { ...CARD_SELECT, platformId: true },
-    });
-    await emitWebhook(tx, card.platformId, "CARD.STATUS_CHANGE", serializeCard(card));
-  });
+  const reject = job.payload.outcome === "REJECT";
+  const move = reject ? ISSUER_REJECTION : ACTIVATION;
+  for (let read = 0; read < ACTIVATION_READS; read++) {
+    const { rows } = await pool().query<CardRow & { version: string }>(
+      `SELECT ${CARD_COLUMNS}, xmin::text AS version FROM cards WHERE id = $1::uuid`,
+      [cardId],
+    );
+    const card = rows[0];
+    if (!card || card.status !== move.from) return;
+    const at = new Date();
+    const { version, ...row } = card;
+    const outbox = outboxRows(
+      "CARD.STATUS_CHANGE",
+      serializeCard({
+        ...row,
+        maxSpendPerTransaction: row.maxSpendPerTransaction === null ? null : BigInt(row.maxSpendPerTransaction),
+        status: move.to,
+        statusReason: reject ? ISSUER_REJECTION.reason : row.statusReason,
+        updatedAt: at,
+      }),
+      at,
+    );
+    const moved = await pool().query(
+      `WITH moved AS (
+         UPDATE cards SET status = $3, updated_at = $4::timestamptz, status_reason = coalesce($10::text, status_reason),
+                closed_at = CASE WHEN $10::text IS NULL THEN closed_at ELSE $4::timestamptz END
+          WHERE id = $1::uuid AND status = $2 AND xmin = $5::text::xid
+         RETURNING platform_id
+       ), event AS (
+         INSERT INTO webhook_events (id, platform_id, type, payload, sandbox_rules)
+         SELECT $6::uuid, platform_id, 'CARD.STATUS_CHANGE', $7::jsonb, $8::text[] FROM moved
+         RETURNING platform_id
+       )
+       INSERT INTO jobs (id, platform_id, type, payload, max_attempts)
+       SELECT $9::uuid, platform_id, '${DELIVERY_JOB.type}', $11::jsonb, ${DELIVERY_JOB.maxAttempts} FROM event`,
+      [
+        cardId,
+        move.from,
+        move.to,
+        at,
+        version,
+        outbox.event.id,
+        outbox.event.payload,
+        outbox.event.sandboxRules,
+        outbox.job.id,
+        reject ? ISSUER_REJECTION.reason : null,
+        outbox.job.payload,
+      ],
+    );
+    if (moved.rowCount === 1) return;
+  }
+  throw new Error(`Card ${cardId} kept changing while it was being activated`);
 }
 
 export async function getCard(db: PrismaClient, platformId: string, cardId: string) {

@@ -4,7 +4,7 @@
 // (as additional data) so a sealed value copied onto another card won't open.
 import "server-only";
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from "node:crypto";
-import { deriveKey } from "../../crypto/keys";
+import { fixedKey } from "../../crypto/keys";
 
 export const CARD_BRANDS = ["VISA", "MASTERCARD"] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
@@ -62,7 +62,7 @@ const VERSION = "v1";
 
 export function sealCardSecrets(cardId: string, secrets: CardSecrets): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", deriveKey(KEY_LABEL), iv);
+  const cipher = createCipheriv("aes-256-gcm", fixedKey(KEY_LABEL), iv);
   cipher.setAAD(Buffer.from(cardId));
   const ct = Buffer.concat([cipher.update(JSON.stringify(secrets), "utf8"), cipher.final()]);
   return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ct.toString("base64url")].join(
@@ -73,7 +73,7 @@ export function sealCardSecrets(cardId: string, secrets: CardSecrets): string {
 export function openCardSecrets(cardId: string, sealed: string): CardSecrets {
   const [version, iv, tag, ct] = sealed.split(".");
   if (version !== VERSION || !iv || !tag || !ct) throw new Error("Unrecognised sealed card secrets");
-  const decipher = createDecipheriv("aes-256-gcm", deriveKey(KEY_LABEL), Buffer.from(iv, "base64url"));
+  const decipher = createDecipheriv("aes-256-gcm", fixedKey(KEY_LABEL), Buffer.from(iv, "base64url"));
   decipher.setAAD(Buffer.from(cardId));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   const plain = Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");

@@ -68,6 +68,23 @@ describe("POST /cards, activation, GET and list", () => {
     expect(hooks.ofType("CARD.STATUS_CHANGE").filter((w) => w.body.data.id === card.id)).toHaveLength(1);
   });
 
+  it("a card changed while PROCESSING activates with its change: the event carries the card as it is then", async () => {
+    // Suffix 005 activates "about 30 seconds" later (sandbox time scale), so the PATCH usually lands before it; the
+    // activation re-reads a card that changed after its read, so the event never carries the older version.
+    const holder = await approvedCardholder(api, { platformCustomerId: `holder-${Date.now()}-005` });
+    const card = await issueCard(api, holder);
+    const patched = await api.patch(`/cards/${card.id}`, { maxSpendPerTransaction: 777 });
+    expect(patched.status).toBe(200);
+    const hook = await hooks.waitForType("CARD.STATUS_CHANGE", { where: (w) => w.body.data.id === card.id });
+    expect(hook.body.data.status).toBe("ACTIVE");
+    const got = await api.get(`/cards/${card.id}`);
+    expect(got.body).toMatchObject({ status: "ACTIVE", maxSpendPerTransaction: 777 });
+    if (patched.body.status === "PROCESSING") {
+      expect(hook.body.data).toEqual(got.body);
+    }
+    expect(hooks.ofType("CARD.STATUS_CHANGE").filter((w) => w.body.data.id === card.id)).toHaveLength(1);
+  });
+
   it("issues MASTERCARD when asked, and the stored secrets are sealed, not the card number", async () => {
     const holder = await approvedCardholder(api);
     const card = await issueCard(api, holder, { brand: "MASTERCARD" });
