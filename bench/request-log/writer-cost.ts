@@ -2,7 +2,7 @@
 // with the react-server condition, as the server loads lib/api/request-log.ts, with DATABASE_URL of the "on" server's
 // database): REQUEST_LOG_COST_ROWS records of one real POST /quotes with immediatelyExecute (its request and response
 // bodies, given by the parent in REQUEST_LOG_SAMPLE) queued with recordRequest and written by the writer as the server
-// does (redaction, object ids, one multi-row INSERT per 500). Prints one JSON line: this process's CPU per row
+// does (redaction, object ids, one COPY per 500). Prints one JSON line: this process's CPU per row
 // (queueing, redaction, the driver) and the CPU per row of the PostgreSQL backend serving the writer's connection
 // (from /proc; PostgreSQL runs on this machine), so neither the server's load nor autovacuum blurs it.
 import { readFileSync } from "node:fs";
@@ -54,12 +54,12 @@ function cpuMs(pid: number): number {
   return (Number(f[11]) + Number(f[12])) * 10;
 }
 
-/** The backend of the writer's own connection: the newest session whose last statement was the log's INSERT. */
+/** The backend of the writer's own connection: the newest session whose last statement was the log's COPY. */
 async function writerBackend(): Promise<number> {
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
   const res = await db.query(
-    `SELECT pid FROM pg_stat_activity WHERE query LIKE '%INSERT INTO api_request_log%' AND pid <> pg_backend_pid()
+    `SELECT pid FROM pg_stat_activity WHERE query LIKE 'COPY api_request_log%' AND pid <> pg_backend_pid()
      ORDER BY backend_start DESC LIMIT 1`,
   );
   await db.end();

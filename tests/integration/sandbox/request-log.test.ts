@@ -76,6 +76,27 @@ describe("GET /sandbox/requests", () => {
     expect(byReader.body.principal).toEqual({ type: "API_TOKEN", id: token.body.id });
   });
 
+  it("keeps a body's text as sent: line breaks, tabs, backslashes and any script", async () => {
+    const api = await newPlatform();
+    const fullName = 'Zoë "Q" Back\\slash 日本 😀';
+    // Pretty-printed with tabs and CRLF, backslashes inside strings: what COPY's text format has to escape.
+    const raw = [
+      "{",
+      '\t"customerType": "INDIVIDUAL",',
+      `\t"fullName": ${JSON.stringify(fullName)},`,
+      '\t"currencies": ["USD"]',
+      "}",
+    ].join("\r\n");
+    const created = await api.post("/customers", undefined, { raw, headers: { "content-type": "application/json" } });
+    expect(created.status).toBe(201);
+
+    const detail = await api.get(`${REQUESTS}/${created.headers.get("x-request-id")}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.requestBody).toEqual(JSON.parse(raw));
+    expect(detail.body.responseBody).toMatchObject({ id: created.body.id, fullName });
+    expect(detail.body.objectIds).toContain(created.body.id);
+  });
+
   it("filters by operation, path, status, time and object, and pages with a cursor", async () => {
     const api = await newPlatform();
     const before = new Date().toISOString();
