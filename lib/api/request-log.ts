@@ -1,6 +1,6 @@
 // The request log's writer (docs/adr-007-request-log.md). The handler hands it
-// what it already holds (texts, not copies); redaction and the INSERT happen
-// later, in batches of up to BATCH rows (or every FLUSH_MS), one statement per batch, so a request
+// what it already holds (texts, not copies); redaction and the write happen
+// later, in batches of up to BATCH rows (or every FLUSH_MS), one COPY per batch, so a request
 // pays a push onto an array. The log is an observation, not an effect: it never
 // joins the request's transaction, and the rows still buffered when a process
 // dies are lost (the at-most-once guarantees live in the idempotency keys).
@@ -8,7 +8,7 @@
 // The writer has a connection of its own, outside the requests' pool: under load
 // (bench/request-log at 50 clients) every pooled connection is busy, and a batch
 // holding one of them took a twentieth of the pool from requests for as long as
-// its INSERT ran, which cost more than the rows themselves. Its session commits
+// its write ran, which cost more than the rows themselves. Its session commits
 // without waiting for the WAL flush (ADR 007: best effort), so a batch is a single
 // statement, one round trip, instead of BEGIN / SET LOCAL / INSERT / COMMIT.
 import pg from "pg";
