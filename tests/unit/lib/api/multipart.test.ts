@@ -10,7 +10,7 @@ const TYPE = `multipart/form-data; boundary=${B}`;
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x0d, 0x0a, 0x2d, 0x2d]);
 
 function form(parts: string[], file?: { head: string; bytes: Buffer }, tail = `--${B}--\r\n`): Buffer {
-  const chunks = parts.map((p) => Buffer.from(p));
+  const chunks: Buffer[] = parts.map((p) => Buffer.from(p));
   if (file) chunks.push(Buffer.from(file.head), file.bytes, Buffer.from("\r\n"));
   chunks.push(Buffer.from(tail));
   return Buffer.concat(chunks);
@@ -37,7 +37,11 @@ async function undici(body: Buffer, type: string) {
   try {
     return {
       ok: await entries(
-        await new Request("http://x/", { method: "POST", headers: { "content-type": type }, body }).formData(),
+        await new Request("http://x/", {
+          method: "POST",
+          headers: { "content-type": type },
+          body: new Uint8Array(body),
+        }).formData(),
       ),
     };
   } catch (err) {
