@@ -178,7 +178,7 @@ async function answer(
   const started = performance.now();
   const incomingId = request.headers.get("x-request-id");
   const requestId = incomingId && REQUEST_ID_RE.test(incomingId) ? incomingId : newUuid();
-  const url = new URL(request.url);
+  const url = request.parsedUrl ?? new URL(request.url);
   let principal: Principal | null = null;
   let response: PlainResponse;
   let replayed = false;

@@ -16,6 +16,7 @@ import { MAX_MULTIPART_BODY_BYTES, plainError, runOperation, type PlainResponse 
 import { API_BASE, type ApiRequest, type HttpMethod, type Operation } from "./operation";
 import { operations } from "./registry";
 import { serveMetrics } from "./metrics";
+import { parseMultipartForm } from "./multipart";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyOperation = Operation<any, any, any>;
@@ -142,9 +143,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
 }
 
 /**
- * The request as a JSON operation reads it: headers looked up as a web Request's
+ * The request as an operation reads it: headers looked up as a web Request's
  * Headers would answer (names in any case; repeated headers joined with ", "),
- * the body already read as text.
+ * a JSON body already read as text, a multipart body as its bytes.
  */
 export class NodeApiRequest implements ApiRequest {
   readonly headers: { get(name: string): string | null; has(name: string): boolean };
@@ -152,8 +153,12 @@ export class NodeApiRequest implements ApiRequest {
   constructor(
     readonly method: string,
     readonly url: string,
-    rawHeaders: string[],
+    private readonly rawHeaders: string[],
     private readonly body: string,
+    /** The URL already parsed (the dispatcher parsed it to route the request). */
+    readonly parsedUrl?: URL,
+    /** A multipart body's bytes (formData reads them); absent for JSON operations. */
+    private readonly raw?: Buffer,
   ) {
     const byName = new Map<string, string>();
     for (let i = 0; i < rawHeaders.length; i += 2) {
@@ -171,8 +176,22 @@ export class NodeApiRequest implements ApiRequest {
     return this.body;
   }
 
+  /**
+   * The form entries: read from the bytes directly when the body is as clients send it (lib/api/multipart.ts),
+   * else by undici through a web Request, as before, so every other body (and every refusal) is undici's.
+   */
   async formData(): Promise<FormData> {
-    throw new TypeError("This request was not sent as multipart/form-data");
+    if (this.raw === undefined) throw new TypeError("This request was not sent as multipart/form-data");
+    const fast = parseMultipartForm(this.raw, this.headers.get("content-type") ?? "");
+    if (fast) return fast;
+    const headers = new Headers();
+    for (let i = 0; i < this.rawHeaders.length; i += 2) headers.append(this.rawHeaders[i], this.rawHeaders[i + 1]);
+    const request = new Request(this.url, {
+      method: this.method,
+      headers,
+      ...(this.raw.length > 0 ? { body: new Uint8Array(this.raw) } : {}),
+    });
+    return request.formData();
   }
 }
 
@@ -218,21 +237,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch,
   } else {
     req.resume();
   }
-  // A multipart body goes into a web Request for its form parser; a JSON body is
-  // handed over as text (decoded as request.text() would).
-  if (op.bodyKind === "multipart") {
-    const headers = new Headers();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-    const request = new Request(url, {
-      method,
-      headers,
-      ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),
-    });
-    send(res, await runOperation(op, request, match.params));
-    return;
-  }
-  const text = body && body.length > 0 ? utf8.decode(body) : "";
-  send(res, await runOperation(op, new NodeApiRequest(method, url.href, req.rawHeaders, text), match.params));
+  // A JSON body is handed over as text (decoded as request.text() would), a multipart body as its bytes.
+  const request =
+    op.bodyKind === "multipart"
+      ? new NodeApiRequest(method, url.href, req.rawHeaders, "", url, body ?? Buffer.alloc(0))
+      : new NodeApiRequest(method, url.href, req.rawHeaders, body && body.length > 0 ? utf8.decode(body) : "", url);
+  send(res, await runOperation(op, request, match.params));
 }
 
 /**

@@ -39,6 +39,8 @@ export interface ApiRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: { get(name: string): string | null; has(name: string): boolean };
+  /** `url` already parsed, when the server has it (so the handler does not parse it again). */
+  readonly parsedUrl?: URL;
   text(): Promise<string>;
   formData(): Promise<FormData>;
 }

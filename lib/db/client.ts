@@ -42,6 +42,16 @@ export function pool(): pg.Pool {
   return globalForDb.__meridianPool;
 }
 
+/**
+ * The rows of one statement sent through the pool as it is, without the Prisma client: for the hot writes that are
+ * already one hand-written statement, where Prisma's raw-query machinery cost more server CPU than node-postgres
+ * itself (~12 % of a customer create, docs/performance.md). Same pool, same unnamed statements (PgBouncer-safe);
+ * errors are node-postgres's own (`code` is the SQLSTATE, which isUniqueViolation and the 503 mapping read).
+ */
+export async function queryRows<T>(text: string, values: unknown[]): Promise<T[]> {
+  return (await pool().query(text, values)).rows as T[];
+}
+
 export function db(): PrismaClient {
   globalForDb.__meridianDb ??= new PrismaClient({ adapter: new PrismaPg(pool()) });
   return globalForDb.__meridianDb;

@@ -3,11 +3,10 @@
 // among the platform's active customers (partial unique indexes), so
 // concurrent creates with the same value yield exactly one customer.
 import "server-only";
-import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { isUniqueViolation } from "../../db/client";
+import { isUniqueViolation, queryRows } from "../../db/client";
 import { DomainError } from "../../kernel/errors";
-import { newUuid } from "../../ids";
+import { newUuid, randomHex } from "../../ids";
 import { individualKycAtCreation, validationSkipped } from "../../sandbox/kyc";
 import { getPlatformSettings } from "../platform/config";
 import { createCustomerAccounts, customerAccountRows } from "../accounts/internal-accounts";
@@ -26,7 +25,7 @@ export async function createCustomer(
   assertKnownTermsVersion(input.endUserTermsConsent);
   const id = opts.id ?? newUuid();
   const { customerType, platformCustomerId, region, currencies, email, phoneNumber, umaAddress, ...profile } = input;
-  const umaLocal = `${customerType === "BUSINESS" ? "biz" : "user"}.${randomBytes(5).toString("hex")}`;
+  const umaLocal = `${customerType === "BUSINESS" ? "biz" : "user"}.${randomHex(5)}`;
   const fields = {
     id,
     platformId,
@@ -45,7 +44,7 @@ export async function createCustomer(
     // its internal accounts and the platform's UMA domain are one statement, one round trip. The
     // statement checks the platform's mode itself and inserts nothing when it does not hold.
     if (!platformsSkippingValidation.has(platformId)) {
-      const row = await insertCustomerWithAccounts(db, {
+      const row = await insertCustomerWithAccounts({
         ...fields,
         kycStatus: customerType === "INDIVIDUAL" ? "UNVERIFIED" : null,
         umaAddress: umaAddress ?? null,
@@ -69,7 +68,7 @@ export async function createCustomer(
           await emitCustomerStatusWebhook(tx, platformId, created);
           return created;
         })
-      : await insertCustomerWithAccounts(db, { ...data, umaLocal, requireVerifyingPlatform: false });
+      : await insertCustomerWithAccounts({ ...data, umaLocal, requireVerifyingPlatform: false });
     if (!row) throw new DomainError("UNAUTHORIZED", "Platform no longer exists");
     return serializeOneCustomer(db, platformId, row);
   } catch (err) {
@@ -106,7 +105,7 @@ type NewCustomer = Omit<CustomerRow, "deletedAt" | "createdAt" | "updatedAt" | "
 };
 
 /** The customer and its internal accounts in one statement; null when the platform (in that mode) is not there. */
-async function insertCustomerWithAccounts(db: PrismaClient, data: NewCustomer): Promise<CustomerRow | null> {
+async function insertCustomerWithAccounts(data: NewCustomer): Promise<CustomerRow | null> {
   const accounts = customerAccountRows(data.platformId, data.currencies).map((a) => ({
     id: a.id,
     currency: a.currency,
@@ -114,29 +113,46 @@ async function insertCustomerWithAccounts(db: PrismaClient, data: NewCustomer): 
     private_enabled: a.privateEnabled,
   }));
   const verifyingOnly = data.requireVerifyingPlatform !== false;
-  const rows = await db.$queryRaw<CustomerRow[]>`
-    WITH c AS (
+  const rows = await queryRows<CustomerRow>(
+    `WITH c AS (
       INSERT INTO customers (id, platform_id, platform_customer_id, customer_type, kyc_status, kyb_status, region,
         email, phone_number, uma_address, currencies, profile)
-      SELECT ${data.id}::uuid, p.id, ${data.platformCustomerId}, ${data.customerType},
-        ${data.kycStatus}, ${data.kybStatus}, ${data.region}, ${data.email}, ${data.phoneNumber},
-        coalesce(${data.umaAddress}::text, '$' || ${data.umaLocal}::text || '@' || p.uma_domain),
-        ${data.currencies}::text[], ${JSON.stringify(data.profile ?? {})}::jsonb
+      SELECT $1::uuid, p.id, $2, $3, $4, $5, $6, $7, $8,
+        coalesce($9::text, '$' || $10::text || '@' || p.uma_domain),
+        $11::text[], $12::jsonb
         FROM platforms p
-       WHERE p.id = ${data.platformId}::uuid
-         AND (NOT ${verifyingOnly}::boolean
+       WHERE p.id = $13::uuid
+         AND (NOT $14::boolean
               OR NOT (p.is_regulated_financial_institution OR p.skip_verification_paperwork))
       RETURNING *
     ), accounts AS (
       INSERT INTO internal_accounts (id, platform_id, customer_id, currency, type, private_enabled)
       SELECT r.id, c.platform_id, c.id, r.currency, r.type, r.private_enabled
-        FROM c, jsonb_to_recordset(${JSON.stringify(accounts)}::jsonb)
+        FROM c, jsonb_to_recordset($15::jsonb)
           AS r(id uuid, currency text, type text, private_enabled boolean)
     )
     SELECT id::text, platform_customer_id AS "platformCustomerId", customer_type AS "customerType",
       kyc_status AS "kycStatus", kyb_status AS "kybStatus", region, email, phone_number AS "phoneNumber",
       uma_address AS "umaAddress", currencies, profile, deleted_at AS "deletedAt", created_at AS "createdAt",
       updated_at AS "updatedAt"
-    FROM c`;
+    FROM c`,
+    [
+      data.id,
+      data.platformCustomerId,
+      data.customerType,
+      data.kycStatus,
+      data.kybStatus,
+      data.region,
+      data.email,
+      data.phoneNumber,
+      data.umaAddress,
+      data.umaLocal,
+      data.currencies,
+      JSON.stringify(data.profile ?? {}),
+      data.platformId,
+      verifyingOnly,
+      JSON.stringify(accounts),
+    ],
+  );
   return rows[0] ?? null;
 }

@@ -4,7 +4,7 @@
 import "server-only";
 import type { PrismaClient } from "../../db/generated/client";
 import type { Db } from "../../db/client";
-import { isUniqueViolation } from "../../db/client";
+import { isUniqueViolation, queryRows } from "../../db/client";
 import { DomainError, invalidInput } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
@@ -120,7 +120,7 @@ function alreadyExists(documentType: string): DomainError {
 }
 
 export async function uploadDocument(db: PrismaClient, platformId: string, input: DocumentUpload) {
-  const fast = await uploadForCustomer(db, platformId, input);
+  const fast = await uploadForCustomer(platformId, input);
   if (fast) return serializeDocument(fast);
   const holder = await resolveHolder(db, platformId, input.documentHolder);
   const file = await readFile(input.file);
@@ -147,25 +147,39 @@ export async function uploadDocument(db: PrismaClient, platformId: string, input
  * nothing and the general path below answers with its error; a file error is left to that path too, so every
  * error keeps one source and the holder is still checked before the file.
  */
-async function uploadForCustomer(db: PrismaClient, platformId: string, input: DocumentUpload) {
+async function uploadForCustomer(platformId: string, input: DocumentUpload) {
   const customerId = parseApiId("Customer", input.documentHolder);
   if (!customerId) return null;
   const file = await readFile(input.file).catch(() => null);
   if (!file) return null;
   const f = storedFields(input, file);
   try {
-    const rows = await db.$queryRaw<DocumentRow[]>`
-      INSERT INTO documents (id, platform_id, holder_type, holder_id, document_type, side, country, document_number,
+    const rows = await queryRows<DocumentRow>(
+      `INSERT INTO documents (id, platform_id, holder_type, holder_id, document_type, side, country, document_number,
         issuing_authority, file_name, content_type, size_bytes, content)
-      SELECT ${newUuid()}::uuid, c.platform_id, 'CUSTOMER', c.id, ${f.documentType}::text, ${f.side}::text,
-        ${f.country}::text, ${f.documentNumber}::text, ${f.issuingAuthority}::text, ${f.fileName}::text,
-        ${f.contentType}::text, ${f.sizeBytes}::integer, ${file.bytes}::bytea
+      SELECT $1::uuid, c.platform_id, 'CUSTOMER', c.id, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text,
+        $8::text, $9::integer, $10::bytea
       FROM customers c
-      WHERE c.id = ${customerId}::uuid AND c.platform_id = ${platformId}::uuid AND c.deleted_at IS NULL
+      WHERE c.id = $11::uuid AND c.platform_id = $12::uuid AND c.deleted_at IS NULL
       RETURNING id, holder_type AS "holderType", holder_id AS "holderId", document_type AS "documentType", side,
         country, document_number AS "documentNumber", issuing_authority AS "issuingAuthority",
         file_name AS "fileName", content_type AS "contentType", size_bytes AS "sizeBytes",
-        submitted_at AS "submittedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+        submitted_at AS "submittedAt", created_at AS "createdAt", updated_at AS "updatedAt"`,
+      [
+        newUuid(),
+        f.documentType,
+        f.side,
+        f.country,
+        f.documentNumber,
+        f.issuingAuthority,
+        f.fileName,
+        f.contentType,
+        f.sizeBytes,
+        file.bytes,
+        customerId,
+        platformId,
+      ],
+    );
     return rows[0] ?? null;
   } catch (err) {
     if (isUniqueViolation(err)) throw alreadyExists(input.documentType);

@@ -5,7 +5,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/client";
-import { db as defaultDb, isUniqueViolation } from "../../db/client";
+import { db as defaultDb, isUniqueViolation, queryRows } from "../../db/client";
 import type { PrismaClient } from "../../db/generated/client";
 import { DomainError, invalidInput, type FieldError } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
@@ -153,7 +153,7 @@ export async function createExternalAccount(db: PrismaClient, platformId: string
     if (outcome !== "PENDING" && outcome !== "INVALID" && (customerUuid || !input.customerId)) {
       const fingerprint = fingerprintOf(input.currency, info);
       const create = { ...input, platformAccountId };
-      const row = await insertBankAccount(db, platformId, customerUuid, create, info, fingerprint, outcome, name).catch(
+      const row = await insertBankAccount(platformId, customerUuid, create, info, fingerprint, outcome, name).catch(
         (err: unknown) => refuseDuplicate(db, platformId, customerUuid, fingerprint, err),
       );
       if (row) {
@@ -295,7 +295,6 @@ const EXTERNAL_ACCOUNT_COLUMNS = `id, platform_id AS "platformId", customer_id A
  * its, not deleted; null otherwise. A duplicate raises the unique violation as the full path's insert does.
  */
 async function insertBankAccount(
-  db: PrismaClient,
   platformId: string,
   customerUuid: string | null,
   input: ExternalAccountCreate,
@@ -305,7 +304,7 @@ async function insertBankAccount(
   name: string | null,
 ): Promise<ExternalAccountRow | null> {
   const verifiedData = verifiedDataOf(verification, name);
-  const rows = await db.$queryRawUnsafe<ExternalAccountRow[]>(
+  const rows = await queryRows<ExternalAccountRow>(
     `INSERT INTO external_accounts (id, platform_id, customer_id, status, currency, account_type, account_info,
        fingerprint, platform_account_id, ownership_type, default_uma_deposit_account, beneficiary_verification_status,
        beneficiary_verified_data)
@@ -313,17 +312,19 @@ async function insertBankAccount(
        FROM platforms p LEFT JOIN customers c ON c.id = $3::uuid AND c.platform_id = p.id AND c.deleted_at IS NULL
       WHERE p.id = $2::uuid AND ($3::uuid IS NULL OR c.id IS NOT NULL)
      RETURNING ${EXTERNAL_ACCOUNT_COLUMNS}`,
-    newUuid(),
-    platformId,
-    customerUuid,
-    input.currency,
-    info.accountType,
-    JSON.stringify(info),
-    fingerprint,
-    input.platformAccountId ?? null,
-    input.ownershipType ?? null,
-    verification,
-    verifiedData ? JSON.stringify(verifiedData) : null,
+    [
+      newUuid(),
+      platformId,
+      customerUuid,
+      input.currency,
+      info.accountType,
+      JSON.stringify(info),
+      fingerprint,
+      input.platformAccountId ?? null,
+      input.ownershipType ?? null,
+      verification,
+      verifiedData ? JSON.stringify(verifiedData) : null,
+    ],
   );
   return rows[0] ?? null;
 }

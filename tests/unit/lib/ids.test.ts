@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUuid, newUuid } from "../../../lib/ids";
+import { isUuid, newUuid, randomHex } from "../../../lib/ids";
 
 describe("newUuid", () => {
   it("makes RFC 9562 version 7 ids carrying the current Unix millisecond", () => {
@@ -21,5 +21,13 @@ describe("newUuid", () => {
     // Many ids share a millisecond here, so the counter is what keeps them ordered.
     const perMs = new Set(ids.map((id) => id.slice(0, 13))).size;
     expect(perMs).toBeLessThan(ids.length);
+  });
+});
+
+describe("randomHex", () => {
+  it("gives lower-case hex of the requested length, different each time, across pool refills", () => {
+    const values = Array.from({ length: 3000 }, () => randomHex(5));
+    for (const v of values) expect(v).toMatch(/^[0-9a-f]{10}$/);
+    expect(new Set(values).size).toBeGreaterThan(2990);
   });
 });

@@ -1,0 +1,191 @@
+// bench/writes: the server's CPU per request of the writes bench/api compares with Prism (POST /customers,
+// POST /customers/external-accounts, POST /documents) and of GET /config (the shared path: auth, dispatch,
+// response), each a bounded number of requests (BENCH_REQUESTS, default 3000) at BENCH_CONNECTIONS (default 10)
+// after a warm-up. CPU from /proc (the serve.mjs process and PostgreSQL), with the idle server's rate (job poller)
+// over the same wall time subtracted. With PROF_DIR set the server preloads bench/agents/profile.mjs and each
+// target's measured window is written as a V8 CPU profile ($PROF_DIR/<target>.cpuprofile; summarise with
+// `node bench/writes/summarise.mjs <file>`). Figures, never assertions:
+//   npm run bench:writes   (BENCH_DB=external|embedded, default external)
+import { renameSync, readdirSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { servePid, startTestServer, type DbMode } from "../../tests/support/server";
+import { customerBody, externalAccountBody } from "../support/agents";
+import { serverCpuMs } from "../support/cpu";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const MODE = (process.env.BENCH_DB ?? "external") as DbMode;
+const PROF_DIR = process.env.PROF_DIR;
+const ONLY = process.env.BENCH_ONLY?.split(",");
+
+const DOCUMENT_TYPES = ["PASSPORT", "NATIONAL_ID", "PROOF_OF_ADDRESS", "BANK_STATEMENT", "UTILITY_BILL", "TAX_RETURN"];
+const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,
+]);
+const BOUNDARY = "----meridian-bench-7MA4YWxkTrZu0gW";
+
+function documentForm(fields: Record<string, string>) {
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  parts.push(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="passport.jpg"\r\n` +
+      "Content-Type: image/jpeg\r\n\r\n",
+  );
+  return Buffer.concat([Buffer.from(parts.join("")), JPEG, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+let seq = 0;
+const unique = () => `${process.pid}-${Date.now()}-${++seq}`;
+
+interface Target {
+  name: string;
+  file: string;
+  method: "GET" | "POST" | "PATCH";
+  path: string;
+  next: () => { body?: string | Buffer; contentType?: string };
+}
+
+async function main() {
+  console.log(`bench/writes: ${REQUESTS} requests per target at ${CONNECTIONS} connections (${MODE} PostgreSQL)`);
+  console.log(`load average at start: ${load()}`);
+  const server = await startTestServer(MODE, {
+    LOG_LEVEL: "warn",
+    ...(PROF_DIR ? { NODE_OPTIONS: `--import ${new URL("../agents/profile.mjs", import.meta.url).pathname}` } : {}),
+  });
+  const port = Number(new URL(server.origin).port);
+  try {
+    const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
+    const prefix = new URL(server.baseUrl).pathname;
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method: "POST",
+        headers: { authorization: auth, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json()) as { id: string };
+      if (!res.ok) throw new Error(`${path} -> ${res.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+    const base = await post("/customers", { customerType: "INDIVIDUAL", fullName: "Bench Base", currencies: ["USD"] });
+    // Each upload takes a free (holder, type) pair: enough holders for the warm-up and the measurement.
+    const holders: string[] = [];
+    const needed = Math.ceil((REQUESTS + 600) / DOCUMENT_TYPES.length) + 1;
+    if (!ONLY || ONLY.includes("documents"))
+      while (holders.length < needed) {
+        const batch = await Promise.all(
+          Array.from({ length: 25 }, () =>
+            post("/customers", { customerType: "INDIVIDUAL", fullName: "Bench Holder" }),
+          ),
+        );
+        holders.push(...batch.map((c) => c.id));
+      }
+    let doc = 0;
+    const targets: Target[] = [
+      { name: "GET /config", file: "config", method: "GET", path: "/config", next: () => ({}) },
+      {
+        name: "POST /customers",
+        file: "customers",
+        method: "POST",
+        path: "/customers",
+        next: () => ({ body: JSON.stringify(customerBody(unique())) }),
+      },
+      {
+        name: "POST /customers/external-accounts",
+        file: "external-accounts",
+        method: "POST",
+        path: "/customers/external-accounts",
+        next: () => ({ body: JSON.stringify(externalAccountBody(base.id, unique(), seq++)) }),
+      },
+      {
+        name: "POST /documents (upload)",
+        file: "documents",
+        method: "POST",
+        path: "/documents",
+        next: () => {
+          const n = doc++;
+          const holder = holders[Math.floor(n / DOCUMENT_TYPES.length) % holders.length];
+          return {
+            contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+            body: documentForm({
+              documentHolder: holder,
+              documentType: DOCUMENT_TYPES[n % DOCUMENT_TYPES.length],
+              country: "US",
+            }),
+          };
+        },
+      },
+    ];
+    const cannon = (t: Target, amount: number) =>
+      autocannon({
+        url: server.origin,
+        connections: CONNECTIONS,
+        amount,
+        headers: { authorization: auth, "content-type": "application/json" },
+        requests: [
+          {
+            method: t.method,
+            setupRequest: (req) => {
+              const { body, contentType } = t.next();
+              return {
+                ...req,
+                path: `${prefix}${t.path}`,
+                ...(body !== undefined ? { body } : {}),
+                ...(contentType
+                  ? { headers: { ...(req.headers as Record<string, string>), "content-type": contentType } }
+                  : {}),
+              };
+            },
+          },
+        ],
+      });
+    // The idle server's CPU rate (the job poller, timers), subtracted from each window.
+    const idle0 = serverCpuMs(port)!;
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle1 = serverCpuMs(port)!;
+    const idleRate = (idle1.server - idle0.server) / (performance.now() - t0);
+    const idlePg = (idle1.postgres - idle0.postgres) / (performance.now() - t0);
+    console.log(`idle server ${(idleRate * 1000).toFixed(1)} ms CPU/s`);
+    for (const t of targets) {
+      if (ONLY && !ONLY.includes(t.file)) continue;
+      await cannon(t, Math.min(600, REQUESTS)); // warm-up
+      if (PROF_DIR) process.kill(servePid(server), "SIGUSR2");
+      const before = serverCpuMs(port)!;
+      const started = performance.now();
+      const r = await cannon(t, REQUESTS);
+      const wall = performance.now() - started;
+      const after = serverCpuMs(port)!;
+      if (PROF_DIR) {
+        process.kill(servePid(server), "SIGUSR2");
+        await new Promise((res) => setTimeout(res, 1500));
+        const pid = servePid(server);
+        const written = readdirSync(PROF_DIR).find((f) => f === `${pid}.cpuprofile`);
+        if (written) renameSync(join(PROF_DIR, written), join(PROF_DIR, `${t.file}.cpuprofile`));
+      }
+      const n = r.requests.total;
+      const server_ = (after.server - before.server - idleRate * wall) / n;
+      const pg = (after.postgres - before.postgres - idlePg * wall) / n;
+      console.log(
+        `${t.name.padEnd(34)} ${n} requests, ${Math.round(n / (wall / 1000))} req/s, p50 ${r.latency.p50} ms; ` +
+          `CPU/request server ${(server_ * 1000).toFixed(0)} µs, PostgreSQL ${(pg * 1000).toFixed(0)} µs` +
+          (r.non2xx || r.errors ? ` (non-2xx ${r.non2xx}, errors ${r.errors + r.timeouts})` : ""),
+      );
+    }
+    console.log(`load average at the end: ${load()}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
