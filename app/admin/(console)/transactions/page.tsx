@@ -12,13 +12,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
 import { CustomerPicker } from "@/components/admin/CustomerPicker";
 import { formatAmount } from "@/lib/browser/money";
-import {
-  fromTo,
-  headlineAmount,
-  transactionTitle,
-  type AdminTransaction,
-  type Page,
-} from "@/components/admin/types";
+import { fromTo, headlineAmount, transactionTitle, type AdminTransaction, type Page } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
 import { statusWord, typeWord } from "@/lib/kernel/wording";
 
