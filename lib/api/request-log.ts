@@ -11,7 +11,9 @@
 // its write ran, which cost more than the rows themselves. Its session commits
 // without waiting for the WAL flush (ADR 007: best effort), so a batch is a single
 // statement, one round trip, instead of BEGIN / SET LOCAL / INSERT / COMMIT.
+import { finished } from "node:stream/promises";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { pool } from "../db/client";
 import { databaseUrl, env } from "../env";
 import { newUuid, uuidFloorAt } from "../ids";
@@ -176,64 +178,16 @@ function row(out: CopyData, r: RequestRecord & { id: string }): void {
   out.endRow();
 }
 
-/**
- * COPY FROM STDIN for the pg driver (its "submittable" interface, as pg-cursor uses): sends the whole batch as
- * one CopyData message once the server asks for it, and calls back at the end (or at the first error).
- */
-class CopyIn implements pg.Submittable {
-  callback: ((err: Error | null) => void) | null = null;
-  private done = false;
-
-  constructor(private readonly data: Buffer) {}
-
-  submit(connection: pg.Connection & { query(text: string): void }): void {
-    connection.query(COPY);
-  }
-
-  handleCopyInResponse(connection: pg.Connection & CopyConnection): void {
-    // The CopyData message's header, then the batch itself: the driver's sendCopyFromChunk would copy the
-    // megabyte or so of a batch into its own growing buffer first.
-    const header = Buffer.allocUnsafe(5);
-    header[0] = 0x64; // 'd'
-    header.writeInt32BE(this.data.length + 4, 1);
-    connection.stream.write(header);
-    connection.stream.write(this.data);
-    connection.endCopyFrom();
-  }
-
-  handleCommandComplete(): void {}
-
-  handleReadyForQuery(): void {
-    this.finish(null);
-  }
-
-  handleError(err: Error): void {
-    this.finish(err);
-  }
-
-  private finish(err: Error | null): void {
-    if (this.done) return;
-    this.done = true;
-    this.callback?.(err);
-  }
-}
-
-interface CopyConnection {
-  stream: { write(chunk: Buffer): boolean };
-  endCopyFrom(): void;
-}
-
 async function write(batch: (RequestRecord & { id: string })[]): Promise<void> {
   const data = new CopyData();
   for (const r of batch) row(data, r);
   const client = await writer().connect();
   let failed: Error | undefined;
   try {
-    await new Promise<void>((resolve, reject) => {
-      const copy = new CopyIn(data.bytes());
-      copy.callback = (err) => (err ? reject(err) : resolve());
-      client.query(copy);
-    });
+    // pg-copy-streams sends each chunk as one CopyData message without copying it into the driver's buffer.
+    const copy = client.query(copyFrom(COPY));
+    copy.end(data.bytes());
+    await finished(copy);
     data.release();
   } catch (err) {
     // The connection may be mid-COPY or timed out (and the buffer still queued on its socket): it is closed,
