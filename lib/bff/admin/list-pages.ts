@@ -1,4 +1,4 @@
-// Pages of an admin list (customers, accounts): the API's own keyset cursor (an
+// Pages of an admin list (customers, accounts, transactions, the request log): the API's own keyset cursor (an
 // index range by id, so every page costs the same, however deep), carried in the
 // page's URL. The API pages forwards only, so "Previous page" comes from the URL
 // too: it carries the cursors of the pages before this one (nearest first), at
@@ -47,12 +47,15 @@ export function listApiPath(path: string, cursor: string): string {
   return `${path}?${q}`;
 }
 
-/** The console URL of a place in the list at `base` (the bare `base` for the first page). */
+/**
+ * The console URL of a place in the list at `base` (the bare `base` for the first page); `base` may carry the
+ * list's filters ("/admin/transactions?type=CARD"), which every page keeps.
+ */
 export function listPageHref(base: string, place?: ListPlace): string {
   if (!place?.cursor) return base;
   const q = new URLSearchParams({ page: String(place.page), cursor: place.cursor });
   for (const c of place.back) q.append("back", c);
-  return `${base}?${q}`;
+  return `${base}${base.includes("?") ? "&" : "?"}${q}`;
 }
 
 export interface ListPagerLinks {
@@ -85,9 +88,15 @@ export function listPagerLinks(base: string, place: ListPlace, nextCursor?: stri
 }
 
 /** Where the reader is, in words: "Customers 51–100 of 240" (no total when the API leaves it out). */
-export function listRangeWords(noun: string, place: ListPlace, shown: number, total?: number): string {
-  const first = (place.page - 1) * LIST_PAGE_SIZE + 1;
+export function listRangeWords(
+  noun: string,
+  place: ListPlace,
+  shown: number,
+  total?: number,
+  pageSize: number = LIST_PAGE_SIZE,
+): string {
+  const first = (place.page - 1) * pageSize + 1;
   if (shown === 0) return place.page > 1 ? `No more ${noun.toLowerCase()} after ${first - 1}` : "";
   const of = total !== undefined && total >= first + shown - 1 ? ` of ${total}` : "";
-  return `${noun} ${first}–${first + shown - 1}${of}`;
+  return shown === 1 ? `${noun} ${first}${of}` : `${noun} ${first}–${first + shown - 1}${of}`;
 }

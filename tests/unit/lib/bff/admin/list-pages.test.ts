@@ -98,6 +98,16 @@ describe("admin list pages", () => {
     );
   });
 
+  it("keeps a filtered list's filters on every page", () => {
+    const filtered = "/admin/transactions?type=CARD";
+    const p2 = listPagerLinks(filtered, first, "n1").nextHref!;
+    expect(p2).toBe("/admin/transactions?type=CARD&page=2&cursor=n1");
+    const l3 = listPagerLinks(filtered, placeOf(p2), "n2");
+    expect(l3.firstHref).toBe(filtered);
+    expect(l3.previousHref).toBe(filtered);
+    expect(l3.nextHref).toBe("/admin/transactions?type=CARD&page=3&cursor=n2&back=n1");
+  });
+
   it("says where the reader is in words", () => {
     expect(listRangeWords("Customers", first, 50, 240)).toBe("Customers 1–50 of 240");
     expect(listRangeWords("Customers", { cursor: "c", back: [], page: 2 }, 50, 240)).toBe("Customers 51–100 of 240");
@@ -106,5 +116,8 @@ describe("admin list pages", () => {
     expect(listRangeWords("Accounts", { cursor: "c", back: [], page: 9 }, 10, 60)).toBe("Accounts 401–410");
     expect(listRangeWords("Customers", { cursor: "c", back: [], page: 3 }, 0, 100)).toBe("No more customers after 100");
     expect(listRangeWords("Customers", first, 0, 0)).toBe("");
+    // A list's own page size, and a page of one.
+    expect(listRangeWords("Requests", { cursor: "c", back: [], page: 2 }, 25, 60, 25)).toBe("Requests 26–50 of 60");
+    expect(listRangeWords("Transactions", { cursor: "c", back: [], page: 2 }, 1, 21, 20)).toBe("Transactions 21 of 21");
   });
 });
