@@ -164,6 +164,13 @@ test.describe("admin transactions", () => {
     await expect(page.getByRole("row")).toHaveCount(2);
     await expect(page.getByRole("row", { name: /0\.01 USD/ })).toBeVisible();
     await expect(pages.getByRole("link", { name: "Next page" })).toHaveCount(0);
+    await expect(pages).toContainText("Transactions 21 of 21");
+    await pages.getByRole("link", { name: "Previous page" }).click();
+    await expect(page.getByRole("row")).toHaveCount(21);
+    await expect(pages).toContainText("Transactions 1–20 of 21");
+    await expect(pages.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+    await pages.getByRole("link", { name: "Next page" }).click();
+    await expect(page.getByRole("row")).toHaveCount(2);
     await pages.getByRole("link", { name: "First page" }).click();
     await expect(page.getByRole("row")).toHaveCount(21);
   });

@@ -47,10 +47,10 @@ export function requestApiQuery(f: RequestFilters): string {
   return q.toString();
 }
 
-export function requestPageHref(f: RequestFilters, cursor?: string): string {
+/** The log's first page for these filters (later pages: lib/bff/admin/list-pages.ts). */
+export function requestPageHref(f: RequestFilters): string {
   const q = new URLSearchParams();
   for (const k of KEYS) if (f[k]) q.set(k, f[k]);
-  if (cursor) q.set("cursor", cursor);
   const s = q.toString();
   return s ? `/admin/requests?${s}` : "/admin/requests";
 }

@@ -44,11 +44,10 @@ export function apiQuery(f: TransactionFilters): string {
   return q.toString();
 }
 
-/** The list page's URL for these filters (and optionally another page). */
-export function pageHref(f: TransactionFilters, cursor?: string): string {
+/** The list's first page for these filters (later pages: lib/bff/admin/list-pages.ts). */
+export function pageHref(f: TransactionFilters): string {
   const q = new URLSearchParams();
   for (const k of ["status", "type", "customerId", "startDate", "endDate"] as const) if (f[k]) q.set(k, f[k]);
-  if (cursor) q.set("cursor", cursor);
   const s = q.toString();
   return s ? `/admin/transactions?${s}` : "/admin/transactions";
 }

@@ -4,7 +4,7 @@ import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { canOperate } from "@/lib/bff/staff/roles";
 import { load } from "@/lib/bff/admin/load";
-import { listApiPath, listCursor, listPageHref } from "@/lib/bff/admin/list-pages";
+import { listApiPath, listPagerLinks, listPlace, listRangeWords } from "@/lib/bff/admin/list-pages";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { FundForm } from "@/components/ui/FundForm";
 import { DataTable } from "@/components/admin/DataTable";
@@ -30,11 +30,12 @@ export default async function AccountsPage({
 }) {
   const { staff } = await requireStaffPage();
   const operator = canOperate(staff.role);
-  const cursor = listCursor(await searchParams);
+  const place = listPlace(await searchParams);
   const [{ data: list, error }, { data: customers }] = await Promise.all([
     load<Page<InternalAccount>>(
       { data: [], hasMore: false },
-      async () => (await api.get<Page<InternalAccount>>(listApiPath("/customers/internal-accounts", cursor))).body,
+      async () =>
+        (await api.get<Page<InternalAccount>>(listApiPath("/customers/internal-accounts", place.cursor))).body,
     ),
     load<CustomerName[]>([], async () => (await api.get<Page<CustomerName>>("/customers?limit=100")).body.data),
   ]);
@@ -86,8 +87,8 @@ export default async function AccountsPage({
       />
       <ListPager
         label="Pages of accounts"
-        firstHref={cursor ? listPageHref("/admin/accounts") : undefined}
-        nextHref={list.hasMore && list.nextCursor ? listPageHref("/admin/accounts", list.nextCursor) : undefined}
+        place={listRangeWords("Accounts", place, list.data.length, list.totalCount)}
+        {...listPagerLinks("/admin/accounts", place, list.hasMore ? list.nextCursor : undefined)}
       />
     </>
   );

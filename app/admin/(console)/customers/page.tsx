@@ -3,7 +3,7 @@ import Link from "next/link";
 import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
-import { listApiPath, listCursor, listPageHref } from "@/lib/bff/admin/list-pages";
+import { listApiPath, listPagerLinks, listPlace, listRangeWords } from "@/lib/bff/admin/list-pages";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
 import { CustomerFinder } from "@/components/admin/CustomerFinder";
@@ -31,10 +31,10 @@ export default async function CustomersPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   await requireStaffPage();
-  const cursor = listCursor(await searchParams);
+  const place = listPlace(await searchParams);
   const { data: list, error } = await load<Page<Customer>>(
     { data: [], hasMore: false },
-    async () => (await api.get<Page<Customer>>(listApiPath("/customers", cursor))).body,
+    async () => (await api.get<Page<Customer>>(listApiPath("/customers", place.cursor))).body,
   );
   const rows = list.data;
   return (
@@ -75,8 +75,8 @@ export default async function CustomersPage({
       />
       <ListPager
         label="Pages of customers"
-        firstHref={cursor ? listPageHref("/admin/customers") : undefined}
-        nextHref={list.hasMore && list.nextCursor ? listPageHref("/admin/customers", list.nextCursor) : undefined}
+        place={listRangeWords("Customers", place, list.data.length, list.totalCount)}
+        {...listPagerLinks("/admin/customers", place, list.hasMore ? list.nextCursor : undefined)}
       />
     </>
   );

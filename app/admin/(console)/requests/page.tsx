@@ -5,7 +5,9 @@ import { api } from "@/lib/bff/client";
 import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
 import { customerChoice } from "@/lib/bff/admin/customer-choice";
+import { listPagerLinks, listPlace, listRangeWords } from "@/lib/bff/admin/list-pages";
 import {
+  PAGE_SIZE,
   STATUS_CLASSES,
   isFiltered,
   objectHref,
@@ -18,6 +20,7 @@ import {
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
 import { CustomerPicker } from "@/components/admin/CustomerPicker";
+import { ListPager } from "@/components/admin/ListPager";
 import type { Page } from "@/components/admin/types";
 import type { RequestLogEntry } from "@/lib/domain/sandbox/request-log";
 
@@ -35,7 +38,9 @@ export default async function RequestLogPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   await requireStaffPage();
-  const f = readRequestFilters(await searchParams);
+  const sp = await searchParams;
+  const f = readRequestFilters(sp);
+  const place = listPlace(sp);
   const customerId = filteredCustomerId(f);
   const [{ data: page, error }, chosen] = await Promise.all([
     load<Page<RequestLogEntry>>(
@@ -141,10 +146,11 @@ export default async function RequestLogPage({
           { header: "When", cell: (r) => when(r.createdAt) },
         ]}
       />
-      <nav aria-label="Pages of requests" className="actions">
-        {f.cursor ? <Link href={requestPageHref(f)}>First page</Link> : null}
-        {page.hasMore && page.nextCursor ? <Link href={requestPageHref(f, page.nextCursor)}>Next page</Link> : null}
-      </nav>
+      <ListPager
+        label="Pages of requests"
+        place={listRangeWords("Requests", place, page.data.length, page.totalCount, PAGE_SIZE)}
+        {...listPagerLinks(requestPageHref(f), place, page.hasMore ? page.nextCursor : undefined)}
+      />
     </>
   );
 }

@@ -6,11 +6,13 @@ import { requireStaffPage } from "@/lib/bff/auth/session";
 import { load } from "@/lib/bff/admin/load";
 import { loadNames } from "@/lib/bff/admin/names";
 import { customerChoice } from "@/lib/bff/admin/customer-choice";
-import { apiQuery, pageHref, readFilters } from "@/lib/bff/admin/transaction-filters";
+import { PAGE_SIZE, apiQuery, pageHref, readFilters } from "@/lib/bff/admin/transaction-filters";
+import { listPagerLinks, listPlace, listRangeWords } from "@/lib/bff/admin/list-pages";
 import { TRANSACTION_STATUSES } from "@/lib/domain/transactions/status";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { DataTable, when } from "@/components/admin/DataTable";
 import { CustomerPicker } from "@/components/admin/CustomerPicker";
+import { ListPager } from "@/components/admin/ListPager";
 import { formatAmount } from "@/lib/browser/money";
 import { fromTo, headlineAmount, transactionTitle, type AdminTransaction, type Page } from "@/components/admin/types";
 import { StatusBadge } from "@/components/ui/StatusBadge";
@@ -24,7 +26,9 @@ export default async function TransactionsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   await requireStaffPage();
-  const f = readFilters(await searchParams);
+  const sp = await searchParams;
+  const f = readFilters(sp);
+  const place = listPlace(sp);
   const [{ data: page, error }, names, chosen] = await Promise.all([
     load<Page<AdminTransaction>>(
       { data: [], hasMore: false },
@@ -127,10 +131,11 @@ export default async function TransactionsPage({
           },
         ]}
       />
-      <nav aria-label="Pages of transactions" className="actions">
-        {f.cursor ? <Link href={pageHref(f)}>First page</Link> : null}
-        {page.hasMore && page.nextCursor ? <Link href={pageHref(f, page.nextCursor)}>Next page</Link> : null}
-      </nav>
+      <ListPager
+        label="Pages of transactions"
+        place={listRangeWords("Transactions", place, page.data.length, page.totalCount, PAGE_SIZE)}
+        {...listPagerLinks(pageHref(f), place, page.hasMore ? page.nextCursor : undefined)}
+      />
     </>
   );
 }

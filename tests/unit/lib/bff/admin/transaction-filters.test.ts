@@ -37,7 +37,6 @@ describe("admin transaction filters", () => {
 
   it("links to another page with the same filters, and back to the first page without a cursor", () => {
     const f = readFilters({ type: "INCOMING", customerId: "Customer:x", cursor: "old" });
-    expect(pageHref(f, "next")).toBe("/admin/transactions?type=INCOMING&customerId=Customer%3Ax&cursor=next");
     expect(pageHref(f)).toBe("/admin/transactions?type=INCOMING&customerId=Customer%3Ax");
     expect(pageHref(readFilters({}))).toBe("/admin/transactions");
   });
