@@ -106,7 +106,6 @@ export default async function RequestLogPage({
             ? "More than 1,000 requests"
             : `${page.totalCount ?? page.data.length} request(s)`}
           {filtered ? " match these filters" : ""}
-          {f.cursor ? "; showing a later page" : ""}.
         </p>
       ) : null}
       <DataTable

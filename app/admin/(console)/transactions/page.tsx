@@ -85,7 +85,6 @@ export default async function TransactionsPage({
             ? "More than 1,000 transactions"
             : `${page.totalCount ?? page.data.length} transaction(s)`}
           {filtered ? " match these filters" : ""}
-          {f.cursor ? "; showing a later page" : ""}.
         </p>
       ) : null}
       <DataTable
