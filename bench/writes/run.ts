@@ -1,5 +1,6 @@
 // bench/writes: the server's CPU per request of the writes bench/api compares with Prism (POST /customers,
-// POST /customers/external-accounts, POST /documents) and of GET /config (the shared path: auth, dispatch,
+// POST /customers/external-accounts, POST /documents, POST /cards, PATCH /config), of GET /transactions?limit=20
+// and of GET /config (the shared path: auth, dispatch,
 // response), each a bounded number of requests (BENCH_REQUESTS, default 3000) at BENCH_CONNECTIONS (default 10)
 // after a warm-up. CPU from /proc (the serve.mjs process and PostgreSQL), with the idle server's rate (job poller)
 // over the same wall time subtracted. With PROF_DIR set the server preloads bench/agents/profile.mjs and each
@@ -11,7 +12,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { servePid, startTestServer, type DbMode } from "../../tests/support/server";
-import { customerBody, externalAccountBody } from "../support/agents";
+import { benchCardsPlatform, customerBody, externalAccountBody } from "../support/agents";
 import { serverCpuMs } from "../support/cpu";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
@@ -50,6 +51,8 @@ interface Target {
   file: string;
   method: "GET" | "POST" | "PATCH";
   path: string;
+  /** Another platform's credentials (card issuance runs on a platform that skips verification paperwork). */
+  auth?: string;
   next: () => { body?: string | Buffer; contentType?: string };
 }
 
@@ -87,6 +90,7 @@ async function main() {
         );
         holders.push(...batch.map((c) => c.id));
       }
+    const cards = !ONLY || ONLY.includes("cards") ? await benchCardsPlatform(server) : null;
     let doc = 0;
     const targets: Target[] = [
       { name: "GET /config", file: "config", method: "GET", path: "/config", next: () => ({}) },
@@ -122,13 +126,44 @@ async function main() {
           };
         },
       },
+      {
+        name: "GET /transactions?limit=20",
+        file: "transactions",
+        method: "GET",
+        path: "/transactions?limit=20",
+        next: () => ({}),
+      },
+      // The card's activation job (20 ms later at the test server's time scale) and its CARD.STATUS_CHANGE delivery
+      // fall partly inside the window: the CPU per card includes most of them.
+      {
+        name: "POST /cards",
+        file: "cards",
+        method: "POST",
+        path: "/cards",
+        auth: cards?.auth,
+        next: () => ({
+          body: JSON.stringify({
+            cardholderId: cards!.customerId,
+            form: "VIRTUAL",
+            fundingSources: [cards!.accountId],
+          }),
+        }),
+      },
+      // Last: it sets a webhook endpoint, and later events of this platform would add their deliveries.
+      {
+        name: "PATCH /config (webhooks)",
+        file: "config-patch",
+        method: "PATCH",
+        path: "/config",
+        next: () => ({ body: JSON.stringify({ webhookEndpoint: `https://hooks.example.com/${seq++ % 1000}` }) }),
+      },
     ];
     const cannon = (t: Target, amount: number) =>
       autocannon({
         url: server.origin,
         connections: CONNECTIONS,
         amount,
-        headers: { authorization: auth, "content-type": "application/json" },
+        headers: { authorization: t.auth ?? auth, "content-type": "application/json" },
         requests: [
           {
             method: t.method,

@@ -30,7 +30,7 @@ export async function warmUpReads(): Promise<void> {
     const since = new Date(Date.now() - (OVERVIEW_DAYS - 1) * 86_400_000);
     since.setUTCHours(0, 0, 0, 0);
     await Promise.all([
-      retrieveConfig(db(), platformId),
+      retrieveConfig(platformId),
       listTransactions(
         db(),
         platformId,

@@ -154,12 +154,20 @@ interface DeliveryEvent {
 export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
   const db = defaultDb();
   const eventId = String(job.payload.eventId);
-  // The event and its platform's endpoint in one read.
+  // The event and its platform's endpoint in one read; with no endpoint the same statement marks the event
+  // NO_ENDPOINT (one round trip for the events of platforms that have none).
   const { rows } = await pool().query<DeliveryEvent>(
-    `SELECT e.platform_id AS "platformId", e.type, e.payload, e.status, e.attempts,
-            e.next_attempt_at AS "nextAttemptAt", e.sandbox_rules AS "sandboxRules", e.created_at AS "createdAt",
-            p.webhook_endpoint AS "webhookEndpoint"
-       FROM webhook_events e LEFT JOIN platforms p ON p.id = e.platform_id WHERE e.id = $1::uuid`,
+    `WITH e AS (
+       SELECT e.platform_id AS "platformId", e.type, e.payload, e.status, e.attempts,
+              e.next_attempt_at AS "nextAttemptAt", e.sandbox_rules AS "sandboxRules", e.created_at AS "createdAt",
+              p.webhook_endpoint AS "webhookEndpoint"
+         FROM webhook_events e LEFT JOIN platforms p ON p.id = e.platform_id WHERE e.id = $1::uuid
+     ), marked AS (
+       UPDATE webhook_events w SET status = 'NO_ENDPOINT', attempts = e.attempts + 1, updated_at = now()
+         FROM e WHERE w.id = $1::uuid AND e."webhookEndpoint" IS NULL AND e.status <> 'DELIVERED'
+       RETURNING 1
+     )
+     SELECT e.*, (SELECT count(*) FROM marked) AS marked FROM e`,
     [eventId],
   );
   const event = rows[0];
@@ -167,7 +175,6 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
   const url = event.webhookEndpoint;
   const attempt = event.attempts + 1;
   if (!url) {
-    await db.webhookEvent.update({ where: { id: eventId }, data: { status: "NO_ENDPOINT", attempts: attempt } });
     observer().webhookDelivery("no_endpoint");
     return;
   }

@@ -16,7 +16,7 @@ export const getPlatformConfig = defineOperation({
   auth: "platform",
   permission: "VIEW",
   responses: { 200: { description: "Platform configuration", schema: PlatformConfigResponse }, ...ErrorResponses },
-  handle: async ({ ctx }) => ({ status: 200, body: await retrieveConfig(db(), ctx.platformId) }),
+  handle: async ({ ctx }) => ({ status: 200, body: await retrieveConfig(ctx.platformId) }),
 });
 
 // PATCH /config – update configuration and sandbox flags

@@ -8,7 +8,8 @@ import { boundedCount } from "../../kernel/pagination";
 import type { PrismaClient } from "../../db/generated/client";
 import { DomainError } from "../../kernel/errors";
 import { parseApiId } from "../../ids";
-import { serializeCardTransaction } from "./serialize";
+import { prismaRowOfJson } from "../../db/json-row";
+import { serializeCardTransaction, type CardTransactionRow } from "./serialize";
 
 export const CARD_TRANSACTION_STATUSES = ["AUTHORIZED", "SETTLED", "REFUNDED", "EXCEPTION"] as const;
 
@@ -52,6 +53,16 @@ export async function cardTransactionSlice(
     db.cardTransaction.count({ where: w, ...boundedCount }),
   ]);
   return { rows: rows.map((r) => ({ id: r.id, body: serializeCardTransaction(r) })), total };
+}
+
+/** card_transactions' bigint and timestamp fields, for a row read as JSON (the transactions list's one statement). */
+export const CARD_TRANSACTION_BIGINTS = ["authorizedAmount", "settledAmount", "refundedAmount", "pullTotal"] as const;
+const CARD_TRANSACTION_DATES = ["authorizedAt", "lastEventAt", "createdAt", "updatedAt"] as const;
+
+/** A card transaction read as `to_jsonb` (bigints as text), as the list's entry. */
+export function cardTransactionOfJson(json: Record<string, unknown>) {
+  const row = prismaRowOfJson<CardTransactionRow>(json, CARD_TRANSACTION_BIGINTS, CARD_TRANSACTION_DATES);
+  return { id: row.id, body: serializeCardTransaction(row) };
 }
 
 export function isCardTransactionId(id: string): boolean {

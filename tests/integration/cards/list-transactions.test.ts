@@ -109,6 +109,31 @@ describe("card transactions in GET /transactions", () => {
     expect(paged).toEqual([...listed].reverse());
   });
 
+  it("the platform's unfiltered list (one statement) answers each entry as GET /transactions/{id} does, and pages", async () => {
+    const all = await api.get(`/transactions?limit=100`);
+    expect(all.status).toBe(200);
+    const listed: { id: string; type: string }[] = all.body.data;
+    expect(all.body.totalCount).toBe(listed.length);
+    expect(all.body.hasMore).toBe(false);
+    expect(listed.map((t) => t.id)).toEqual(expect.arrayContaining([ids.authorized, ids.settled, moneyId]));
+    expect(listed.map((t) => uuidOf(t.id))).toEqual([...listed.map((t) => uuidOf(t.id))].sort().reverse());
+    for (const entry of listed) expect(entry).toEqual((await api.get(`/transactions/${entry.id}`)).body);
+
+    const paged: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 20; i++) {
+      const page = await api.get(`/transactions?limit=2&sortOrder=asc${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(page.status).toBe(200);
+      expect(page.body.totalCount).toBe(listed.length);
+      paged.push(...page.body.data.map((t: { id: string }) => t.id));
+      if (!page.body.hasMore) break;
+      cursor = page.body.nextCursor;
+    }
+    expect(paged).toEqual(listed.map((t) => t.id).reverse());
+    const foreign = await newPlatform();
+    expect((await foreign.get(`/transactions`)).body).toEqual({ data: [], hasMore: false, totalCount: 0 });
+  });
+
   it("filters: status, the funding account, dates; money-only filters leave card transactions out", async () => {
     const settled = await api.get(`/transactions?customerId=${holder.customerId}&type=CARD&status=SETTLED`);
     expect(settled.body.data.map((t: { id: string }) => t.id)).toEqual([ids.credit, ids.settled]);

@@ -122,9 +122,12 @@ beforeAll(async () => {
     };
   });
   prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  // The lists that send one statement on the shared pool (queryRows, lib/db/client.ts) record theirs here too.
+  (globalThis as { __meridianPool?: pg.Pool }).__meridianPool = pool;
 }, 300_000);
 
 afterAll(async () => {
+  (globalThis as { __meridianPool?: pg.Pool }).__meridianPool = undefined;
   await prisma?.$disconnect();
   await pool?.end();
   await admin?.end();
