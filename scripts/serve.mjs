@@ -150,23 +150,39 @@ async function loadPageBundles() {
     for (const page of pages) {
       if (stopping) return;
       await new Promise((resolve) => setImmediate(resolve));
-      await loadComponents({
-        distDir,
-        page,
-        isAppPath: true,
-        isDev: false,
-        sriEnabled: false,
-        needsManifestsForLegacyReasons: false,
-      }).then(
-        () => loaded++,
-        () => {}, // a page that fails to load fails again, visibly, on its request
-      );
+      try {
+        const { ComponentMod } = await loadComponents({
+          distDir,
+          page,
+          isAppPath: true,
+          isDev: false,
+          sriEnabled: false,
+          needsManifestsForLegacyReasons: false,
+        });
+        await evaluateSegments(ComponentMod?.routeModule?.userland?.loaderTree);
+        loaded++;
+      } catch {
+        // A page that fails to load fails again, visibly, on its request.
+      }
     }
   } catch (err) {
     // Next.js moved its loader or manifest: pages then load on their first request.
     process.stderr.write(`[meridian] page bundles not preloaded: ${err?.message ?? err}\n`);
   }
   return loaded;
+}
+
+// The bundle holds a page's layouts and page component as loaders Next.js calls at
+// render ([segment, parallel routes, { layout: [load, path], page: [load, path], … }]);
+// calling them evaluates the modules (and what they import at the top, such as the
+// API's schemas), which is most of a first render's extra time.
+async function evaluateSegments(tree) {
+  if (!Array.isArray(tree)) return;
+  const [, parallelRoutes, modules] = tree;
+  for (const entry of Object.values(modules ?? {})) {
+    if (Array.isArray(entry) && typeof entry[0] === "function") await entry[0]();
+  }
+  for (const child of Object.values(parallelRoutes ?? {})) await evaluateSegments(child);
 }
 
 let stopping = false;

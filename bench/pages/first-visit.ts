@@ -16,9 +16,12 @@
 //                           first and second differ only on the server.
 //   BENCH_HTTP=1           fetches each page's document alone over HTTP with the context's cookies (no
 //                           browser rendering, scripts or prefetches): the server's render of the page.
+//   PROF_DIR=/tmp/x BENCH_PROFILE=/wallet,/admin/faults   writes a V8 CPU profile of the server over those pages'
+//                           first loads ($PROF_DIR/first-<page>.cpuprofile; `node bench/writes/summarise.mjs <file>`).
 //   Any other environment variable reaches the server (e.g. MERIDIAN_WARMUP=off).
 import { loadavg } from "node:os";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync } from "node:fs";
+import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { servePid, startTestServer } from "../../tests/support/server";
 import { CHROMIUM_ARGS } from "../../playwright.config";
@@ -122,7 +125,12 @@ const ADMIN = [
 async function main() {
   console.log(`bench/pages/first-visit: load average (1 / 5 / 15 min) before start ${avg()}`);
   const started = performance.now();
-  const server = await startTestServer("embedded", { LOG_LEVEL: "warn" });
+  const PROF_DIR = process.env.PROF_DIR;
+  const profiled = new Set(process.env.BENCH_PROFILE?.split(",") ?? []);
+  const server = await startTestServer("embedded", {
+    LOG_LEVEL: "warn",
+    ...(PROF_DIR ? { NODE_OPTIONS: `--import ${new URL("../agents/profile.mjs", import.meta.url).pathname}` } : {}),
+  });
   const pid = servePid(server);
   console.log(
     `server ready in ${Math.round(performance.now() - started)} ms; server CPU so far ${serverCpuMs(pid)} ms, ` +
@@ -204,9 +212,17 @@ async function main() {
       if (!ctx) continue;
       const page = await ctx.newPage();
       for (const path of paths) {
+        const profile = PROF_DIR && profiled.has(path);
+        if (profile) process.kill(pid, "SIGUSR2");
         const c0 = serverCpuMs(pid);
         const first = await load(page, path);
         const c1 = serverCpuMs(pid);
+        if (profile) {
+          process.kill(pid, "SIGUSR2");
+          await new Promise((r) => setTimeout(r, 1500));
+          const file = join(PROF_DIR, `${pid}.cpuprofile`);
+          if (existsSync(file)) renameSync(file, join(PROF_DIR, `first-${path.replace(/\W+/g, "_")}.cpuprofile`));
+        }
         let secondPage = page;
         if (process.env.BENCH_FRESH_CONTEXT === "1") {
           const fresh = await browser.newContext({ ...base, storageState: await ctx.storageState() });
