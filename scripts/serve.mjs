@@ -103,9 +103,10 @@ server.listen(port, hostname, () => {
 // (about 0.6 s for the home page here, 20 ms after). next.config.mjs has Next.js load a
 // bundle on its first request rather than all 260 at start (most are API routes, and
 // the versioned API does not use them), so in the background, once listening, this
-// renders the public entry pages once, then loads every page's bundle (47 pages, not
-// the API routes): the first visitor of a wallet or admin page does not wait for its
-// code (docs/performance.md, "h22speed"). MERIDIAN_WARMUP=off skips it.
+// renders the public entry pages once, then loads every page's bundle and evaluates its
+// modules (47 pages, not the API routes): the first visitor of a wallet or admin page
+// does not wait for its code (docs/performance.md, "h22speed": ~26 MB more RSS after
+// bench:memory than warming the public pages alone). MERIDIAN_WARMUP=off skips it.
 const WARM_UP_PATHS = ["/", "/signin", "/signup", "/admin/signin", "/docs/api", "/wallet", "/admin"];
 async function warmUp() {
   const started = performance.now();
