@@ -160,7 +160,9 @@ async function loadPageBundles() {
           sriEnabled: false,
           needsManifestsForLegacyReasons: false,
         });
-        await evaluateSegments(ComponentMod?.routeModule?.userland?.loaderTree);
+        const tree = ComponentMod?.routeModule?.userland?.loaderTree;
+        if (!Array.isArray(tree)) continue; // not counted: Next.js changed where the tree is
+        await evaluateSegments(tree);
         loaded++;
       } catch {
         // A page that fails to load fails again, visibly, on its request.
@@ -178,12 +180,11 @@ async function loadPageBundles() {
 // calling them evaluates the modules (and what they import at the top, such as the
 // API's schemas), which is most of a first render's extra time.
 async function evaluateSegments(tree) {
-  if (!Array.isArray(tree)) return;
   const [, parallelRoutes, modules] = tree;
   for (const entry of Object.values(modules ?? {})) {
     if (Array.isArray(entry) && typeof entry[0] === "function") await entry[0]();
   }
-  for (const child of Object.values(parallelRoutes ?? {})) await evaluateSegments(child);
+  for (const child of Object.values(parallelRoutes ?? {})) if (Array.isArray(child)) await evaluateSegments(child);
 }
 
 let stopping = false;
