@@ -4,6 +4,9 @@
 // finish, stops the job worker (which finishes its jobs) and closes the pool.
 // Needs DATABASE_URL; `npm start` (scripts/start.mjs) provides it.
 import http from "node:http";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import next from "next";
 import { checkListenAddress } from "./listen-guard.mjs";
 
@@ -97,10 +100,16 @@ server.listen(port, hostname, () => {
 });
 
 // The first render of a page after start pays for loading and compiling its code
-// (about 0.6 s for the home page here, 20 ms after). Rendering the public entry pages
-// once in the background spares the first visitor that wait; MERIDIAN_WARMUP=off skips it.
+// (about 0.6 s for the home page here, 20 ms after). next.config.mjs has Next.js load a
+// bundle on its first request rather than all 260 at start (most are API routes, and
+// the versioned API does not use them), so in the background, once listening, this
+// renders the public entry pages once, then loads every page's bundle and evaluates its
+// modules (47 pages, not the API routes): the first visitor of a wallet or admin page
+// does not wait for its code (docs/performance.md, "h22speed": ~26 MB more RSS after
+// bench:memory than warming the public pages alone). MERIDIAN_WARMUP=off skips it.
 const WARM_UP_PATHS = ["/", "/signin", "/signup", "/admin/signin", "/docs/api", "/wallet", "/admin"];
 async function warmUp() {
+  const started = performance.now();
   const host = hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname;
   for (const path of WARM_UP_PATHS) {
     if (stopping) return;
@@ -113,6 +122,69 @@ async function warmUp() {
       request.setTimeout(10_000, () => request.destroy());
     });
   }
+  const pages = await loadPageBundles();
+  if (stopping) return;
+  process.stdout.write(
+    JSON.stringify({
+      level: "info",
+      time: new Date().toISOString(),
+      msg: "warmed up",
+      pagesRendered: WARM_UP_PATHS.length,
+      pageBundlesLoaded: pages,
+      ms: Math.round(performance.now() - started),
+    }) + "\n",
+  );
+}
+
+// Loads each page's server bundle as Next.js does on the page's first request (the same
+// module cache, so that request then finds it loaded), one page per turn of the event
+// loop so requests arriving meanwhile are not held up for more than one page's load.
+async function loadPageBundles() {
+  const require = createRequire(import.meta.url);
+  let loadComponents, pages;
+  let loaded = 0;
+  try {
+    ({ loadComponents } = require("next/dist/server/load-components.js"));
+    const distDir = join(process.cwd(), ".next");
+    pages = Object.keys(JSON.parse(readFileSync(join(distDir, "server", "app-paths-manifest.json"), "utf8")));
+    pages = pages.filter((page) => page.endsWith("/page"));
+    for (const page of pages) {
+      if (stopping) return;
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        const { ComponentMod } = await loadComponents({
+          distDir,
+          page,
+          isAppPath: true,
+          isDev: false,
+          sriEnabled: false,
+          needsManifestsForLegacyReasons: false,
+        });
+        const tree = ComponentMod?.routeModule?.userland?.loaderTree;
+        if (!Array.isArray(tree)) continue; // not counted: Next.js changed where the tree is
+        await evaluateSegments(tree);
+        loaded++;
+      } catch {
+        // A page that fails to load fails again, visibly, on its request.
+      }
+    }
+  } catch (err) {
+    // Next.js moved its loader or manifest: pages then load on their first request.
+    process.stderr.write(`[meridian] page bundles not preloaded: ${err?.message ?? err}\n`);
+  }
+  return loaded;
+}
+
+// The bundle holds a page's layouts and page component as loaders Next.js calls at
+// render ([segment, parallel routes, { layout: [load, path], page: [load, path], … }]);
+// calling them evaluates the modules (and what they import at the top, such as the
+// API's schemas), which is most of a first render's extra time.
+async function evaluateSegments(tree) {
+  const [, parallelRoutes, modules] = tree;
+  for (const entry of Object.values(modules ?? {})) {
+    if (Array.isArray(entry) && typeof entry[0] === "function") await entry[0]();
+  }
+  for (const child of Object.values(parallelRoutes ?? {})) if (Array.isArray(child)) await evaluateSegments(child);
 }
 
 let stopping = false;

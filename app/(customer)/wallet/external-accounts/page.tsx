@@ -10,6 +10,10 @@ import { StatusBadge } from "@/components/ui/StatusBadge";
 
 export const metadata: Metadata = { title: "External accounts" };
 
+// Built from the API's schemas once, when the module loads (the server's warm-up loads it in the
+// background at start), not in the first visitor's request: it costs ~0.3-0.5 s of CPU.
+const FORMS = accountTypeForms();
+
 export default async function ExternalAccountsPage() {
   const { customer } = await requireCustomerPage();
   try {
@@ -60,7 +64,7 @@ export default async function ExternalAccountsPage() {
             </table>
           </div>
         )}
-        <ExternalAccountForm forms={accountTypeForms()} />
+        <ExternalAccountForm forms={FORMS} />
       </>
     );
   } catch (error) {
