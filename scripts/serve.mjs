@@ -106,7 +106,8 @@ server.listen(port, hostname, () => {
 // renders the public entry pages once, then loads every page's bundle and evaluates its
 // modules (47 pages, not the API routes): the first visitor of a wallet or admin page
 // does not wait for its code (docs/performance.md, "h22speed": ~26 MB more RSS after
-// bench:memory than warming the public pages alone). MERIDIAN_WARMUP=off skips it.
+// bench:memory than warming the public pages alone). MERIDIAN_WARMUP=off skips it all,
+// MERIDIAN_WARM_PAGES=off only the page bundles.
 const WARM_UP_PATHS = ["/", "/signin", "/signup", "/admin/signin", "/docs/api", "/wallet", "/admin"];
 async function warmUp() {
   const started = performance.now();
@@ -122,7 +123,7 @@ async function warmUp() {
       request.setTimeout(10_000, () => request.destroy());
     });
   }
-  const pages = await loadPageBundles();
+  const pages = process.env.MERIDIAN_WARM_PAGES === "off" ? 0 : await loadPageBundles();
   if (stopping) return;
   process.stdout.write(
     JSON.stringify({

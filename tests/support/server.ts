@@ -101,6 +101,9 @@ export async function startTestServer(
     MERIDIAN_QUIET: "1",
     // Tests start from a platform without a webhook endpoint (a fresh install has the built-in receiver).
     MERIDIAN_SANDBOX_WEBHOOK_INBOX: "off",
+    // The integration suite starts some thirty servers that serve pages rarely; loading all 47 page bundles
+    // costs each 7-23 s of CPU on cores the tests share. e2e and the benches (not under Vitest) keep it.
+    MERIDIAN_WARM_PAGES: process.env.VITEST ? "off" : "on",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     APP_ORIGIN: `http://localhost:${port}`,
     VAULT_ORIGIN: `http://127.0.0.1:${port}`,

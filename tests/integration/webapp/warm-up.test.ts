@@ -10,7 +10,7 @@ import { startTestServer } from "../../support/server";
 
 describe("the server's warm-up", () => {
   it("loads and evaluates every page of the build after start, and the pages render after it", async () => {
-    const own = await startTestServer(server().mode);
+    const own = await startTestServer(server().mode, { MERIDIAN_WARM_PAGES: "on" });
     try {
       const warmedUp = () =>
         own
