@@ -1,9 +1,9 @@
-// bench/writes: the server's CPU per request of the writes bench/api compares with Prism (POST /customers,
-// POST /customers/external-accounts, POST /documents) and of GET /config (the shared path: auth, dispatch,
-// response), each a bounded number of requests (BENCH_REQUESTS, default 3000) at BENCH_CONNECTIONS (default 10)
-// after a warm-up. CPU from /proc (the serve.mjs process and PostgreSQL), with the idle server's rate (job poller)
-// over the same wall time subtracted. With PROF_DIR set the server preloads bench/agents/profile.mjs and each
-// target's measured window is written as a V8 CPU profile ($PROF_DIR/<target>.cpuprofile; summarise with
+// bench/writes: the server's CPU per request of the writes bench/api compares with Prism (POST /customers, POST
+// /customers/external-accounts, POST /documents, PATCH /config) and of GET /config (the shared path: auth,
+// dispatch, response), each a bounded number of requests (BENCH_REQUESTS, default 3000) at BENCH_CONNECTIONS
+// (default 10) after a warm-up. CPU from /proc (the serve.mjs process and PostgreSQL), with the idle server's rate
+// (job poller) over the same wall time subtracted. With PROF_DIR set the server preloads bench/agents/profile.mjs
+// and each target's measured window is written as a V8 CPU profile ($PROF_DIR/<target>.cpuprofile; summarise with
 // `node bench/writes/summarise.mjs <file>`). Figures, never assertions:
 //   npm run bench:writes   (BENCH_DB=external|embedded, default external)
 import { renameSync, readdirSync } from "node:fs";
@@ -121,6 +121,14 @@ async function main() {
             }),
           };
         },
+      },
+      // Last: the endpoint it sets would have the writes above deliver webhooks in their windows.
+      {
+        name: "PATCH /config (webhooks)",
+        file: "patch-config",
+        method: "PATCH",
+        path: "/config",
+        next: () => ({ body: JSON.stringify({ webhookEndpoint: `https://hooks.example.com/${seq++ % 1000}` }) }),
       },
     ];
     const cannon = (t: Target, amount: number) =>

@@ -3,7 +3,7 @@
 // paperwork, card limits, single-transaction maximums).
 import "server-only";
 import type { z } from "zod";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { DomainError } from "../../kernel/errors";
 import { toApiId } from "../../ids";
 import {
@@ -129,18 +129,23 @@ const PLATFORM_COLUMNS = `id, name, uma_domain AS "umaDomain", webhook_endpoint 
 export async function updateConfig(db: Db, platformId: string, patch: PlatformConfigUpdate) {
   // The common case, a patch of fields set as given (a webhook endpoint, the sandbox flags ...): one UPDATE
   // returning the row, one round trip; merging fields read what is stored first.
-  const given = Object.entries(patch).filter(([, v]) => v !== undefined);
+  // Fields in one order, so a shape of patch is one statement text (one prepared statement: lib/db/client.ts).
+  const given = Object.entries(patch)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
   if (given.length > 0 && given.every(([k]) => k in SET_AS_GIVEN)) {
     const sets = given.map(([k], i) => {
       const column = SET_AS_GIVEN[k as keyof typeof SET_AS_GIVEN];
       return `${column} = $${i + 2}${JSON_COLUMNS.has(column) ? "::jsonb" : ""}`;
     });
-    const rows = await db.$queryRawUnsafe<PlatformRow[]>(
+    const rows = await queryRows<PlatformRow>(
       `UPDATE platforms SET ${sets.join(", ")}, updated_at = now() WHERE id = $1::uuid RETURNING ${PLATFORM_COLUMNS}`,
-      platformId,
-      ...given.map(([k, v]) =>
-        JSON_COLUMNS.has(SET_AS_GIVEN[k as keyof typeof SET_AS_GIVEN]) ? JSON.stringify(v) : v,
-      ),
+      [
+        platformId,
+        ...given.map(([k, v]) =>
+          JSON_COLUMNS.has(SET_AS_GIVEN[k as keyof typeof SET_AS_GIVEN]) ? JSON.stringify(v) : v,
+        ),
+      ],
     );
     if (!rows[0]) throw new DomainError("UNAUTHORIZED", "Platform no longer exists");
     return serializeConfig(rows[0]);
