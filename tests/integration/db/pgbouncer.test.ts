@@ -201,5 +201,5 @@ describe("behind PgBouncer (transaction pooling)", () => {
     } finally {
       await check.end();
     }
-  });
+  }, 180_000);
 });
