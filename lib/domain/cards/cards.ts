@@ -5,7 +5,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { pool, type Db } from "../../db/client";
+import { pool, queryRows, type Db } from "../../db/client";
 import { currentFence, fenceIdempotency, fenceJson, fenceRefused, isFenceRefusal } from "../../db/idempotency-fence";
 import { toJsonText } from "../../kernel/json";
 import { DomainError, invalidField } from "../../kernel/errors";
@@ -56,7 +56,6 @@ const STEERED = Object.keys(ISSUANCE_SUFFIXES).map((suffix) => `%${suffix}%`);
  * full path then decides and answers.
  */
 async function issueWithoutLimits(
-  db: PrismaClient,
   platformId: string,
   customerUuid: string,
   cardId: string,
@@ -89,7 +88,9 @@ async function issueWithoutLimits(
   ];
   if (fence) values.push(toJsonText(fenceJson(fence, { kind: "card", id: cardId })));
   try {
-    const rows = await db.$queryRawUnsafe<CardRow[]>(
+    // Through queryRows, a named prepared statement (lib/db/client.ts): node-postgres answers max_spend_per_transaction
+    // as a string where Prisma gave a BigInt; serializeCard reads either with Number().
+    const rows = await queryRows<CardRow>(
       `WITH p AS (
          SELECT id FROM platforms
           WHERE id = $1::uuid AND card_limits->>'maxLiveCards' IS NULL
@@ -118,7 +119,7 @@ async function issueWithoutLimits(
        )${fence ? ", fence AS (SELECT idempotency_fence($19::jsonb) FROM card)" : ""}
        SELECT card.*, (SELECT count(*) FROM job) AS jobs${fence ? ", (SELECT count(*) FROM fence) AS fenced" : ""}
          FROM card`,
-      ...values,
+      values,
     );
     const row = rows[0];
     if (!row) return null;
@@ -170,7 +171,7 @@ async function fundingAccount(tx: Db, platformId: string, customerUuid: string, 
 export async function createCard(db: PrismaClient, platformId: string, input: CardCreate) {
   const customerUuid = parseApiId("Customer", input.customerId);
   const cardId = newUuid();
-  const issued = customerUuid ? await issueWithoutLimits(db, platformId, customerUuid, cardId, input) : null;
+  const issued = customerUuid ? await issueWithoutLimits(platformId, customerUuid, cardId, input) : null;
   if (issued) return serializeCard(issued);
   const row = await db.$transaction(async (tx) => {
     const customer = customerUuid
