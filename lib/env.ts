@@ -13,6 +13,12 @@ const EnvSchema = z
      * request answers 503.
      */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    /**
+     * The hot single-statement writes as named prepared statements, parsed once per connection (docs/performance.md).
+     * `off` for a pooler that cannot keep them (PgBouncer before 1.21, or without max_prepared_statements, in
+     * transaction mode); with `on` the server detects such a pooler on the first refused statement and turns them off.
+     */
+    DB_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /**
      * Multiplies every timed sandbox outcome ("about 30 seconds", "about 6 minutes"). 0.01 turns 6 minutes into 3.6 s.

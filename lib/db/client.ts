@@ -1,6 +1,7 @@
 // The Prisma client over @prisma/adapter-pg, one per process. The same pg Pool
 // is exported for the few hot paths that call SQL functions directly.
 import "server-only";
+import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { databaseUrl, env } from "../env";
@@ -43,13 +44,57 @@ export function pool(): pg.Pool {
 }
 
 /**
+ * node-postgres's name of the statement `text`: the same text always has the same name, and different texts never
+ * share one. Statements built from a request's fields (PATCH /config) have many shapes; past MAX_NAMED distinct
+ * texts the rest go unnamed, so no connection keeps an unbounded number of prepared statements.
+ */
+const MAX_NAMED = 200;
+const statementNames = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_NAMED) {
+    name = `m_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * SQLSTATEs of a named statement refused before it ran: not there (26000) or already there (42P05). Both mean a
+ * pooler between us and PostgreSQL moves a session's statements across server connections (PgBouncer in
+ * transaction mode without protocol-level prepared statements); neither executes anything.
+ */
+const STATEMENT_LOST = new Set(["26000", "42P05"]);
+const preparedState = globalThis as unknown as { __meridianPreparedOff?: boolean };
+
+/**
  * The rows of one statement sent through the pool as it is, without the Prisma client: for the hot writes that are
  * already one hand-written statement, where Prisma's raw-query machinery cost more server CPU than node-postgres
- * itself (~12 % of a customer create, docs/performance.md). Same pool, same unnamed statements (PgBouncer-safe);
- * errors are node-postgres's own (`code` is the SQLSTATE, which isUniqueViolation and the 503 mapping read).
+ * itself (~12 % of a customer create, docs/performance.md). Each is a named prepared statement, parsed once per
+ * connection: parsing and planning was ~40 % of PostgreSQL's CPU per customer create (docs/performance.md, h20pg).
+ * With DB_PREPARED_STATEMENTS=off, or once a pooler refused a named statement (a refusal runs nothing, so the
+ * statement is sent again unnamed), statements are unnamed (PgBouncer-safe). Errors are node-postgres's own (`code`
+ * is the SQLSTATE, which isUniqueViolation and the 503 mapping read).
  */
 export async function queryRows<T>(text: string, values: unknown[]): Promise<T[]> {
-  return (await pool().query(text, values)).rows as T[];
+  if (preparedState.__meridianPreparedOff ?? env().DB_PREPARED_STATEMENTS === "off") {
+    return (await pool().query(text, values)).rows as T[];
+  }
+  const name = statementName(text);
+  if (!name) return (await pool().query(text, values)).rows as T[];
+  try {
+    return (await pool().query({ name, text, values })).rows as T[];
+  } catch (err) {
+    if (!STATEMENT_LOST.has((err as { code?: string })?.code ?? "")) throw err;
+    if (!preparedState.__meridianPreparedOff) {
+      log.warn(
+        { code: (err as { code?: string }).code },
+        "named prepared statements refused (a pooler in transaction mode?): sending unnamed statements from now on",
+      );
+    }
+    preparedState.__meridianPreparedOff = true;
+    return (await pool().query(text, values)).rows as T[];
+  }
 }
 
 export function db(): PrismaClient {

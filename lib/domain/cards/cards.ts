@@ -88,7 +88,8 @@ async function issueWithoutLimits(
   ];
   if (fence) values.push(toJsonText(fenceJson(fence, { kind: "card", id: cardId })));
   try {
-    // On the pool, not through Prisma: its raw-query machinery cost more server CPU than the statement's round trip.
+    // On the pool as a named prepared statement (lib/db/client.ts), not through Prisma: its raw-query machinery cost
+    // more server CPU than the statement's round trip.
     const rows = await queryRows<Omit<CardRow, "maxSpendPerTransaction"> & { maxSpendPerTransaction: string | null }>(
       `WITH p AS (
          SELECT id FROM platforms

@@ -133,7 +133,10 @@ const PLATFORM_COLUMNS = `id, name, uma_domain AS "umaDomain", webhook_endpoint 
 export async function updateConfig(db: PrismaClient, platformId: string, patch: PlatformConfigUpdate) {
   // The common case, a patch of fields set as given (a webhook endpoint, the sandbox flags ...): one UPDATE
   // returning the row, one round trip on the pool; merging fields read what is stored first (through Prisma).
-  const given = Object.entries(patch).filter(([, v]) => v !== undefined);
+  // Fields in one order, so a shape of patch is one statement text (one prepared statement: lib/db/client.ts).
+  const given = Object.entries(patch)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
   if (given.length > 0 && given.every(([k]) => k in SET_AS_GIVEN)) {
     const sets = given.map(([k], i) => {
       const column = SET_AS_GIVEN[k as keyof typeof SET_AS_GIVEN];

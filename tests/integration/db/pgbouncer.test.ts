@@ -169,5 +169,37 @@ describe("behind PgBouncer (transaction pooling)", () => {
     expect(second.body.id).toBe(first.body.id);
     expect((await balanceOf(api, created[0].body.id)).available).toBe(7_500);
     expect((await balanceOf(api, created[1].body.id)).available).toBe(2_500);
-  });
+
+    // The hot writes are named prepared statements (lib/db/client.ts). This pgbouncer (Debian's 1.18, transaction
+    // mode) cannot keep them across server connections: the server falls back to unnamed statements on the first
+    // refusal, which ran nothing, so every write lands exactly once.
+    const rounds = [];
+    for (let round = 0; round < 3; round++) {
+      rounds.push(
+        ...(await Promise.all([
+          ...Array.from({ length: 10 }, (_, i) =>
+            api.post("/customers", {
+              customerType: "INDIVIDUAL",
+              platformCustomerId: `bouncer-named-${round}-${i}`,
+              fullName: "Pooled Person",
+              currencies: ["USD"],
+            }),
+          ),
+          api.patch("/config", { webhookEndpoint: `https://hooks.example.com/bouncer-${round}` }),
+        ])),
+      );
+    }
+    for (const res of rounds) expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    const check = new pg.Client({ connectionString: db.url });
+    await check.connect();
+    try {
+      const { rows } = await check.query<{ n: number; hook: string }>(
+        `SELECT (SELECT count(*)::int FROM customers WHERE platform_customer_id LIKE 'bouncer-named-%') AS n,
+                (SELECT webhook_endpoint FROM platforms WHERE name = 'Behind PgBouncer') AS hook`,
+      );
+      expect(rows[0]).toEqual({ n: 30, hook: "https://hooks.example.com/bouncer-2" });
+    } finally {
+      await check.end();
+    }
+  }, 180_000);
 });
