@@ -77,11 +77,8 @@ function frontDocument(doc, byTag) {
         tags: op.tags,
         description: `${op.description ?? ""}\n\n[Parameters, request body, responses and examples](${href})`.trim(),
         ...(op.deprecated ? { deprecated: true } : {}),
-        responses: Object.fromEntries(
-          Object.entries(op.responses)
-            .filter(([status]) => status.startsWith("2"))
-            .map(([status, r]) => [status, { description: r.description }]),
-        ),
+        // No responses here: the group page has them (their rows were an eighth of this page's markup).
+        responses: {},
       };
     }
   const groups = [...byTag.keys()].map((t) => `- [${t}](/docs/api/${tagSlug(t)})`).join("\n");
@@ -117,8 +114,10 @@ function groupDocument(doc, tag, ops) {
 
 const OPTIONS = {
   nativeScrollbars: true,
-  expandResponses: "200,201,202",
-  jsonSampleExpandLevel: 3,
+  // Responses start collapsed (their status and description show; a click opens the schema once the bundle
+  // has hydrated the page) and JSON samples show two levels: the expanded schemas were most of a group
+  // page's markup, which the browser parsed and laid out on every visit (docs/performance.md, h22docs).
+  jsonSampleExpandLevel: 2,
   hideDownloadButtons: true,
   hideHostname: true,
   sortPropsAlphabetically: false,
@@ -140,8 +139,18 @@ const OPTIONS = {
   },
 };
 
-/** Long example lines wrap rather than scroll (a scrolling region would need a keyboard stop). */
-const PAGE_CSS = ".redoc-wrap pre{white-space:pre-wrap;overflow-wrap:anywhere}";
+/**
+ * Long example lines wrap rather than scroll (a scrolling region would need a keyboard stop). In the
+ * three-column layout (Redoc's from 75rem) each operation's section is laid out only when it nears the
+ * viewport (content-visibility), at an estimated height until then: the browser skips the style and
+ * layout of the sections below the fold. Not in the narrow layout, where each section stacks its own
+ * dark example panel under its text: there axe's contrast check, hit-testing sections at their estimated
+ * positions, took a neighbour's dark panel for the background of text that is on white.
+ */
+const pageCss = (sectionHeight) =>
+  ".redoc-wrap pre{white-space:pre-wrap;overflow-wrap:anywhere}\n" +
+  `@media (min-width:75rem){.redoc-wrap [data-section-id*="/operation/"][id^="tag/"]{content-visibility:auto;` +
+  `contain-intrinsic-size:auto ${sectionHeight}px}}`;
 
 const decode = (s) =>
   s
@@ -169,7 +178,7 @@ function withoutStyleAttributes(html) {
   return { html: out, css };
 }
 
-async function render(spec) {
+async function render(spec, sectionHeight) {
   const React = require("react");
   const { renderToString } = require("react-dom/server");
   const { ServerStyleSheet } = require("styled-components");
@@ -184,7 +193,7 @@ async function render(spec) {
       .join("\n");
     const state = await store.toJS();
     const inline = withoutStyleAttributes(html);
-    return { html: inline.html, css: `${css}\n${inline.css}\n${PAGE_CSS}`, state };
+    return { html: inline.html, css: `${css}\n${inline.css}\n${pageCss(sectionHeight)}`, state };
   } finally {
     sheet.seal();
   }
@@ -206,7 +215,7 @@ if (existsSync("node_modules/redoc/package.json")) {
     ...[...byTag].map(([tag, ops]) => ({ slug: tagSlug(tag), title: tag, spec: groupDocument(doc, tag, ops) })),
   ];
   for (const { slug, title, spec } of pages) {
-    const page = await render(spec);
+    const page = await render(spec, slug === "index" ? 400 : 1200);
     writeFileSync(`${OUT}/${slug}.json`, JSON.stringify({ title, origin: ORIGIN, ...page }));
   }
   writeFileSync(`${OUT}/pages.json`, JSON.stringify(pages.filter((p) => p.slug !== "index").map((p) => p.slug)));
