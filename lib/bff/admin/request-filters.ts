@@ -10,7 +10,6 @@ export interface RequestFilters {
   idempotencyKey: string;
   path: string;
   faulted: string;
-  cursor: string;
 }
 
 const KEYS = ["operationId", "status", "objectId", "idempotencyKey", "path", "faulted"] as const;
@@ -32,7 +31,6 @@ export function readRequestFilters(sp: Record<string, string | string[] | undefi
     idempotencyKey: one(sp.idempotencyKey),
     path: one(sp.path),
     faulted: faulted === "true" ? "true" : "",
-    cursor: one(sp.cursor),
   };
 }
 
@@ -40,10 +38,11 @@ export function isFiltered(f: RequestFilters): boolean {
   return KEYS.some((k) => f[k] !== "");
 }
 
-export function requestApiQuery(f: RequestFilters): string {
+/** One page of the filtered log; `cursor` is the page's place, read once by listPlace (list-pages.ts). */
+export function requestApiQuery(f: RequestFilters, cursor: string): string {
   const q = new URLSearchParams({ limit: String(PAGE_SIZE) });
   for (const k of KEYS) if (f[k]) q.set(k, f[k]);
-  if (f.cursor) q.set("cursor", f.cursor);
+  if (cursor) q.set("cursor", cursor);
   return q.toString();
 }
 

@@ -11,7 +11,6 @@ export interface TransactionFilters {
   customerId: string;
   startDate: string;
   endDate: string;
-  cursor: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,18 +28,18 @@ export function readFilters(sp: Record<string, string | string[] | undefined>): 
     customerId: one(sp.customerId),
     startDate: DAY.test(one(sp.startDate)) ? one(sp.startDate) : "",
     endDate: DAY.test(one(sp.endDate)) ? one(sp.endDate) : "",
-    cursor: one(sp.cursor),
   };
 }
 
-export function apiQuery(f: TransactionFilters): string {
+/** One page of the filtered list; `cursor` is the page's place, read once by listPlace (list-pages.ts). */
+export function apiQuery(f: TransactionFilters, cursor: string): string {
   const q = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (f.status) q.set("status", f.status);
   if (f.type) q.set("type", f.type);
   if (f.customerId) q.set("customerId", f.customerId);
   if (f.startDate) q.set("startDate", `${f.startDate}T00:00:00.000Z`);
   if (f.endDate) q.set("endDate", `${f.endDate}T23:59:59.999Z`);
-  if (f.cursor) q.set("cursor", f.cursor);
+  if (cursor) q.set("cursor", cursor);
   return q.toString();
 }
 

@@ -45,7 +45,7 @@ export default async function RequestLogPage({
   const [{ data: page, error }, chosen] = await Promise.all([
     load<Page<RequestLogEntry>>(
       { data: [], hasMore: false },
-      async () => (await api.get<Page<RequestLogEntry>>(`/sandbox/requests?${requestApiQuery(f)}`)).body,
+      async () => (await api.get<Page<RequestLogEntry>>(`/sandbox/requests?${requestApiQuery(f, place.cursor)}`)).body,
     ),
     customerId ? customerChoice(customerId) : undefined,
   ]);

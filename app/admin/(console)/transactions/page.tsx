@@ -32,7 +32,7 @@ export default async function TransactionsPage({
   const [{ data: page, error }, names, chosen] = await Promise.all([
     load<Page<AdminTransaction>>(
       { data: [], hasMore: false },
-      async () => (await api.get<Page<AdminTransaction>>(`/transactions?${apiQuery(f)}`)).body,
+      async () => (await api.get<Page<AdminTransaction>>(`/transactions?${apiQuery(f, place.cursor)}`)).body,
     ),
     loadNames(),
     f.customerId ? customerChoice(f.customerId) : undefined,

@@ -11,7 +11,9 @@ describe("admin request-log filters", () => {
     const f = readRequestFilters({ customerId: "Customer:abc" });
     expect(f.objectId).toBe("Customer:abc");
     expect(filteredCustomerId(f)).toBe("Customer:abc");
-    expect(new URLSearchParams(requestApiQuery(f)).get("objectId")).toBe("Customer:abc");
+    const q = new URLSearchParams(requestApiQuery(f, "c2"));
+    expect(q.get("objectId")).toBe("Customer:abc");
+    expect(q.get("cursor")).toBe("c2");
     // The first page keeps the filter (later pages add their place: lib/bff/admin/list-pages.ts).
     expect(requestPageHref(f)).toBe("/admin/requests?objectId=Customer%3Aabc");
     expect(requestPageHref(readRequestFilters({}))).toBe("/admin/requests");
