@@ -6,16 +6,32 @@
 // dependency of the project:
 //   npm install --prefix bench/api/.prism @stoplight/prism-cli@5
 //   npm run bench:api   (BENCH_SECONDS=3 per target, BENCH_CONNECTIONS=50)
+// Under each Meridian row it prints where PostgreSQL's CPU went (by kind of process, with what exited processes
+// used), the autovacuum/autoanalyze runs that finished in the window, sequential scans, and index scans that read
+// many entries per scan (a plan that walks an index to find one row shows there). Options:
+//   BENCH_ONLY=<substrings, comma-separated>  only those targets (same setup)
+//   BENCH_BETWEEN=vacuum[:table] | quiet      VACUUM ANALYZE (the database or one table) and/or wait for autovacuum
+//                                             to finish before each measurement, outside the window, and say so
+//   BENCH_PG_URL=<admin URL of a PostgreSQL that preloads pg_stat_statements>  run on it (external) and print each
+//                                             target's busiest statements (its CPU then counts every postgres process)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
-import { freePort, startTestServer } from "../../tests/support/server";
+import pg from "pg";
+import type * as TestServer from "../../tests/support/server";
 import { benchAgents, benchCardsPlatform, customerBody, externalAccountBody } from "../support/agents";
-import { cpuPerOp, sampleCpu } from "../support/cpu";
+import { cpuPerOp, sampleCpu, type CpuSample } from "../support/cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+/** Comma-separated substrings of target names: run only those (the setup is the same). */
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+/** `vacuum`: VACUUM ANALYZE the database before each target (outside its window), for comparison runs. */
+const BETWEEN = process.env.BENCH_BETWEEN ?? "";
+const PG_URL = process.env.BENCH_PG_URL;
+let freePort: typeof TestServer.freePort;
+let startTestServer: typeof TestServer.startTestServer;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PRISM_DIR = resolve("bench/api/.prism");
 const PRISM_BIN = join(PRISM_DIR, "node_modules", ".bin", "prism");
@@ -34,7 +50,9 @@ interface Figures {
   non2xx: number;
   errors: number;
   /** CPU milliseconds per request of the server and of its PostgreSQL (Meridian only; null without /proc). */
-  cpu?: { server: number; postgres: number } | null;
+  cpu?: CpuSample | null;
+  /** Autovacuum and autoanalyze runs that finished in the window, per table (Meridian only). */
+  maintenance?: string;
 }
 
 let seq = 0;
@@ -235,8 +253,86 @@ async function startPrism(): Promise<{ origin: string; stop(): void }> {
 
 const fmt = (f: Figures) =>
   `${String(f.rps).padStart(6)} req/s p50 ${String(f.p50).padStart(3)} ms p99 ${String(f.p99).padStart(4)} ms` +
-  (f.cpu ? ` cpu/req server ${f.cpu.server.toFixed(2)} ms pg ${f.cpu.postgres.toFixed(2)} ms` : "") +
+  // PostgreSQL: its live processes and what its exited ones used (a backend the pool closed, an autovacuum worker).
+  (f.cpu ? ` cpu/req server ${f.cpu.server.toFixed(2)} ms pg ${pgTotal(f.cpu).toFixed(2)} ms` : "") +
   (f.non2xx || f.errors ? ` (2xx ${f.ok}/s; non-2xx ${f.non2xx}, errors ${f.errors})` : "");
+
+const pgTotal = (c: CpuSample) => c.postgres + (c.postgresKinds.exited ?? 0);
+
+/** PostgreSQL's CPU per request by kind of process (backends, autovacuum, WAL writer, exited children ...). */
+const pgDetail = (c: CpuSample) =>
+  Object.entries(c.postgresKinds)
+    .filter(([, ms]) => Math.abs(ms) >= 0.005)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, ms]) => `${k} ${ms.toFixed(2)}`)
+    .join(", ");
+
+/** Autovacuum and autoanalyze runs so far, per table of the bench's database. */
+async function maintenanceCounts(admin: pg.Client): Promise<Map<string, number[]>> {
+  // Statistics reach these views when a backend goes idle (at most once a second): wait for them.
+  await new Promise((r) => setTimeout(r, 1100));
+  const { rows } = await admin.query<{ relname: string; v: string; a: string; s: string; r: string }>(
+    `SELECT relname, autovacuum_count::text AS v, autoanalyze_count::text AS a, seq_scan::text AS s,
+       seq_tup_read::text AS r FROM pg_stat_all_tables WHERE schemaname = 'public'`,
+  );
+  const idx = await admin.query<{ relname: string; s: string; r: string }>(
+    `SELECT 'index ' || indexrelname AS relname, idx_scan::text AS s, idx_tup_read::text AS r FROM pg_stat_all_indexes
+      WHERE schemaname = 'public'`,
+  );
+  return new Map([
+    ...rows.map((r): [string, number[]] => [r.relname, [Number(r.v), Number(r.a), Number(r.s), Number(r.r)]]),
+    ...idx.rows.map((r): [string, number[]] => [r.relname, [0, 0, Number(r.s), Number(r.r)]]),
+  ]);
+}
+
+/** The indexes that read the most entries per scan in the window (a scan that filters many entries shows here). */
+function indexReadDiff(before: Map<string, number[]>, after: Map<string, number[]>): string {
+  const out: [string, number, number][] = [];
+  for (const [t, [, , s, r]] of after) {
+    if (!t.startsWith("index ")) continue;
+    const [, , s0, r0] = before.get(t) ?? [0, 0, 0, 0];
+    if (s - s0 > 0 && r - r0 > 2 * (s - s0)) out.push([t.slice(6), s - s0, r - r0]);
+  }
+  return (
+    out
+      .sort((a, b) => b[2] - a[2])
+      .slice(0, 3)
+      .map(([t, s, r]) => `${t} ${s} scans read ${r} entries`)
+      .join(", ") || "none"
+  );
+}
+
+/** Sequential scans in the window, per table, with the rows they read (a plan that misses an index shows here). */
+function seqScanDiff(before: Map<string, number[]>, after: Map<string, number[]>): string {
+  const out: string[] = [];
+  for (const [t, [, , s, r]] of after) {
+    const [, , s0, r0] = before.get(t) ?? [0, 0, 0, 0];
+    if (!t.startsWith("index ") && r - r0 > 0) out.push(`${t} ×${s - s0} (${r - r0} rows)`);
+  }
+  return out.join(", ") || "none";
+}
+
+function maintenanceDiff(before: Map<string, number[]>, after: Map<string, number[]>): string {
+  const out: string[] = [];
+  for (const [t, [v, a]] of after) {
+    const [v0, a0] = before.get(t) ?? [0, 0];
+    if (v > v0) out.push(`vacuum ${t}${v - v0 > 1 ? ` ×${v - v0}` : ""}`);
+    if (a > a0) out.push(`analyze ${t}${a - a0 > 1 ? ` ×${a - a0}` : ""}`);
+  }
+  return out.join(", ") || "none";
+}
+
+/** Until no autovacuum worker runs on the bench's database (at most 60 s); the seconds waited. */
+async function autovacuumQuiet(admin: pg.Client): Promise<number> {
+  const t0 = Date.now();
+  for (;;) {
+    const { rows } = await admin.query(
+      "SELECT 1 FROM pg_stat_activity WHERE backend_type = 'autovacuum worker' AND datname = current_database()",
+    );
+    if (rows.length === 0 || Date.now() - t0 > 60_000) return (Date.now() - t0) / 1000;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 const load = () =>
   loadavg()
@@ -272,8 +368,16 @@ async function documentHolders(baseUrl: string, auth: string, count: number): Pr
 async function main() {
   console.log(`bench/api: ${connections} connections, ${seconds} s per target, Meridian then Prism on each operation`);
   console.log(`load average at start: ${load()}`);
-  const server = await startTestServer("embedded", { LOG_LEVEL: "warn" });
+  // BENCH_PG_URL: an external PostgreSQL that preloads pg_stat_statements (as for bench:statements); each target's
+  // busiest statements are then printed from it. Its CPU figure then counts every postgres process on the machine.
+  if (PG_URL) process.env.MERIDIAN_TEST_PG_URL = PG_URL;
+  // Imported here: it reads MERIDIAN_TEST_PG_URL when loaded.
+  ({ freePort, startTestServer } = await import("../../tests/support/server"));
+  const server = await startTestServer(PG_URL ? "external" : "embedded", { LOG_LEVEL: "warn" });
   const prism = await startPrism();
+  const admin = new pg.Client({ connectionString: server.databaseUrl });
+  await admin.connect();
+  if (PG_URL) await admin.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
   try {
     const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
     const prefix = new URL(server.baseUrl).pathname;
@@ -290,8 +394,49 @@ async function main() {
       cards: await benchCardsPlatform(server),
     };
     const measure = async (t: Target) => {
+      if (ONLY && !ONLY.some((o) => t.name.includes(o))) return;
       await run(server.origin, prefix, auth, t, base, 10); // warm-up
-      const m = await run(server.origin, prefix, auth, t, base, connections, true);
+      let between = "";
+      if (BETWEEN.startsWith("vacuum")) {
+        const v0 = Date.now();
+        const table = BETWEEN.split(":")[1];
+        await admin.query(`VACUUM ANALYZE ${table ? pg.escapeIdentifier(table) : ""}`);
+        between = `VACUUM ANALYZE ${table ?? ""} ${((Date.now() - v0) / 1000).toFixed(1)} s before; `;
+      }
+      if (BETWEEN.startsWith("vacuum") || BETWEEN === "quiet")
+        between += `waited ${(await autovacuumQuiet(admin)).toFixed(1)} s for autovacuum to finish; `;
+      const mc0 = await maintenanceCounts(admin);
+      if (PG_URL) await admin.query("SELECT pg_stat_statements_reset()");
+      const m: Figures = await run(server.origin, prefix, auth, t, base, connections, true);
+      // Statistics reach pg_stat_all_tables when a worker ends; a run still going shows in pg_stat_activity.
+      const running = (
+        await admin.query<{ q: string }>(
+          `SELECT query AS q FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'`,
+        )
+      ).rows.map((r) => r.q);
+      const mc1 = await maintenanceCounts(admin);
+      if (PG_URL) {
+        const { rows } = await admin.query<{
+          query: string;
+          calls: string;
+          ms: number;
+          rows: string;
+          toplevel: boolean;
+        }>(
+          `SELECT query, calls::text AS calls, total_exec_time AS ms, rows::text AS rows, toplevel
+             FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+            ORDER BY total_exec_time DESC LIMIT 8`,
+        );
+        for (const r of rows)
+          console.log(
+            `      ${r.ms.toFixed(0).padStart(6)} ms ${r.calls.padStart(6)} calls ${r.rows.padStart(7)} rows ${r.toplevel ? "" : "(nested) "}${r.query.replace(/\s+/g, " ").slice(0, 150)}`,
+          );
+      }
+      m.maintenance =
+        maintenanceDiff(mc0, mc1) +
+        (running.length ? `; running: ${running.join(", ")}` : "") +
+        `; sequential scans: ${seqScanDiff(mc0, mc1)}` +
+        `; index scans reading > 2 entries each: ${indexReadDiff(mc0, mc1)}`;
       // Prism warms up too: it compiles an operation's validators on its first request (3.6 s for external-account
       // creation, 1.2 s for an agent transfer-out here), so unwarmed it answered nothing within a 3 s window.
       await run(prism.origin, "", auth, t, base, 10);
@@ -299,17 +444,27 @@ async function main() {
       console.log(
         `${t.name.padEnd(34)} Meridian ${fmt(m)} | Prism ${fmt(p)} | ratio ${(m.ok / Math.max(1, p.ok)).toFixed(2)}`,
       );
+      if (m.cpu)
+        console.log(
+          `${"".padEnd(34)}   ${between}pg cpu/req by process: ${pgDetail(m.cpu)}; ` +
+            `autovacuum in the window: ${m.maintenance}`,
+        );
     };
     // Card issuance last: each card's activation job runs seconds later and would load the server under the
     // next measurement (it did under the one-client create).
     for (const t of TARGETS.filter((x) => x.name !== "POST /cards")) await measure(t);
     const create = TARGETS.find((t) => t.name === "POST /customers")!;
-    const one = await run(server.origin, prefix, auth, create, base, 1);
-    const oneP = await run(prism.origin, "", auth, create, base, 1);
-    console.log(`POST /customers, one client: Meridian p50 ${one.p50} ms (${one.rps} req/s), Prism p50 ${oneP.p50} ms`);
+    if (!ONLY || ONLY.some((o) => create.name.includes(o))) {
+      const one = await run(server.origin, prefix, auth, create, base, 1);
+      const oneP = await run(prism.origin, "", auth, create, base, 1);
+      console.log(
+        `POST /customers, one client: Meridian p50 ${one.p50} ms (${one.rps} req/s), Prism p50 ${oneP.p50} ms`,
+      );
+    }
     for (const t of TARGETS.filter((x) => x.name === "POST /cards")) await measure(t);
     console.log(`load average at the end: ${load()}`);
   } finally {
+    await admin.end();
     prism.stop();
     await server.stop();
   }

@@ -7,6 +7,13 @@ export interface CpuSample {
   server: number;
   postgres: number;
   self: number;
+  /**
+   * The postgres CPU by kind of process, from its title: "backend" (client connections), "autovacuum worker",
+   * "checkpointer", "walwriter", "io worker", ...; "exited" is what the postmaster's children that have exited used
+   * (its cutime + cstime: a short-lived autovacuum worker or backend that ends between two samples, which the
+   * per-process sums above miss). Not in `postgres`, which keeps its meaning (live processes only).
+   */
+  postgresKinds: Record<string, number>;
 }
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
@@ -16,6 +23,8 @@ interface Proc {
   ppid: number;
   args: string;
   cpu: number;
+  /** CPU of its exited, reaped children (cutime + cstime). */
+  children: number;
 }
 
 function processes(): Proc[] {
@@ -30,9 +39,10 @@ function processes(): Proc[] {
             ppid: Number(fields[1]),
             args: readFileSync(`/proc/${d}/cmdline`, "utf8").replace(/\0/g, " "),
             cpu: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+            children: (Number(fields[13]) + Number(fields[14])) * TICK_MS,
           };
         } catch {
-          return { pid: Number(d), ppid: 0, args: "", cpu: 0 };
+          return { pid: Number(d), ppid: 0, args: "", cpu: 0, children: 0 };
         }
       });
   } catch {
@@ -58,21 +68,41 @@ export function sampleCpu(): CpuSample | null {
   const ownPostgres = all.some((p) => isPostgres(p) && ours(p.pid));
   let server = 0;
   let postgres = 0;
+  const postgresKinds: Record<string, number> = {};
   for (const p of all) {
     if (p.args.includes("scripts/serve.mjs") && ours(p.pid)) server += p.cpu;
-    else if (isPostgres(p) && (!ownPostgres || ours(p.pid))) postgres += p.cpu;
+    else if (isPostgres(p) && (!ownPostgres || ours(p.pid))) {
+      postgres += p.cpu;
+      const kind = postgresKind(p.args);
+      postgresKinds[kind] = (postgresKinds[kind] ?? 0) + p.cpu;
+      // The postmaster (a postgres whose parent is not one): what its exited children used.
+      if (!all.some((q) => q.pid === p.ppid && isPostgres(q)))
+        postgresKinds.exited = (postgresKinds.exited ?? 0) + p.children;
+    }
   }
   const own = process.cpuUsage();
-  return { server, postgres, self: (own.user + own.system) / 1000 };
+  return { server, postgres, self: (own.user + own.system) / 1000, postgresKinds };
+}
+
+/** "backend" for a client connection ("postgres: user db host(port) state"), else the title ("autovacuum worker"). */
+function postgresKind(args: string): string {
+  const title = /^postgres: (.*)$/.exec(args.trim())?.[1];
+  if (title === undefined) return "postmaster";
+  if (/^\S+ \S+ [^ ]*\(\d+\)/.test(title) || /^\S+ \S+ \[local\]/.test(title)) return "backend";
+  return title.replace(/\s*\d+\s*$/, "").replace(/^(autovacuum worker|parallel worker).*$/, "$1");
 }
 
 /** CPU milliseconds per operation between two samples. */
 export function cpuPerOp(before: CpuSample | null, after: CpuSample | null, ops: number): CpuSample | null {
   if (!before || !after || ops <= 0) return null;
+  const postgresKinds: Record<string, number> = {};
+  for (const k of new Set([...Object.keys(before.postgresKinds), ...Object.keys(after.postgresKinds)]))
+    postgresKinds[k] = ((after.postgresKinds[k] ?? 0) - (before.postgresKinds[k] ?? 0)) / ops;
   return {
     server: (after.server - before.server) / ops,
     postgres: (after.postgres - before.postgres) / ops,
     self: (after.self - before.self) / ops,
+    postgresKinds,
   };
 }
 

@@ -145,7 +145,11 @@ export async function uploadDocument(db: PrismaClient, platformId: string, input
  * The common case in one statement: a customer holder and a file that reads cleanly. The customer check and
  * the insert are one `INSERT … SELECT`, so a missing (or deleted, or another platform's) customer inserts
  * nothing and the general path below answers with its error; a file error is left to that path too, so every
- * error keeps one source and the holder is still checked before the file.
+ * error keeps one source and the holder is still checked before the file. The customer is found by its primary key
+ * alone (the `OFFSET 0` keeps the platform and deletion checks out of that scan): given `platform_id = … AND
+ * deleted_at IS NULL` as well, the planner, with no statistics yet on a table that grew fast, chose the partial
+ * unique index on (platform_id, lower(uma_address)) and read every active customer of the platform to find one
+ * (4,150 index entries per upload in bench/api, 2.3 ms of PostgreSQL CPU; docs/performance.md, h20docs).
  */
 async function uploadForCustomer(platformId: string, input: DocumentUpload) {
   const customerId = parseApiId("Customer", input.documentHolder);
@@ -159,8 +163,8 @@ async function uploadForCustomer(platformId: string, input: DocumentUpload) {
         issuing_authority, file_name, content_type, size_bytes, content)
       SELECT $1::uuid, c.platform_id, 'CUSTOMER', c.id, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text,
         $8::text, $9::integer, $10::bytea
-      FROM customers c
-      WHERE c.id = $11::uuid AND c.platform_id = $12::uuid AND c.deleted_at IS NULL
+      FROM (SELECT id, platform_id, deleted_at FROM customers WHERE id = $11::uuid OFFSET 0) c
+      WHERE c.platform_id = $12::uuid AND c.deleted_at IS NULL
       RETURNING id, holder_type AS "holderType", holder_id AS "holderId", document_type AS "documentType", side,
         country, document_number AS "documentNumber", issuing_authority AS "issuingAuthority",
         file_name AS "fileName", content_type AS "contentType", size_bytes AS "sizeBytes",

@@ -292,7 +292,10 @@ const EXTERNAL_ACCOUNT_COLUMNS = `id, platform_id AS "platformId", customer_id A
 
 /**
  * An ACTIVE bank account in one statement, inserted only when the platform exists and the customer (if any) is
- * its, not deleted; null otherwise. A duplicate raises the unique violation as the full path's insert does.
+ * its, not deleted; null otherwise. A duplicate raises the unique violation as the full path's insert does. The
+ * customer is found by its primary key alone (`OFFSET 0` keeps the platform and deletion checks out of that scan):
+ * otherwise the planner, with no statistics yet on a fast-grown table, scanned the partial unique index on
+ * (platform_id, lower(uma_address)) through every active customer of the platform (docs/performance.md, h20docs).
  */
 async function insertBankAccount(
   platformId: string,
@@ -309,7 +312,9 @@ async function insertBankAccount(
        fingerprint, platform_account_id, ownership_type, default_uma_deposit_account, beneficiary_verification_status,
        beneficiary_verified_data)
      SELECT $1::uuid, p.id, c.id, 'ACTIVE', $4, $5, $6::jsonb, $7, $8, $9, false, $10, $11::jsonb
-       FROM platforms p LEFT JOIN customers c ON c.id = $3::uuid AND c.platform_id = p.id AND c.deleted_at IS NULL
+       FROM platforms p
+       LEFT JOIN (SELECT id, platform_id, deleted_at FROM customers WHERE id = $3::uuid OFFSET 0) c
+         ON c.platform_id = p.id AND c.deleted_at IS NULL
       WHERE p.id = $2::uuid AND ($3::uuid IS NULL OR c.id IS NOT NULL)
      RETURNING ${EXTERNAL_ACCOUNT_COLUMNS}`,
     [
