@@ -101,7 +101,16 @@ async function main() {
       ] as const) {
         const l = await coldLoad(browser, path, state);
         rows[name].push(l);
-        if (i === 0 && process.env.BENCH_LIST === "1") for (const s of l.waterfall) console.log(`  ${s}`);
+        if (i === 0 && process.env.BENCH_LIST === "1") {
+          for (const s of l.waterfall) console.log(`  ${s}`);
+          // How the scripts are served: compression and caching of one static chunk.
+          const chunk = l.waterfall.map((w) => w.match(/ (\/_next\/static\/\S+\.js) /)?.[1]).find(Boolean);
+          if (chunk) {
+            const res = await setup.request.get(chunk, { headers: { "accept-encoding": "gzip, deflate, br" } });
+            const h = res.headers();
+            console.log(`  ${chunk}: content-encoding ${h["content-encoding"]}, cache-control ${h["cache-control"]}`);
+          }
+        }
         console.log(
           [
             name,
