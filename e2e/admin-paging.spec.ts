@@ -1,4 +1,4 @@
-// The customers and accounts lists page 50 rows at a time by the API's cursor: Next,
+// The customers and accounts lists page 50 rows at a time (the request log 25) by the API's cursor: Next,
 // Previous and First bring back exactly the rows seen before, the reader is told
 // where they are in words (never a cursor), and a paged page is axe-clean.
 import AxeBuilder from "@axe-core/playwright";
@@ -131,4 +131,84 @@ test("staff page the customers and accounts lists forwards and back, and come ba
   await accountsPager.getByRole("link", { name: "Previous page" }).click();
   await expect(accountsPager).toContainText(/^Accounts 1–50/);
   expect(await rowsOf(accounts)).toEqual(accounts1);
+});
+
+/** Each row's request (its link to the request's page): rows of repeated calls read alike, their ids do not. */
+async function requestsOf(table: Locator): Promise<string[]> {
+  return table
+    .getByRole("link", { name: /^(GET|POST|PATCH|PUT|DELETE) \// })
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+}
+
+test("staff page the request log forwards and back, and come back to exactly the same rows", async ({
+  page,
+  viewer,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // The request log shows 25 requests a page. More than two pages of them: reads through the platform API,
+  // each logged; the last one is marked so the test knows when the log (written in batches) holds them all.
+  const LOG_PAGE = 25;
+  const run = `e2e-request-log-${Date.now().toString(36)}`;
+  for (let i = 0; i < 2 * LOG_PAGE + 5; i += 5) {
+    await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        expect((await platformApi(page.request, "GET", "/customers?limit=1")).status).toBe(200);
+      }),
+    );
+  }
+  expect((await platformApi(page.request, "GET", `/customers?limit=1&platformCustomerId=${run}`)).status).toBe(200);
+  // Listing the log is not itself logged, so from here on the log's first pages stay as they are.
+  await expect
+    .poll(async () => (await platformApi(page.request, "GET", "/sandbox/requests?limit=1")).body.data[0]?.query ?? "")
+    .toContain(run);
+  await signInStaff(page, viewer);
+
+  await page.goto("/admin/requests");
+  const pager = page.getByRole("navigation", { name: "Pages of requests" });
+  const table = page.getByRole("table", { name: "API requests, newest first" });
+  const previous = pager.getByRole("link", { name: "Previous page" });
+  const next = pager.getByRole("link", { name: "Next page" });
+
+  await expect(pager).toContainText(/^Requests 1–25/);
+  await expect(previous).toHaveCount(0);
+  const page1 = await rowsOf(table);
+  const ids1 = await requestsOf(table);
+  expect(page1).toHaveLength(LOG_PAGE);
+  expect(new Set(ids1).size).toBe(LOG_PAGE);
+
+  await next.click();
+  await expect(pager).toContainText(/^Requests 26–50/);
+  const page2 = await rowsOf(table);
+  const ids2 = await requestsOf(table);
+  expect(page2).toHaveLength(LOG_PAGE);
+  expect(ids2.filter((r) => ids1.includes(r))).toEqual([]);
+  await expectNoCursorShown(page);
+
+  await next.click();
+  await expect(pager).toContainText(/^Requests 51–/);
+  const ids3 = await requestsOf(table);
+  expect(ids3.length).toBeGreaterThan(0);
+  expect(ids3.filter((r) => ids1.includes(r) || ids2.includes(r))).toEqual([]);
+  await expectNoCursorShown(page);
+
+  // The paged log is accessible.
+  const axe = await new AxeBuilder({ page }).analyze();
+  const bad = axe.violations.filter((x) => x.impact === "serious" || x.impact === "critical");
+  expect(bad.map((x) => `${x.id} ${x.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+  await shot(page, testInfo, "admin-requests-page-3");
+
+  // Back, one page at a time, to exactly what was shown; then forward again.
+  await previous.click();
+  await expect(pager).toContainText(/^Requests 26–50/);
+  expect(await rowsOf(table)).toEqual(page2);
+  expect(await requestsOf(table)).toEqual(ids2);
+  await previous.click();
+  await expect(pager).toContainText(/^Requests 1–25/);
+  expect(await rowsOf(table)).toEqual(page1);
+  expect(await requestsOf(table)).toEqual(ids1);
+  await expect(previous).toHaveCount(0);
+  await next.click();
+  await expect(pager).toContainText(/^Requests 26–50/);
+  expect(await rowsOf(table)).toEqual(page2);
+  expect(await requestsOf(table)).toEqual(ids2);
 });

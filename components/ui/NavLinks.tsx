@@ -1,12 +1,10 @@
-"use client";
-// Section navigation; the current page is marked with aria-current for
+// Section navigation, drawn on the server (NavItemLink, the client part, marks the current
+// link): the current page is marked with aria-current for
 // assistive technology and styled from that attribute. On a phone the customer
 // app shows it as a tab bar: links marked `tab` are the tabs, the rest sit
 // behind "More" (a link marked `more` shows only there). A tab may carry a
 // shorter label for the tab bar ("Activity" for "Transactions"): six tabs share
 // 375 px, and the long one ran into its neighbours.
-import Link from "next/link";
-import { usePathname } from "next/navigation";
 import {
   ArrowLeftRight,
   Bot,
@@ -29,6 +27,7 @@ import {
   Webhook,
   type LucideIcon,
 } from "lucide-react";
+import { NavItemLink } from "./NavItemLink";
 
 const ICONS: Record<string, LucideIcon> = {
   home: Home,
@@ -64,17 +63,15 @@ export interface NavLink {
 }
 
 export function NavLinks({ links, label }: { links: NavLink[]; label: string }) {
-  const path = usePathname();
   return (
     <nav aria-label={label} className="section-nav">
       <ul>
         {links.map((l) => {
-          const current = l.exact ? path === l.href : path === l.href || path.startsWith(`${l.href}/`);
           const Icon = l.icon ? ICONS[l.icon] : undefined;
           const cls = l.tab === "more" ? "more-only" : l.tab === "tab" ? undefined : "desktop-only";
           return (
             <li key={l.href} className={cls}>
-              <Link href={l.href} aria-current={current ? "page" : undefined}>
+              <NavItemLink href={l.href} exact={l.exact}>
                 {Icon ? <Icon className="icon" aria-hidden="true" /> : null}
                 {l.short ? (
                   <>
@@ -84,7 +81,7 @@ export function NavLinks({ links, label }: { links: NavLink[]; label: string }) 
                 ) : (
                   <span className="nav-label">{l.label}</span>
                 )}
-              </Link>
+              </NavItemLink>
             </li>
           );
         })}

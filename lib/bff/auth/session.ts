@@ -3,6 +3,7 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { createHmac } from "node:crypto";
 import { deriveKey } from "../../crypto/keys";
 import { canOperate } from "../staff/roles";
@@ -12,10 +13,13 @@ import type { WebIdentity, WebSession } from "./types";
 export type StaffIdentity = Extract<WebIdentity, { kind: "staff" }>;
 export type CustomerIdentity = Extract<WebIdentity, { kind: "customer" }>;
 
-export async function getWebSession(): Promise<WebSession | null> {
+// Once per server render (React's cache): a page and its layout both ask (the admin console's layout and
+// its pages call requireStaffPage), and each read decrypts the session cookie and runs the session
+// callbacks. Outside a render (BFF routes) cache() does not memoize, so each call reads afresh.
+export const getWebSession = cache(async (): Promise<WebSession | null> => {
   const s = (await getServerSession(authOptions())) as WebSession | null;
   return s?.identity && s.sid ? s : null;
-}
+});
 
 /** The CSRF token of this sign-in: state-changing BFF calls must echo it in X-CSRF-Token. */
 export function csrfTokenFor(session: WebSession): string {
