@@ -140,17 +140,26 @@ const OPTIONS = {
 };
 
 /**
- * Long example lines wrap rather than scroll (a scrolling region would need a keyboard stop). In the
- * three-column layout (Redoc's from 75rem) each operation's section is laid out only when it nears the
- * viewport (content-visibility), at an estimated height until then: the browser skips the style and
- * layout of the sections below the fold. Not in the narrow layout, where each section stacks its own
- * dark example panel under its text: there axe's contrast check, hit-testing sections at their estimated
- * positions, took a neighbour's dark panel for the background of text that is on white.
+ * Long example lines wrap rather than scroll (a scrolling region would need a keyboard stop). Redoc's
+ * theme is a light one: its area is white whatever the app's colour scheme (its text on the app's dark
+ * body was unreadable). Each operation's section is laid out only when it nears the viewport
+ * (content-visibility), at an estimated height until then (`auto`: its real one once laid out): the
+ * browser skips the style and layout of the sections below the fold. Below 75rem (Redoc's narrow
+ * layout, each section's dark example panel stacked under its text, sections about twice as tall)
+ * each section also paints its own white background: axe-core's contrast check reads a skipped
+ * section's content at its real offsets, past the estimated height, so a section taller than the
+ * estimate overlapped the next one's top, and without a background of its own that top's text (on
+ * white) was read against the neighbour's dark panel (a false "serious" at 375 px). Not in the wide
+ * layout, where the dark column is one background behind all sections (docs/performance.md, h22ref).
+ * `heights`: the estimates in px, wide and narrow (about the median section on the pages measured).
  */
-const pageCss = (sectionHeight) =>
+const pageCss = (heights) =>
+  ".redoc-wrap{background:#fff}\n" +
   ".redoc-wrap pre{white-space:pre-wrap;overflow-wrap:anywhere}\n" +
-  `@media (min-width:75rem){.redoc-wrap [data-section-id*="/operation/"][id^="tag/"]{content-visibility:auto;` +
-  `contain-intrinsic-size:auto ${sectionHeight}px}}`;
+  `.redoc-wrap [data-section-id*="/operation/"][id^="tag/"]{content-visibility:auto;` +
+  `contain-intrinsic-size:auto ${heights.wide}px}\n` +
+  `@media (max-width:74.99rem){.redoc-wrap [data-section-id*="/operation/"][id^="tag/"]{` +
+  `contain-intrinsic-size:auto ${heights.narrow}px;background:#fff}}`;
 
 const decode = (s) =>
   s
@@ -178,7 +187,7 @@ function withoutStyleAttributes(html) {
   return { html: out, css };
 }
 
-async function render(spec, sectionHeight) {
+async function render(spec, sectionHeights) {
   const React = require("react");
   const { renderToString } = require("react-dom/server");
   const { ServerStyleSheet } = require("styled-components");
@@ -193,7 +202,7 @@ async function render(spec, sectionHeight) {
       .join("\n");
     const state = await store.toJS();
     const inline = withoutStyleAttributes(html);
-    return { html: inline.html, css: `${css}\n${inline.css}\n${pageCss(sectionHeight)}`, state };
+    return { html: inline.html, css: `${css}\n${inline.css}\n${pageCss(sectionHeights)}`, state };
   } finally {
     sheet.seal();
   }
@@ -215,7 +224,7 @@ if (existsSync("node_modules/redoc/package.json")) {
     ...[...byTag].map(([tag, ops]) => ({ slug: tagSlug(tag), title: tag, spec: groupDocument(doc, tag, ops) })),
   ];
   for (const { slug, title, spec } of pages) {
-    const page = await render(spec, slug === "index" ? 400 : 1200);
+    const page = await render(spec, slug === "index" ? { wide: 190, narrow: 370 } : { wide: 1200, narrow: 2500 });
     writeFileSync(`${OUT}/${slug}.json`, JSON.stringify({ title, origin: ORIGIN, ...page }));
   }
   writeFileSync(`${OUT}/pages.json`, JSON.stringify(pages.filter((p) => p.slug !== "index").map((p) => p.slug)));

@@ -2,7 +2,9 @@
 // /docs/api/<group>) up to its load event, in CPU terms that tolerate a loaded machine: Chromium's own
 // counters (CDP Performance.getMetrics: TaskDuration, ScriptDuration, LayoutDuration,
 // RecalcStyleDuration), the DOM's node count, and the HTML's bytes (Redoc's markup, its styles, its
-// hydration state). Wall-clock load and first byte are printed beside them, with the load average.
+// hydration state when inlined). Then, once Redoc's bundle has hydrated the page (after load), the
+// renderer's CPU up to then and the hydration state's bytes (inlined, or fetched after load).
+// Wall-clock load and first byte are printed beside them, with the load average.
 // Each page is loaded once per width (1280 and 375 px) from a fresh browser context. (No named helper
 // functions inside page.evaluate: tsx would wrap them in a __name call the page does not have.)
 //   npm run bench:reference
@@ -41,9 +43,10 @@ async function main() {
     const slugs = ["/signin", ...(only ? all.filter((s) => only.includes(s)) : all)];
     console.log(
       "page | width | HTML KB (markup / styles / state) | DOM nodes | " +
-        "task / script / compile / layout / style CPU ms | load / first byte ms | load avg",
+        "task / script / compile / layout / style CPU ms | load / first byte ms | " +
+        "hydrated: task CPU ms, state KB | load avg",
     );
-    const totals = { task: 0, layout: 0, nodes: 0, bytes: 0, loads: 0 };
+    const totals = { task: 0, layout: 0, nodes: 0, bytes: 0, loads: 0, hydratedTask: 0 };
     for (const slug of slugs) {
       const path = slug.startsWith("/") ? slug : slug === "index" ? "/docs/api" : `/docs/api/${slug}`;
       for (const viewport of WIDTHS) {
@@ -71,9 +74,26 @@ async function main() {
         const kb = (n: number) => Math.round(n / 1024);
         const bytes = [seen.markup, seen.styles, seen.state].map(kb).join(" / ");
         const cpu = [m.TaskDuration, m.ScriptDuration, m.V8CompileDuration, m.LayoutDuration, m.RecalcStyleDuration];
+        let hydrated = "-";
+        let hydratedTask = 0;
+        if (!slug.startsWith("/")) {
+          await page.locator("#redoc[data-hydrated]").waitFor({ state: "attached", timeout: 120_000 });
+          const after = Object.fromEntries(
+            (await cdp.send("Performance.getMetrics")).metrics.map((x) => [x.name, x.value]),
+          );
+          const fetched = await page.evaluate(() =>
+            performance
+              .getEntriesByType("resource")
+              .filter((r) => r.name.includes("/docs/api/state/"))
+              .reduce((n, r) => n + (r as PerformanceResourceTiming).decodedBodySize, 0),
+          );
+          hydratedTask = ms(after.TaskDuration);
+          hydrated = `${hydratedTask}, ${kb(seen.state + fetched)}`;
+        }
         console.log(
           `${path} | ${viewport.width} | ${kb(seen.decodedBytes)} (${bytes}) | ${seen.nodes} | ` +
-            `${cpu.map(ms).join(" / ")} | ${seen.loadMs} / ${seen.firstByteMs} | ${loadavg()[0].toFixed(2)}`,
+            `${cpu.map(ms).join(" / ")} | ${seen.loadMs} / ${seen.firstByteMs} | ${hydrated} | ` +
+            `${loadavg()[0].toFixed(2)}`,
         );
         if (slug.startsWith("/")) {
           await context.close();
@@ -81,6 +101,7 @@ async function main() {
         }
         totals.loads += 1;
         totals.task += ms(m.TaskDuration);
+        totals.hydratedTask += hydratedTask;
         totals.layout += ms(m.LayoutDuration);
         totals.nodes += seen.nodes;
         totals.bytes += seen.decodedBytes;
@@ -90,6 +111,7 @@ async function main() {
     const n = totals.loads;
     console.log(
       `mean over ${n} loads: task ${Math.round(totals.task / n)} ms, layout ${Math.round(totals.layout / n)} ms, ` +
+        `task to hydrated ${Math.round(totals.hydratedTask / n)} ms, ` +
         `${Math.round(totals.nodes / n)} DOM nodes, ${Math.round(totals.bytes / n / 1024)} KB of HTML; ` +
         `load average ${loadavg()
           .map((l) => l.toFixed(2))

@@ -7,8 +7,6 @@
 export interface RedocMarkupParts {
   html: string;
   css: string;
-  /** Redoc's state as JSON text, safe inside a script element. */
-  state: string;
 }
 
 const store = globalThis as { __meridianRedocMarkup?: Map<string, RedocMarkupParts> };

@@ -2,6 +2,7 @@
 // markup, styles and hydration state per page, read once per process, with the
 // examples' placeholder origin replaced by this server's.
 import "server-only";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { appOrigin } from "../env";
@@ -10,8 +11,15 @@ export interface ReferencePage {
   title: string;
   html: string;
   css: string;
-  /** Redoc's state as JSON text, safe inside a script element. */
+  /**
+   * Redoc's state as JSON text. Not in the page's HTML: the browser fetches it once the page has
+   * loaded (app/docs/api/state/[slug]), to hydrate the page with it (docs/performance.md, h22ref).
+   */
   state: string;
+  /** A hash of `state`, in its URL: a new build's state has a new URL, so a browser may cache it for good. */
+  stateVersion: string;
+  /** Where the browser fetches `state`. */
+  stateUrl: string;
 }
 
 const DIR = join(process.cwd(), ".generated", "api-reference");
@@ -37,11 +45,15 @@ export function referencePage(slug: string): ReferencePage | null {
       state: unknown;
     };
     const origin = new URL(appOrigin()).origin;
+    const state = JSON.stringify(raw.state).replaceAll(raw.origin, origin);
+    const stateVersion = createHash("sha256").update(state).digest("base64url").slice(0, 16);
     page = {
       title: raw.title,
       html: raw.html.replaceAll(raw.origin, origin),
       css: raw.css,
-      state: JSON.stringify(raw.state).replaceAll(raw.origin, origin).replace(/</g, "\\u003c"),
+      state,
+      stateVersion,
+      stateUrl: `/docs/api/state/${slug}?v=${stateVersion}`,
     };
   }
   pages.set(slug, page);
