@@ -1,7 +1,10 @@
 import { test, expect, signInStaff, platformApi, shot } from "./support/fixtures";
 
 test.describe("admin section", () => {
-  test("staff sign in with the form; a wrong password says what to do", async ({ page, operator }, testInfo) => {
+  test("staff sign in with the form; a wrong password says what to do; sign-out ends the session", async ({
+    page,
+    operator,
+  }, testInfo) => {
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin\/signin$/);
     await page.getByLabel("Email").fill(operator.email);
@@ -16,6 +19,11 @@ test.describe("admin section", () => {
       page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Overview" }),
     ).toHaveAttribute("aria-current", "page");
     await shot(page, testInfo, "admin-overview");
+    // Sign-out's code is fetched when the button is pressed (not with the page): it still ends the session.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/admin\/signin/);
+    await page.goto("/admin/customers");
+    await expect(page).toHaveURL(/\/admin\/signin/);
   });
 
   test("after repeated wrong passwords the sign-in form says, in words, that sign-in is paused", async ({
