@@ -5,7 +5,8 @@
 // Prism is installed on first use into bench/api/.prism (git-ignored), not as a
 // dependency of the project:
 //   npm install --prefix bench/api/.prism @stoplight/prism-cli@5
-//   npm run bench:api   (BENCH_SECONDS=3 per target, BENCH_CONNECTIONS=50)
+//   npm run bench:api   (BENCH_SECONDS=3 per target, BENCH_CONNECTIONS=50, BENCH_ONLY=<substring of target names,
+//   comma-separated>: only those targets, and the one-client create only when POST /customers is one of them)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -16,6 +17,8 @@ import { benchAgents, benchCardsPlatform, customerBody, externalAccountBody } fr
 import { cpuPerOp, sampleCpu } from "../support/cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+const selected = (name: string) => !ONLY || ONLY.some((o) => name.includes(o));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PRISM_DIR = resolve("bench/api/.prism");
 const PRISM_BIN = join(PRISM_DIR, "node_modules", ".bin", "prism");
@@ -285,7 +288,7 @@ async function main() {
     const customerId = ((await created.json()) as { id: string }).id;
     const base: Base = {
       customerId,
-      holders: await documentHolders(server.baseUrl, auth, HOLDERS),
+      holders: selected("POST /documents") ? await documentHolders(server.baseUrl, auth, HOLDERS) : [],
       agent: await benchAgents(server.baseUrl, auth, customerId, AGENTS),
       cards: await benchCardsPlatform(server),
     };
@@ -302,12 +305,16 @@ async function main() {
     };
     // Card issuance last: each card's activation job runs seconds later and would load the server under the
     // next measurement (it did under the one-client create).
-    for (const t of TARGETS.filter((x) => x.name !== "POST /cards")) await measure(t);
+    for (const t of TARGETS.filter((x) => x.name !== "POST /cards" && selected(x.name))) await measure(t);
     const create = TARGETS.find((t) => t.name === "POST /customers")!;
-    const one = await run(server.origin, prefix, auth, create, base, 1);
-    const oneP = await run(prism.origin, "", auth, create, base, 1);
-    console.log(`POST /customers, one client: Meridian p50 ${one.p50} ms (${one.rps} req/s), Prism p50 ${oneP.p50} ms`);
-    for (const t of TARGETS.filter((x) => x.name === "POST /cards")) await measure(t);
+    if (selected(create.name)) {
+      const one = await run(server.origin, prefix, auth, create, base, 1);
+      const oneP = await run(prism.origin, "", auth, create, base, 1);
+      console.log(
+        `POST /customers, one client: Meridian p50 ${one.p50} ms (${one.rps} req/s), Prism p50 ${oneP.p50} ms`,
+      );
+    }
+    for (const t of TARGETS.filter((x) => x.name === "POST /cards" && selected(x.name))) await measure(t);
     console.log(`load average at the end: ${load()}`);
   } finally {
     prism.stop();
