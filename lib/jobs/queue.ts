@@ -42,10 +42,30 @@ export interface JobRecord {
   payload: Record<string, unknown>;
   attempts: number;
   maxAttempts: number;
+  /** The worker holding the job's lease (locked_by): a handler that completes the job itself fences on it. */
+  lockedBy: string;
 }
 
-/** What a handler returns: nothing (done) or a time to run again without counting a failure. */
-export type JobOutcome = void | { retryInMs: number; note?: string } | { fail: string };
+/**
+ * What a handler returns: nothing (done), a time to run again without counting a failure, a failure, or `completed`:
+ * the handler's own last statement recorded the job DONE (completeJobSql), so the worker records nothing more.
+ */
+export type JobOutcome = void | { retryInMs: number; note?: string } | { fail: string } | typeof COMPLETED;
+
+/** The outcome of a handler whose last statement completed its job (one round trip less than the worker's). */
+export const COMPLETED = { completed: true } as const;
+
+/**
+ * The `UPDATE` that records a job DONE, as the worker's own completion does, fenced the same way: only while the
+ * worker that ran it still holds its lease (`locked_by`), so a job another worker took over is not completed by the
+ * run it took it from. For a data-modifying CTE of a handler's last statement (whose effect then commits with its
+ * job's completion, or neither does); `job` and `worker` are the placeholders of the job's id and lockedBy, `when`
+ * an extra condition (the effect happened: `EXISTS (SELECT 1 FROM moved)`).
+ */
+export function completeJobSql(job: string, worker: string, when?: string): string {
+  return `UPDATE jobs SET status = 'DONE', locked_by = NULL, locked_until = NULL, last_error = NULL, updated_at = now()
+            WHERE id = ${job}::uuid AND locked_by = ${worker} AND status = 'RUNNING'${when ? ` AND ${when}` : ""}`;
+}
 export type JobHandler = (job: JobRecord) => Promise<JobOutcome>;
 
 /** Backoff after a thrown error: 1 s, 2 s, 4 s ... capped at 10 minutes. */

@@ -77,6 +77,7 @@ async function claim(workerId: string): Promise<JobRecord[]> {
     payload: r.payload,
     attempts: r.attempts,
     maxAttempts: r.max_attempts,
+    lockedBy: workerId,
   }));
 }
 
@@ -137,6 +138,8 @@ export async function runJob(job: JobRecord, workerId: string, handlers: Record<
       () => undefined,
       jobSandboxRules(job.payload),
     );
+    // The handler's last statement recorded the job DONE itself (fenced on this worker's lease, as finish is).
+    if (outcome && "completed" in outcome) return;
     if (outcome && "retryInMs" in outcome)
       await reschedule(job, workerId, outcome.retryInMs, outcome.note ?? null, false);
     else if (outcome && "fail" in outcome) await finish(job, workerId, "FAILED", outcome.fail);

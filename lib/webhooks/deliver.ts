@@ -9,7 +9,7 @@ import { observer } from "../kernel/observer";
 import { sandboxDelayMs } from "../sandbox/time";
 import { webhookFault } from "../sandbox/faults";
 import { jobSandboxRules } from "../sandbox/rule-trace";
-import type { JobOutcome, JobRecord } from "../jobs/queue";
+import { COMPLETED, completeJobSql, type JobOutcome, type JobRecord } from "../jobs/queue";
 import http from "node:http";
 import https from "node:https";
 import { SIGNATURE_HEADER, signWebhookBody } from "./sign";
@@ -155,7 +155,7 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
   const db = defaultDb();
   const eventId = String(job.payload.eventId);
   // The event and its platform's endpoint in one read; with no endpoint the same statement marks the event
-  // NO_ENDPOINT (one round trip for the events of platforms that have none).
+  // NO_ENDPOINT and completes the job (one round trip for the events of platforms that have none).
   const { rows } = await pool().query<DeliveryEvent>(
     `WITH e AS (
        SELECT e.platform_id AS "platformId", e.type, e.payload, e.status, e.attempts,
@@ -166,9 +166,11 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
        UPDATE webhook_events w SET status = 'NO_ENDPOINT', attempts = e.attempts + 1, updated_at = now()
          FROM e WHERE w.id = $1::uuid AND e."webhookEndpoint" IS NULL AND e.status <> 'DELIVERED'
        RETURNING 1
+     ), done AS (
+       ${completeJobSql("$2", "$3", "EXISTS (SELECT 1 FROM marked)")}
      )
      SELECT e.*, (SELECT count(*) FROM marked) AS marked FROM e`,
-    [eventId],
+    [eventId, job.id, job.lockedBy],
   );
   const event = rows[0];
   if (!event || event.status === "DELIVERED") return;
@@ -176,7 +178,8 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
   const attempt = event.attempts + 1;
   if (!url) {
     observer().webhookDelivery("no_endpoint");
-    return;
+    // The statement above completed the job with the event's mark (fenced on the lease, as the worker's completion).
+    return COMPLETED;
   }
   // Sandbox fault injection (lib/sandbox/faults.ts): a delay holds the first attempt back once; a drop makes this
   // attempt fail without sending, so the retry schedule takes over as after a lost delivery.
@@ -213,37 +216,85 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
         return r;
       },
     ));
-  await recordDelivery(db, eventId, event.platformId, url, attempt, result, performance.now() - started);
-
+  const durationMs = performance.now() - started;
   const age = Date.now() - event.createdAt.getTime();
   const noRetry = result.status === 409 || event.type === "TEST";
+  const recorded = { job, eventId, platformId: event.platformId, url, attempt, result, durationMs };
   if (result.ok || noRetry) {
-    await db.webhookEvent.update({
-      where: { id: eventId },
-      data: {
-        status: result.ok ? "DELIVERED" : "FAILED",
-        attempts: attempt,
-        deliveredAt: result.ok ? new Date() : null,
-        nextAttemptAt: null,
-      },
-    });
+    await recordAttempt(recorded, { status: result.ok ? "DELIVERED" : "FAILED", delivered: result.ok }, { done: true });
     observer().webhookDelivery(result.ok ? "delivered" : "failed");
-    return;
+    return COMPLETED;
   }
   const delay = retryDelayMs(attempt);
   if (age + delay > sandboxDelayMs(RETRY_WINDOW_MS)) {
-    await db.webhookEvent.update({
-      where: { id: eventId },
-      data: { status: "FAILED", attempts: attempt, nextAttemptAt: null },
-    });
+    const fail = `gave up after ${attempt} attempts`;
+    await recordAttempt(recorded, { status: "FAILED", delivered: false }, { fail });
     observer().webhookDelivery("failed");
-    return { fail: `gave up after ${attempt} attempts` };
+    return COMPLETED;
   }
   const scaled = sandboxDelayMs(delay);
-  await db.webhookEvent.update({
-    where: { id: eventId },
-    data: { status: "RETRYING", attempts: attempt, nextAttemptAt: new Date(Date.now() + scaled) },
-  });
+  const nextAttemptAt = new Date(Date.now() + scaled);
+  await recordAttempt(
+    recorded,
+    { status: "RETRYING", delivered: false, nextAttemptAt },
+    { retryInMs: scaled, note: result.error ?? `HTTP ${result.status}` },
+  );
   observer().webhookDelivery("retrying");
-  return { retryInMs: scaled, note: result.error ?? `HTTP ${result.status}` };
+  return COMPLETED;
+}
+
+/**
+ * An attempt's outcome in one statement: the delivery row, the event's new status and the job's outcome (done,
+ * failed, or due again after `retryInMs` without counting a failure), each as the worker and recordDelivery record
+ * them. The job's part is fenced on its lease (locked_by), as the worker's own recording is; the delivery and the
+ * event are recorded whether or not the lease is still held, as they were when the worker recorded the job apart.
+ */
+async function recordAttempt(
+  a: {
+    job: JobRecord;
+    eventId: string;
+    platformId: string;
+    url: string;
+    attempt: number;
+    result: DeliveryResult;
+    durationMs: number;
+  },
+  event: { status: "DELIVERED" | "FAILED" | "RETRYING"; delivered: boolean; nextAttemptAt?: Date },
+  outcome: { done: true } | { fail: string } | { retryInMs: number; note: string },
+): Promise<void> {
+  const values: unknown[] = [a.job.id, a.job.lockedBy];
+  const p = (v: unknown) => `$${values.push(v)}`;
+  const jobUpdate =
+    "retryInMs" in outcome
+      ? `UPDATE jobs SET status = 'PENDING', locked_by = NULL, locked_until = NULL, last_error = ${p(outcome.note)},
+                run_at = now() + make_interval(secs => ${p(outcome.retryInMs)}::double precision / 1000),
+                attempts = attempts - 1, updated_at = now()
+          WHERE id = $1::uuid AND locked_by = $2 AND status = 'RUNNING'`
+      : "done" in outcome
+        ? completeJobSql("$1", "$2")
+        : `UPDATE jobs SET status = 'FAILED', locked_by = NULL, locked_until = NULL, last_error = ${p(outcome.fail)},
+                  updated_at = now()
+            WHERE id = $1::uuid AND locked_by = $2 AND status = 'RUNNING'`;
+  // deliveredAt as the separate updates left it: set when delivered, cleared by a final refusal, kept otherwise.
+  const deliveredAt = event.delivered
+    ? "now()"
+    : event.status === "FAILED" && "done" in outcome
+      ? "NULL"
+      : "delivered_at";
+  await pool().query(
+    `WITH delivery AS (
+       INSERT INTO webhook_deliveries (id, event_id, platform_id, url, attempt, response_status, response_body, error,
+         duration_ms)
+       VALUES (${p(newUuid())}::uuid, ${p(a.eventId)}::uuid, ${p(a.platformId)}::uuid, ${p(a.url)},
+               ${p(a.attempt)}::int, ${p(a.result.status)}::int, ${p(a.result.body)}, ${p(a.result.error)},
+               ${p(Math.round(a.durationMs))}::int)
+     ), event AS (
+       UPDATE webhook_events SET status = ${p(event.status)}, attempts = ${p(a.attempt)}::int,
+              delivered_at = ${deliveredAt}, next_attempt_at = ${p(event.nextAttemptAt ?? null)}::timestamptz,
+              updated_at = now()
+        WHERE id = ${p(a.eventId)}::uuid
+     ), job AS (${jobUpdate})
+     SELECT 1`,
+    values,
+  );
 }

@@ -179,6 +179,33 @@ export async function submitAction(
     platformCustomerId?: string;
   },
 ) {
+  const answer = await submitGuardedAction(db, agent, spec, null);
+  if (!answer) throw new Error("an unguarded action was refused by its guard");
+  return answer;
+}
+
+/**
+ * A condition the action's statement checks before it reserves anything (ActionGuard.sql, a CTE named `ends` of one
+ * row with `ok` and the customer's `platform_customer_id`): the reads the caller would otherwise make in a round trip
+ * of its own. The caller has evaluated the policy on what the action would be when `ok` holds (the spend's currency,
+ * the accounts' ids); when it does not hold, nothing is written and submitGuardedAction answers null, so the caller
+ * reads again and answers as without a guard.
+ */
+export interface ActionGuard {
+  /** The `ends` CTE's query; `p` numbers a parameter of it. */
+  sql: (p: (v: unknown) => string) => string;
+}
+
+/**
+ * submitAction with a guard (null: none). The customer's platformCustomerId comes from the guard's row, into the
+ * answer and into the pending webhook's payload (set in the statement).
+ */
+export async function submitGuardedAction(
+  db: PrismaClient,
+  agent: Agent,
+  spec: Parameters<typeof submitAction>[2],
+  guard: ActionGuard | null,
+) {
   const policy = policyOf(agent);
   const decision = evaluateSpend(policy, spec.spend);
   const now = new Date();
@@ -209,32 +236,36 @@ export async function submitAction(
     ...(spec.platformCustomerId !== undefined ? { platformCustomerId: spec.platformCustomerId } : {}),
   };
   if (!pending) {
-    await recordAction(agent, policy, row, null);
+    const recorded = await recordAction(agent, policy, row, null, guard);
+    if (!recorded) return null;
     const ran = await runAction(db, row);
-    return serializeAction(
-      db,
-      ran,
-      spec.platformCustomerId !== undefined ? { platformCustomerId: spec.platformCustomerId } : {},
-    );
+    const platformCustomerId = recorded.platformCustomerId ?? spec.platformCustomerId;
+    return serializeAction(db, ran, platformCustomerId !== undefined ? { platformCustomerId } : {});
   }
-  const action = await serializeAction(db, row, known);
+  const action = await serializeAction(db, row, guard ? { ...known, platformCustomerId: "" } : known);
   const outbox = outboxRows("AGENT_ACTION.PENDING_APPROVAL", { ...action, approvalReasons: decision.reasons }, now);
-  await recordAction(agent, policy, row, outbox);
-  return action;
+  const recorded = await recordAction(agent, policy, row, outbox, guard);
+  if (!recorded) return null;
+  return recorded.platformCustomerId === undefined
+    ? action
+    : { ...action, platformCustomerId: recorded.platformCustomerId };
 }
 
 /**
  * One statement: reserves the action's amount against the agent's limits and, only if that succeeded, inserts the
  * action with its webhook event and delivery job (pending) or its resume job (approved), and with an
  * Idempotency-Key the key's fence (APPLIED with the action as recovery point, or MI001 rolling it all back).
- * Throws the limit the reservation refused, with nothing written.
+ * Throws the limit the reservation refused, with nothing written. With a guard, the reservation and everything
+ * after it happen only when the guard's `ends` row is `ok`; null when it is not (nothing written), else the
+ * customer's platformCustomerId the guard read (the pending event's payload takes it in the statement).
  */
 async function recordAction(
   agent: Agent,
   policy: AgentPolicy,
   row: AgentAction,
   outbox: OutboxRows<unknown> | null,
-): Promise<void> {
+  guard: ActionGuard | null = null,
+): Promise<{ platformCustomerId?: string } | null> {
   const reserve = reserveCall(agent.id, policy, row.policyAmount, row.createdAt, 1);
   const values: unknown[] = [
     ...reserve.values,
@@ -252,6 +283,7 @@ async function recordAction(
     row.createdAt,
   ];
   const p = (v: unknown) => `$${values.push(v)}`;
+  const ends = guard ? `ends AS (${guard.sql(p)}), ` : "";
   const job = outbox
     ? `INSERT INTO jobs (id, platform_id, type, payload, max_attempts)
          SELECT ${p(outbox.job.id)}::uuid, $9::uuid, ${p(outbox.job.type)}, ${p(outbox.job.payload)}::jsonb,
@@ -263,7 +295,12 @@ async function recordAction(
   const event = outbox
     ? `, event AS (
          INSERT INTO webhook_events (id, platform_id, type, payload, sandbox_rules)
-         SELECT ${p(outbox.event.id)}::uuid, $9::uuid, ${p(outbox.event.type)}, ${p(outbox.event.payload)}::jsonb,
+         SELECT ${p(outbox.event.id)}::uuid, $9::uuid, ${p(outbox.event.type)}, ${
+           guard
+             ? `jsonb_set(${p(outbox.event.payload)}::jsonb, '{data,platformCustomerId}',
+                          to_jsonb(coalesce((SELECT platform_customer_id FROM ends), '')))`
+             : `${p(outbox.event.payload)}::jsonb`
+         },
                 ${p(outbox.event.sandboxRules)}::text[] FROM action
          RETURNING id)`
     : "";
@@ -271,8 +308,9 @@ async function recordAction(
   const fenceArg = fence ? p(toJsonText(fenceJson(fence, { kind: "agentAction", id: row.id }))) : "";
   // The inserting CTEs run whether or not the answer reads them; the fence is a SELECT, so the answer reads it.
   const fenced = fence ? `, fence AS (SELECT idempotency_fence(${fenceArg}::jsonb) FROM action)` : "";
+  // With a guard, the reservation runs only on an `ok` row of `ends` (a WHERE is checked before the select list).
   const sql = `
-    WITH r AS (SELECT ${reserve.sql} AS result),
+    WITH ${ends}r AS (SELECT ${reserve.sql} AS result${guard ? " FROM ends WHERE ends.ok" : ""}),
     action AS (
       INSERT INTO agent_actions (usage_day, usage_month, id, platform_id, agent_id, customer_id, type, status,
         transaction_id, quote_id, request, transfer_details, policy_amount, created_at, updated_at)
@@ -280,18 +318,26 @@ async function recordAction(
              $17::jsonb, $18::bigint, $19::timestamptz, $19::timestamptz
         FROM r WHERE r.result = 'OK'
       RETURNING id)${event}, job AS (${job} RETURNING id)${fenced}
-    SELECT r.result${fence ? ", (SELECT count(*) FROM fence) AS fenced" : ""} FROM r`;
+    SELECT r.result${fence ? ", (SELECT count(*) FROM fence) AS fenced" : ""}${
+      guard ? ", ends.ok, ends.platform_customer_id FROM ends LEFT JOIN r ON true" : " FROM r"
+    }`;
   let result: string | undefined;
+  let guarded: { ok: boolean; platform_customer_id: string | null } | undefined;
   try {
-    result = (await pool().query<{ result: string }>(sql, values)).rows[0]?.result;
+    const rows = (await pool().query<{ result: string; ok: boolean; platform_customer_id: string | null }>(sql, values))
+      .rows;
+    result = rows[0]?.result;
+    guarded = rows[0];
   } catch (err) {
     if (isFenceRefusal(err)) throw fenceRefused();
     // A quote's second action racing the first: the transaction id is the action's unique key.
     if (isUniqueViolation(err)) throw new DomainError("CONFLICT", "A resource with these unique values already exists");
     throw err;
   }
+  if (guard && !guarded?.ok) return null;
   const refused = reserveRefusal(result, policy);
   if (refused) throw refused;
+  return guard ? { platformCustomerId: guarded?.platform_customer_id ?? "" } : {};
 }
 
 export async function findAction(db: Db, platformId: string, agentId: string | null, actionId: string) {

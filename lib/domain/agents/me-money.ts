@@ -12,8 +12,8 @@ import { findTransaction, listTransactions, type TransactionListQuery } from "..
 import { serializeTransaction } from "../transactions/serialize";
 import { findAgentExternalAccount } from "./me";
 import { policyOf } from "./agents";
-import { checkAccountAllowed, checkPermission } from "./policy";
-import { submitAction } from "./actions";
+import { checkAccountAllowed, checkPermission, evaluateSpend } from "./policy";
+import { submitAction, submitGuardedAction } from "./actions";
 
 /** One of the agent's customer's internal accounts; any other id is 404. */
 async function ownInternalAccount(db: PrismaClient, agent: Agent, id: string) {
@@ -81,6 +81,68 @@ function notFromWallet(account: { type: string }, field: string) {
   }
 }
 
+/**
+ * A transfer as one statement after authentication: the accounts' read becomes the action statement's guard. The
+ * policy is evaluated first on the transfer as it is when it can succeed at all (the internal account in the
+ * policy's limit currency: any other currency is refused by the policy), and the statement reserves and records
+ * only when the read finds exactly that: both accounts the customer's, the internal one in that currency (and not an
+ * embedded wallet, for money going out). Null when the policy refuses or the read does not match (nothing written):
+ * the caller then takes the two-round-trip path, which reads again and answers with the same errors in the same order.
+ */
+async function transferInOneStatement(
+  db: PrismaClient,
+  agent: Agent,
+  body: TransferBody,
+  direction: "TRANSFER_OUT" | "TRANSFER_IN",
+) {
+  const out = direction === "TRANSFER_OUT";
+  const internalId = out ? body.source.accountId : body.destination.accountId;
+  const externalId = out ? body.destination.accountId : body.source.accountId;
+  const internalUuid = parseApiId("InternalAccount", internalId);
+  const externalUuid = parseApiId("ExternalAccount", externalId);
+  if (!internalUuid || !externalUuid) return null;
+  const policy = policyOf(agent);
+  const currency = policy.spendingLimits.currency;
+  const internal = toApiId("InternalAccount", internalUuid);
+  const external = toApiId("ExternalAccount", externalUuid);
+  const spend = { amount: BigInt(body.amount), currency, accountId: internal };
+  try {
+    evaluateSpend(policy, spend);
+  } catch (err) {
+    // A refusal of the policy (an account restriction, the per-transaction limit): the two-round-trip path decides
+    // which error answers, in its order (a missing account's 404 first). Nothing was written.
+    if (err instanceof DomainError) return null;
+    throw err;
+  }
+  return submitGuardedAction(
+    db,
+    agent,
+    {
+      type: direction,
+      request: body,
+      spend,
+      transferDetails: {
+        amount: body.amount,
+        currency,
+        sourceAccountId: out ? body.source.accountId : external,
+        destinationAccountId: out ? external : body.destination.accountId,
+      },
+    },
+    {
+      sql: (p) => `
+        SELECT c.platform_customer_id,
+               (i.id IS NOT NULL AND i.currency = ${p(currency)} ${out ? "AND i.type <> 'EMBEDDED_WALLET'" : ""}
+                AND e.id IS NOT NULL AND e.customer_id = ${p(agent.customerId)}::uuid) AS ok
+          FROM (SELECT 1) one
+          LEFT JOIN customers c ON c.id = ${p(agent.customerId)}::uuid
+          LEFT JOIN internal_accounts i ON i.id = ${p(internalUuid)}::uuid
+                AND i.platform_id = ${p(agent.platformId)}::uuid AND i.customer_id = ${p(agent.customerId)}::uuid
+          LEFT JOIN external_accounts e ON e.id = ${p(externalUuid)}::uuid
+                AND e.platform_id = ${p(agent.platformId)}::uuid AND e.deleted_at IS NULL`,
+    },
+  );
+}
+
 type TransferBody = {
   source: { accountId: string };
   destination: { accountId: string; paymentRail?: string };
@@ -90,6 +152,8 @@ type TransferBody = {
 
 export async function agentTransferOut(db: PrismaClient, agent: Agent, body: TransferBody) {
   checkPermission(policyOf(agent), "CREATE_TRANSFERS");
+  const done = await transferInOneStatement(db, agent, body, "TRANSFER_OUT");
+  if (done) return done;
   const ends = await transferEnds(agent, body.source.accountId, body.destination.accountId);
   const src = ends.internal();
   notFromWallet(src, "source.accountId");
@@ -110,6 +174,8 @@ export async function agentTransferOut(db: PrismaClient, agent: Agent, body: Tra
 
 export async function agentTransferIn(db: PrismaClient, agent: Agent, body: TransferBody) {
   checkPermission(policyOf(agent), "CREATE_TRANSFERS");
+  const done = await transferInOneStatement(db, agent, body, "TRANSFER_IN");
+  if (done) return done;
   const ends = await transferEnds(agent, body.destination.accountId, body.source.accountId);
   const ext = ends.external();
   const dest = ends.internal();

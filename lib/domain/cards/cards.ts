@@ -12,7 +12,7 @@ import { DomainError, invalidField } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
 import { DELIVERY_JOB, emitWebhook, outboxRows } from "../../webhooks/outbox";
-import { enqueueJob, type JobRecord } from "../../jobs/queue";
+import { COMPLETED, completeJobSql, enqueueJob, type JobOutcome, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
 import { ISSUANCE_SUFFIXES, issuanceSteer } from "../../sandbox/cards";
 import { CardLimits } from "../platform/schemas";
@@ -271,9 +271,10 @@ const ACTIVATION_READS = 5;
  * Two round trips: the card is read, its CARD.STATUS_CHANGE body built from that row and the move, then one statement
  * moves it, only if the row is still the version read (xmin) and in the status moved from, and writes the event and
  * its delivery job with it, so the change and its webhook commit together. A card changed in between (a PATCH of
- * its limit) is read again; one that left PROCESSING meanwhile is left alone.
+ * its limit) is read again; one that left PROCESSING meanwhile is left alone. The move's statement also completes the
+ * job (fenced on its lease, as the worker's completion is), so the worker has nothing left to record.
  */
-export async function activateCardJob(job: JobRecord): Promise<void> {
+export async function activateCardJob(job: JobRecord): Promise<JobOutcome> {
   const cardId = String(job.payload.cardId);
   const reject = job.payload.outcome === "REJECT";
   const move = reject ? ISSUER_REJECTION : ACTIVATION;
@@ -307,6 +308,8 @@ export async function activateCardJob(job: JobRecord): Promise<void> {
          INSERT INTO webhook_events (id, platform_id, type, payload, sandbox_rules)
          SELECT $6::uuid, platform_id, 'CARD.STATUS_CHANGE', $7::jsonb, $8::text[] FROM moved
          RETURNING platform_id
+       ), done AS (
+         ${completeJobSql("$12", "$13", "EXISTS (SELECT 1 FROM moved)")}
        )
        INSERT INTO jobs (id, platform_id, type, payload, max_attempts)
        SELECT $9::uuid, platform_id, '${DELIVERY_JOB.type}', $11::jsonb, ${DELIVERY_JOB.maxAttempts} FROM event`,
@@ -322,9 +325,11 @@ export async function activateCardJob(job: JobRecord): Promise<void> {
         outbox.job.id,
         reject ? ISSUER_REJECTION.reason : null,
         outbox.job.payload,
+        job.id,
+        job.lockedBy,
       ],
     );
-    if (moved.rowCount === 1) return;
+    if (moved.rowCount === 1) return COMPLETED;
   }
   throw new Error(`Card ${cardId} kept changing while it was being activated`);
 }
