@@ -83,6 +83,8 @@ interface Target {
   raw?: (base: Base) => { contentType: string; body: Buffer };
   /** The Authorization header, when not the default platform's. */
   auth?: (base: Base) => string;
+  /** Meridian's state as the later targets expect it, sent once after this target's windows (outside them). */
+  restore?: { method: "PATCH"; path: string; body: unknown };
 }
 
 const TARGETS: Target[] = [
@@ -107,6 +109,9 @@ const TARGETS: Target[] = [
     method: "PATCH",
     path: () => "/config",
     body: () => ({ webhookEndpoint: `https://hooks.example.com/${seq++ % 1000}` }),
+    // Left set, every later target's webhook (agent actions' pending approvals, card activations) would be
+    // delivered to an unreachable host and retried inside the next windows: the endpoint goes back to none.
+    restore: { method: "PATCH", path: "/config", body: { webhookEndpoint: null } },
   },
   {
     name: "POST /documents (upload)",
@@ -449,6 +454,14 @@ async function main() {
           `${"".padEnd(34)}   ${between}pg cpu/req by process: ${pgDetail(m.cpu)}; ` +
             `autovacuum in the window: ${m.maintenance}`,
         );
+      if (t.restore) {
+        const res = await fetch(`${server.baseUrl}${t.restore.path}`, {
+          method: t.restore.method,
+          headers: { authorization: auth, "content-type": "application/json" },
+          body: JSON.stringify(t.restore.body),
+        });
+        if (!res.ok) throw new Error(`restoring after ${t.name}: ${res.status} ${await res.text()}`);
+      }
     };
     // Card issuance last: each card's activation job runs seconds later and would load the server under the
     // next measurement (it did under the one-client create).
