@@ -64,7 +64,36 @@ export const COMPLETED = { completed: true } as const;
  */
 export function completeJobSql(job: string, worker: string, when?: string): string {
   return `UPDATE jobs SET status = 'DONE', locked_by = NULL, locked_until = NULL, last_error = NULL, updated_at = now()
-            WHERE id = ${job}::uuid AND locked_by = ${worker} AND status = 'RUNNING'${when ? ` AND ${when}` : ""}`;
+            WHERE ${leaseHeld(job, worker)}${when ? ` AND ${when}` : ""}`;
+}
+
+/** The `UPDATE` that records a job FAILED with `error` (a placeholder), fenced on the lease as completeJobSql. */
+export function failJobSql(job: string, worker: string, error: string): string {
+  return `UPDATE jobs SET status = 'FAILED', locked_by = NULL, locked_until = NULL, last_error = ${error},
+                 updated_at = now()
+            WHERE ${leaseHeld(job, worker)}`;
+}
+
+/**
+ * The `UPDATE` that makes a job due again after `delayMs` (a placeholder, milliseconds) with `error` noted; unless
+ * the run counts as an attempt, the claim's increment is taken back. Fenced on the lease as completeJobSql.
+ */
+export function rescheduleJobSql(
+  job: string,
+  worker: string,
+  delayMs: string,
+  error: string,
+  countsAsAttempt: boolean,
+): string {
+  return `UPDATE jobs SET status = 'PENDING', locked_by = NULL, locked_until = NULL, last_error = ${error},
+                 run_at = now() + make_interval(secs => ${delayMs}::double precision / 1000),
+                 attempts = ${countsAsAttempt ? "attempts" : "attempts - 1"}, updated_at = now()
+            WHERE ${leaseHeld(job, worker)}`;
+}
+
+/** The worker `worker` still holds the lease of job `job` (a job is RUNNING exactly while leased). */
+function leaseHeld(job: string, worker: string): string {
+  return `id = ${job}::uuid AND locked_by = ${worker} AND status = 'RUNNING'`;
 }
 export type JobHandler = (job: JobRecord) => Promise<JobOutcome>;
 

@@ -13,7 +13,7 @@ import { pool } from "../db/client";
 import { env } from "../env";
 import { log } from "../log";
 import { newUuid } from "../ids";
-import { backoffMs, type JobHandler, type JobRecord } from "./queue";
+import { backoffMs, completeJobSql, failJobSql, rescheduleJobSql, type JobHandler, type JobRecord } from "./queue";
 import { onJobsWake } from "./wake";
 import { jobSandboxRules, traceSandboxRules } from "../sandbox/rule-trace";
 
@@ -101,11 +101,11 @@ async function renewLeases(state: WorkerState): Promise<void> {
 }
 
 async function finish(job: JobRecord, workerId: string, status: "DONE" | "FAILED", error?: string) {
-  await pool().query(
-    "UPDATE jobs SET status = $3, locked_by = NULL, locked_until = NULL, last_error " +
-      "= $4, updated_at = now() WHERE id = $1 AND locked_by = $2",
-    [job.id, workerId, status, error ?? null],
-  );
+  await pool().query(status === "DONE" ? completeJobSql("$1", "$2") : failJobSql("$1", "$2", "$3"), [
+    job.id,
+    workerId,
+    ...(status === "DONE" ? [] : [error ?? null]),
+  ]);
 }
 
 async function reschedule(
@@ -115,13 +115,7 @@ async function reschedule(
   error: string | null,
   countsAsAttempt: boolean,
 ) {
-  await pool().query(
-    `UPDATE jobs SET status = 'PENDING', locked_by = NULL, locked_until = NULL, last_error = $4,
-            run_at = now() + make_interval(secs => $3::double precision / 1000),
-            attempts = CASE WHEN $5 THEN attempts ELSE attempts - 1 END, updated_at = now()
-     WHERE id = $1 AND locked_by = $2`,
-    [job.id, workerId, delayMs, error, countsAsAttempt],
-  );
+  await pool().query(rescheduleJobSql("$1", "$2", "$3", "$4", countsAsAttempt), [job.id, workerId, delayMs, error]);
 }
 
 export async function runJob(job: JobRecord, workerId: string, handlers: Record<string, JobHandler>): Promise<void> {

@@ -9,7 +9,14 @@ import { observer } from "../kernel/observer";
 import { sandboxDelayMs } from "../sandbox/time";
 import { webhookFault } from "../sandbox/faults";
 import { jobSandboxRules } from "../sandbox/rule-trace";
-import { COMPLETED, completeJobSql, type JobOutcome, type JobRecord } from "../jobs/queue";
+import {
+  COMPLETED,
+  completeJobSql,
+  failJobSql,
+  rescheduleJobSql,
+  type JobOutcome,
+  type JobRecord,
+} from "../jobs/queue";
 import http from "node:http";
 import https from "node:https";
 import { SIGNATURE_HEADER, signWebhookBody } from "./sign";
@@ -266,15 +273,10 @@ async function recordAttempt(
   const p = (v: unknown) => `$${values.push(v)}`;
   const jobUpdate =
     "retryInMs" in outcome
-      ? `UPDATE jobs SET status = 'PENDING', locked_by = NULL, locked_until = NULL, last_error = ${p(outcome.note)},
-                run_at = now() + make_interval(secs => ${p(outcome.retryInMs)}::double precision / 1000),
-                attempts = attempts - 1, updated_at = now()
-          WHERE id = $1::uuid AND locked_by = $2 AND status = 'RUNNING'`
+      ? rescheduleJobSql("$1", "$2", p(outcome.retryInMs), p(outcome.note), false)
       : "done" in outcome
         ? completeJobSql("$1", "$2")
-        : `UPDATE jobs SET status = 'FAILED', locked_by = NULL, locked_until = NULL, last_error = ${p(outcome.fail)},
-                  updated_at = now()
-            WHERE id = $1::uuid AND locked_by = $2 AND status = 'RUNNING'`;
+        : failJobSql("$1", "$2", p(outcome.fail));
   // deliveredAt as the separate updates left it: set when delivered, cleared by a final refusal, kept otherwise.
   const deliveredAt = event.delivered
     ? "now()"
