@@ -58,10 +58,19 @@ if [ "$probe" = "--probe" ]; then
     sleep 1
   done
   [ -n "$ok" ] && echo "[image] /api/health answered 200"
-  # The API reference is rendered at build time into .generated/: the image must carry it.
-  if [ -n "$ok" ] && ! curl -fsS "http://127.0.0.1:$port/docs/api" | grep -q 'id="redoc-state"'; then
-    ok=""
-    echo "[image] /docs/api did not serve the rendered API reference" >&2
+  # The API reference is rendered at build time into .generated/: the image must carry it. The page's
+  # HTML names the URL of its Redoc state (fetched after load), which must answer with the spec in it.
+  if [ -n "$ok" ]; then
+    # Each body goes to a file first: under pipefail, `curl | grep -q` fails when grep stops reading early.
+    curl -fsS "http://127.0.0.1:$port/docs/api" >"$data/reference.html" 2>/dev/null || true
+    state_path="$(grep -o '/docs/api/state/index?v=[A-Za-z0-9_-]*' "$data/reference.html" | head -1 || true)"
+    [ -n "$state_path" ] && { curl -fsS "http://127.0.0.1:$port$state_path" >"$data/reference-state.json" 2>/dev/null || true; }
+    if [ -z "$state_path" ] || ! grep -q '"openapi"' "$data/reference-state.json"; then
+      ok=""
+      echo "[image] /docs/api did not serve the rendered API reference (page or its state at ${state_path:-no state URL})" >&2
+    else
+      echo "[image] /docs/api served the rendered API reference and its state"
+    fi
   fi
   grep -q "Admin password" "$data/start.log" && echo "[image] first-run credentials printed"
   kill -TERM "$pid" 2>/dev/null || true
@@ -69,7 +78,7 @@ if [ "$probe" = "--probe" ]; then
   if [ -z "$ok" ]; then
     cat "$data/start.log"
     rm -rf "$data"
-    echo "[image] the built app did not answer /api/health" >&2
+    echo "[image] the built app failed its probe (see the [image] lines above): fix that before building an image" >&2
     exit 1
   fi
   rm -rf "$data"
