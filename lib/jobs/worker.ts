@@ -60,16 +60,13 @@ interface WorkerState {
 const globalForWorker = globalThis as unknown as { __meridianWorker?: WorkerState };
 
 async function claim(workerId: string): Promise<JobRecord[]> {
-  const { rows } = await pool().query(
-    `UPDATE jobs SET status = 'RUNNING', locked_by = $1, locked_until = now() + make_interval(secs => $2),
-            attempts = attempts + 1, updated_at = now()
-     WHERE id IN (
-       SELECT id FROM jobs
-       WHERE (status = 'PENDING' AND run_at <= now()) OR (status = 'RUNNING' AND locked_until < now())
-       ORDER BY run_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-     RETURNING id, platform_id, type, payload, attempts, max_attempts`,
-    [workerId, env().MERIDIAN_JOB_LEASE_SECONDS, BATCH],
-  );
+  // Due jobs and lapsed leases, oldest first, each walked in index order so entries of finished jobs are marked
+  // dead as the walk passes them (prisma/migrations/20261208010000_jobs_claim_in_index_order).
+  const { rows } = await pool().query(`SELECT * FROM jobs_claim($1, $2, $3)`, [
+    workerId,
+    env().MERIDIAN_JOB_LEASE_SECONDS,
+    BATCH,
+  ]);
   return rows.map((r) => ({
     id: r.id,
     platformId: r.platform_id,
