@@ -13,7 +13,8 @@
 //   BENCH_BETWEEN=vacuum[:table] | quiet      VACUUM ANALYZE (the database or one table) and/or wait for autovacuum
 //                                             to finish before each measurement, outside the window, and say so
 //   BENCH_PG_URL=<admin URL of a PostgreSQL that preloads pg_stat_statements>  run on it (external) and print each
-//                                             target's busiest statements (its CPU then counts every postgres process)
+//                                             target's busiest statements (its CPU then counts every postgres process);
+//                                             with pg_stat_statements.track_planning=on, their plans and planning time
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -118,7 +119,7 @@ const TARGETS: Target[] = [
     method: "POST",
     path: () => "/documents",
     raw: (b) => {
-      const n = seq++;
+      const n = uploads++;
       const holder = b.holders[Math.floor(n / DOCUMENT_TYPES.length) % b.holders.length];
       return documentForm(
         { documentHolder: holder, documentType: DOCUMENT_TYPES[n % DOCUMENT_TYPES.length], country: "US" },
@@ -155,10 +156,13 @@ const JPEG = Buffer.from([
   0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,
 ]);
 /**
- * Enough (holder, type) pairs for a warm-up and a measurement of uploads at up to a thousand a second: a pair used
- * twice is a 409, and 600 holders (3,600 pairs) ran out once uploads got faster (94 non-2xx answers in one run).
+ * Enough (holder, type) pairs for the warm-ups and measurements of both servers at up to 2,500 uploads a second: a
+ * pair used twice is a 409. 600 holders (3,600 pairs) ran out once uploads got faster (94 non-2xx answers in one
+ * run), and 2,000 (12,000 pairs) on a faster machine, where Meridian and Prism together sent ~13,000 (567 non-2xx).
  */
-const HOLDERS = Number(process.env.BENCH_DOCUMENT_HOLDERS ?? 2000);
+const HOLDERS = Number(process.env.BENCH_DOCUMENT_HOLDERS ?? 5000);
+/** The uploads' own count, so the pairs start at the first one whatever the targets before sent. */
+let uploads = 0;
 /** Agents the action target spreads its connections over. */
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 25);
 const BOUNDARY = "----meridian-bench-7MA4YWxkTrZu0gW";
@@ -421,20 +425,27 @@ async function main() {
       ).rows.map((r) => r.q);
       const mc1 = await maintenanceCounts(admin);
       if (PG_URL) {
+        // Plans counted when the server runs with pg_stat_statements.track_planning=on (else 0): a statement planned
+        // on every call (plans = calls) is one sent unnamed, or one whose generic plan PostgreSQL keeps refusing.
         const { rows } = await admin.query<{
           query: string;
           calls: string;
+          plans: string;
           ms: number;
+          planMs: number;
           rows: string;
           toplevel: boolean;
         }>(
-          `SELECT query, calls::text AS calls, total_exec_time AS ms, rows::text AS rows, toplevel
+          `SELECT query, calls::text AS calls, plans::text AS plans, total_exec_time AS ms,
+                  total_plan_time AS "planMs", rows::text AS rows, toplevel
              FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-            ORDER BY total_exec_time DESC LIMIT 8`,
+            ORDER BY total_exec_time + total_plan_time DESC LIMIT 8`,
         );
         for (const r of rows)
           console.log(
-            `      ${r.ms.toFixed(0).padStart(6)} ms ${r.calls.padStart(6)} calls ${r.rows.padStart(7)} rows ${r.toplevel ? "" : "(nested) "}${r.query.replace(/\s+/g, " ").slice(0, 150)}`,
+            `      ${r.ms.toFixed(0).padStart(6)} ms ${r.calls.padStart(6)} calls ${r.rows.padStart(7)} rows ` +
+              `${r.plans.padStart(6)} plans ${r.planMs.toFixed(0).padStart(5)} ms planning ` +
+              `${r.toplevel ? "" : "(nested) "}${r.query.replace(/\s+/g, " ").slice(0, 120)}`,
           );
       }
       m.maintenance =
