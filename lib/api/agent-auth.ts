@@ -6,7 +6,7 @@
 // deletion or a policy change applies to the next request on every instance), with one indexed read on the pool:
 // Prisma's query engine cost more CPU than the read itself on this hot path (every agent operation).
 import "server-only";
-import { pool } from "../db/client";
+import { queryRows } from "../db/client";
 import type { Agent } from "../db/generated/client";
 import { ApiError } from "./errors";
 import type { AgentPrincipal } from "../domain/platform/principal";
@@ -49,9 +49,7 @@ export async function authenticateAgent(request: ApiRequest): Promise<AgentPrinc
       },
     );
   }
-  const { rows } = await pool().query<Omit<Agent, "policy"> & { policy: string }>(AGENT_BY_TOKEN, [
-    accessTokenHash(match[1]),
-  ]);
+  const rows = await queryRows<Omit<Agent, "policy"> & { policy: string }>(AGENT_BY_TOKEN, [accessTokenHash(match[1])]);
   const agent = rows[0] ? { ...rows[0], policy: policyValue(rows[0].policy) } : undefined;
   if (!agent || agent.deletedAt) {
     throw new ApiError("UNAUTHORIZED", "Invalid or revoked agent access token", undefined, {

@@ -9,7 +9,7 @@
 // (locked_by). Stop() waits for jobs in flight.
 import "server-only";
 import { hostname } from "node:os";
-import { pool } from "../db/client";
+import { pool, queryRows } from "../db/client";
 import { env } from "../env";
 import { log } from "../log";
 import { newUuid } from "../ids";
@@ -59,10 +59,20 @@ interface WorkerState {
 
 const globalForWorker = globalThis as unknown as { __meridianWorker?: WorkerState };
 
+/** A row jobs_claim answers (a job now leased to the claiming worker). */
+interface ClaimedRow {
+  id: string;
+  platform_id: string | null;
+  type: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
 async function claim(workerId: string): Promise<JobRecord[]> {
   // Due jobs and lapsed leases, oldest first, each walked in index order so entries of finished jobs are marked
   // dead as the walk passes them (prisma/migrations/20261208010000_jobs_claim_in_index_order).
-  const { rows } = await pool().query(`SELECT * FROM jobs_claim($1, $2, $3)`, [
+  const rows = await queryRows<ClaimedRow>(`SELECT * FROM jobs_claim($1, $2, $3)`, [
     workerId,
     env().MERIDIAN_JOB_LEASE_SECONDS,
     BATCH,
@@ -82,7 +92,7 @@ async function claim(workerId: string): Promise<JobRecord[]> {
 async function renewLeases(state: WorkerState): Promise<void> {
   if (state.leased.size === 0) return;
   const ids = [...state.leased.keys()];
-  const { rows } = await pool().query<{ id: string }>(
+  const rows = await queryRows<{ id: string }>(
     `UPDATE jobs SET locked_until = now() + make_interval(secs => $3)
       WHERE id = ANY($2::uuid[]) AND locked_by = $1 AND status = 'RUNNING' RETURNING id`,
     [state.id, ids, env().MERIDIAN_JOB_LEASE_SECONDS],
@@ -98,7 +108,7 @@ async function renewLeases(state: WorkerState): Promise<void> {
 }
 
 async function finish(job: JobRecord, workerId: string, status: "DONE" | "FAILED", error?: string) {
-  await pool().query(status === "DONE" ? completeJobSql("$1", "$2") : failJobSql("$1", "$2", "$3"), [
+  await queryRows(status === "DONE" ? completeJobSql("$1", "$2") : failJobSql("$1", "$2", "$3"), [
     job.id,
     workerId,
     ...(status === "DONE" ? [] : [error ?? null]),
@@ -112,7 +122,7 @@ async function reschedule(
   error: string | null,
   countsAsAttempt: boolean,
 ) {
-  await pool().query(rescheduleJobSql("$1", "$2", "$3", "$4", countsAsAttempt), [job.id, workerId, delayMs, error]);
+  await queryRows(rescheduleJobSql("$1", "$2", "$3", "$4", countsAsAttempt), [job.id, workerId, delayMs, error]);
 }
 
 export async function runJob(job: JobRecord, workerId: string, handlers: Record<string, JobHandler>): Promise<void> {

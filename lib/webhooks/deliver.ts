@@ -3,7 +3,7 @@
 // between attempts, for up to 7 days; never retried after a 409 (the receiver
 // already has it) and never for TEST events.
 import type { Db } from "../db/client";
-import { db as defaultDb, pool } from "../db/client";
+import { db as defaultDb, queryRows } from "../db/client";
 import { newUuid } from "../ids";
 import { observer } from "../kernel/observer";
 import { sandboxDelayMs } from "../sandbox/time";
@@ -163,7 +163,7 @@ export async function deliverWebhookJob(job: JobRecord): Promise<JobOutcome> {
   const eventId = String(job.payload.eventId);
   // The event and its platform's endpoint in one read; with no endpoint the same statement marks the event
   // NO_ENDPOINT and completes the job (one round trip for the events of platforms that have none).
-  const { rows } = await pool().query<DeliveryEvent>(
+  const rows = await queryRows<DeliveryEvent>(
     `WITH e AS (
        SELECT e.platform_id AS "platformId", e.type, e.payload, e.status, e.attempts,
               e.next_attempt_at AS "nextAttemptAt", e.sandbox_rules AS "sandboxRules", e.created_at AS "createdAt",
@@ -283,7 +283,7 @@ async function recordAttempt(
     : event.status === "FAILED" && "done" in outcome
       ? "NULL"
       : "delivered_at";
-  await pool().query(
+  await queryRows(
     `WITH delivery AS (
        INSERT INTO webhook_deliveries (id, event_id, platform_id, url, attempt, response_status, response_body, error,
          duration_ms)

@@ -14,7 +14,7 @@
 // on the action, and a quote executes only once; whoever loses a race finds
 // the effect there and answers with it instead of marking the action FAILED.
 import "server-only";
-import { db as appDb, isUniqueViolation, pool, type Db, type Prisma } from "../../db/client";
+import { db as appDb, isUniqueViolation, queryRows, type Db, type Prisma } from "../../db/client";
 import { currentFence, fenceIdempotency, fenceJson, fenceRefused, isFenceRefusal } from "../../db/idempotency-fence";
 import type { Agent, AgentAction, PrismaClient } from "../../db/generated/client";
 import { DomainError, invalidInput, isServiceFault, notFound } from "../../kernel/errors";
@@ -324,8 +324,7 @@ async function recordAction(
   let result: string | undefined;
   let guarded: { ok: boolean; platform_customer_id: string | null } | undefined;
   try {
-    const rows = (await pool().query<{ result: string; ok: boolean; platform_customer_id: string | null }>(sql, values))
-      .rows;
+    const rows = await queryRows<{ result: string; ok: boolean; platform_customer_id: string | null }>(sql, values);
     result = rows[0]?.result;
     guarded = rows[0];
   } catch (err) {

@@ -1,7 +1,7 @@
 // Money-moving agent operations: transfers, quotes and their execution, each
 // for the agent's own customer and under its policy, plus its transactions.
 import "server-only";
-import { pool } from "../../db/client";
+import { queryRows } from "../../db/client";
 import type { Agent, PrismaClient } from "../../db/generated/client";
 import { DomainError, invalidInput, notFound } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
@@ -43,9 +43,7 @@ async function transferEnds(agent: Agent, internalId: string, externalId: string
   const internalUuid = parseApiId("InternalAccount", internalId);
   const externalUuid = parseApiId("ExternalAccount", externalId);
   // On the pool, not through Prisma: its query engine cost more CPU than this read (every agent transfer).
-  const {
-    rows: [row],
-  } = await pool().query<{
+  const [row] = await queryRows<{
     internal_id: string | null;
     type: string | null;
     currency: string | null;

@@ -5,7 +5,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { pool, queryRows, type Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { currentFence, fenceIdempotency, fenceJson, fenceRefused, isFenceRefusal } from "../../db/idempotency-fence";
 import { toJsonText } from "../../kernel/json";
 import { DomainError, invalidField } from "../../kernel/errors";
@@ -279,7 +279,7 @@ export async function activateCardJob(job: JobRecord): Promise<JobOutcome> {
   const reject = job.payload.outcome === "REJECT";
   const move = reject ? ISSUER_REJECTION : ACTIVATION;
   for (let read = 0; read < ACTIVATION_READS; read++) {
-    const { rows } = await pool().query<CardRow & { version: string }>(
+    const rows = await queryRows<CardRow & { version: string }>(
       `SELECT ${CARD_COLUMNS}, xmin::text AS version FROM cards WHERE id = $1::uuid`,
       [cardId],
     );
@@ -298,7 +298,7 @@ export async function activateCardJob(job: JobRecord): Promise<JobOutcome> {
       }),
       at,
     );
-    const moved = await pool().query(
+    const moved = await queryRows(
       `WITH moved AS (
          UPDATE cards SET status = $3, updated_at = $4::timestamptz, status_reason = coalesce($10::text, status_reason),
                 closed_at = CASE WHEN $10::text IS NULL THEN closed_at ELSE $4::timestamptz END
@@ -312,7 +312,8 @@ export async function activateCardJob(job: JobRecord): Promise<JobOutcome> {
          ${completeJobSql("$12", "$13", "EXISTS (SELECT 1 FROM moved)")}
        )
        INSERT INTO jobs (id, platform_id, type, payload, max_attempts)
-       SELECT $9::uuid, platform_id, '${DELIVERY_JOB.type}', $11::jsonb, ${DELIVERY_JOB.maxAttempts} FROM event`,
+       SELECT $9::uuid, platform_id, '${DELIVERY_JOB.type}', $11::jsonb, ${DELIVERY_JOB.maxAttempts} FROM event
+       RETURNING id`,
       [
         cardId,
         move.from,
@@ -329,7 +330,7 @@ export async function activateCardJob(job: JobRecord): Promise<JobOutcome> {
         job.lockedBy,
       ],
     );
-    if (moved.rowCount === 1) return COMPLETED;
+    if (moved.length === 1) return COMPLETED;
   }
   throw new Error(`Card ${cardId} kept changing while it was being activated`);
 }

@@ -7,7 +7,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { db as defaultDb, pool, type Db } from "../../db/client";
+import { db as defaultDb, queryRows, type Db } from "../../db/client";
 import { fenceIdempotency, fencedPoolQuery } from "../../db/idempotency-fence";
 import { enqueueJob, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
@@ -143,7 +143,7 @@ async function authorizeCard(platformId: string, cardId: string, input: SandboxA
   const { descriptor, mcc, country } = input.merchant;
   // One retry covers a funding source rebound between the read and the authorization.
   for (let attempt = 0; ; attempt++) {
-    const { rows } = await pool().query<{
+    const rows = await queryRows<{
       status: CardStatus;
       customer_id: string;
       platform_customer_id: string;
