@@ -3,6 +3,7 @@
 // (the attempt, the event's status and the job's outcome in one statement; without an endpoint, the event's mark and
 // the job's completion in its read). What each leaves in the jobs table must be what the worker's own recording left:
 // DONE with no lease and no error, or due again (PENDING, not counted as an attempt) after a failed delivery.
+// And when the lease changes hands while the statement runs, the old holder's statement records nothing about the job.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, newPlatform, waitFor, type ApiClient } from "../../support/api";
 import { WebhookReceiver } from "../../support/webhook-receiver";
@@ -76,6 +77,73 @@ describe("jobs completed by their handler's own statement", () => {
     });
     expect(jobs[0]).toMatchObject({ type: "card.activate", ...done });
     expect(jobs[1]).toMatchObject({ type: "webhook.deliver", ...done, event_status: "NO_ENDPOINT", event_attempts: 1 });
+  });
+
+  it("a lease taken over while the activation statement waits: the effect lands once, the old holder records nothing", async () => {
+    // Hold the activation back (not due) as soon as the card exists; a card whose job already ran is tried again.
+    const held = await waitFor(
+      async () => {
+        const card = await issueCard(withoutEndpoint, await approvedCardholder(withoutEndpoint));
+        const { rowCount } = await database().query(
+          `UPDATE jobs SET run_at = now() + interval '1 hour'
+            WHERE type = 'card.activate' AND payload->>'cardId' = $1 AND status = 'PENDING'`,
+          [uuid(card.id)],
+        );
+        return rowCount === 1 ? card : undefined;
+      },
+      { what: "a card whose activation is still pending" },
+    );
+    const cardUuid = uuid(held.id);
+    const activation = `type = 'card.activate' AND payload->>'cardId' = '${cardUuid}'`;
+    const blocker = await database().connect();
+    try {
+      // The card's row locked here, the worker's move (its activation statement's first step) waits on it.
+      await blocker.query("BEGIN");
+      await blocker.query("SELECT 1 FROM cards WHERE id = $1::uuid FOR UPDATE", [cardUuid]);
+      await database().query(`UPDATE jobs SET run_at = now() WHERE ${activation}`);
+      const [{ pid }] = (await blocker.query("SELECT pg_backend_pid() AS pid")).rows;
+      await waitFor(
+        async () =>
+          (
+            await database().query(
+              `SELECT 1 FROM pg_stat_activity
+                WHERE $1::int = ANY(pg_blocking_pids(pid)) AND query LIKE '%WITH moved AS%UPDATE cards SET status%'`,
+              [pid],
+            )
+          ).rowCount! > 0,
+        { what: "the activation statement waiting on the card" },
+      );
+      const [claimed] = (await database().query(`SELECT locked_by FROM jobs WHERE ${activation}`)).rows;
+      expect(claimed.locked_by).toMatch(/./);
+      // Another worker takes the job over meanwhile (as after a lapsed lease).
+      await database().query(
+        `UPDATE jobs SET locked_by = 'another worker', locked_until = now() + interval '1 hour' WHERE ${activation}`,
+      );
+    } finally {
+      await blocker.query("ROLLBACK");
+      blocker.release();
+    }
+    await waitForStatus(withoutEndpoint, held.id, "ACTIVE");
+    const events = async () =>
+      (
+        await database().query(
+          `SELECT id FROM webhook_events WHERE type = 'CARD.STATUS_CHANGE' AND payload->'data'->>'id' = $1`,
+          [held.id],
+        )
+      ).rowCount;
+    expect(await events()).toBe(1);
+    // The old holder's statement moved the card but could not record the job: the new holder still has it.
+    const [kept] = (await database().query(`SELECT status, locked_by, attempts FROM jobs WHERE ${activation}`)).rows;
+    expect(kept).toEqual({ status: "RUNNING", locked_by: "another worker", attempts: 1 });
+    // When that lease lapses the server's worker takes the job over, finds the card moved and finishes: nothing twice.
+    await database().query(`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE ${activation}`);
+    const finished = await waitFor(async () => {
+      const [row] = (await database().query(`SELECT status, locked_by, attempts FROM jobs WHERE ${activation}`)).rows;
+      return row.status === "DONE" ? row : undefined;
+    });
+    expect(finished).toEqual({ status: "DONE", locked_by: null, attempts: 2 });
+    expect(await events()).toBe(1);
+    expect((await withoutEndpoint.get(`/cards/${held.id}`)).body.status).toBe("ACTIVE");
   });
 
   it("a failed delivery is due again without counting an attempt, with the answer as its last error", async () => {
