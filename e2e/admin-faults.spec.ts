@@ -1,14 +1,12 @@
 // Sandbox faults in the admin console (docs/sandbox.md "Fault injection"): an
 // operator adds a fault, sees it in words and in effect on the API, removes it,
 // and clears them all; a viewer sees them without the controls. axe-clean page.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect, platformApi, signInStaff, shot } from "./support/fixtures";
+import { seriousAxeViolations } from "./support/axe";
 
 async function axeClean(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  const bad = axe.violations.filter((x) => x.impact === "serious" || x.impact === "critical");
-  expect(bad.map((x) => `${page.url()}: ${x.id} ${x.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 // The e2e platform is shared by every spec: leave it without faults whatever happens.

@@ -1,14 +1,12 @@
 // The admin request log (docs/sandbox.md "Request log"): a request found by the
 // object it touched, its detail with redacted bodies, the webhook event it caused,
 // and the way back from the object's page to its requests; axe-clean pages.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect, platformApi, signInStaff, shot } from "./support/fixtures";
+import { seriousAxeViolations } from "./support/axe";
 
 async function axeClean(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  const bad = axe.violations.filter((x) => x.impact === "serious" || x.impact === "critical");
-  expect(bad.map((x) => `${page.url()}: ${x.id} ${x.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 test("staff follow a request to its objects and webhook events, and back", async ({ page, viewer }, testInfo) => {

@@ -1,8 +1,8 @@
 // The sandbox rules in the admin console (issue 23, "Rule discovery"): staff reach the page from the navigation and
 // find every rule GET /sandbox/rules lists, area by area, in words, with the name the Meridian-Sandbox-Rule header
 // gives it. A viewer may read it. axe-clean page.
-import AxeBuilder from "@axe-core/playwright";
 import { test, expect, platformApi, signInStaff, shot } from "./support/fixtures";
+import { seriousAxeViolations } from "./support/axe";
 
 test("staff read the sandbox's magic-value rules, area by area, as the API lists them", async ({
   page,
@@ -30,8 +30,6 @@ test("staff read the sandbox's magic-value rules, area by area, as the API lists
   await expect(otp.getByRole("row").filter({ hasText: "otp.sca" })).toContainText("equals 123456");
   await expect(page.getByRole("heading", { level: 2, name: "Identity verification (KYC)" })).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  const bad = axe.violations.filter((x) => x.impact === "serious" || x.impact === "critical");
-  expect(bad.map((x) => `${x.id} ${x.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await shot(page, testInfo, "admin-sandbox-rules");
 });

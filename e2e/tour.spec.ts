@@ -2,11 +2,11 @@
 // axe-core violation, no CSP violation, a page load under 500 ms (measured and
 // attached, not asserted: speed targets are reported, never timed assertions),
 // and a screenshot at 1280 and 375 px wide attached to the run.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { test, expect, platformApi, signInStaff } from "./support/fixtures";
 import { signUpCustomer } from "./support/customer";
 import { rawTextOn } from "./support/raw-text";
+import { seriousAxeViolations } from "./support/axe";
 import { bankAccount, fundedUsdAccount, pay } from "./support/payments";
 
 const WIDTHS = [
@@ -116,11 +116,7 @@ async function tour(page: Page, testInfo: TestInfo, visits: Visit[]): Promise<vo
       if (!v.developerText) rawText.push(...(await rawTextOn(page)).map((r) => `${v.path} @${size.width}px: ${r}`));
       timings.push(`${v.path} @${size.width}px: ${loadMs} ms (first byte ${serverMs} ms)`);
       if (size.name === "desktop" || v.phoneAxe) {
-        const axe = await new AxeBuilder({ page }).analyze();
-        const bad = axe.violations.filter((x) => x.impact === "serious" || x.impact === "critical");
-        expect(
-          bad.map((x) => `${v.path} @${size.width}: ${x.id} (${x.impact}) ${x.nodes.map((n) => n.target).join(" ")}`),
-        ).toEqual([]);
+        expect((await seriousAxeViolations(page)).map((x) => `@${size.width}: ${x}`)).toEqual([]);
       }
       await testInfo.attach(`${v.name}-${size.width}`, {
         body: await page.screenshot({ fullPage: true }),
