@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import next from "next";
+import sirv from "sirv";
 import { checkListenAddress } from "./listen-guard.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -30,6 +31,50 @@ const handle = app.getRequestHandler();
 // request pipeline; docs/adr-004-direct-api-server.md). It declines what it does not
 // serve, which then goes to Next. In dev every request goes to Next, for hot reload.
 const direct = !dev && process.env.MERIDIAN_DIRECT_API !== "off";
+
+// Static files the browser fetches as they are (built chunks under /_next/static, the vendored
+// reference renderers under /vendor) are sent from the brotli or gzip copy written at build
+// (scripts/precompress.mjs), instead of Next.js compressing them again for every fresh browser on
+// the cores rendering the page (docs/performance.md, "Precompressed static files"). What is not
+// found there goes on to Next.js. In dev Next.js serves them (they change).
+const noSniff = (res) => res.setHeader("x-content-type-options", "nosniff");
+const staticMounts = dev
+  ? []
+  : [
+      {
+        prefix: "/_next/static/",
+        serve: sirv(".next/static", {
+          brotli: true,
+          gzip: true,
+          extensions: [],
+          maxAge: 31_536_000,
+          immutable: true,
+          setHeaders: noSniff,
+        }),
+      },
+      {
+        prefix: "/vendor/",
+        serve: sirv("public/vendor", {
+          brotli: true,
+          gzip: true,
+          extensions: [],
+          etag: true,
+          maxAge: 0,
+          setHeaders: noSniff,
+        }),
+      },
+    ];
+function serveStatic(req, res) {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const url = req.url ?? "";
+  const mount = staticMounts.find((m) => url.startsWith(m.prefix));
+  if (!mount) return false;
+  let found = true;
+  req.url = url.slice(mount.prefix.length - 1);
+  mount.serve(req, res, () => (found = false));
+  req.url = url;
+  return found;
+}
 
 let inFlight = 0;
 // The connection's address, for throttling (lib/security/client-address.ts): set on
@@ -81,6 +126,7 @@ const server = http.createServer((req, res) => {
   const api = globalThis.__meridianApi;
   if (api && api(req, res, direct)) return;
   if (!decodablePath(req.url)) return refuseUndecodablePath(req, res);
+  if (serveStatic(req, res)) return;
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
