@@ -6,6 +6,11 @@ const EnvSchema = z
   .object({
     DATABASE_URL: z.string().min(1).optional(),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    /**
+     * Connections the pool keeps open while idle (capped at DB_POOL_SIZE); the ones above close after 10 s idle. A
+     * request after a pause then finds warm connections instead of opening new ones (docs/performance.md).
+     */
+    DB_POOL_MIN: z.coerce.number().int().min(0).max(200).default(4),
     /** Longest wait for a database connection (a new one, or a free one of the pool) before the request answers 503. */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /**

@@ -24,7 +24,11 @@ import type { PlatformPrincipal, Principal } from "../domain/platform/principal"
 import type { ApiRequest } from "./operation";
 export type { Permission } from "../domain/platform/permissions";
 
-const AUTH_CACHE_TTL_MS = 10_000;
+// A check is remembered for 5 minutes: revocation does not wait for it to lapse (the log above evicts it on every
+// instance), and a client pausing longer than a short lifetime paid a whole scrypt (50-150 ms here) on its next
+// call; the web app's console did on every page opened after 10 s without a call (docs/performance.md,
+// "Precompressed static files and the credential check after a pause").
+const AUTH_CACHE_TTL_MS = 300_000;
 const AUTH_CACHE_MAX = 10_000;
 
 /** A successful check of a credential, stamped with the revocation-log position read before its database read. */

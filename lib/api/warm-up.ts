@@ -4,9 +4,12 @@
 // connections (1.6-1.7 s for the first API call after start at load average 18, against
 // 10-50 ms after). The signed-out pages are warmed by scripts/serve.mjs over HTTP; these
 // pages need a session, so their reads are run here, read-only and without a request
-// (nothing lands in the request log). MERIDIAN_WARMUP=off skips it.
+// (nothing lands in the request log). It first checks the web app's credential as the API does
+// for each of the web app's calls: the one scrypt of that check is then remembered (lib/api/auth.ts)
+// instead of being paid by the first signed-in page. MERIDIAN_WARMUP=off skips it.
 import "server-only";
 import { db } from "../db/client";
+import { authenticatePlatform } from "./auth";
 import { retrieveConfig } from "../domain/platform/config";
 import { listTransactions } from "../domain/transactions/transactions";
 import { listCustomers } from "../domain/customers/list-customers";
@@ -19,14 +22,19 @@ const NO_CUSTOMER = "00000000-0000-7000-8000-000000000000";
 
 export async function warmUpReads(): Promise<void> {
   const clientId = process.env.MERIDIAN_BFF_CLIENT_ID ?? process.env.MERIDIAN_CLIENT_ID;
-  if (!clientId || process.env.MERIDIAN_WARMUP === "off") return;
+  const clientSecret = process.env.MERIDIAN_BFF_CLIENT_SECRET ?? process.env.MERIDIAN_CLIENT_SECRET;
+  if (!clientId || !clientSecret || process.env.MERIDIAN_WARMUP === "off") return;
   const started = Date.now();
   try {
-    // The platform credential check's read (lib/api/auth.ts), then the overview's reads side by side,
+    // The web app's credential checked (lib/api/auth.ts), then the overview's reads side by side,
     // as the page makes them (which also opens that many pool connections).
-    const token = await db().apiToken.findUnique({ where: { clientId } });
-    if (!token || token.deletedAt) return;
-    const platformId = token.platformId;
+    const { platformId } = await authenticatePlatform({
+      method: "GET",
+      url: "http://warm-up/",
+      headers: new Headers({ authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` }),
+      text: async () => "",
+      formData: async () => new FormData(),
+    });
     const since = new Date(Date.now() - (OVERVIEW_DAYS - 1) * 86_400_000);
     since.setUTCHours(0, 0, 0, 0);
     await Promise.all([

@@ -24,9 +24,13 @@ const globalForDb = globalThis as unknown as { __meridianDb?: PrismaClient; __me
 // Past either bound the request answers 503 (lib/kernel/unavailable.ts) instead of
 // hanging. A broken connection is dropped and the next checkout opens a new one,
 // so the pool recovers by itself when the database is back.
+//
+// DB_POOL_MIN connections stay open through a pause (the rest close after 10 s idle): a
+// new one costs a backend start and its catalog reads, ~15-20 ms on a page's first
+// reads after a pause here (docs/performance.md).
 export function pool(): pg.Pool {
   if (!globalForDb.__meridianPool) {
-    const { DB_POOL_SIZE, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } = env();
+    const { DB_POOL_SIZE, DB_POOL_MIN, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } = env();
     const created = new pg.Pool({
       connectionString: databaseUrl(),
       max: DB_POOL_SIZE,
@@ -34,6 +38,7 @@ export function pool(): pg.Pool {
       connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
       query_timeout: DB_STATEMENT_TIMEOUT_MS + 5000,
       keepAlive: true,
+      min: Math.min(DB_POOL_MIN, DB_POOL_SIZE),
     });
     // An idle connection the server closes (a restart, a failover) is reported
     // here; without a listener the process would die of an unhandled 'error'.
