@@ -4,7 +4,7 @@
 // finish, stops the job worker (which finishes its jobs) and closes the pool.
 // Needs DATABASE_URL; `npm start` (scripts/start.mjs) provides it.
 import http from "node:http";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import next from "next";
@@ -38,32 +38,18 @@ const direct = !dev && process.env.MERIDIAN_DIRECT_API !== "off";
 // the cores rendering the page (docs/performance.md, "Precompressed static files"). What is not
 // found there goes on to Next.js. In dev Next.js serves them (they change).
 const noSniff = (res) => res.setHeader("x-content-type-options", "nosniff");
-const staticMounts = dev
-  ? []
-  : [
-      {
-        prefix: "/_next/static/",
-        serve: sirv(".next/static", {
-          brotli: true,
-          gzip: true,
-          extensions: [],
-          maxAge: 31_536_000,
-          immutable: true,
-          setHeaders: noSniff,
-        }),
-      },
-      {
-        prefix: "/vendor/",
-        serve: sirv("public/vendor", {
-          brotli: true,
-          gzip: true,
-          extensions: [],
-          etag: true,
-          maxAge: 0,
-          setHeaders: noSniff,
-        }),
-      },
-    ];
+const precompressed = { brotli: true, gzip: true, extensions: [], setHeaders: noSniff };
+const staticMounts = (
+  dev
+    ? []
+    : [
+        { prefix: "/_next/static/", dir: ".next/static", maxAge: 31_536_000, immutable: true },
+        { prefix: "/vendor/", dir: "public/vendor", maxAge: 0, etag: true },
+      ]
+)
+  // sirv lists its folder at start; one that is not there (no vendored renderer) is left to Next.js.
+  .filter((m) => existsSync(m.dir))
+  .map(({ prefix, dir, ...caching }) => ({ prefix, serve: sirv(dir, { ...precompressed, ...caching }) }));
 function serveStatic(req, res) {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "";
