@@ -28,13 +28,8 @@ export async function warmUpReads(): Promise<void> {
   try {
     // The web app's credential checked (lib/api/auth.ts), then the overview's reads side by side,
     // as the page makes them (which also opens that many pool connections).
-    const { platformId } = await authenticatePlatform({
-      method: "GET",
-      url: "http://warm-up/",
-      headers: new Headers({ authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` }),
-      text: async () => "",
-      formData: async () => new FormData(),
-    });
+    const authorization = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+    const { platformId } = await authenticatePlatform(new Request("http://warm-up/", { headers: { authorization } }));
     const since = new Date(Date.now() - (OVERVIEW_DAYS - 1) * 86_400_000);
     since.setUTCHours(0, 0, 0, 0);
     await Promise.all([
