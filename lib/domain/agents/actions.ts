@@ -23,7 +23,7 @@ import { enqueueJob, withSandboxRules, type JobRecord } from "../../jobs/queue";
 import { toJsonText } from "../../kernel/json";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId, toApiId } from "../../ids";
-import { outboxRows, type OutboxRows } from "../../webhooks/outbox";
+import { outboxCtes, outboxRows, type OutboxRows } from "../../webhooks/outbox";
 import { serializeTransaction } from "../transactions/serialize";
 import { executeQuote } from "../quotes/execute";
 import { retrieveQuote } from "../quotes/retrieve";
@@ -284,26 +284,27 @@ async function recordAction(
   ];
   const p = (v: unknown) => `$${values.push(v)}`;
   const ends = guard ? `ends AS (${guard.sql(p)}), ` : "";
-  const job = outbox
-    ? `INSERT INTO jobs (id, platform_id, type, payload, max_attempts)
-         SELECT ${p(outbox.job.id)}::uuid, $9::uuid, ${p(outbox.job.type)}, ${p(outbox.job.payload)}::jsonb,
-                ${p(outbox.job.maxAttempts)}::int FROM event`
-    : `INSERT INTO jobs (id, platform_id, type, payload, run_at)
+  // Pending: its webhook event (and delivery job when the platform has an endpoint); approved: its resume job.
+  const writes = outbox
+    ? `, ${outboxCtes({
+        from: "action",
+        platformId: "$9::uuid",
+        eventId: p(outbox.event.id),
+        type: p(outbox.event.type),
+        payload: guard
+          ? `jsonb_set(${p(outbox.event.payload)}::jsonb, '{data,platformCustomerId}',
+                          to_jsonb(coalesce((SELECT platform_customer_id FROM ends), '')))`
+          : `${p(outbox.event.payload)}::jsonb`,
+        sandboxRules: p(outbox.event.sandboxRules),
+        jobId: p(outbox.job.id),
+        jobPayload: p(outbox.job.payload),
+      })}`
+    : `, job AS (
+         INSERT INTO jobs (id, platform_id, type, payload, run_at)
          SELECT ${p(newUuid())}::uuid, $9::uuid, '${RESUME_ACTION_JOB}',
                 ${p(JSON.stringify(withSandboxRules({ actionId: row.id })))}::jsonb,
-                ${p(new Date(Date.now() + RESUME_AFTER_MS))}::timestamptz FROM action`;
-  const event = outbox
-    ? `, event AS (
-         INSERT INTO webhook_events (id, platform_id, type, payload, sandbox_rules)
-         SELECT ${p(outbox.event.id)}::uuid, $9::uuid, ${p(outbox.event.type)}, ${
-           guard
-             ? `jsonb_set(${p(outbox.event.payload)}::jsonb, '{data,platformCustomerId}',
-                          to_jsonb(coalesce((SELECT platform_customer_id FROM ends), '')))`
-             : `${p(outbox.event.payload)}::jsonb`
-         },
-                ${p(outbox.event.sandboxRules)}::text[] FROM action
-         RETURNING id)`
-    : "";
+                ${p(new Date(Date.now() + RESUME_AFTER_MS))}::timestamptz FROM action
+         RETURNING id)`;
   const fence = currentFence();
   const fenceArg = fence ? p(toJsonText(fenceJson(fence, { kind: "agentAction", id: row.id }))) : "";
   // The inserting CTEs run whether or not the answer reads them; the fence is a SELECT, so the answer reads it.
@@ -317,7 +318,7 @@ async function recordAction(
       SELECT $2, $3, $8::uuid, $9::uuid, $10::uuid, $11::uuid, $12, $13, $14::uuid, $15::uuid, $16::jsonb,
              $17::jsonb, $18::bigint, $19::timestamptz, $19::timestamptz
         FROM r WHERE r.result = 'OK'
-      RETURNING id)${event}, job AS (${job} RETURNING id)${fenced}
+      RETURNING id)${writes}${fenced}
     SELECT r.result${fence ? ", (SELECT count(*) FROM fence) AS fenced" : ""}${
       guard ? ", ends.ok, ends.platform_customer_id FROM ends LEFT JOIN r ON true" : " FROM r"
     }`;

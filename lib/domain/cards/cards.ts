@@ -11,7 +11,7 @@ import { toJsonText } from "../../kernel/json";
 import { DomainError, invalidField } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
-import { DELIVERY_JOB, emitWebhook, outboxRows } from "../../webhooks/outbox";
+import { emitWebhook, outboxCtes, outboxRows } from "../../webhooks/outbox";
 import { COMPLETED, completeJobSql, enqueueJob, type JobOutcome, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
 import { ISSUANCE_SUFFIXES, issuanceSteer } from "../../sandbox/cards";
@@ -269,10 +269,11 @@ const ACTIVATION_READS = 5;
  * Idempotent: a card no longer PROCESSING is left alone.
  *
  * Two round trips: the card is read, its CARD.STATUS_CHANGE body built from that row and the move, then one statement
- * moves it, only if the row is still the version read (xmin) and in the status moved from, and writes the event and
- * its delivery job with it, so the change and its webhook commit together. A card changed in between (a PATCH of
- * its limit) is read again; one that left PROCESSING meanwhile is left alone. The move's statement also completes the
- * job (fenced on its lease, as the worker's completion is), so the worker has nothing left to record.
+ * moves it, only if the row is still the version read (xmin) and in the status moved from, and writes the event (and
+ * its delivery job, when the platform has an endpoint) with it, so the change and its webhook commit together. A card
+ * changed in between (a PATCH of its limit) is read again; one that left PROCESSING meanwhile is left alone. The
+ * move's statement also completes the job (fenced on its lease, as the worker's completion is), so the worker has
+ * nothing left to record.
  */
 export async function activateCardJob(job: JobRecord): Promise<JobOutcome> {
   const cardId = String(job.payload.cardId);
@@ -304,16 +305,19 @@ export async function activateCardJob(job: JobRecord): Promise<JobOutcome> {
                 closed_at = CASE WHEN $10::text IS NULL THEN closed_at ELSE $4::timestamptz END
           WHERE id = $1::uuid AND status = $2 AND xmin = $5::text::xid
          RETURNING platform_id
-       ), event AS (
-         INSERT INTO webhook_events (id, platform_id, type, payload, sandbox_rules)
-         SELECT $6::uuid, platform_id, 'CARD.STATUS_CHANGE', $7::jsonb, $8::text[] FROM moved
-         RETURNING platform_id
-       ), done AS (
+       ), ${outboxCtes({
+         from: "moved",
+         platformId: "moved.platform_id",
+         eventId: "$6",
+         type: "'CARD.STATUS_CHANGE'",
+         payload: "$7::jsonb",
+         sandboxRules: "$8",
+         jobId: "$9",
+         jobPayload: "$11",
+       })}, done AS (
          ${completeJobSql("$12", "$13", "EXISTS (SELECT 1 FROM moved)")}
        )
-       INSERT INTO jobs (id, platform_id, type, payload, max_attempts)
-       SELECT $9::uuid, platform_id, '${DELIVERY_JOB.type}', $11::jsonb, ${DELIVERY_JOB.maxAttempts} FROM event
-       RETURNING id`,
+       SELECT 1 FROM moved`,
       [
         cardId,
         move.from,

@@ -14,7 +14,7 @@ import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
 import { DomainError } from "../../kernel/errors";
 import { newUuid, parseApiId } from "../../ids";
 import { ledgerError, move, postLedger, withWalletApproval } from "../../ledger/post";
-import { emitWebhook, outboxRows } from "../../webhooks/outbox";
+import { emitWebhook, outboxCtes, outboxRows } from "../../webhooks/outbox";
 import type { WebhookType } from "../../webhooks/types";
 import { authorizationSteer } from "../../sandbox/cards";
 import { cardUuidOrNotFound } from "./cards";
@@ -82,17 +82,22 @@ function mapAuthorizeError(err: unknown, cardId: string): unknown {
 // The whole approval in one statement: card_authorize (share-locks the card,
 // pulls through ledger_post, inserts the row) and the webhook's outbox rows.
 // The funding account's row lock is therefore held for one round trip only.
-const AUTHORIZE_SQL =
-  `
+const AUTHORIZE_SQL = `
   WITH a AS (
-    SELECT card_authorize($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6::bigint, $7, $8, $9, $10, $11, ` +
-  `$12::text[], $13, $14::timestamptz) AS ok),
-  e AS (
-    INSERT INTO webhook_events (id, platform_id, type, payload, sandbox_rules) ` +
-  `SELECT $15::uuid, $1::uuid, $16, $17::jsonb, $22::text[] ` +
-  `FROM a WHERE a.ok RETURNING id)
-  INSERT INTO jobs (id, platform_id, type, payload, max_attempts) SELECT $18::uuid, $1::uuid, $19, ` +
-  `$20::jsonb, $21 FROM e`;
+    SELECT card_authorize($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, $6::bigint, $7, $8, $9, $10, $11,
+                          $12::text[], $13, $14::timestamptz) AS ok),
+  ${outboxCtes({
+    from: "a",
+    when: "a.ok",
+    platformId: "$1::uuid",
+    eventId: "$15",
+    type: "$16",
+    payload: "$17::jsonb",
+    sandboxRules: "$20",
+    jobId: "$18",
+    jobPayload: "$19",
+  })}
+  SELECT 1 FROM a`;
 
 /** The card's maxSpendPerTransaction: an authorization for exactly the limit is allowed. */
 function assertWithinSpendLimit(limit: string | bigint | null, amount: number) {
@@ -234,9 +239,7 @@ async function authorizeCard(platformId: string, cardId: string, input: SandboxA
         outbox.event.type,
         outbox.event.payload,
         outbox.job.id,
-        outbox.job.type,
         outbox.job.payload,
-        outbox.job.maxAttempts,
         outbox.event.sandboxRules,
       ]);
       return body;

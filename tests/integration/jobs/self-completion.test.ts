@@ -1,7 +1,8 @@
 // Jobs whose handler's last statement records their outcome itself (COMPLETED, lib/jobs/queue.ts): card activation
-// (the move, its event and delivery job, and the activation job's completion in one statement) and webhook delivery
-// (the attempt, the event's status and the job's outcome in one statement; without an endpoint, the event's mark and
-// the job's completion in its read). What each leaves in the jobs table must be what the worker's own recording left:
+// (the move, its event and delivery job, and the activation job's completion in one statement; without an endpoint the
+// event is written NO_ENDPOINT and no delivery job queued) and webhook delivery (the attempt, the event's status and
+// the job's outcome in one statement; a redelivery finding no endpoint: the event's mark and the job's completion in
+// its read). What each leaves in the jobs table must be what the worker's own recording left:
 // DONE with no lease and no error, or due again (PENDING, not counted as an attempt) after a failed delivery.
 // And when the lease changes hands while the statement runs, the old holder's statement records nothing about the job.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -68,15 +69,38 @@ describe("jobs completed by their handler's own statement", () => {
     expect(deliveries).toEqual([{ attempt: 1, response_status: 200 }]);
   });
 
-  it("without an endpoint, the event is marked NO_ENDPOINT and its delivery job DONE in one go", async () => {
+  it("without an endpoint, the move writes its event NO_ENDPOINT and queues no delivery job", async () => {
     const card = await issueCard(withoutEndpoint, await approvedCardholder(withoutEndpoint));
     await waitForStatus(withoutEndpoint, card.id, "ACTIVE");
     const jobs = await waitFor(async () => {
       const rows = await cardJobs(card.id);
-      return rows.length === 2 && rows.every((r) => r.status === "DONE") ? rows : undefined;
+      return rows.length === 1 && rows[0].status === "DONE" ? rows : undefined;
     });
     expect(jobs[0]).toMatchObject({ type: "card.activate", ...done });
-    expect(jobs[1]).toMatchObject({ type: "webhook.deliver", ...done, event_status: "NO_ENDPOINT", event_attempts: 1 });
+    const { rows: events } = await database().query(
+      `SELECT status, attempts FROM webhook_events WHERE payload->'data'->>'id' = $1`,
+      [card.id],
+    );
+    expect(events).toEqual([{ status: "NO_ENDPOINT", attempts: 1 }]);
+  });
+
+  it("a redelivery without an endpoint marks the event NO_ENDPOINT and its job DONE in one go", async () => {
+    const card = await issueCard(withoutEndpoint, await approvedCardholder(withoutEndpoint));
+    await waitForStatus(withoutEndpoint, card.id, "ACTIVE");
+    // What the admin section's redelivery writes (lib/domain/webhooks/redeliver.ts): the event PENDING, one job.
+    const { rows } = await database().query<{ id: string }>(
+      `WITH e AS (UPDATE webhook_events SET status = 'PENDING' WHERE payload->'data'->>'id' = $1 RETURNING id)
+       INSERT INTO jobs (id, platform_id, type, payload, max_attempts)
+       SELECT gen_random_uuid(), $2::uuid, 'webhook.deliver', jsonb_build_object('eventId', e.id), 1000 FROM e
+       RETURNING id`,
+      [card.id, withoutEndpoint.platformId],
+    );
+    expect(rows).toHaveLength(1);
+    const jobs = await waitFor(async () => {
+      const found = await cardJobs(card.id);
+      return found.length === 2 && found.every((r) => r.status === "DONE") ? found : undefined;
+    });
+    expect(jobs[1]).toMatchObject({ type: "webhook.deliver", ...done, event_status: "NO_ENDPOINT", event_attempts: 2 });
   });
 
   it("a lease taken over while the activation statement waits: the effect lands once, the old holder records nothing", async () => {
