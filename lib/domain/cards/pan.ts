@@ -3,7 +3,8 @@
 // AES-256-GCM under a key derived for this purpose only, bound to the card id
 // (as additional data) so a sealed value copied onto another card won't open.
 import "server-only";
-import { createCipheriv, createDecipheriv, randomBytes, randomInt } from "node:crypto";
+import { createCipheriv, createDecipheriv } from "node:crypto";
+import { pooledRandomBytes, pooledRandomInt } from "../../crypto/random";
 import { fixedKey } from "../../crypto/keys";
 
 export const CARD_BRANDS = ["VISA", "MASTERCARD"] as const;
@@ -43,13 +44,13 @@ export function brandOf(pan: string): CardBrand | null {
 
 export function generatePan(brand: CardBrand): string {
   const { prefixes, length } = BRAND_NUMBERING[brand];
-  let body = prefixes[randomInt(prefixes.length)];
-  while (body.length < length - 1) body += String(randomInt(10));
+  let body = prefixes[pooledRandomInt(prefixes.length)];
+  while (body.length < length - 1) body += String(pooledRandomInt(10));
   return body + luhnCheckDigit(body);
 }
 
 export function generateCvv(): string {
-  return String(randomInt(1000)).padStart(3, "0");
+  return String(pooledRandomInt(1000)).padStart(3, "0");
 }
 
 export interface CardSecrets {
@@ -61,7 +62,7 @@ const KEY_LABEL = "card-secrets-aes256gcm-v1";
 const VERSION = "v1";
 
 export function sealCardSecrets(cardId: string, secrets: CardSecrets): string {
-  const iv = randomBytes(12);
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", fixedKey(KEY_LABEL), iv);
   cipher.setAAD(Buffer.from(cardId));
   const ct = Buffer.concat([cipher.update(JSON.stringify(secrets), "utf8"), cipher.final()]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { database, newPlatform, type ApiClient } from "../../support/api";
+import { database, newPlatform, waitFor, type ApiClient } from "../../support/api";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { approvePlatform, approvedCardholder, issueCard, waitForStatus } from "./helpers";
 
@@ -82,6 +82,42 @@ describe("POST /cards, activation, GET and list", () => {
     if (patched.body.status === "PROCESSING") {
       expect(hook.body.data).toEqual(got.body);
     }
+    expect(hooks.ofType("CARD.STATUS_CHANGE").filter((w) => w.body.data.id === card.id)).toHaveLength(1);
+  });
+
+  it("activation of a card issued in one statement: the event is the card as GET then answers it", async () => {
+    const card = await issueCard(api, await approvedCardholder(api, {}), { maxSpendPerTransaction: 2_500 });
+    const hook = await hooks.waitForType("CARD.STATUS_CHANGE", { where: (w) => w.body.data.id === card.id });
+    const got = await api.get(`/cards/${card.id}`);
+    expect(got.body).toMatchObject({ status: "ACTIVE", maxSpendPerTransaction: 2_500 });
+    expect(hook.body.data).toEqual(got.body);
+  });
+
+  it("a card changed before its activation ran: the event carries the change", async () => {
+    const holder = await approvedCardholder(api);
+    // Hold the activation back (not due) as soon as the card exists; a card whose job already ran is tried again.
+    const card = await waitFor(
+      async () => {
+        const issued = await issueCard(api, holder);
+        const { rows } = await database().query(
+          `UPDATE jobs SET run_at = now() + interval '1 hour'
+            WHERE type = 'card.activate' AND payload->>'cardId' = $1 AND status = 'PENDING' RETURNING id`,
+          [issued.id.split(":")[1]],
+        );
+        return rows.length === 1 ? issued : undefined;
+      },
+      { what: "a card whose activation is still pending" },
+    );
+    const patched = await api.patch(`/cards/${card.id}`, { maxSpendPerTransaction: 888 });
+    expect(patched.body).toMatchObject({ status: "PROCESSING", maxSpendPerTransaction: 888 });
+    await database().query(
+      `UPDATE jobs SET run_at = now() WHERE type = 'card.activate' AND payload->>'cardId' = $1 AND status = 'PENDING'`,
+      [card.id.split(":")[1]],
+    );
+    const hook = await hooks.waitForType("CARD.STATUS_CHANGE", { where: (w) => w.body.data.id === card.id });
+    const got = await api.get(`/cards/${card.id}`);
+    expect(got.body).toMatchObject({ status: "ACTIVE", maxSpendPerTransaction: 888 });
+    expect(hook.body.data).toEqual(got.body);
     expect(hooks.ofType("CARD.STATUS_CHANGE").filter((w) => w.body.data.id === card.id)).toHaveLength(1);
   });
 
