@@ -384,11 +384,14 @@ async function main() {
   // Imported here: it reads MERIDIAN_TEST_PG_URL when loaded.
   ({ freePort, startTestServer } = await import("../../tests/support/server"));
   const server = await startTestServer(PG_URL ? "external" : "embedded", { LOG_LEVEL: "warn" });
-  const prism = await startPrism();
   const admin = new pg.Client({ connectionString: server.databaseUrl });
-  await admin.connect();
-  if (PG_URL) await admin.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+  let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
+  // Everything that can fail after the server started is inside: a failed start of Prism (no reference document)
+  // left the server and its database running, its job worker polling under every later run.
   try {
+    const prismServer = (prism = await startPrism());
+    await admin.connect();
+    if (PG_URL) await admin.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
     const auth = `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString("base64")}`;
     const prefix = new URL(server.baseUrl).pathname;
     const created = await fetch(`${server.baseUrl}/customers`, {
@@ -455,8 +458,8 @@ async function main() {
         `; index scans reading > 2 entries each: ${indexReadDiff(mc0, mc1)}`;
       // Prism warms up too: it compiles an operation's validators on its first request (3.6 s for external-account
       // creation, 1.2 s for an agent transfer-out here), so unwarmed it answered nothing within a 3 s window.
-      await run(prism.origin, "", auth, t, base, 10);
-      const p = await run(prism.origin, "", auth, t, base);
+      await run(prismServer.origin, "", auth, t, base, 10);
+      const p = await run(prismServer.origin, "", auth, t, base);
       console.log(
         `${t.name.padEnd(34)} Meridian ${fmt(m)} | Prism ${fmt(p)} | ratio ${(m.ok / Math.max(1, p.ok)).toFixed(2)}`,
       );
@@ -480,7 +483,7 @@ async function main() {
     const create = TARGETS.find((t) => t.name === "POST /customers")!;
     if (selected(create.name)) {
       const one = await run(server.origin, prefix, auth, create, base, 1);
-      const oneP = await run(prism.origin, "", auth, create, base, 1);
+      const oneP = await run(prismServer.origin, "", auth, create, base, 1);
       console.log(
         `POST /customers, one client: Meridian p50 ${one.p50} ms (${one.rps} req/s), Prism p50 ${oneP.p50} ms`,
       );
@@ -488,8 +491,8 @@ async function main() {
     for (const t of TARGETS.filter((x) => x.name === "POST /cards" && selected(x.name))) await measure(t);
     console.log(`load average at the end: ${load()}`);
   } finally {
-    await admin.end();
-    prism.stop();
+    await admin.end().catch(() => undefined);
+    prism?.stop();
     await server.stop();
   }
 }
