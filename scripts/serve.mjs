@@ -10,6 +10,7 @@ import { join } from "node:path";
 import next from "next";
 import sirv from "sirv";
 import { checkListenAddress } from "./listen-guard.mjs";
+import { dropOutputWithoutReader } from "./output-guard.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "127.0.0.1";
@@ -21,6 +22,8 @@ if (exposure.verdict === "refuse") {
   process.exit(1);
 }
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+dropOutputWithoutReader();
 
 const app = next({ dev, hostname, port, dir: process.cwd(), turbopack: dev });
 await app.prepare();

@@ -17,6 +17,7 @@ import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { startEmbeddedPostgres } from "../lib/db/embedded.mjs";
 import { checkListenAddress } from "./listen-guard.mjs";
+import { dropOutputWithoutReader } from "./output-guard.mjs";
 
 const dev = process.argv.includes("--dev");
 const initOnly = process.argv.includes("--init-only");
@@ -24,6 +25,8 @@ const quiet = process.env.MERIDIAN_QUIET === "1";
 const say = (msg) => {
   if (!quiet) process.stderr.write(`[meridian] ${msg}\n`);
 };
+
+dropOutputWithoutReader();
 
 const dataDir = resolve(process.env.MERIDIAN_DATA_DIR ?? ".data");
 const port = Number(process.env.PORT ?? 3000);

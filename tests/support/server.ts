@@ -59,6 +59,8 @@ export interface TestServer {
   /** SIGKILL, no drain (a crash); with serveOnly this is the HTTP server process itself. Resolves once it is gone. */
   kill(): Promise<void>;
   logs(): string;
+  /** Closes the pipes the process writes its output to, as a log reader that went away (or a parent that died) does. */
+  closeOutput(): void;
 }
 
 export interface StartOptions {
@@ -161,6 +163,10 @@ export async function startTestServer(
     dataDir,
     pid: child.pid!,
     logs: () => output,
+    closeOutput: () => {
+      child.stdout!.destroy();
+      child.stderr!.destroy();
+    },
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGKILL");
