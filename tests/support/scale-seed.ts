@@ -222,11 +222,12 @@ export async function seedScale(
   await step(
     `cards (${C})`,
     `INSERT INTO cards (id, platform_id, customer_id, funding_source_id, platform_card_id, status, brand, form, last4,
-       exp_month, exp_year, currency, processor_ref, issuer_ref, secrets_sealed, created_at, updated_at)
+       exp_month, exp_year, currency, processor_ref, issuer_ref, secrets_sealed, created_at, updated_at, closed_at)
      SELECT pg_temp.v7(:base, c, ${SALT.card}), :pid, ${custOfAcct("c")}, ${acct("c")}, '${label}-card-' || c,
        (ARRAY['ACTIVE','ACTIVE','FROZEN','CLOSED'])[1 + c % 4], 'VISA', 'VIRTUAL', lpad((c % 10000)::text, 4, '0'),
        1 + c % 12, 2030, CASE WHEN c % 2 = 0 THEN 'EUR' ELSE 'USD' END, 'proc-' || c, 'iss-' || c, 'sealed',
-       to_timestamp((:base + c * 1000) / 1000.0), to_timestamp((:base + c * 1000) / 1000.0)
+       to_timestamp((:base + c * 1000) / 1000.0), to_timestamp((:base + c * 1000) / 1000.0),
+       CASE WHEN c % 4 = 3 THEN to_timestamp((:base + c * 1000) / 1000.0) END
      FROM generate_series(1, ${C}) c`,
   );
   await step(

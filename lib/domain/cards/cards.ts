@@ -21,7 +21,6 @@ import { CARD_SELECT, serializeCard, type CardRow } from "./serialize";
 import {
   ACTIVATION,
   ISSUER_REJECTION,
-  SLOT_FREE_STATUSES,
   decideMutation,
   type CardStatus,
   type ClosedReason,
@@ -206,14 +205,15 @@ export async function createCard(db: PrismaClient, platformId: string, input: Ca
     }
     const account = await fundingAccount(tx, platformId, customer.id, input.fundingSource);
 
-    // Serializes card creation per platform: the count below sees every committed live card.
+    // Serializes card creation per platform: the count below sees every committed live card (one not closed: the
+    // table's CHECK keeps closed_at set exactly for CLOSED, and the live-card index reads it).
     const locked = await tx.$queryRaw<
       { card_limits: unknown }[]
     >`SELECT card_limits FROM platforms WHERE id = ${platformId}::uuid FOR UPDATE`;
     const limits = CardLimits.parse(locked[0]?.card_limits ?? {});
     const [counts] = await tx.$queryRaw<{ live: bigint; mine: bigint }[]>`
       SELECT count(*) AS live, count(*) FILTER (WHERE customer_id = ${customer.id}::uuid) AS mine
-        FROM cards WHERE platform_id = ${platformId}::uuid AND NOT (status = ANY (${[...SLOT_FREE_STATUSES]}::text[]))`;
+        FROM cards WHERE platform_id = ${platformId}::uuid AND closed_at IS NULL`;
     if (limits.maxLiveCards !== null && Number(counts.live) >= limits.maxLiveCards) {
       throw new DomainError(
         "CARD_LIMIT_REACHED",

@@ -47,9 +47,6 @@ export function requestableMoves(from: CardStatus): RequestedStatus[] {
 /** Cards in these statuses may authorize; FROZEN and CLOSED decline. */
 export const AUTHORIZABLE_STATUSES: readonly CardStatus[] = ["ACTIVE"];
 
-/** Cards in these statuses hold a slot against the card limits; closing frees it. */
-export const SLOT_FREE_STATUSES: readonly CardStatus[] = FINAL_STATUSES;
-
 export type MutationDecision = { ok: true; to?: CardStatus } | { ok: false; code: ErrorCode; reason: string };
 
 /**

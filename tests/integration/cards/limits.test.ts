@@ -29,6 +29,17 @@ describe("Card limits", () => {
     const first = created[0].body;
     await waitForStatus(api, first.id, "ACTIVE");
     expect((await api.patch(`/cards/${first.id}`, { status: "CLOSED" })).status).toBe(200);
+    // The live-card count reads closed_at (its index does): the database keeps it set exactly for CLOSED cards.
+    const firstUuid = first.id.split(":")[1];
+    const { rows: closed } = await database().query(`SELECT closed_at FROM cards WHERE id = $1`, [firstUuid]);
+    expect(closed[0].closed_at).toBeInstanceOf(Date);
+    await expect(database().query(`UPDATE cards SET closed_at = NULL WHERE id = $1`, [firstUuid])).rejects.toThrow(
+      /cards_closed_at_iff_closed/,
+    );
+    const second = created[1].body.id.split(":")[1];
+    await expect(database().query(`UPDATE cards SET closed_at = now() WHERE id = $1`, [second])).rejects.toThrow(
+      /cards_closed_at_iff_closed/,
+    );
     const again = await Promise.all([api.post("/cards", body(holders[0])), api.post("/cards", body(holders[1]))]);
     expect(again.map((r) => r.status).sort()).toEqual([201, 409]);
 
