@@ -75,6 +75,19 @@ export function outboxCtes(s: {
   )`;
 }
 
+/** emitWebhook's statement, built once (each call hands the same text). */
+const EMIT_SQL = `WITH ${outboxCtes({
+  from: "(SELECT 1) AS one",
+  platformId: "$1::uuid",
+  eventId: "$2",
+  type: "$3",
+  payload: "$4::jsonb",
+  // As JSON text, which needs no array type from the driver.
+  sandboxRules: "ARRAY(SELECT jsonb_array_elements_text($5::jsonb))",
+  jobId: "$6",
+  jobPayload: "$7",
+})} SELECT 1`;
+
 /** Writes the event (and its delivery job when the platform has an endpoint) in one statement, on `db`. */
 export async function emitWebhook<T>(
   db: Db,
@@ -85,17 +98,7 @@ export async function emitWebhook<T>(
 ): Promise<WebhookEnvelope<T>> {
   const rows = outboxRows(type, data, at);
   await db.$executeRawUnsafe(
-    `WITH ${outboxCtes({
-      from: "(SELECT 1) AS one",
-      platformId: "$1::uuid",
-      eventId: "$2",
-      type: "$3",
-      payload: "$4::jsonb",
-      // As JSON: Prisma's raw queries pass arrays as JSON, not as PostgreSQL arrays.
-      sandboxRules: "ARRAY(SELECT jsonb_array_elements_text($5::jsonb))",
-      jobId: "$6",
-      jobPayload: "$7",
-    })} SELECT 1`,
+    EMIT_SQL,
     platformId,
     rows.event.id,
     type,

@@ -18,13 +18,7 @@ import { CardLimits } from "../platform/schemas";
 import { generateCvv, generatePan, sealCardSecrets } from "./pan";
 import { pooledRandomBytes } from "../../crypto/random";
 import { CARD_SELECT, serializeCard, type CardRow } from "./serialize";
-import {
-  ACTIVATION,
-  ISSUER_REJECTION,
-  decideMutation,
-  type CardStatus,
-  type ClosedReason,
-} from "./status";
+import { ACTIVATION, ISSUER_REJECTION, decideMutation, type CardStatus, type ClosedReason } from "./status";
 import type { CardCreate, CardListQuery, CardUpdate } from "./schemas";
 
 /** The fresh card's own values: its number (sealed), references and expiry. */
