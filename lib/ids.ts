@@ -1,29 +1,22 @@
 // Resource ids are "<Type>:<uuid>" with time-ordered UUIDv7s; the database keeps
 // the bare uuid. Time order makes ids usable as stable pagination cursors.
-import { randomFillSync } from "node:crypto";
+import { RANDOM_POOL as random, reserveRandom } from "./kernel/random";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // UUIDv7 (RFC 9562): 48-bit Unix milliseconds, then a 31-bit counter that starts
 // at a random value each millisecond and counts up within it (so ids made in one
 // process sort in the order they were made, even within a millisecond or if the
-// clock steps back), then random bits. Random bytes come from a pool refilled 512
-// ids at a time: a transfer makes about ten ids, and a random call per id (the
-// uuid package's browser build, which the bundler picked) cost ~5 % of the
-// server's CPU under load.
+// clock steps back), then random bits. Random bytes come from the server's pool
+// (lib/kernel/random.ts): a transfer makes about ten ids, and a random call per
+// id (the uuid package's browser build, which the bundler picked) cost ~5 % of
+// the server's CPU under load.
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-const random = new Uint8Array(10 * 512);
-let randomAt = random.length;
 let lastMs = -Infinity;
 let counter = 0;
 
 export function newUuid(): string {
-  if (randomAt + 10 > random.length) {
-    randomFillSync(random);
-    randomAt = 0;
-  }
-  const r = randomAt;
-  randomAt += 10;
+  const r = reserveRandom(10);
   const now = Date.now();
   if (now > lastMs) {
     lastMs = now;
@@ -65,13 +58,9 @@ export function newUuid(): string {
  */
 export function randomHex(bytes: number): string {
   if (bytes > 64) throw new RangeError("randomHex: at most 64 bytes");
-  if (randomAt + bytes > random.length) {
-    randomFillSync(random);
-    randomAt = 0;
-  }
+  const start = reserveRandom(bytes);
   let out = "";
-  for (let i = 0; i < bytes; i++) out += HEX[random[randomAt + i]];
-  randomAt += bytes;
+  for (let i = 0; i < bytes; i++) out += HEX[random[start + i]];
   return out;
 }
 

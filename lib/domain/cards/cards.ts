@@ -9,14 +9,13 @@ import { currentFence, fenceIdempotency, fenceJson, fenceRefused, isFenceRefusal
 import { toJsonText } from "../../kernel/json";
 import { DomainError, invalidField } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage } from "../../kernel/pagination";
-import { newUuid, parseApiId } from "../../ids";
+import { newUuid, parseApiId, randomHex } from "../../ids";
 import { emitWebhook, outboxCtes, outboxRows } from "../../webhooks/outbox";
 import { COMPLETED, completeJobSql, enqueueJob, type JobOutcome, type JobRecord } from "../../jobs/queue";
 import { sandboxDelayMs, SANDBOX_DELAYS } from "../../sandbox/time";
 import { ISSUANCE_SUFFIXES, issuanceSteer } from "../../sandbox/cards";
 import { CardLimits } from "../platform/schemas";
 import { generateCvv, generatePan, sealCardSecrets } from "./pan";
-import { pooledRandomBytes } from "../../crypto/random";
 import { CARD_SELECT, serializeCard, type CardRow } from "./serialize";
 import { ACTIVATION, ISSUER_REJECTION, decideMutation, type CardStatus, type ClosedReason } from "./status";
 import type { CardCreate, CardListQuery, CardUpdate } from "./schemas";
@@ -26,12 +25,12 @@ function newCardValues(cardId: string, brand: CardCreate["brand"]) {
   const pan = generatePan(brand);
   const now = new Date();
   return {
-    platformCardId: `card_${pooledRandomBytes(10).toString("hex")}`,
+    platformCardId: `card_${randomHex(10)}`,
     last4: pan.slice(-4),
     expMonth: now.getUTCMonth() + 1,
     expYear: now.getUTCFullYear() + CARD_VALIDITY_YEARS,
-    processorRef: `prc_${pooledRandomBytes(8).toString("hex")}`,
-    issuerRef: `iss_${pooledRandomBytes(8).toString("hex")}`,
+    processorRef: `prc_${randomHex(8)}`,
+    issuerRef: `iss_${randomHex(8)}`,
     secretsSealed: sealCardSecrets(cardId, { pan, cvv: generateCvv() }),
   };
 }

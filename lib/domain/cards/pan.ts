@@ -4,7 +4,7 @@
 // (as additional data) so a sealed value copied onto another card won't open.
 import "server-only";
 import { createCipheriv, createDecipheriv } from "node:crypto";
-import { pooledRandomBytes, pooledRandomInt } from "../../crypto/random";
+import { pooledRandomBytes, pooledRandomInt } from "../../kernel/random";
 import { fixedKey } from "../../crypto/keys";
 
 export const CARD_BRANDS = ["VISA", "MASTERCARD"] as const;

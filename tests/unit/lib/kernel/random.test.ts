@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { pooledRandomBytes, pooledRandomInt } from "../../../../lib/crypto/random";
+import { pooledRandomBytes, pooledRandomInt } from "../../../../lib/kernel/random";
 
 describe("pooled randomness", () => {
   it("hands out fresh bytes of the asked length, across refills of the pool", () => {
     const seen = new Set<string>();
-    // 3,000 × 12 bytes walks through the 4 KiB pool nine times.
+    // 3,000 × 12 bytes walks through the 8 KiB pool four times.
     for (let i = 0; i < 3000; i++) {
       const b = pooledRandomBytes(12);
       expect(b).toHaveLength(12);
