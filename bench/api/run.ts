@@ -23,6 +23,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import type * as TestServer from "../../tests/support/server";
 import { benchAgents, benchCardsPlatform, customerBody, externalAccountBody } from "../support/agents";
+import { fundedCustomersWithBanks } from "../support/transfers";
 import { cpuPerOp, sampleCpu, type CpuSample } from "../support/cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -73,6 +74,30 @@ interface Base {
   agent: { auths: string[]; source: string; destination: string };
   /** A platform that skips verification paperwork (customers start APPROVED), for card issuance. */
   cards: { auth: string; customerId: string; accountId: string };
+  /**
+   * Customers with a funded USD account and a USD bank account each, for the money writes: each request picks one
+   * (or two) at random, as a platform's many customers would, rather than queueing on one account's row lock.
+   */
+  money: { customers: string[]; accounts: string[]; banks: string[] };
+}
+
+/** One of `n` at random; with `not`, another than that one. */
+function pick(n: number, not?: number): number {
+  if (not === undefined) return Math.floor(Math.random() * n);
+  const other = Math.floor(Math.random() * (n - 1));
+  return other >= not ? other + 1 : other;
+}
+
+/** A quote between two of the funded accounts (`execute`: executed in the same request, a transfer). */
+function quoteBody(b: Base, execute: boolean) {
+  const from = pick(b.money.accounts.length);
+  return {
+    source: { sourceType: "ACCOUNT", accountId: b.money.accounts[from] },
+    destination: { destinationType: "ACCOUNT", accountId: b.money.accounts[pick(b.money.accounts.length, from)] },
+    lockedCurrencySide: "SENDING",
+    lockedCurrencyAmount: 1,
+    ...(execute ? { immediatelyExecute: true } : {}),
+  };
 }
 
 interface Target {
@@ -137,6 +162,36 @@ const TARGETS: Target[] = [
       destination: { accountId: b.agent.destination },
       amount: 500,
     }),
+  },
+  {
+    name: "PATCH /customers/{id}",
+    method: "PATCH",
+    path: (b) => `/customers/${b.money.customers[pick(b.money.customers.length)]}`,
+    body: () => ({ customerType: "INDIVIDUAL", fullName: `Bench Person ${seq++ % 1000}` }),
+  },
+  { name: "POST /quotes (quote)", method: "POST", path: () => "/quotes", body: (b) => quoteBody(b, false) },
+  { name: "POST /quotes (executed transfer)", method: "POST", path: () => "/quotes", body: (b) => quoteBody(b, true) },
+  {
+    name: "POST /transfer-in",
+    method: "POST",
+    path: () => "/transfer-in",
+    body: (b) => {
+      const i = pick(b.money.accounts.length);
+      return { source: { accountId: b.money.banks[i] }, destination: { accountId: b.money.accounts[i] }, amount: 1 };
+    },
+  },
+  {
+    name: "POST /transfer-out",
+    method: "POST",
+    path: () => "/transfer-out",
+    body: (b) => {
+      const i = pick(b.money.accounts.length);
+      return {
+        source: { accountId: b.money.accounts[i] },
+        destination: { accountId: b.money.banks[i], paymentRail: "ACH" },
+        amount: 1,
+      };
+    },
   },
   {
     name: "POST /cards",
@@ -375,6 +430,9 @@ async function documentHolders(baseUrl: string, auth: string, count: number): Pr
   return ids;
 }
 
+/** Customers for the money writes (BENCH_MONEY_CUSTOMERS, default 50). */
+const MONEY_CUSTOMERS = Number(process.env.BENCH_MONEY_CUSTOMERS ?? 50);
+
 async function main() {
   console.log(`bench/api: ${connections} connections, ${seconds} s per target, Meridian then Prism on each operation`);
   console.log(`load average at start: ${load()}`);
@@ -405,6 +463,7 @@ async function main() {
       holders: selected("POST /documents") ? await documentHolders(server.baseUrl, auth, HOLDERS) : [],
       agent: await benchAgents(server.baseUrl, auth, customerId, AGENTS),
       cards: await benchCardsPlatform(server),
+      money: await fundedCustomersWithBanks(server.baseUrl, auth, MONEY_CUSTOMERS),
     };
     const measure = async (t: Target) => {
       await run(server.origin, prefix, auth, t, base, 10); // warm-up

@@ -4,6 +4,7 @@
 // on one PostgreSQL) the connections are split evenly and the figures summed.
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
+import { externalAccountBody } from "./agents";
 
 export async function apiJson(url: string, auth: string, method: string, body?: unknown) {
   const res = await fetch(url, {
@@ -48,6 +49,29 @@ export async function fundedAccounts(baseUrl: string, auth: string, count: numbe
     });
   }
   return { accounts, customers };
+}
+
+/**
+ * `count` customers with a funded USD account and a USD bank account each (`banks[i]` is `customers[i]`'s): what the
+ * money writes (transfer-in, transfer-out, quotes) of bench/api and bench/writes spread their requests over.
+ */
+export async function fundedCustomersWithBanks(
+  baseUrl: string,
+  auth: string,
+  count: number,
+): Promise<Funded & { banks: string[] }> {
+  const funded = await fundedAccounts(baseUrl, auth, count);
+  const banks = await Promise.all(
+    funded.customers.map(
+      async (customerId, i) =>
+        (
+          (await apiJson(`${baseUrl}/customers/external-accounts`, auth, "POST", {
+            ...externalAccountBody(customerId, `bank-${randomUUID()}`, i),
+          })) as { id: string }
+        ).id,
+    ),
+  );
+  return { ...funded, banks };
 }
 
 export interface RunFigures {

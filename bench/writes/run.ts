@@ -1,5 +1,6 @@
 // bench/writes: the server's CPU per request of the writes bench/api compares with Prism (POST /customers,
-// POST /customers/external-accounts, POST /documents, POST /cards, PATCH /config), of GET /transactions?limit=20
+// POST /customers/external-accounts, POST /documents, POST /cards, PATCH /config) and of PATCH /customers/{id},
+// POST /transfer-in and POST /transfer-out (over 50 funded customers), of GET /transactions?limit=20
 // and of GET /config (the shared path: auth, dispatch,
 // response), each a bounded number of requests (BENCH_REQUESTS, default 3000) at BENCH_CONNECTIONS (default 10)
 // after a warm-up. CPU from /proc (the serve.mjs process and PostgreSQL), with the idle server's rate (job poller)
@@ -13,6 +14,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { servePid, startTestServer, type DbMode } from "../../tests/support/server";
 import { benchCardsPlatform, customerBody, externalAccountBody } from "../support/agents";
+import { fundedCustomersWithBanks } from "../support/transfers";
 import { serverCpuMs } from "../support/cpu";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
@@ -50,7 +52,8 @@ interface Target {
   name: string;
   file: string;
   method: "GET" | "POST" | "PATCH";
-  path: string;
+  /** A function for a path that varies per request (the customer a PATCH changes). */
+  path: string | (() => string);
   /** Another platform's credentials (card issuance runs on a platform that skips verification paperwork). */
   auth?: string;
   next: () => { body?: string | Buffer; contentType?: string };
@@ -91,6 +94,12 @@ async function main() {
         holders.push(...batch.map((c) => c.id));
       }
     const cards = !ONLY || ONLY.includes("cards") ? await benchCardsPlatform(server) : null;
+    const moneyTargets = ["customer-update", "transfer-in", "transfer-out"];
+    const money =
+      !ONLY || ONLY.some((o) => moneyTargets.includes(o))
+        ? await fundedCustomersWithBanks(server.baseUrl, auth, 50)
+        : { customers: [], accounts: [], banks: [] };
+    const anyOf = () => Math.floor(Math.random() * money.customers.length);
     let doc = 0;
     const targets: Target[] = [
       { name: "GET /config", file: "config", method: "GET", path: "/config", next: () => ({}) },
@@ -133,6 +142,41 @@ async function main() {
         path: "/transactions?limit=20",
         next: () => ({}),
       },
+      {
+        name: "PATCH /customers/{id}",
+        file: "customer-update",
+        method: "PATCH",
+        path: () => `/customers/${money.customers[anyOf()]}`,
+        next: () => ({
+          body: JSON.stringify({ customerType: "INDIVIDUAL", fullName: `Bench Person ${seq++ % 1000}` }),
+        }),
+      },
+      {
+        name: "POST /transfer-in",
+        file: "transfer-in",
+        method: "POST",
+        path: "/transfer-in",
+        next: () => {
+          const i = anyOf();
+          const body = {
+            source: { accountId: money.banks[i] },
+            destination: { accountId: money.accounts[i] },
+            amount: 1,
+          };
+          return { body: JSON.stringify(body) };
+        },
+      },
+      {
+        name: "POST /transfer-out",
+        file: "transfer-out",
+        method: "POST",
+        path: "/transfer-out",
+        next: () => {
+          const i = anyOf();
+          const destination = { accountId: money.banks[i], paymentRail: "ACH" };
+          return { body: JSON.stringify({ source: { accountId: money.accounts[i] }, destination, amount: 1 }) };
+        },
+      },
       // The card's activation job (20 ms later at the test server's time scale) and its CARD.STATUS_CHANGE delivery
       // fall partly inside the window: the CPU per card includes most of them.
       {
@@ -171,7 +215,7 @@ async function main() {
               const { body, contentType } = t.next();
               return {
                 ...req,
-                path: `${prefix}${t.path}`,
+                path: `${prefix}${typeof t.path === "function" ? t.path() : t.path}`,
                 ...(body !== undefined ? { body } : {}),
                 ...(contentType
                   ? { headers: { ...(req.headers as Record<string, string>), "content-type": contentType } }

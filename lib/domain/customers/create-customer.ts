@@ -11,7 +11,7 @@ import { individualKycAtCreation, validationSkipped } from "../../sandbox/kyc";
 import { getPlatformSettings } from "../platform/config";
 import { createCustomerAccounts, customerAccountRows } from "../accounts/internal-accounts";
 import type { CustomerCreate } from "./schemas";
-import { serializeOneCustomer, type CustomerRow } from "./serialize";
+import { CUSTOMER_ROW_COLUMNS, serializeOneCustomer, type CustomerRow } from "./serialize";
 import { assertKnownTermsVersion } from "./terms";
 import { emitCustomerStatusWebhook, hasStatusWebhook } from "./status";
 
@@ -131,11 +131,7 @@ async function insertCustomerWithAccounts(data: NewCustomer): Promise<CustomerRo
         FROM c, jsonb_to_recordset($15::jsonb)
           AS r(id uuid, currency text, type text, private_enabled boolean)
     )
-    SELECT id::text, platform_customer_id AS "platformCustomerId", customer_type AS "customerType",
-      kyc_status AS "kycStatus", kyb_status AS "kybStatus", region, email, phone_number AS "phoneNumber",
-      uma_address AS "umaAddress", currencies, profile, deleted_at AS "deletedAt", created_at AS "createdAt",
-      updated_at AS "updatedAt"
-    FROM c`,
+    SELECT ${CUSTOMER_ROW_COLUMNS} FROM c`,
     [
       data.id,
       data.platformCustomerId,

@@ -24,6 +24,13 @@ export interface CustomerRow {
   updatedAt: Date;
 }
 
+/** The columns of a customers row as a CustomerRow, for statements that return one (create, update). */
+export const CUSTOMER_ROW_COLUMNS = `id::text, platform_customer_id AS "platformCustomerId",
+      customer_type AS "customerType",
+      kyc_status AS "kycStatus", kyb_status AS "kybStatus", region, email, phone_number AS "phoneNumber",
+      uma_address AS "umaAddress", currencies, profile, deleted_at AS "deletedAt", created_at AS "createdAt",
+      updated_at AS "updatedAt"`;
+
 export interface ContactState {
   verifiedEmail: string | null;
   verifiedPhone: string | null;

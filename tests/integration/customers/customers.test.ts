@@ -228,6 +228,49 @@ describe("Customers: create, list, get, update, delete", () => {
     expect(bp.body.beneficialOwners).toEqual([]);
   });
 
+  it("concurrent PATCHes of different fields all land (the merge is the database's, not a read then a write)", async () => {
+    const c = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Many Hands", nationality: "US" });
+    const changes = [
+      { fullName: "Many Hands Renamed" },
+      { birthDate: "1985-03-04" },
+      { nationality: "FR" },
+      { idType: "SSN", identifier: "987-65-4321" },
+      { address: { line1: "9 Quay", postalCode: "75001", country: "FR" } },
+      { region: "FR" },
+    ];
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        changes.map((change) => api.patch(`/customers/${c.body.id}`, { customerType: "INDIVIDUAL", ...change })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(changes.map(() => 200));
+    }
+    const after = (await api.get(`/customers/${c.body.id}`)).body;
+    expect(after).toMatchObject({
+      fullName: "Many Hands Renamed",
+      birthDate: "1985-03-04",
+      nationality: "FR",
+      idType: "SSN",
+      address: { line1: "9 Quay", postalCode: "75001", country: "FR" },
+      region: "FR",
+    });
+    expect(after.identifier).toBeUndefined();
+
+    const b = await api.post("/customers", business("REG-200"));
+    await Promise.all([
+      api.patch(`/customers/${b.body.id}`, { customerType: "BUSINESS", businessInfo: { doingBusinessAs: "Acme Two" } }),
+      api.patch(`/customers/${b.body.id}`, {
+        customerType: "BUSINESS",
+        businessInfo: { website: "https://acme.example.com" },
+      }),
+    ]);
+    expect((await api.get(`/customers/${b.body.id}`)).body.businessInfo).toMatchObject({
+      legalName: "Acme Corp",
+      registrationNumber: "REG-200",
+      doingBusinessAs: "Acme Two",
+      website: "https://acme.example.com",
+    });
+  });
+
   it("end-user terms: GET returns the version; an unknown consent version is 400 END_USER_TERMS_VERSION_NOT_FOUND", async () => {
     const terms = await api.get("/customers/end-user-terms");
     expect(terms.status).toBe(200);
