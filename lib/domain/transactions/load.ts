@@ -1,7 +1,7 @@
 // What a transfer reads before money_apply, in one round trip on the pool (shared
 // with concurrent transfers): the platform's settings, the internal accounts it
 // names (bigints as text, so no precision is lost on the way) and their
-// customers' regions (for SCA). Inside an interactive transaction it reads
+// customers' regions (for SCA) and platform ids (for payloads). Inside an interactive transaction it reads
 // through that transaction instead.
 import "server-only";
 import { db as rootDb, pool, type Db } from "../../db/client";
@@ -35,8 +35,8 @@ SELECT r.i, p.id, p.xmin::text AS version, f.stale,
   `a.currency,
                      'available', a.available::text, 'pending', a.pending::text, 'privateEnabled', a.private_enabled,
                      'createdAt', a.created_at, 'updatedAt', a.updated_at,
-                     'customerRegion', (SELECT c.region FROM customers c WHERE c.id = a.customer_id)) AS account
-              FROM internal_accounts a
+                     'customerRegion', c.region, 'platformCustomerId', c.platform_customer_id) AS account
+              FROM internal_accounts a LEFT JOIN customers c ON c.id = a.customer_id
              WHERE a.id = w.id::uuid AND a.platform_id = p.id
             OFFSET 0) x) AS accounts
   FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(req, i)
@@ -85,6 +85,7 @@ interface AccountJson {
   createdAt: string;
   updatedAt: string;
   customerRegion: string | null;
+  platformCustomerId: string | null;
 }
 
 export interface TransferReads {
@@ -92,6 +93,8 @@ export interface TransferReads {
   accounts: Map<string, InternalAccountRow>;
   /** Region of each named account's customer (customer id → region); empty when read through a transaction. */
   regions: Map<string, string | null>;
+  /** The platform's own id of each named account's customer (customer id → id); empty as regions. */
+  platformCustomerIds: Map<string, string>;
 }
 
 export async function loadForTransfer(
@@ -105,7 +108,7 @@ export async function loadForTransfer(
       getPlatformSettings(db, platformId),
       loadAccounts(db, platformId, wanted),
     ]);
-    return { settings, accounts, regions: new Map() };
+    return { settings, accounts, regions: new Map(), platformCustomerIds: new Map() };
   }
   const cached = settingsCache.get(platformId);
   const r = await readRow({ platformId, ids: wanted, version: cached?.version });
@@ -122,8 +125,10 @@ export async function loadForTransfer(
   }
   const accounts = new Map<string, InternalAccountRow>();
   const regions = new Map<string, string | null>();
+  const platformCustomerIds = new Map<string, string>();
   for (const a of r.accounts as AccountJson[]) {
     if (a.customerId) regions.set(a.customerId, a.customerRegion);
+    if (a.customerId && a.platformCustomerId !== null) platformCustomerIds.set(a.customerId, a.platformCustomerId);
     accounts.set(a.id, {
       id: a.id,
       customerId: a.customerId,
@@ -137,5 +142,5 @@ export async function loadForTransfer(
       updatedAt: new Date(a.updatedAt),
     });
   }
-  return { settings, accounts, regions };
+  return { settings, accounts, regions, platformCustomerIds };
 }

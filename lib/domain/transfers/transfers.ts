@@ -6,10 +6,17 @@ import { DomainError, invalidField, invalidInput } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { pullPayoutOutcomeFor } from "../../sandbox/external-accounts";
 import { UMA_ADDRESS_RE } from "../../sandbox/uma";
-import { primaryIdentifier, storedAccountInfo, type ExternalAccountRow } from "../external-accounts/external-accounts";
+import {
+  externalAccountById,
+  primaryIdentifier,
+  storedAccountInfo,
+  type ExternalAccountRow,
+} from "../external-accounts/external-accounts";
+import { db as rootDb } from "../../db/client";
 import { getPlatformSettings } from "../platform/config";
 import { addExecution, type TransferSpec } from "../transactions/execute-transfer";
-import { applyPlan, emptyPlan, loadAccounts, type DeferredOutcome } from "../transactions/engine";
+import { applyPlan, emptyPlan, type DeferredOutcome } from "../transactions/engine";
+import { loadForTransfer } from "../transactions/load";
 import { serializeTransaction } from "../transactions/serialize";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
 
@@ -21,20 +28,48 @@ async function externalOrThrow(
 ): Promise<ExternalAccountRow> {
   const uuid = parseApiId("ExternalAccount", id);
   if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected ExternalAccount:<uuid>" }]);
-  const row = await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } });
+  // Through an interactive transaction (which may have made the account) its own read; otherwise one on the pool.
+  const row =
+    db === rootDb()
+      ? await externalAccountById(platformId, uuid)
+      : await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } });
   if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
   if (row.status === "PENDING")
     throw new DomainError("BANK_ACCOUNT_VALIDATION_PENDING", "The bank account is still being validated; retry later");
   return row;
 }
 
+/** The internal account `id` names, with what a transfer reads beside it (lib/domain/transactions/load.ts). */
 async function internalOrThrow(db: PrismaClient, platformId: string, id: string, field: string) {
   const uuid = parseApiId("InternalAccount", id);
   if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected InternalAccount:<uuid>" }]);
-  const accounts = await loadAccounts(db, platformId, [uuid]);
+  const { accounts, platformCustomerIds } = await loadForTransfer(db, platformId, [uuid]);
   const row = accounts.get(uuid);
   if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `Internal account ${id} not found`);
-  return { row, accounts };
+  return { row, accounts, platformCustomerIds };
+}
+
+/**
+ * Both accounts of a transfer, read side by side. A failure is reported as reading them one by one in `order` would
+ * have: the first account's, then (internal first) `checkInternal`'s on the internal account, then the second's.
+ */
+async function bothAccounts(
+  db: PrismaClient,
+  platformId: string,
+  internal: { id: string; field: string },
+  external: { id: string; field: string },
+  order: "external-first" | "internal-first",
+  checkInternal: (row: InternalAccountRow) => void = () => undefined,
+) {
+  const [ext, int] = await Promise.allSettled([
+    externalOrThrow(db, platformId, external.id, external.field),
+    internalOrThrow(db, platformId, internal.id, internal.field),
+  ]);
+  if (order === "external-first" && ext.status === "rejected") throw ext.reason;
+  if (int.status === "rejected") throw int.reason;
+  checkInternal(int.value.row);
+  if (ext.status === "rejected") throw ext.reason;
+  return { external: ext.value, ...int.value };
 }
 
 function sameCurrency(a: string, b: string): void {
@@ -49,13 +84,17 @@ function sameCurrency(a: string, b: string): void {
 async function run(
   db: PrismaClient,
   transfer: Omit<TransferSpec, "platformCustomerId">,
-  accounts: Awaited<ReturnType<typeof loadAccounts>>,
+  accounts: Map<string, InternalAccountRow>,
+  platformCustomerIds: Map<string, string>,
   amountField = "amount",
 ) {
-  const customer = transfer.customerId
-    ? await db.customer.findUnique({ where: { id: transfer.customerId }, select: { platformCustomerId: true } })
+  // Read with the account on the pool; through a transaction, read here.
+  const platformCustomerId = transfer.customerId
+    ? (platformCustomerIds.get(transfer.customerId) ??
+      (await db.customer.findUnique({ where: { id: transfer.customerId }, select: { platformCustomerId: true } }))
+        ?.platformCustomerId)
     : null;
-  const spec: TransferSpec = { ...transfer, platformCustomerId: customer?.platformCustomerId ?? null };
+  const spec: TransferSpec = { ...transfer, platformCustomerId: platformCustomerId ?? null };
   const plan = emptyPlan(spec.platformId);
   const row = addExecution(plan, spec, accounts);
   await applyPlan(db, plan, { amountField });
@@ -93,12 +132,17 @@ export async function transferIn(
     );
   }
   const body = { ...input, amount: input.amount };
-  const ext = await externalOrThrow(db, platformId, body.source.accountId, "source.accountId");
-  const { row: dest, accounts } = await internalOrThrow(
+  const {
+    external: ext,
+    row: dest,
+    accounts,
+    platformCustomerIds,
+  } = await bothAccounts(
     db,
     platformId,
-    body.destination.accountId,
-    "destination.accountId",
+    { id: body.destination.accountId, field: "destination.accountId" },
+    { id: body.source.accountId, field: "source.accountId" },
+    "external-first",
   );
   sameCurrency(ext.currency, dest.currency);
   return run(
@@ -123,6 +167,7 @@ export async function transferIn(
       deliveryOutcome: { kind: "succeed" },
     },
     accounts,
+    platformCustomerIds,
   );
 }
 
@@ -140,6 +185,8 @@ export interface PreparedTransferOut {
   source: InternalAccountRow;
   destination: ExternalAccountRow;
   accounts: Map<string, InternalAccountRow>;
+  /** The source's customer's platform id, when read with the account. */
+  platformCustomerIds: Map<string, string>;
 }
 
 /**
@@ -152,22 +199,34 @@ export async function prepareTransferOut(
   platformId: string,
   input: Omit<TransferOutBody, "amount"> & { amount?: number },
 ): Promise<PreparedTransferOut> {
-  const { row: source, accounts } = await internalOrThrow(db, platformId, input.source.accountId, "source.accountId");
-  // The spec's signed-retry flows (Authentication 5) include a quote's execute from a wallet, not this deprecated
-  // operation, and the reference answers it 201 only: a wallet pays out through a quote, signed on execute.
-  if (source.type === "EMBEDDED_WALLET")
-    throw invalidField(
-      "source.accountId",
-      "An embedded wallet pays out through a quote (POST /quotes, then POST /quotes/{quoteId}/execute with the " +
-        "holder's signed retry), not POST /transfer-out",
-    );
-  const destination = await externalOrThrow(db, platformId, input.destination.accountId, "destination.accountId");
+  const {
+    row: source,
+    external: destination,
+    accounts,
+    platformCustomerIds,
+  } = await bothAccounts(
+    db,
+    platformId,
+    { id: input.source.accountId, field: "source.accountId" },
+    { id: input.destination.accountId, field: "destination.accountId" },
+    "internal-first",
+    (row) => {
+      // The spec's signed-retry flows (Authentication 5) include a quote's execute from a wallet, not this deprecated
+      // operation, and the reference answers it 201 only: a wallet pays out through a quote, signed on execute.
+      if (row.type === "EMBEDDED_WALLET")
+        throw invalidField(
+          "source.accountId",
+          "An embedded wallet pays out through a quote (POST /quotes, then POST /quotes/{quoteId}/execute with the " +
+            "holder's signed retry), not POST /transfer-out",
+        );
+    },
+  );
   sameCurrency(source.currency, destination.currency);
   if (input.amount === undefined && source.available <= 0n) {
     throw new DomainError("INVALID_AMOUNT", "The source account has no available balance to transfer");
   }
   const body = { ...input, amount: input.amount ?? Number(source.available) };
-  return { platformId, body, source, destination, accounts };
+  return { platformId, body, source, destination, accounts, platformCustomerIds };
 }
 
 /** Pays out a prepared transfer-out (never from an embedded wallet: prepareTransferOut refuses one). */
@@ -204,6 +263,7 @@ export async function executeTransferOut(
       paymentRail: body.destination.paymentRail ?? null,
     },
     p.accounts,
+    p.platformCustomerIds,
   );
 }
 
@@ -291,6 +351,7 @@ export async function receiveUmaPayment(
       awaitApproval: settings.webhookEndpoint !== null,
     },
     accounts,
+    new Map([[customer.id, customer.platformCustomerId]]),
     "receivingCurrencyAmount",
   );
 }

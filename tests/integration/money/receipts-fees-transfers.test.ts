@@ -24,6 +24,59 @@ describe("receipts, withdrawal fees and whole-balance transfers", () => {
     expect(empty.body.code).toBe("INVALID_AMOUNT");
   });
 
+  it("transfers read both accounts at once and still name the first bad one, as the source comes first", async () => {
+    const reference = `transfer-reads-${Date.now()}`;
+    const c = (
+      await api.post("/customers", {
+        customerType: "INDIVIDUAL",
+        fullName: "Ada Reads",
+        currencies: ["USD"],
+        platformCustomerId: reference,
+      })
+    ).body as { id: string };
+    const usd = await internalAccount(api, c.id);
+    const ext = await externalUsd(api, c.id, "423456789000");
+    const noInternal = "InternalAccount:00000000-0000-7000-8000-000000000000";
+    const noExternal = "ExternalAccount:00000000-0000-7000-8000-000000000000";
+    const outBoth = await api.post("/transfer-out", {
+      source: { accountId: noInternal },
+      destination: { accountId: noExternal },
+      amount: 1,
+    });
+    expect([outBoth.status, outBoth.body.code, outBoth.body.message]).toEqual([
+      404,
+      "REFERENCE_NOT_FOUND",
+      `Internal account ${noInternal} not found`,
+    ]);
+    const outDest = await api.post("/transfer-out", {
+      source: { accountId: usd },
+      destination: { accountId: noExternal },
+      amount: 1,
+    });
+    expect(outDest.body.message).toBe(`External account ${noExternal} not found`);
+    const inBoth = await api.post("/transfer-in", {
+      source: { accountId: noExternal },
+      destination: { accountId: noInternal },
+      amount: 1,
+    });
+    expect([inBoth.status, inBoth.body.message]).toEqual([404, `External account ${noExternal} not found`]);
+    const inDest = await api.post("/transfer-in", {
+      source: { accountId: ext.id },
+      destination: { accountId: noInternal },
+      amount: 1,
+    });
+    expect(inDest.body.message).toBe(`Internal account ${noInternal} not found`);
+
+    // The customer's own id travels with the transfer, read with its account.
+    const done = await api.post("/transfer-in", {
+      source: { accountId: ext.id },
+      destination: { accountId: usd },
+      amount: 5,
+    });
+    expect(done.status, done.text).toBe(201);
+    expect(done.body.platformCustomerId).toBe(reference);
+  });
+
   it("transfer-in without amount is refused: the external account's balance is not known", async () => {
     const c = await newCustomer(api);
     const usd = await internalAccount(api, c.id);
