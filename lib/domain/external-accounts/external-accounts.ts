@@ -291,15 +291,18 @@ const EXTERNAL_ACCOUNT_COLUMNS = `id, platform_id AS "platformId", customer_id A
   deleted_at AS "deletedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /**
- * The platform's external account with this id, not deleted. By its primary key alone (`OFFSET 0`): the planner
+ * The platform's external accounts with these ids, not deleted. By their primary key alone (`OFFSET 0`): the planner
  * otherwise walked the partial unique index over every active account of the platform (measured in bench:api).
  */
-const EXTERNAL_ACCOUNT_BY_ID_SQL = `SELECT * FROM (SELECT ${EXTERNAL_ACCOUNT_COLUMNS} FROM external_accounts
-  WHERE id = $1::uuid OFFSET 0) a WHERE "platformId" = $2::uuid AND "deletedAt" IS NULL`;
+const EXTERNAL_ACCOUNTS_BY_ID_SQL = `SELECT * FROM (SELECT ${EXTERNAL_ACCOUNT_COLUMNS} FROM external_accounts
+  WHERE id = ANY($1::uuid[]) OFFSET 0) a WHERE "platformId" = $2::uuid AND "deletedAt" IS NULL`;
 
-/** The account findExternalAccount finds for a customer-scope id, in one statement on the pool (the transfers' read). */
-export async function externalAccountById(platformId: string, uuid: string): Promise<ExternalAccountRow | null> {
-  return (await queryRows<ExternalAccountRow>(EXTERNAL_ACCOUNT_BY_ID_SQL, [uuid, platformId]))[0] ?? null;
+/**
+ * The accounts findExternalAccount finds for customer-scope ids, in one statement on the pool (the read of transfers
+ * and quotes).
+ */
+export async function externalAccountsById(platformId: string, uuids: string[]): Promise<ExternalAccountRow[]> {
+  return queryRows<ExternalAccountRow>(EXTERNAL_ACCOUNTS_BY_ID_SQL, [uuids, platformId]);
 }
 
 /**

@@ -71,8 +71,13 @@ export async function createQuote(
   if (body.destination.destinationType === "UMA_ADDRESS" && UMA_ADDRESS_RE.test(body.destination.umaAddress)) {
     await assertUmaLookup(db, platformId, body.destination.umaAddress, body.lookupId);
   }
-  const { settings, accounts: named, regions } = await loadForTransfer(db, platformId, internalIdsOf(body));
-  const res = await resolve(db, platformId, body, named);
+  const {
+    settings,
+    accounts: named,
+    regions,
+    platformCustomerIds,
+  } = await loadForTransfer(db, platformId, internalIdsOf(body));
+  const res = await resolve(db, platformId, body, named, platformCustomerIds);
   const scaRequired = await quoteNeedsSca(db, res.customerId, regions);
   const priced = price(
     body.lockedCurrencySide,

@@ -12,7 +12,13 @@ import {
 import { UMA_ADDRESS_RE, umaScenario } from "../../sandbox/uma";
 import { type InternalAccountRow, fundingInstructions } from "../accounts/internal-accounts";
 import { currencyInfo } from "../currencies";
-import { type ExternalAccountRow, primaryIdentifier, storedAccountInfo } from "../external-accounts/external-accounts";
+import {
+  type ExternalAccountRow,
+  externalAccountsById,
+  primaryIdentifier,
+  storedAccountInfo,
+} from "../external-accounts/external-accounts";
+import { db as rootDb } from "../../db/client";
 import { type DeferredOutcome, type Loc, loadAccounts, type PlanJson } from "../transactions/engine";
 import { counterpartyOf } from "../transactions/counterparty";
 import { type ReceiverSide, type TransferSpec, addExecution } from "../transactions/execute-transfer";
@@ -78,6 +84,7 @@ export async function resolve(
   platformId: string,
   body: QuoteCreate,
   preloaded?: Map<string, InternalAccountRow>,
+  platformCustomerIds?: Map<string, string>,
 ): Promise<Resolved> {
   const src = body.source;
   const dst = body.destination;
@@ -86,13 +93,14 @@ export async function resolve(
     src.sourceType === "ACCOUNT" ? uuidOf("ExternalAccount", src.accountId) : null,
     dst.destinationType === "ACCOUNT" ? uuidOf("ExternalAccount", dst.accountId) : null,
   ];
+  const wantedExternals = externalIds.filter((x): x is string => !!x);
   const [internals, externals] = await Promise.all([
     preloaded ?? loadAccounts(db, platformId, internalIds),
-    externalIds.some(Boolean)
-      ? db.externalAccount.findMany({
-          where: { platformId, deletedAt: null, id: { in: externalIds.filter((x): x is string => !!x) } },
-        })
-      : Promise.resolve([]),
+    wantedExternals.length === 0
+      ? Promise.resolve([])
+      : db === rootDb()
+        ? externalAccountsById(platformId, wantedExternals)
+        : db.externalAccount.findMany({ where: { platformId, deletedAt: null, id: { in: wantedExternals } } }),
   ]);
   const ext = new Map(externals.map((e) => [e.id, e]));
 
@@ -203,12 +211,15 @@ export async function resolve(
       receiverRow = receiver;
     }
   }
-  const customer = r.customerId
-    ? await db.customer.findUnique({
-        where: { id: r.customerId },
-        select: { platformCustomerId: true, umaAddress: true, customerType: true, profile: true },
-      })
-    : null;
+  // The sender's own id came with their account (lib/domain/transactions/load.ts) unless the receiver needs more.
+  const knownPlatformCustomerId = r.customerId && !receiverRow ? platformCustomerIds?.get(r.customerId) : undefined;
+  const customer =
+    r.customerId && !knownPlatformCustomerId
+      ? await db.customer.findUnique({
+          where: { id: r.customerId },
+          select: { platformCustomerId: true, umaAddress: true, customerType: true, profile: true },
+        })
+      : null;
   return {
     sourceAccount: null,
     sourceExternal: null,
@@ -216,7 +227,7 @@ export async function resolve(
     destinationExternal: null,
     destinationUma: null,
     ...r,
-    platformCustomerId: customer?.platformCustomerId ?? null,
+    platformCustomerId: knownPlatformCustomerId ?? customer?.platformCustomerId ?? null,
     receiver: receiverRow
       ? {
           customerId: receiverRow.id,

@@ -7,7 +7,7 @@ import { newUuid, parseApiId, toApiId } from "../../ids";
 import { pullPayoutOutcomeFor } from "../../sandbox/external-accounts";
 import { UMA_ADDRESS_RE } from "../../sandbox/uma";
 import {
-  externalAccountById,
+  externalAccountsById,
   primaryIdentifier,
   storedAccountInfo,
   type ExternalAccountRow,
@@ -31,7 +31,7 @@ async function externalOrThrow(
   // Through an interactive transaction (which may have made the account) its own read; otherwise one on the pool.
   const row =
     db === rootDb()
-      ? await externalAccountById(platformId, uuid)
+      ? ((await externalAccountsById(platformId, [uuid]))[0] ?? null)
       : await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } });
   if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
   if (row.status === "PENDING")

@@ -71,6 +71,10 @@ describe("quotes", () => {
       sentAmount: { amount: 2500 },
       description: "rent",
     });
+    // The sender's own id, read with the source account.
+    const { platformCustomerId } = (await api.get(`/customers/${alice.id}`)).body;
+    expect(platformCustomerId).toEqual(expect.any(String));
+    expect(tx.body.platformCustomerId).toBe(platformCustomerId);
     await hooks.waitForType("OUTGOING_PAYMENT.COMPLETED", { where: (w) => w.body.data.id === res.body.transactionId });
     const bal = await hooks.waitForType("INTERNAL_ACCOUNT.BALANCE_UPDATED", {
       where: (w) => w.body.data.id === bobUsd && w.body.data.balance.amount === 2500,
