@@ -74,6 +74,10 @@ interface Base {
   agent: { auths: string[]; source: string; destination: string };
   /** A platform that skips verification paperwork (customers start APPROVED), for card issuance. */
   cards: { auth: string; customerId: string; accountId: string };
+  /** Cards issued on that platform for the card updates, which pick one at random. */
+  issued: string[];
+  /** The base customer's UMA address, which invitations name as the inviter. */
+  inviterUma: string;
   /**
    * Customers with a funded USD account and a USD bank account each, for the money writes: each request picks one
    * (or two) at random, as a platform's many customers would, rather than queueing on one account's row lock.
@@ -109,6 +113,8 @@ interface Target {
   raw?: (base: Base) => { contentType: string; body: Buffer };
   /** The Authorization header, when not the default platform's. */
   auth?: (base: Base) => string;
+  /** Meridian's state as this target needs it, sent once before its windows (`origin`: the server's). */
+  setup?: (origin: string) => { method: "PATCH"; path: string; body: unknown };
   /** Meridian's state as the later targets expect it, sent once after this target's windows (outside them). */
   restore?: { method: "PATCH"; path: string; body: unknown };
 }
@@ -192,6 +198,26 @@ const TARGETS: Target[] = [
         amount: 1,
       };
     },
+  },
+  {
+    name: "PATCH /cards/{id}",
+    method: "PATCH",
+    path: (b) => `/cards/${b.issued[pick(b.issued.length)]}`,
+    auth: (b) => b.cards.auth,
+    body: () => ({ maxSpendPerTransaction: 1_000 + (seq++ % 1_000) }),
+  },
+  {
+    name: "POST /invitations",
+    method: "POST",
+    path: () => "/invitations",
+    body: (b) => ({ inviterUma: b.inviterUma, firstName: "Bench" }),
+    // Invitations need an endpoint for their claims' webhooks: Meridian's own sandbox receiver, then none again.
+    setup: (origin) => ({
+      method: "PATCH",
+      path: "/config",
+      body: { webhookEndpoint: `${origin}/api/sandbox/webhook-inbox` },
+    }),
+    restore: { method: "PATCH", path: "/config", body: { webhookEndpoint: null } },
   },
   {
     name: "POST /cards",
@@ -430,6 +456,19 @@ async function documentHolders(baseUrl: string, auth: string, count: number): Pr
   return ids;
 }
 
+/** Cards the card updates spread over. */
+const CARDS_TO_UPDATE = 50;
+
+async function issueCards(baseUrl: string, cards: Base["cards"], count: number): Promise<string[]> {
+  const issue = () =>
+    fetch(`${baseUrl}/cards`, {
+      method: "POST",
+      headers: { authorization: cards.auth, "content-type": "application/json" },
+      body: JSON.stringify({ cardholderId: cards.customerId, form: "VIRTUAL", fundingSources: [cards.accountId] }),
+    }).then((res) => json(res));
+  return (await Promise.all(Array.from({ length: count }, issue))).map((c) => c.id);
+}
+
 /** Customers for the money writes (BENCH_MONEY_CUSTOMERS, default 50). */
 const MONEY_CUSTOMERS = Number(process.env.BENCH_MONEY_CUSTOMERS ?? 50);
 
@@ -457,15 +496,27 @@ async function main() {
       headers: { authorization: auth, "content-type": "application/json" },
       body: JSON.stringify({ customerType: "INDIVIDUAL", fullName: "Bench Base", currencies: ["USD"] }),
     });
-    const customerId = ((await created.json()) as { id: string }).id;
+    const { id: customerId, umaAddress: inviterUma } = (await created.json()) as { id: string; umaAddress: string };
+    const cards = await benchCardsPlatform(server);
     const base: Base = {
       customerId,
       holders: selected("POST /documents") ? await documentHolders(server.baseUrl, auth, HOLDERS) : [],
       agent: await benchAgents(server.baseUrl, auth, customerId, AGENTS),
-      cards: await benchCardsPlatform(server),
+      cards,
+      issued: selected("PATCH /cards") ? await issueCards(server.baseUrl, cards, CARDS_TO_UPDATE) : [],
+      inviterUma,
       money: await fundedCustomersWithBanks(server.baseUrl, auth, MONEY_CUSTOMERS),
     };
+    const send = async (change: { method: string; path: string; body: unknown }, why: string) => {
+      const res = await fetch(`${server.baseUrl}${change.path}`, {
+        method: change.method,
+        headers: { authorization: auth, "content-type": "application/json" },
+        body: JSON.stringify(change.body),
+      });
+      if (!res.ok) throw new Error(`${why}: ${res.status} ${await res.text()}`);
+    };
     const measure = async (t: Target) => {
+      if (t.setup) await send(t.setup(server.origin), `preparing ${t.name}`);
       await run(server.origin, prefix, auth, t, base, 10); // warm-up
       let between = "";
       if (BETWEEN.startsWith("vacuum")) {
@@ -527,14 +578,7 @@ async function main() {
           `${"".padEnd(34)}   ${between}pg cpu/req by process: ${pgDetail(m.cpu)}; ` +
             `autovacuum in the window: ${m.maintenance}`,
         );
-      if (t.restore) {
-        const res = await fetch(`${server.baseUrl}${t.restore.path}`, {
-          method: t.restore.method,
-          headers: { authorization: auth, "content-type": "application/json" },
-          body: JSON.stringify(t.restore.body),
-        });
-        if (!res.ok) throw new Error(`restoring after ${t.name}: ${res.status} ${await res.text()}`);
-      }
+      if (t.restore) await send(t.restore, `restoring after ${t.name}`);
     };
     // Card issuance last: each card's activation job runs seconds later and would load the server under the
     // next measurement (it did under the one-client create).

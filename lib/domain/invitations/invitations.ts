@@ -6,6 +6,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
+import { queryRows } from "../../db/client";
 import { DomainError, invalidInput } from "../../kernel/errors";
 import { appOrigin } from "../../env";
 import { newUuid } from "../../ids";
@@ -50,12 +51,47 @@ function umaOrThrow(address: string, field: string): void {
     throw new DomainError("INVALID_UMA_ADDRESS", `${field} ${address} is not a UMA address ($user@domain)`, { field });
 }
 
+/**
+ * The invitation in one statement: inserted only when the platform has a webhook endpoint and the inviter is its
+ * active customer at that UMA address (compared as the unique index on lower(uma_address) does); no row otherwise.
+ */
+const CREATE_SQL = `WITH inviter AS (
+    SELECT c.id, c.uma_address, c.currencies[1] AS currency FROM customers c
+     WHERE c.platform_id = $1::uuid AND lower(c.uma_address) = lower($2) AND c.deleted_at IS NULL
+  ), created AS (
+    INSERT INTO invitations (id, platform_id, code, customer_id, inviter_uma, first_name, amount_to_send,
+                             amount_currency, status, expires_at)
+    SELECT $3::uuid, p.id, $4, i.id, i.uma_address, $5, $6::bigint,
+           CASE WHEN $6::bigint IS NULL THEN NULL ELSE coalesce(i.currency, 'USD') END, 'PENDING', $7::timestamptz
+      FROM inviter i JOIN platforms p ON p.id = $1::uuid AND p.webhook_endpoint IS NOT NULL
+    RETURNING *
+  )
+  SELECT id, platform_id AS "platformId", code, customer_id AS "customerId", inviter_uma AS "inviterUma",
+         invitee_uma AS "inviteeUma", first_name AS "firstName", amount_to_send::text AS "amountToSend",
+         amount_currency AS "amountCurrency", status, expires_at AS "expiresAt", claimed_at AS "claimedAt",
+         created_at AS "createdAt", updated_at AS "updatedAt"
+    FROM created`;
+
 export async function createInvitation(
   db: PrismaClient,
   platformId: string,
   body: { inviterUma: string; firstName?: string; amountToSend?: number; expiresAt?: string },
 ) {
   umaOrThrow(body.inviterUma, "inviterUma");
+  // One statement when it can succeed; what it refused (and a past expiresAt) the checks below explain, in order.
+  if (!body.expiresAt || Date.parse(body.expiresAt) > Date.now()) {
+    const [row] = await queryRows<Omit<InvitationRow, "amountToSend"> & { amountToSend: string | null }>(CREATE_SQL, [
+      platformId,
+      body.inviterUma,
+      newUuid(),
+      newCode(),
+      body.firstName ?? null,
+      body.amountToSend ?? null,
+      body.expiresAt ?? null,
+    ]);
+    if (row)
+      return serializeInvitation({ ...row, amountToSend: row.amountToSend === null ? null : BigInt(row.amountToSend) });
+  }
   const settings = await getPlatformSettings(db, platformId);
   // Claims are reported by webhook; without an endpoint the platform would never learn of them.
   if (!settings.webhookEndpoint) {

@@ -111,6 +111,16 @@ describe("invitations", () => {
     expect(bad.body.code).toBe("INVALID_UMA_ADDRESS");
     const stranger = await api.post("/invitations", { inviterUma: "$stranger@elsewhere.example" });
     expect(stranger.body.code).toBe("INVALID_UMA_ADDRESS");
+    // The inviter's address in other letter case names the same customer, and the invitation keeps it as stored.
+    const shouted = await api.post("/invitations", { inviterUma: inviter.umaAddress.toUpperCase() });
+    expect(shouted.status, shouted.text).toBe(201);
+    expect(shouted.body.inviterUma).toBe(inviter.umaAddress);
+    expect(shouted.body.amountToSend).toBeUndefined();
+    const past = await api.post("/invitations", {
+      inviterUma: inviter.umaAddress,
+      expiresAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.body.details.errors[0]).toMatchObject({ field: "expiresAt", constraint: "MINIMUM" });
   });
 
   it("create, get, claim (INVITATION.CLAIMED webhook), then 400 INVITATION_ALREADY_CLAIMED", async () => {
