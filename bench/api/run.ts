@@ -456,8 +456,11 @@ async function documentHolders(baseUrl: string, auth: string, count: number): Pr
   return ids;
 }
 
-/** Cards the card updates spread over. */
-const CARDS_TO_UPDATE = 50;
+/**
+ * Cards the card updates spread over, as a platform's many cards would: 50 connections on 50 cards made most PATCHes
+ * meet another on their card (185 -> 305 req/s after the change below, 636 with 500 cards).
+ */
+const CARDS_TO_UPDATE = 500;
 
 async function issueCards(baseUrl: string, cards: Base["cards"], count: number): Promise<string[]> {
   const issue = () =>

@@ -375,8 +375,92 @@ export async function listCards(db: PrismaClient, platformId: string, query: Car
   return toPage(rows, query, total, serializeCard);
 }
 
+/**
+ * A PATCH's change of status or spend limit and its CARD.STATUS_CHANGE (when the status changed) in one statement,
+ * only if the card is still the version read (xmin); a module constant, as the activation's.
+ */
+const UPDATE_SQL = `WITH moved AS (
+     UPDATE cards SET status = $3, status_reason = $4, closed_at = $5::timestamptz,
+            max_spend_per_transaction = $6::bigint, updated_at = $7::timestamptz
+      WHERE id = $1::uuid AND xmin = $2::text::xid
+     RETURNING platform_id
+   ), ${outboxCtes({
+     from: "moved",
+     when: "$8::boolean",
+     platformId: "moved.platform_id",
+     eventId: "$9",
+     type: "'CARD.STATUS_CHANGE'",
+     payload: "$10::jsonb",
+     sandboxRules: "$11",
+     jobId: "$12",
+     jobPayload: "$13",
+   })}
+   SELECT 1 FROM moved`;
+
+/** How many times a PATCH re-reads a card that changed between its read and its write before taking its lock. */
+const UPDATE_READS = 2;
+
+/**
+ * PATCH /cards/{id} without a funding-source change: the card read, the change decided from the status read (the
+ * state machine's table), then written with its event in one statement fenced on the row version, so concurrent
+ * PATCHes still decide one after another from the status the other left. Two round trips, no transaction held open;
+ * null when the card kept changing under it (the caller then takes the row lock and waits its turn).
+ */
+async function updateCardStatusOrLimit(platformId: string, uuid: string, cardId: string, input: CardUpdate) {
+  for (let read = 0; read < UPDATE_READS; read++) {
+    const [found] = await queryRows<CardRow & { version: string; closedAt: Date | null }>(
+      `SELECT ${CARD_COLUMNS}, closed_at AS "closedAt", xmin::text AS version FROM cards
+        WHERE id = $1::uuid AND platform_id = $2::uuid`,
+      [uuid, platformId],
+    );
+    if (!found) throw new DomainError("REFERENCE_NOT_FOUND", `Card ${cardId} not found`);
+    const { version, closedAt, ...current } = found;
+    const decision = decideMutation(current.status as CardStatus, input.status);
+    if (!decision.ok) throw new DomainError(decision.code, decision.reason, { status: current.status });
+    const at = new Date();
+    const statusChanged = decision.to !== undefined && decision.to !== current.status;
+    const closing = decision.to === "CLOSED";
+    const maxSpend = spendLimit(input.maxSpendPerTransaction);
+    const next: CardRow = {
+      ...current,
+      maxSpendPerTransaction:
+        maxSpend !== undefined
+          ? maxSpend
+          : current.maxSpendPerTransaction === null
+            ? null
+            : BigInt(current.maxSpendPerTransaction),
+      status: statusChanged ? decision.to! : current.status,
+      statusReason: closing ? ("CLOSED_BY_PLATFORM" satisfies ClosedReason) : current.statusReason,
+      updatedAt: at,
+    };
+    const body = serializeCard(next);
+    const outbox = outboxRows("CARD.STATUS_CHANGE", body, at);
+    const written = await queryRows(UPDATE_SQL, [
+      uuid,
+      version,
+      next.status,
+      next.statusReason,
+      closing ? at : closedAt,
+      next.maxSpendPerTransaction === null ? null : next.maxSpendPerTransaction.toString(),
+      at,
+      statusChanged,
+      outbox.event.id,
+      outbox.event.payload,
+      outbox.event.sandboxRules,
+      outbox.job.id,
+      outbox.job.payload,
+    ]);
+    if (written.length === 1) return body;
+  }
+  return null;
+}
+
 export async function updateCard(db: PrismaClient, platformId: string, cardId: string, input: CardUpdate) {
   const uuid = cardUuidOrNotFound(cardId);
+  if (input.fundingSource === undefined) {
+    const updated = await updateCardStatusOrLimit(platformId, uuid, cardId, input);
+    if (updated) return updated;
+  }
   return db.$transaction(async (tx) => {
     // Row lock: concurrent PATCHes decide one after another from the status the other left.
     const locked = await tx.$queryRaw<

@@ -111,6 +111,27 @@ describe("Card status machine", () => {
     expect(hooks.ofType("CARD.FUNDING_SOURCE_CHANGE").filter((w) => w.body.data.id === card.id)).toEqual([]);
   });
 
+  it("concurrent spend-limit changes all apply, the last one written stays, and none is a status change", async () => {
+    const { card } = await activeCard(api);
+    const limits = Array.from({ length: 12 }, (_, i) => 1_000 + i);
+    const answers = await Promise.all(
+      limits.map((maxSpendPerTransaction) => api.patch(`/cards/${card.id}`, { maxSpendPerTransaction })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(limits.map(() => 200));
+    answers.forEach((a, i) => expect(a.body).toMatchObject({ status: "ACTIVE", maxSpendPerTransaction: limits[i] }));
+    const after = (await api.get(`/cards/${card.id}`)).body;
+    expect(limits).toContain(after.maxSpendPerTransaction);
+    const frozen = await api.patch(`/cards/${card.id}`, { status: "FROZEN", maxSpendPerTransaction: null });
+    expect(frozen.body).toMatchObject({ status: "FROZEN", maxSpendPerTransaction: null });
+    const change = await hooks.waitForType("CARD.STATUS_CHANGE", {
+      where: (w) => w.body.data.id === card.id && w.body.data.status === "FROZEN",
+    });
+    expect(change.body.data).toEqual(frozen.body);
+    const events = hooks.ofType("CARD.STATUS_CHANGE").filter((w) => w.body.data.id === card.id);
+    expect(events.filter((w) => w.body.data.status === "FROZEN")).toHaveLength(1);
+    expect(events.filter((w) => limits.includes(w.body.data.maxSpendPerTransaction))).toEqual([]);
+  });
+
   it("concurrent freeze and close of one card apply one after another", async () => {
     const { card } = await activeCard(api);
     const results = await Promise.all([
