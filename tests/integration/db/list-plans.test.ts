@@ -44,9 +44,9 @@ import { listWebhookEvents } from "@/lib/domain/webhooks/admin-events";
 import { searchCustomers } from "@/lib/domain/customers/search-customers";
 import { toApiId } from "@/lib/ids";
 import { encodeCursor } from "@/lib/kernel/pagination";
-import { migrate } from "@/lib/db/migrate";
 import { server } from "../../support/api";
 import { seedScale, type SeededIds } from "../../support/scale-seed";
+import { isolatedDatabase } from "../../support/isolated-database";
 
 // Tables the seed makes large; a Seq Scan on a small one (platforms) is the planner's right call.
 const LARGE = new Set([
@@ -77,24 +77,10 @@ let platformId: string;
 let ids: SeededIds;
 let recording: Captured[] | null = null;
 
-/** A fresh, migrated database beside the test server's, dropped in afterAll. */
-async function isolatedDatabase(serverUrl: string): Promise<string> {
-  const name = `meridian_plans_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const owner = new pg.Client({ connectionString: serverUrl });
-  await owner.connect();
-  await owner.query(`CREATE DATABASE "${name}"`);
-  dropDatabase = async () => {
-    await owner.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await owner.end();
-  };
-  await migrate(url.toString());
-  return url.toString();
-}
-
 beforeAll(async () => {
-  const databaseUrl = await isolatedDatabase(server().databaseUrl);
+  const isolated = await isolatedDatabase(server().databaseUrl, "plans");
+  dropDatabase = isolated.drop;
+  const databaseUrl = isolated.url;
   admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   platformId = (
