@@ -42,6 +42,9 @@ test("the API reference (Redoc, rendered at build time): search, a sidebar that 
   // A request body's fields; the sidebar stays in view as the page scrolls.
   await page.goto("/docs/api/platform-configuration");
   await expect(page.getByText("webhookEndpoint", { exact: true }).first()).toBeVisible();
+  // Redoc replaces the rendered page when it hydrates; on a loaded 2-core machine that took longer than the default
+  // 10 s once (the sidebar's items were not found), so the scroll waits for it, with room.
+  await expect(page.locator("#redoc[data-hydrated]")).toBeAttached({ timeout: 30_000 });
   await page.mouse.wheel(0, 4000);
   await expect(page.getByRole("textbox", { name: "Search" })).toBeInViewport();
   await expect(page.getByRole("menuitem", { name: /Update platform configuration/i }).first()).toBeInViewport();
