@@ -434,7 +434,7 @@ async function updateCardStatusOrLimit(platformId: string, uuid: string, cardId:
       updatedAt: at,
     };
     const body = serializeCard(next);
-    const outbox = outboxRows("CARD.STATUS_CHANGE", body, at);
+    const outbox = statusChanged ? outboxRows("CARD.STATUS_CHANGE", body, at) : null;
     const written = await queryRows(UPDATE_SQL, [
       uuid,
       version,
@@ -444,11 +444,11 @@ async function updateCardStatusOrLimit(platformId: string, uuid: string, cardId:
       next.maxSpendPerTransaction === null ? null : next.maxSpendPerTransaction.toString(),
       at,
       statusChanged,
-      outbox.event.id,
-      outbox.event.payload,
-      outbox.event.sandboxRules,
-      outbox.job.id,
-      outbox.job.payload,
+      outbox?.event.id ?? null,
+      outbox?.event.payload ?? null,
+      outbox?.event.sandboxRules ?? null,
+      outbox?.job.id ?? null,
+      outbox?.job.payload ?? null,
     ]);
     if (written.length === 1) return body;
   }

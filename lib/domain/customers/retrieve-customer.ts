@@ -40,3 +40,23 @@ export async function customerByPlatformCustomerId(
   if (!row) throw new DomainError("USER_NOT_FOUND", `No customer with platformCustomerId ${platformCustomerId}`);
   return row;
 }
+
+/** What the payment and invitation paths need of the customer at a UMA address. */
+export interface UmaAddressee {
+  id: string;
+  platformCustomerId: string;
+  umaAddress: string;
+  currencies: string[];
+}
+
+/**
+ * The platform's active customer at this UMA address, compared case-insensitively and literally, through the
+ * lower(uma_address) index whatever the number of customers. (Prisma's case-insensitive equals is an ILIKE: no
+ * index serves it, and it reads `_` and `%` in an address as wildcards.)
+ */
+export async function customerAtUmaAddress(db: Db, platformId: string, address: string): Promise<UmaAddressee | null> {
+  const [row] = await db.$queryRaw<UmaAddressee[]>`
+    SELECT id, platform_customer_id AS "platformCustomerId", uma_address AS "umaAddress", currencies FROM customers
+     WHERE platform_id = ${platformId}::uuid AND lower(uma_address) = lower(${address}) AND deleted_at IS NULL`;
+  return row ?? null;
+}

@@ -298,10 +298,12 @@ const EXTERNAL_ACCOUNTS_BY_ID_SQL = `SELECT * FROM (SELECT ${EXTERNAL_ACCOUNT_CO
   WHERE id = ANY($1::uuid[]) OFFSET 0) a WHERE "platformId" = $2::uuid AND "deletedAt" IS NULL`;
 
 /**
- * The accounts findExternalAccount finds for customer-scope ids, in one statement on the pool (the read of transfers
- * and quotes).
+ * The platform's active external accounts with these ids (the read of transfers and quotes): one statement on the
+ * pool, or, inside an interactive transaction (which may have just made the account), that transaction's own read.
  */
-export async function externalAccountsById(platformId: string, uuids: string[]): Promise<ExternalAccountRow[]> {
+export async function externalAccountsById(db: Db, platformId: string, uuids: string[]): Promise<ExternalAccountRow[]> {
+  if (db !== defaultDb())
+    return db.externalAccount.findMany({ where: { platformId, deletedAt: null, id: { in: uuids } } });
   return queryRows<ExternalAccountRow>(EXTERNAL_ACCOUNTS_BY_ID_SQL, [uuids, platformId]);
 }
 

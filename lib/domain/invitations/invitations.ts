@@ -5,6 +5,7 @@
 // can read and claim them; only the creating platform can cancel.
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { customerAtUmaAddress } from "../customers/retrieve-customer";
 import type { PrismaClient } from "../../db/generated/client";
 import { queryRows } from "../../db/client";
 import { DomainError, invalidInput } from "../../kernel/errors";
@@ -100,9 +101,7 @@ export async function createInvitation(
       "Invitations need a webhook endpoint (PATCH /config webhookEndpoint) to report INVITATION.CLAIMED",
     );
   }
-  const inviter = await db.customer.findFirst({
-    where: { platformId, deletedAt: null, umaAddress: { equals: body.inviterUma, mode: "insensitive" } },
-  });
+  const inviter = await customerAtUmaAddress(db, platformId, body.inviterUma);
   if (!inviter)
     throw new DomainError(
       "INVALID_UMA_ADDRESS",

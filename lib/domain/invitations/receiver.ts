@@ -1,6 +1,7 @@
 // Receiver lookups before a quote: which currencies a UMA address or an
 // external account can receive, with indicative rates and limits.
 import "server-only";
+import { customerAtUmaAddress } from "../customers/retrieve-customer";
 import type { PrismaClient } from "../../db/generated/client";
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { UMA_ADDRESS_RE, umaScenario } from "../../sandbox/uma";
@@ -102,9 +103,7 @@ export async function lookupUma(
   let currencies: string[];
   if (scenario) currencies = [scenario.currency];
   else {
-    const c = await db.customer.findFirst({
-      where: { platformId, deletedAt: null, umaAddress: { equals: address, mode: "insensitive" } },
-    });
+    const c = await customerAtUmaAddress(db, platformId, address);
     if (!c) throw new DomainError("UMA_NOT_FOUND", `No UMA receiver answers at ${address}`);
     currencies = c.currencies;
   }

@@ -1,6 +1,7 @@
 // Resolves a quote's parties: where its money comes from and goes (internal
 // account, external account, real-time funding, UMA), the sandbox outcomes of
 // each, and the transfer spec the money engine executes.
+import { customerAtUmaAddress } from "../customers/retrieve-customer";
 import type { PrismaClient } from "../../db/generated/client";
 import { parseApiId, toApiId } from "../../ids";
 import { DomainError, invalidInput } from "../../kernel/errors";
@@ -18,7 +19,6 @@ import {
   primaryIdentifier,
   storedAccountInfo,
 } from "../external-accounts/external-accounts";
-import { db as rootDb } from "../../db/client";
 import { type DeferredOutcome, type Loc, loadAccounts, type PlanJson } from "../transactions/engine";
 import { counterpartyOf } from "../transactions/counterparty";
 import { type ReceiverSide, type TransferSpec, addExecution } from "../transactions/execute-transfer";
@@ -96,11 +96,7 @@ export async function resolve(
   const wantedExternals = externalIds.filter((x): x is string => !!x);
   const [internals, externals] = await Promise.all([
     preloaded ?? loadAccounts(db, platformId, internalIds),
-    wantedExternals.length === 0
-      ? Promise.resolve([])
-      : db === rootDb()
-        ? externalAccountsById(platformId, wantedExternals)
-        : db.externalAccount.findMany({ where: { platformId, deletedAt: null, id: { in: wantedExternals } } }),
+    wantedExternals.length === 0 ? Promise.resolve([]) : externalAccountsById(db, platformId, wantedExternals),
   ]);
   const ext = new Map(externals.map((e) => [e.id, e]));
 
@@ -191,9 +187,7 @@ export async function resolve(
       r.deliveryOutcome = umaOutcome(scenario.kind, scenario.failureReason);
     } else {
       // A customer of this platform: the payment lands in their internal account.
-      const receiver = await db.customer.findFirst({
-        where: { platformId, deletedAt: null, umaAddress: { equals: dst.umaAddress, mode: "insensitive" } },
-      });
+      const receiver = await customerAtUmaAddress(db, platformId, dst.umaAddress);
       if (!receiver) throw new DomainError("INVALID_UMA_ADDRESS", `No UMA receiver answers at ${dst.umaAddress}`);
       if (receiver.id === r.customerId)
         throw new DomainError("SELF_PAYMENT", "A customer cannot pay their own UMA address");

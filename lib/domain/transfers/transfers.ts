@@ -1,6 +1,7 @@
 // Same-currency transfers (deprecated in favour of quotes, still served) and
 // the sandbox incoming UMA payment.
 import "server-only";
+import { customerAtUmaAddress } from "../customers/retrieve-customer";
 import type { PrismaClient } from "../../db/generated/client";
 import { DomainError, invalidField, invalidInput } from "../../kernel/errors";
 import { newUuid, parseApiId, toApiId } from "../../ids";
@@ -12,7 +13,6 @@ import {
   storedAccountInfo,
   type ExternalAccountRow,
 } from "../external-accounts/external-accounts";
-import { db as rootDb } from "../../db/client";
 import { getPlatformSettings } from "../platform/config";
 import { addExecution, type TransferSpec } from "../transactions/execute-transfer";
 import { applyPlan, emptyPlan, type DeferredOutcome } from "../transactions/engine";
@@ -28,11 +28,7 @@ async function externalOrThrow(
 ): Promise<ExternalAccountRow> {
   const uuid = parseApiId("ExternalAccount", id);
   if (!uuid) throw invalidInput([{ field, constraint: "FORMAT", message: "Expected ExternalAccount:<uuid>" }]);
-  // Through an interactive transaction (which may have made the account) its own read; otherwise one on the pool.
-  const row =
-    db === rootDb()
-      ? ((await externalAccountsById(platformId, [uuid]))[0] ?? null)
-      : await db.externalAccount.findFirst({ where: { id: uuid, platformId, deletedAt: null } });
+  const [row] = await externalAccountsById(db, platformId, [uuid]);
   if (!row) throw new DomainError("REFERENCE_NOT_FOUND", `External account ${id} not found`);
   if (row.status === "PENDING")
     throw new DomainError("BANK_ACCOUNT_VALIDATION_PENDING", "The bank account is still being validated; retry later");
@@ -305,15 +301,9 @@ export async function receiveUmaPayment(
     });
   }
   const customerUuid = body.customerId ? parseApiId("Customer", body.customerId) : null;
-  const customer = await db.customer.findFirst({
-    where: {
-      platformId,
-      deletedAt: null,
-      ...(customerUuid
-        ? { id: customerUuid }
-        : { umaAddress: { equals: body.receiverUmaAddress ?? "", mode: "insensitive" as const } }),
-    },
-  });
+  const customer = customerUuid
+    ? await db.customer.findFirst({ where: { platformId, deletedAt: null, id: customerUuid } })
+    : await customerAtUmaAddress(db, platformId, body.receiverUmaAddress ?? "");
   if (!customer)
     throw new DomainError(
       "UMA_NOT_FOUND",

@@ -15,6 +15,7 @@ import { toApiId } from "../../ids";
 import type { ContactGate } from "../customers/contact";
 import { isSignedRetry, signedRetry } from "./signed-retry";
 import { activityPayload } from "./payloads";
+import { emailOtpTaken } from "./credentials";
 
 const RULES = {
   EMAIL_OTP: {
@@ -67,14 +68,12 @@ export function walletContactGate(input: { ctx: WalletCall; call: SignedCall }):
     const tied = await tiedCredentials(db(), ctx.platformId, customer.id, type);
     // A retry whose credentials vanished since the challenge still goes through the check below (409).
     if (tied.length === 0 && !isSignedRetry(call)) return null;
-    const taken = await db().walletCredential.findFirst({
-      where: {
-        platformId: ctx.platformId,
-        type,
-        customerId: { not: customer.id },
-        ...(type === "EMAIL_OTP" ? { email: { equals: value, mode: "insensitive" as const } } : { phoneNumber: value }),
-      },
-    });
+    const taken =
+      type === "EMAIL_OTP"
+        ? await emailOtpTaken(db(), ctx.platformId, value, customer.id)
+        : await db().walletCredential.findFirst({
+            where: { platformId: ctx.platformId, type, customerId: { not: customer.id }, phoneNumber: value },
+          });
     if (taken) throw rule.taken();
     const wallets = (
       await db().internalAccount.findMany({

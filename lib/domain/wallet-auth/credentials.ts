@@ -117,6 +117,17 @@ async function prepare(body: CredentialCreate, wallet: Wallet, now: Date): Promi
   }
 }
 
+/**
+ * Whether another EMAIL_OTP credential of the platform (of a customer other than `exceptCustomerId`, when given) is
+ * tied to this email, compared case-insensitively and literally through the lower(email) index.
+ */
+export async function emailOtpTaken(db: Db, platformId: string, email: string, exceptCustomerId?: string) {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT 1 FROM wallet_credentials WHERE platform_id = ${platformId}::uuid AND type = 'EMAIL_OTP'
+       AND lower(email) = lower(${email}) AND customer_id IS DISTINCT FROM ${exceptCustomerId ?? null}::uuid LIMIT 1`;
+  return rows.length > 0;
+}
+
 /** The duplicate rules (spec and reference), checked on both legs and again under the account lock. */
 async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<void> {
   const platformId = wallet.platformId;
@@ -127,11 +138,7 @@ async function checkDuplicates(tx: Db, p: Prepared, wallet: Wallet): Promise<voi
         "This internal account already has an EMAIL_OTP credential",
       );
     }
-    if (
-      await tx.walletCredential.findFirst({
-        where: { platformId, type: "EMAIL_OTP", email: { equals: p.email, mode: "insensitive" } },
-      })
-    ) {
+    if (p.email && (await emailOtpTaken(tx, platformId, p.email))) {
       throw new DomainError(
         "EMAIL_OTP_EMAIL_ALREADY_EXISTS",
         "This email is already tied to another EMAIL_OTP credential",

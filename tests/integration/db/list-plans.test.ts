@@ -23,7 +23,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { listCustomers } from "@/lib/domain/customers/list-customers";
 import { CustomerListQuery } from "@/lib/domain/customers/schemas";
-import { retrieveCustomer } from "@/lib/domain/customers/retrieve-customer";
+import { customerAtUmaAddress, retrieveCustomer } from "@/lib/domain/customers/retrieve-customer";
 import { listCustomerInternalAccountsPage } from "@/lib/domain/accounts/internal-accounts";
 import { listExternalAccounts } from "@/lib/domain/external-accounts/external-accounts";
 import { listTransactions, findTransaction } from "@/lib/domain/transactions/transactions";
@@ -193,6 +193,10 @@ describe("list and get query plans on a seeded platform", () => {
     for (const [name, extra] of Object.entries(cases))
       await expectIndexed(`customers ${name}`, () => listCustomers(prisma, platformId, q(extra)));
     await expectIndexed("customer get", () => retrieveCustomer(prisma, platformId, toApiId("Customer", ids.customer)));
+    // The payment paths' lookup of a receiver or inviter by UMA address, in any letter case.
+    await expectIndexed("customer at a UMA address", async () =>
+      expect(await customerAtUmaAddress(prisma, platformId, "$PLANS2001@scale.example")).not.toBeNull(),
+    );
   });
 
   it("the admin customer picker's search: part of a name or an email, a reference, two letters, a miss", async () => {

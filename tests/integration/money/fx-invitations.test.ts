@@ -90,6 +90,31 @@ describe("exchange rates, discoveries, receiver lookups", () => {
     const lookup = await api.get(`/receiver/external-account/${ext.id}`);
     expect(lookup.body.supportedCurrencies[0].currency.code).toBe("USD");
   });
+
+  it("a UMA address matches whatever its letters' case, and literally: _ in an address is no wildcard", async () => {
+    const domain = (await newCustomer(api)).umaAddress.split("@")[1];
+    const local = `abxcd${Date.now()}`;
+    const created = await api.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Underscore Owner",
+      currencies: ["USD"],
+      umaAddress: `$${local}@${domain}`,
+    });
+    expect(created.status, created.text).toBe(201);
+    const upper = await api.get(`/receiver/uma/${encodeURIComponent(`$${local.toUpperCase()}@${domain}`)}`);
+    expect(upper.status, upper.text).toBe(200);
+    const lookalike = `$${local.replace("x", "_")}@${domain}`;
+    const miss = await api.get(`/receiver/uma/${encodeURIComponent(lookalike)}`);
+    expect(miss.status, miss.text).toBe(404);
+    const received = await api.post("/sandbox/uma/receive", {
+      senderUmaAddress: "$x@y.example",
+      receiverUmaAddress: lookalike,
+      receivingCurrencyCode: "USD",
+      receivingCurrencyAmount: 1,
+    });
+    expect(received.status, received.text).toBe(404);
+    expect(received.body.code).toBe("UMA_NOT_FOUND");
+  });
 });
 
 describe("invitations", () => {
