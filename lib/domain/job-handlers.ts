@@ -1,10 +1,10 @@
 // Every job type and its handler, in one table. Groups add their entries here;
 // the server hands the table to the worker (instrumentation.ts), so lib/jobs
 // imports nothing of the domain.
-import type { JobHandler } from "../jobs/queue";
+import type { JobHandlers } from "../jobs/queue";
 import { deliverWebhookJob } from "../webhooks/deliver";
 import { bankValidationJob } from "./external-accounts/external-accounts";
-import { activateCardJob } from "./cards/cards";
+import { activateCardJob, activateCardsJob } from "./cards/cards";
 import { RESUME_ACTION_JOB, resumeActionJob } from "./agents/actions";
 import { CONFIRM_PULL_JOB, confirmPullJob } from "./cards/transactions";
 import { BULK_IMPORT_JOB, bulkImportJob } from "./customers/bulk-import";
@@ -15,10 +15,10 @@ import { QUOTE_SCA_EXPIRY_JOB } from "./quotes/challenge";
 import { quoteScaExpiryJob } from "./quotes/expire";
 import { QUOTE_EXPIRY_JOB, quoteExpiryJob } from "./quotes/expire";
 
-export const jobHandlers: Record<string, JobHandler> = {
+export const jobHandlers: JobHandlers = {
   "webhook.deliver": deliverWebhookJob,
   "external-account.bank-validation": bankValidationJob,
-  "card.activate": activateCardJob,
+  "card.activate": { one: activateCardJob, batch: activateCardsJob },
   [CONFIRM_PULL_JOB]: confirmPullJob,
   [BULK_IMPORT_JOB]: bulkImportJob,
   "stablecoin.provisioned": stablecoinProvisionedJob,

@@ -64,14 +64,20 @@ export const COMPLETED = { completed: true } as const;
  */
 export function completeJobSql(job: string, worker: string, when?: string): string {
   return `UPDATE jobs SET status = 'DONE', locked_by = NULL, locked_until = NULL, last_error = NULL, updated_at = now()
-            WHERE ${leaseHeld(job, worker)}${when ? ` AND ${when}` : ""}`;
+            WHERE ${leaseHeld(`id = ${job}::uuid`, worker)}${when ? ` AND ${when}` : ""}`;
+}
+
+/** completeJobSql for several jobs of one worker: `jobs` is an expression of their ids (a uuid[]). */
+export function completeJobsSql(jobs: string, worker: string): string {
+  return `UPDATE jobs SET status = 'DONE', locked_by = NULL, locked_until = NULL, last_error = NULL, updated_at = now()
+            WHERE ${leaseHeld(`id = ANY(${jobs})`, worker)}`;
 }
 
 /** The `UPDATE` that records a job FAILED with `error` (a placeholder), fenced on the lease as completeJobSql. */
 export function failJobSql(job: string, worker: string, error: string): string {
   return `UPDATE jobs SET status = 'FAILED', locked_by = NULL, locked_until = NULL, last_error = ${error},
                  updated_at = now()
-            WHERE ${leaseHeld(job, worker)}`;
+            WHERE ${leaseHeld(`id = ${job}::uuid`, worker)}`;
 }
 
 /**
@@ -88,14 +94,27 @@ export function rescheduleJobSql(
   return `UPDATE jobs SET status = 'PENDING', locked_by = NULL, locked_until = NULL, last_error = ${error},
                  run_at = now() + make_interval(secs => ${delayMs}::double precision / 1000),
                  attempts = ${countsAsAttempt ? "attempts" : "attempts - 1"}, updated_at = now()
-            WHERE ${leaseHeld(job, worker)}`;
+            WHERE ${leaseHeld(`id = ${job}::uuid`, worker)}`;
 }
 
-/** The worker `worker` still holds the lease of job `job` (a job is RUNNING exactly while leased). */
-function leaseHeld(job: string, worker: string): string {
-  return `id = ${job}::uuid AND locked_by = ${worker} AND status = 'RUNNING'`;
+/** The worker `worker` still holds the lease of the jobs `idMatch` picks (a job is RUNNING exactly while leased). */
+function leaseHeld(idMatch: string, worker: string): string {
+  return `${idMatch} AND locked_by = ${worker} AND status = 'RUNNING'`;
 }
 export type JobHandler = (job: JobRecord) => Promise<JobOutcome>;
+
+/**
+ * A job type whose due jobs the worker hands over together when one claim returns several of them (card activation:
+ * one read and one write for all, instead of two each). `batch` answers the jobs it did not finish, which then run one
+ * by one through `one`, as they would have without batching; if it throws, they all do.
+ */
+export interface BatchingJobHandler {
+  one: JobHandler;
+  batch: (jobs: JobRecord[]) => Promise<JobRecord[]>;
+}
+
+/** Every job type's handler (lib/domain/job-handlers.ts). */
+export type JobHandlers = Record<string, JobHandler | BatchingJobHandler>;
 
 /** Backoff after a thrown error: 1 s, 2 s, 4 s ... capped at 10 minutes. */
 export function backoffMs(attempt: number): number {

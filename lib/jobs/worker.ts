@@ -13,7 +13,15 @@ import { pool, queryRows } from "../db/client";
 import { env } from "../env";
 import { log } from "../log";
 import { newUuid } from "../ids";
-import { backoffMs, completeJobSql, failJobSql, rescheduleJobSql, type JobHandler, type JobRecord } from "./queue";
+import {
+  backoffMs,
+  completeJobSql,
+  failJobSql,
+  rescheduleJobSql,
+  type BatchingJobHandler,
+  type JobHandlers,
+  type JobRecord,
+} from "./queue";
 import { onJobsWake } from "./wake";
 import { jobSandboxRules, traceSandboxRules } from "../sandbox/rule-trace";
 
@@ -29,7 +37,7 @@ export type Housekeeping = Record<string, () => Promise<number>>;
 export interface WorkerOptions {
   pollMs: number;
   /** Every job type and its handler (lib/domain/job-handlers.ts). */
-  handlers: Record<string, JobHandler>;
+  handlers: JobHandlers;
   housekeeping?: Housekeeping;
 }
 
@@ -44,7 +52,7 @@ interface WorkerState {
    */
   leased: Map<string, symbol>;
   heartbeat?: NodeJS.Timeout;
-  handlers: Record<string, JobHandler>;
+  handlers: JobHandlers;
   housekeeping: Housekeeping;
   stopListening?: () => void;
   wake?: () => void;
@@ -125,8 +133,9 @@ async function reschedule(
   await queryRows(rescheduleJobSql("$1", "$2", "$3", "$4", countsAsAttempt), [job.id, workerId, delayMs, error]);
 }
 
-export async function runJob(job: JobRecord, workerId: string, handlers: Record<string, JobHandler>): Promise<void> {
-  const handler = handlers[job.type];
+export async function runJob(job: JobRecord, workerId: string, handlers: JobHandlers): Promise<void> {
+  const entry = handlers[job.type];
+  const handler = typeof entry === "function" ? entry : entry?.one;
   if (!handler) {
     await finish(job, workerId, "FAILED", `No handler for job type ${job.type}`);
     log.error({ jobId: job.id, type: job.type }, "job has no handler");
@@ -167,22 +176,51 @@ async function housekeeping(state: WorkerState) {
     log.info({ ...purged, purgedJobs: done.rowCount }, "housekeeping");
 }
 
+/** Runs one job, or several of a batching type together, holding their leases (the heartbeat renews them) meanwhile. */
+function start(state: WorkerState, jobs: JobRecord[], run: () => Promise<void>): void {
+  const runs = jobs.map((job) => {
+    const mark = Symbol(job.id);
+    state.leased.set(job.id, mark);
+    return [job.id, mark] as const;
+  });
+  const p: Promise<void> = run().finally(() => {
+    for (const [id, mark] of runs) if (state.leased.get(id) === mark) state.leased.delete(id);
+    state.inFlight.delete(p);
+  });
+  state.inFlight.add(p);
+}
+
+function runAlone(state: WorkerState, job: JobRecord): Promise<void> {
+  // A job whose outcome cannot be recorded (the database went away) keeps its
+  // lease; when the lease expires a worker claims and runs it again.
+  return runJob(job, state.id, state.handlers).catch((err: unknown) =>
+    log.warn({ jobId: job.id, type: job.type, err: (err as Error)?.message }, "job outcome not recorded"),
+  );
+}
+
+async function runBatch(state: WorkerState, handler: BatchingJobHandler, jobs: JobRecord[]): Promise<void> {
+  let left: JobRecord[];
+  try {
+    left = await handler.batch(jobs);
+  } catch (err) {
+    log.warn({ type: jobs[0].type, jobs: jobs.length, err: (err as Error)?.message }, "job batch failed; one by one");
+    left = jobs;
+  }
+  await Promise.all(left.map((job) => runAlone(state, job)));
+}
+
 async function tick(state: WorkerState): Promise<number> {
   const jobs = await claim(state.id);
+  const batches = new Map<string, JobRecord[]>();
   for (const job of jobs) {
-    // A job whose outcome cannot be recorded (the database went away) keeps its
-    // lease; when the lease expires a worker claims and runs it again.
-    const run = Symbol(job.id);
-    state.leased.set(job.id, run);
-    const p: Promise<void> = runJob(job, state.id, state.handlers)
-      .catch((err: unknown) =>
-        log.warn({ jobId: job.id, type: job.type, err: (err as Error)?.message }, "job outcome not recorded"),
-      )
-      .finally(() => {
-        if (state.leased.get(job.id) === run) state.leased.delete(job.id);
-        state.inFlight.delete(p);
-      });
-    state.inFlight.add(p);
+    const handler = state.handlers[job.type];
+    if (handler && typeof handler !== "function") batches.set(job.type, [...(batches.get(job.type) ?? []), job]);
+    else start(state, [job], () => runAlone(state, job));
+  }
+  for (const [type, group] of batches) {
+    const handler = state.handlers[type] as BatchingJobHandler;
+    if (group.length === 1) start(state, group, () => runAlone(state, group[0]));
+    else start(state, group, () => runBatch(state, handler, group));
   }
   await housekeeping(state);
   return jobs.length;

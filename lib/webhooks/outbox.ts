@@ -59,6 +59,11 @@ export function outboxCtes(s: {
   sandboxRules: string;
   jobId: string;
   jobPayload: string;
+  /**
+   * What the delivery job's row is selected from: `event` (one event), or `event` joined to the rows that carry each
+   * event's job id and payload when one statement writes several events.
+   */
+  deliveryFrom?: string;
 }): string {
   return `event AS (
     INSERT INTO webhook_events (id, platform_id, type, payload, sandbox_rules, status, attempts)
@@ -70,7 +75,7 @@ export function outboxCtes(s: {
   ), delivery AS (
     INSERT INTO jobs (id, platform_id, type, payload, max_attempts)
     SELECT ${s.jobId}::uuid, platform_id, '${DELIVERY_JOB.type}', ${s.jobPayload}::jsonb, ${DELIVERY_JOB.maxAttempts}
-      FROM event WHERE status = 'PENDING'
+      FROM ${s.deliveryFrom ?? "event"} WHERE status = 'PENDING'
     RETURNING id
   )`;
 }

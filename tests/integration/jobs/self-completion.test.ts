@@ -203,4 +203,61 @@ describe("jobs completed by their handler's own statement", () => {
       hooks.respondWith = 200;
     }
   });
+
+  it("activations due together move in one statement: each card once, its event with its own job's rules, delivered", async () => {
+    // Cards whose activation is held back (not due), one of them rejected by the issuer (platformCustomerId …002).
+    const held: { id: string; jobId: string }[] = [];
+    for (let tries = 0; held.length < 6 && tries < 60; tries++) {
+      const holder = await approvedCardholder(withEndpoint, {
+        platformCustomerId: `batch-${Date.now()}-${tries}-${held.length === 0 ? "002" : "x"}`,
+      });
+      const card = await issueCard(withEndpoint, holder);
+      const { rows } = await database().query<{ id: string }>(
+        `UPDATE jobs SET run_at = now() + interval '1 hour'
+          WHERE type = 'card.activate' AND payload->>'cardId' = $1 AND status = 'PENDING' RETURNING id`,
+        [uuid(card.id)],
+      );
+      if (rows.length === 1) held.push({ id: card.id, jobId: rows[0].id });
+    }
+    expect(held.length).toBe(6);
+    const jobIds = held.map((h) => h.jobId);
+    await database().query(`UPDATE jobs SET run_at = now() WHERE id = ANY($1::uuid[])`, [jobIds]);
+    const jobs = await waitFor(async () => {
+      const { rows } = await database().query<
+        JobRow & { payload: { cardId: string; outcome?: string; sandboxRules?: string[] } }
+      >(
+        `SELECT type, status, attempts, locked_by, locked_until, last_error, payload
+           FROM jobs WHERE id = ANY($1::uuid[])`,
+        [jobIds],
+      );
+      return rows.every((r) => r.status === "DONE") ? rows : undefined;
+    });
+    for (const job of jobs) expect(job).toMatchObject({ type: "card.activate", ...done });
+    const { rows: events } = await database().query<{ card: string; status: string; rules: string[] }>(
+      `SELECT payload->'data'->>'id' AS card, payload->'data'->>'status' AS status, sandbox_rules AS rules
+         FROM webhook_events WHERE type = 'CARD.STATUS_CHANGE' AND payload->'data'->>'id' = ANY($1::text[])`,
+      [held.map((h) => h.id)],
+    );
+    expect(events.map((e) => e.card).sort()).toEqual(held.map((h) => h.id).sort());
+    expect(jobs.filter((j) => j.payload.outcome === "REJECT")).toHaveLength(1);
+    // Each event names the sandbox rules its own job carried (the rejection's rule, or none).
+    const rulesOfJob = new Map(jobs.map((j) => [`Card:${j.payload.cardId}`, j.payload.sandboxRules ?? []]));
+    for (const e of events) expect(e.rules).toEqual(rulesOfJob.get(e.card));
+    const statuses = new Map(events.map((e) => [e.card, e.status]));
+    expect([...statuses.values()].filter((s) => s === "CLOSED")).toHaveLength(1);
+    expect([...statuses.values()].filter((s) => s === "ACTIVE")).toHaveLength(5);
+    const closedEvent = events.find((e) => e.status === "CLOSED")!;
+    expect(closedEvent.rules).toEqual(["card.issuance.002"]);
+    for (const h of held) {
+      const card = (await withEndpoint.get(`/cards/${h.id}`)).body;
+      expect(card.status).toBe(statuses.get(h.id));
+      await hooks.waitForType("CARD.STATUS_CHANGE", { where: (w) => w.body.data.id === h.id });
+    }
+    // Moved in one statement: the cards of one claim were written by one transaction (each alone, by its own).
+    const { rows: stamps } = await database().query<{ n: number }>(
+      `SELECT count(DISTINCT xmin::text)::int AS n FROM cards WHERE id = ANY($1::uuid[])`,
+      [held.map((h) => uuid(h.id))],
+    );
+    expect(stamps[0].n).toBeLessThan(held.length);
+  });
 });
