@@ -22,7 +22,7 @@ import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import type * as TestServer from "../../tests/support/server";
-import { benchAgents, benchCardsPlatform, customerBody, externalAccountBody } from "../support/agents";
+import { AGENT_POLICY, benchAgents, benchCardsPlatform, customerBody, externalAccountBody } from "../support/agents";
 import { fundedCustomersWithBanks } from "../support/transfers";
 import { cpuPerOp, sampleCpu, type CpuSample } from "../support/cpu";
 
@@ -218,6 +218,30 @@ const TARGETS: Target[] = [
       body: { webhookEndpoint: `${origin}/api/sandbox/webhook-inbox` },
     }),
     restore: { method: "PATCH", path: "/config", body: { webhookEndpoint: null } },
+  },
+  {
+    name: "POST /sandbox/internal-accounts/{id}/fund",
+    method: "POST",
+    path: (b) => `/sandbox/internal-accounts/${b.money.accounts[pick(b.money.accounts.length)]}/fund`,
+    body: () => ({ amount: 1 }),
+  },
+  {
+    name: "POST /verifications",
+    method: "POST",
+    path: () => "/verifications",
+    body: (b) => ({ customerId: b.money.customers[pick(b.money.customers.length)] }),
+  },
+  {
+    name: "POST /tokens",
+    method: "POST",
+    path: () => "/tokens",
+    body: () => ({ name: `bench token ${seq++}`, permissions: ["VIEW"] }),
+  },
+  {
+    name: "POST /agents",
+    method: "POST",
+    path: () => "/agents",
+    body: (b) => ({ name: `Bench agent ${seq++}`, customerId: b.customerId, policy: AGENT_POLICY }),
   },
   {
     name: "POST /cards",

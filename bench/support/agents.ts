@@ -23,6 +23,19 @@ export function apiCaller(baseUrl: string, auth: string): Call {
   };
 }
 
+/** The bench agents' policy: they may move money, and every transfer waits for approval. */
+export const AGENT_POLICY = {
+  permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS"],
+  defaultExecutionMode: "APPROVAL_REQUIRED",
+  spendingLimits: {
+    currency: "USD",
+    perTransactionLimit: 10_000,
+    dailyLimit: 1_000_000_000,
+    dailyTransactionLimit: 1_000_000,
+    monthlyLimit: 1_000_000_000,
+  },
+};
+
 /**
  * `count` agents of the customer installed through their device codes (their bearer tokens), under a policy whose
  * transfers wait for approval, and the customer's USD internal account and a USD external account to move between.
@@ -38,17 +51,7 @@ export async function benchAgents(
     const agent = (await call("POST", "/agents", {
       name: `Bench agent ${i + 1}`,
       customerId,
-      policy: {
-        permissions: ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS"],
-        defaultExecutionMode: "APPROVAL_REQUIRED",
-        spendingLimits: {
-          currency: "USD",
-          perTransactionLimit: 10_000,
-          dailyLimit: 1_000_000_000,
-          dailyTransactionLimit: 1_000_000,
-          monthlyLimit: 1_000_000_000,
-        },
-      },
+      policy: AGENT_POLICY,
     })) as unknown as { deviceCode: { code: string } };
     const redeemed = await call("POST", `/agents/device-codes/${agent.deviceCode.code}/redeem`, undefined, null);
     return `Bearer ${String(redeemed.accessToken)}`;
