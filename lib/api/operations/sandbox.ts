@@ -6,7 +6,7 @@ import { ErrorResponses, errorResponsesExcept, refusal400 } from "../responses";
 import { InternalAccountResponse } from "../../domain/accounts/schemas";
 import { IncomingTransactionResponse, TransactionResponse } from "../../domain/transactions/schemas";
 import { db, pool } from "../../db/client";
-import { fundInternalAccount } from "../../domain/accounts/fund";
+import { fundInternalAccount } from "../../domain/sandbox/fund";
 import { ageRevealTokens } from "../../domain/cards/reveal";
 import {
   SandboxCardParams,

@@ -12,7 +12,7 @@ import { DomainError } from "../../kernel/errors";
 import { parseApiId, toApiId } from "../../ids";
 import { createCustomer } from "../customers/create-customer";
 import { createExternalAccount } from "../external-accounts/external-accounts";
-import { fundInternalAccount } from "../accounts/fund";
+import { fundInternalAccount } from "./fund";
 import { createCard } from "../cards/cards";
 import { updateConfig } from "../platform/config";
 import { resetPlatformData } from "./reset";

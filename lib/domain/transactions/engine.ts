@@ -22,6 +22,7 @@ import {
   fenceRefused,
   isFenceRefusal,
   type IdempotencyFence,
+  type RecoveryPoint,
 } from "../../db/idempotency-fence";
 import type { Db } from "../../db/client";
 import { DomainError } from "../../kernel/errors";
@@ -266,11 +267,18 @@ function reportMoney(plan: PlanJson, outcome: "applied" | "refused") {
   for (const [currency, amount] of moved) observer().moneyMoved(currency, plan.posting.kind, outcome, amount);
 }
 
-/** Runs one plan in one statement; maps the database's refusals to API errors. */
-/** `opts.amountField`: the request field a balance above the JSON-safe bound is blamed on (ledgerError). */
-export async function applyPlan(db: Db | null, plan: PlanJson, opts: { amountField?: string } = {}): Promise<void> {
+/**
+ * Runs one plan in one statement; maps the database's refusals to API errors. `opts.amountField`: the request field a
+ * balance above the JSON-safe bound is blamed on (ledgerError); `opts.recovery`: what an Idempotency-Key's replay
+ * answers with, for a plan that makes no quote or transaction.
+ */
+export async function applyPlan(
+  db: Db | null,
+  plan: PlanJson,
+  opts: { amountField?: string; recovery?: RecoveryPoint } = {},
+): Promise<void> {
   const fence = currentFence();
-  if (fence) plan.idem = fenceJson(fence, recoveryOf(plan));
+  if (fence) plan.idem = fenceJson(fence, opts.recovery ?? recoveryOf(plan));
   // The rules that steered the plan: its events keep them, and its timed outcomes' jobs carry them on
   // (as enqueueJob's do) so the events those jobs emit later name them too.
   const rules = notedSandboxRules();

@@ -37,6 +37,33 @@ describe("Sandbox funding through the ledger", () => {
     expect(rows.find((r) => r.internal_account_id === uuid)?.amount).toBe("12345");
   });
 
+  it("concurrent fundings of one account all land, each balance webhook reporting the balance its own posting left", async () => {
+    const api = await newPlatform();
+    const customer = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Edsger Dijkstra" });
+    const accounts = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&type=INTERNAL_FIAT`);
+    const id = accounts.body.data[0].id;
+    const amounts = Array.from({ length: 20 }, (_, i) => i + 1);
+    const answers = await Promise.all(
+      amounts.map((amount) => api.post(`/sandbox/internal-accounts/${id}/fund`, { amount })),
+    );
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    const total = amounts.reduce((a, b) => a + b, 0);
+    // Each answer shows the account after its own posting (later ones may have landed too).
+    for (const [i, answer] of answers.entries()) expect(answer.body.balance.amount).toBeGreaterThanOrEqual(amounts[i]);
+    const after = await api.get(`/customers/internal-accounts?customerId=${customer.body.id}&type=INTERNAL_FIAT`);
+    expect(after.body.data[0].balance.amount).toBe(total);
+    const { rows } = await database().query<{ balance: string }>(
+      `SELECT payload->'data'->'balance'->>'amount' AS balance FROM webhook_events
+        WHERE platform_id = $1 AND type = 'INTERNAL_ACCOUNT.BALANCE_UPDATED' AND payload->'data'->>'id' = $2`,
+      [api.platformId, id],
+    );
+    // The balances after each posting, in the order they applied: each step is one funding's amount, each once.
+    const balances = rows.map((r) => Number(r.balance)).sort((a, b) => a - b);
+    expect(balances).toHaveLength(amounts.length);
+    const steps = balances.map((b, i) => b - (i === 0 ? 0 : balances[i - 1]));
+    expect(steps.sort((a, b) => a - b)).toEqual(amounts);
+  });
+
   it("rejects non-integer and non-positive amounts, and other platforms' accounts", async () => {
     const api = await newPlatform();
     const other = await newPlatform();
