@@ -53,7 +53,7 @@ export const createAgentOperation = defineOperation({
   },
   handle: async ({ ctx, body }) => ({
     status: 201,
-    body: await db().$transaction((tx) => createAgent(tx, ctx.platformId, body)),
+    body: await createAgent(db(), ctx.platformId, body),
   }),
 });
 

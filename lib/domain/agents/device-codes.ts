@@ -37,6 +37,16 @@ function newCode(): string {
   return `${chars.slice(0, 4).join("")}-${chars.slice(4).join("")}`;
 }
 
+/** A new code for an agent: what is stored (its row's id, hash and expiry) and what the answer shows. */
+export function newDeviceCode(agentId: string, now = new Date()) {
+  const code = newCode();
+  const expiresAt = new Date(now.getTime() + sandboxDelayMs(DEVICE_CODE_TTL_MS));
+  return {
+    row: { id: newUuid(), codeHash: codeHash(code), expiresAt },
+    answer: { code, agentId: toApiId("Agent", agentId), expiresAt: expiresAt.toISOString(), redeemed: false },
+  };
+}
+
 /** Issues a new code for the agent and invalidates its earlier unredeemed ones. */
 export async function issueDeviceCode(db: Db, agent: Agent) {
   const now = new Date();
@@ -44,12 +54,9 @@ export async function issueDeviceCode(db: Db, agent: Agent) {
     where: { agentId: agent.id, redeemedAt: null, invalidatedAt: null },
     data: { invalidatedAt: now },
   });
-  const code = newCode();
-  const expiresAt = new Date(now.getTime() + sandboxDelayMs(DEVICE_CODE_TTL_MS));
-  await db.agentDeviceCode.create({
-    data: { id: newUuid(), platformId: agent.platformId, agentId: agent.id, codeHash: codeHash(code), expiresAt },
-  });
-  return { code, agentId: toApiId("Agent", agent.id), expiresAt: expiresAt.toISOString(), redeemed: false };
+  const issued = newDeviceCode(agent.id, now);
+  await db.agentDeviceCode.create({ data: { ...issued.row, platformId: agent.platformId, agentId: agent.id } });
+  return issued.answer;
 }
 
 export async function regenerateDeviceCode(db: PrismaClient, agent: Agent) {

@@ -49,7 +49,14 @@ export async function releaseUsage(db: Db, agentId: string, day: string, month: 
 
 export async function readUsage(db: Db, agentId: string, at: Date) {
   const { day, month } = periodKeys(at);
-  const rows = await db.agentUsage.findMany({ where: { agentId, periodKey: { in: [day, month] } } });
+  return usageOf(await db.agentUsage.findMany({ where: { agentId, periodKey: { in: [day, month] } } }), at);
+}
+
+export type AgentUsageAnswer = ReturnType<typeof usageOf>;
+
+/** An agent's usage at `at` from its counter rows (none: nothing spent this day or month). */
+export function usageOf(rows: { periodKey: string; count: number; spent: bigint }[], at: Date) {
+  const { day, month } = periodKeys(at);
   const d = rows.find((r) => r.periodKey === day);
   const m = rows.find((r) => r.periodKey === month);
   const tomorrow = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));

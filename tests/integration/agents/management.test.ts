@@ -180,4 +180,36 @@ describe("AgentAuth", () => {
     await api.delete(`/agents/${a.agentId}`);
     expect((await api.get("/agents/me", { auth: a.auth })).status).toBe(401);
   });
+
+  it("creation checks the accounts a policy names, and makes nothing for a deleted customer", async () => {
+    const api = await newPlatform();
+    const cid = await customer(api);
+    const otherCid = await customer(api, "Someone Else");
+    const accountOf = async (id: string) =>
+      (await api.get(`/customers/internal-accounts?customerId=${id}&type=INTERNAL_FIAT`)).body.data[0].id as string;
+    const own = await accountOf(cid);
+    const withOwn = await api.post("/agents", {
+      name: "restricted",
+      customerId: cid,
+      policy: { ...POLICY, accountRestrictions: { allowedAccountIds: [own] } },
+    });
+    expect(withOwn.status, withOwn.text).toBe(201);
+    expect(withOwn.body.agent.policy.accountRestrictions.allowedAccountIds).toEqual([own]);
+    expect(withOwn.body.deviceCode.code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const foreign = await api.post("/agents", {
+      name: "restricted",
+      customerId: cid,
+      policy: { ...POLICY, accountRestrictions: { allowedAccountIds: [await accountOf(otherCid)] } },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.details.errors[0].field).toBe("policy.accountRestrictions.allowedAccountIds[0]");
+
+    expect((await api.delete(`/customers/${otherCid}`)).status).toBe(200);
+    const forDeleted = await api.post("/agents", { name: "late", customerId: otherCid, policy: POLICY });
+    expect(forDeleted.status).toBe(400);
+    const { rows } = await database().query(`SELECT 1 FROM agents WHERE customer_id = $1::uuid`, [
+      otherCid.split(":")[1],
+    ]);
+    expect(rows).toEqual([]);
+  });
 });
