@@ -27,12 +27,15 @@ async function ownInternalAccount(db: PrismaClient, agent: Agent, id: string) {
   return row;
 }
 
+// The external account is found by its primary key alone (`OFFSET 0`): beside its platform and deleted_at, the
+// generic plan walked the partial (platform, owner, fingerprint) index over the owner's accounts (bench:api).
 const TRANSFER_ENDS = `SELECT i.id AS internal_id, i.type, i.currency, e.id AS external_id, e.customer_id,
        c.platform_customer_id
   FROM (SELECT 1) one
   LEFT JOIN customers c ON c.id = $1::uuid
   LEFT JOIN internal_accounts i ON i.id = $2::uuid AND i.platform_id = $3::uuid AND i.customer_id = $1::uuid
-  LEFT JOIN external_accounts e ON e.id = $4::uuid AND e.platform_id = $3::uuid AND e.deleted_at IS NULL`;
+  LEFT JOIN (SELECT id, customer_id, platform_id, deleted_at FROM external_accounts WHERE id = $4::uuid OFFSET 0) e
+         ON e.platform_id = $3::uuid AND e.deleted_at IS NULL`;
 
 /**
  * A transfer's two accounts in one read: the customer's internal account and the external account (each accessor
@@ -135,8 +138,9 @@ async function transferInOneStatement(
           LEFT JOIN customers c ON c.id = ${p(agent.customerId)}::uuid
           LEFT JOIN internal_accounts i ON i.id = ${p(internalUuid)}::uuid
                 AND i.platform_id = ${p(agent.platformId)}::uuid AND i.customer_id = ${p(agent.customerId)}::uuid
-          LEFT JOIN external_accounts e ON e.id = ${p(externalUuid)}::uuid
-                AND e.platform_id = ${p(agent.platformId)}::uuid AND e.deleted_at IS NULL`,
+          LEFT JOIN (SELECT id, customer_id, platform_id, deleted_at FROM external_accounts
+                      WHERE id = ${p(externalUuid)}::uuid OFFSET 0) e
+                 ON e.platform_id = ${p(agent.platformId)}::uuid AND e.deleted_at IS NULL`,
     },
   );
 }
