@@ -120,7 +120,8 @@ const CARD_COLUMNS = `id, customer_id AS "customerId", funding_source_id AS "fun
 
 /**
  * issueWithoutLimits's statement, without and with an Idempotency-Key's fence: built once, so each call hands the
- * pool the same string (whose prepared statement's name is looked up by it).
+ * pool the same string (whose prepared statement's name is looked up by it). The cardholder is found by primary key
+ * alone (`OFFSET 0`): joined to the platform, its plan walked the UMA-address index over the platform's customers.
  */
 const ISSUE_SQL = [false, true].map(
   (fenced) => `WITH p AS (
@@ -129,8 +130,10 @@ const ISSUE_SQL = [false, true].map(
         AND NOT coalesce((card_limits->>'oneCardPerCardholder')::boolean, false)
         FOR SHARE
    ), holder AS (
-     SELECT c.id FROM customers c
-      WHERE c.id = $2::uuid AND c.platform_id = $1::uuid AND EXISTS (SELECT 1 FROM p) AND c.deleted_at IS NULL
+     SELECT c.id
+       FROM (SELECT id, platform_id, deleted_at, kyc_status, platform_customer_id FROM customers
+              WHERE id = $2::uuid OFFSET 0) c
+      WHERE c.platform_id = $1::uuid AND EXISTS (SELECT 1 FROM p) AND c.deleted_at IS NULL
         AND c.kyc_status = 'APPROVED' AND NOT (c.platform_customer_id LIKE ANY ($15::text[]))
    ), account AS (
      SELECT a.id, a.currency FROM internal_accounts a JOIN holder ON a.customer_id = holder.id
