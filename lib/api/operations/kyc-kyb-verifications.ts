@@ -153,7 +153,7 @@ export const updateBeneficialOwnerOperation = defineOperation({
   },
   handle: async ({ ctx, params, body }) => ({
     status: 200,
-    body: await updateBeneficialOwner(db(), ctx.platformId, params.beneficialOwnerId, body),
+    body: await updateBeneficialOwner(ctx.platformId, params.beneficialOwnerId, body),
   }),
 });
 

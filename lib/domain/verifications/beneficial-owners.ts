@@ -2,8 +2,8 @@
 // business resolves terminally (lib/sandbox/kyc.ts, by lastName suffix); an
 // owner added to an already-resolved business resolves at once.
 import "server-only";
-import type { PrismaClient } from "../../db/generated/client";
-import type { Db } from "../../db/client";
+import type { BeneficialOwner, PrismaClient } from "../../db/generated/client";
+import { queryRows, type Db } from "../../db/client";
 import { DomainError, invalidField } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
@@ -44,22 +44,32 @@ export async function createBeneficialOwner(db: PrismaClient, platformId: string
   return serializeBeneficialOwner(row);
 }
 
-export async function updateBeneficialOwner(
-  db: PrismaClient,
-  platformId: string,
-  id: string,
-  input: BeneficialOwnerUpdate,
-) {
-  const row = await getBeneficialOwnerOrThrow(db, platformId, id);
-  const personalInfo = input.personalInfo ? { ...(row.personalInfo as object), ...input.personalInfo } : undefined;
-  const updated = await db.beneficialOwner.update({
-    where: { id: row.id },
-    data: {
-      ...(input.roles ? { roles: [...new Set(input.roles)] } : {}),
-      ...(input.ownershipPercentage !== undefined ? { ownershipPercentage: input.ownershipPercentage } : {}),
-      ...(personalInfo ? { personalInfo } : {}),
-    },
-  });
+/**
+ * PATCH /beneficial-owners/{id} in one statement: PostgreSQL merges the given personalInfo fields into the stored
+ * ones, so concurrent PATCHes of different fields all keep theirs (read, merged and written back, one was lost).
+ */
+const UPDATE_SQL = `UPDATE beneficial_owners
+    SET roles = coalesce($3::text[], roles), ownership_percentage = coalesce($4::int, ownership_percentage),
+        personal_info = CASE WHEN $5::jsonb IS NULL THEN personal_info
+                             ELSE coalesce(personal_info, '{}'::jsonb) || $5::jsonb END,
+        updated_at = now()
+  WHERE id = $1::uuid AND platform_id = $2::uuid
+  RETURNING id, platform_id AS "platformId", customer_id AS "customerId", roles,
+            ownership_percentage AS "ownershipPercentage", personal_info AS "personalInfo", kyc_status AS "kycStatus",
+            created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+export async function updateBeneficialOwner(platformId: string, id: string, input: BeneficialOwnerUpdate) {
+  const uuid = parseApiId("BeneficialOwner", id);
+  const [updated] = uuid
+    ? await queryRows<BeneficialOwner>(UPDATE_SQL, [
+        uuid,
+        platformId,
+        input.roles ? [...new Set(input.roles)] : null,
+        input.ownershipPercentage ?? null,
+        input.personalInfo ? JSON.stringify(input.personalInfo) : null,
+      ])
+    : [];
+  if (!updated) throw new DomainError("REFERENCE_NOT_FOUND", `Beneficial owner ${id} not found`);
   return serializeBeneficialOwner(updated);
 }
 

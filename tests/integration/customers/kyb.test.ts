@@ -216,6 +216,15 @@ describe("Beneficial owners CRUD", () => {
       kycStatus: "UNVERIFIED",
     });
     expect((await api.patch(`/beneficial-owners/${o.body.id}`, { ownershipPercentage: -1 })).status).toBe(400);
+    // Concurrent PATCHes of different personalInfo fields all keep theirs.
+    const fields = { firstName: "Olivia", lastName: "Concurrent 002", birthDate: "1981-06-06", nationality: "FR" };
+    const answers = await Promise.all(
+      Object.entries(fields).map(([k, v]) =>
+        api.patch(`/beneficial-owners/${o.body.id}`, { personalInfo: { [k]: v } }),
+      ),
+    );
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    expect((await api.get(`/beneficial-owners/${o.body.id}`)).body.personalInfo).toMatchObject(fields);
     expect((await api.get(`/beneficial-owners/${o.body.id}`)).body.roles).toEqual(["UBO", "DIRECTOR"]);
     expect((await api.get(`/customers/${b.body.id}`)).body.beneficialOwners.map((x: { id: string }) => x.id)).toEqual([
       o.body.id,
