@@ -222,7 +222,24 @@ export async function updateAgent(
   return serializeAgent(db, updated);
 }
 
-export async function updateAgentPolicy(db: Db, platformId: string, agentId: string, update: AgentPolicyUpdate) {
+/**
+ * PATCH /agents/{id}/policy: the merge (lists replace, limits merge, null removes) is made from the policy as it stands
+ * under the agent's row lock, so concurrent PATCHes of different parts all apply.
+ */
+export async function updateAgentPolicy(
+  db: PrismaClient,
+  platformId: string,
+  agentId: string,
+  update: AgentPolicyUpdate,
+) {
+  const uuid = parseApiId("Agent", agentId);
+  return db.$transaction(async (tx) => {
+    if (uuid) await tx.$queryRaw`SELECT 1 FROM agents WHERE id = ${uuid}::uuid FOR UPDATE`;
+    return mergeAgentPolicy(tx, platformId, agentId, update);
+  });
+}
+
+async function mergeAgentPolicy(db: Db, platformId: string, agentId: string, update: AgentPolicyUpdate) {
   const row = await findAgent(db, platformId, agentId);
   let policy: AgentPolicy;
   try {

@@ -88,6 +88,20 @@ describe("Agent management", () => {
         monthlyLimit: 200_000,
       },
     });
+    // Concurrent PATCHes of different parts all apply (each merges into the policy the others left).
+    const parts = [
+      { defaultExecutionMode: "APPROVAL_REQUIRED" },
+      { spendingLimits: { monthlyLimit: 300_000 } },
+      { spendingLimits: { dailyTransactionLimit: 30 } },
+      { permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES"] },
+    ];
+    const answers = await Promise.all(parts.map((part) => api.patch(`/agents/${body.agent.id}/policy`, part)));
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    expect((await api.get(`/agents/${body.agent.id}`)).body.policy).toMatchObject({
+      defaultExecutionMode: "APPROVAL_REQUIRED",
+      permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES"],
+      spendingLimits: { perTransactionLimit: 500, dailyLimit: null, dailyTransactionLimit: 30, monthlyLimit: 300_000 },
+    });
     const unknown = await api.patch(`/agents/${body.agent.id}/policy`, { colour: "red" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.details.errors[0]).toMatchObject({ field: "colour", constraint: "UNKNOWN_FIELD" });
