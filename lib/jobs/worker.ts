@@ -211,17 +211,17 @@ async function runBatch(state: WorkerState, handler: BatchingJobHandler, jobs: J
 
 async function tick(state: WorkerState): Promise<number> {
   const jobs = await claim(state.id);
-  const batches = new Map<string, JobRecord[]>();
+  const batches = new Map<BatchingJobHandler, JobRecord[]>();
   for (const job of jobs) {
     const handler = state.handlers[job.type];
-    if (handler && typeof handler !== "function") batches.set(job.type, [...(batches.get(job.type) ?? []), job]);
-    else start(state, [job], () => runAlone(state, job));
+    if (handler && typeof handler !== "function") {
+      const group = batches.get(handler) ?? [];
+      batches.set(handler, group);
+      group.push(job);
+    } else start(state, [job], () => runAlone(state, job));
   }
-  for (const [type, group] of batches) {
-    const handler = state.handlers[type] as BatchingJobHandler;
-    if (group.length === 1) start(state, group, () => runAlone(state, group[0]));
-    else start(state, group, () => runBatch(state, handler, group));
-  }
+  for (const [handler, group] of batches)
+    start(state, group, () => (group.length === 1 ? runAlone(state, group[0]) : runBatch(state, handler, group)));
   await housekeeping(state);
   return jobs.length;
 }

@@ -55,6 +55,17 @@ export async function findAgent(db: Db, platformId: string, agentId: string): Pr
  * accounts of the agent's customer on this platform: 400 naming each other id.
  * `prefix`: where accountRestrictions sits in the request body.
  */
+/** The internal accounts a policy's restrictions name, each with its field in the request body. */
+function namedAccounts(restrictions: AgentPolicy["accountRestrictions"], prefix: string) {
+  return [
+    ...(restrictions?.allowedAccountIds ?? []).map((id, i) => ({ id, field: `${prefix}.allowedAccountIds[${i}]` })),
+    ...(restrictions?.accountRules ?? []).map((r, i) => ({
+      id: r.accountId,
+      field: `${prefix}.accountRules[${i}].accountId`,
+    })),
+  ];
+}
+
 async function assertPolicyAccounts(
   db: Db,
   platformId: string,
@@ -62,13 +73,7 @@ async function assertPolicyAccounts(
   restrictions: AgentPolicy["accountRestrictions"],
   prefix: string,
 ) {
-  const named = [
-    ...(restrictions?.allowedAccountIds ?? []).map((id, i) => ({ id, field: `${prefix}.allowedAccountIds[${i}]` })),
-    ...(restrictions?.accountRules ?? []).map((r, i) => ({
-      id: r.accountId,
-      field: `${prefix}.accountRules[${i}].accountId`,
-    })),
-  ];
+  const named = namedAccounts(restrictions, prefix);
   if (named.length === 0) return;
   const uuids = [...new Set(named.map((n) => parseApiId("InternalAccount", n.id)).filter((u): u is string => !!u))];
   const owned = await db.internalAccount.findMany({
@@ -118,8 +123,7 @@ export async function createAgent(
   platformId: string,
   input: { name: string; customerId: string; policy: AgentPolicy },
 ) {
-  const restrictions = input.policy.accountRestrictions;
-  if ((restrictions?.allowedAccountIds?.length ?? 0) + (restrictions?.accountRules?.length ?? 0) > 0)
+  if (namedAccounts(input.policy.accountRestrictions, "policy.accountRestrictions").length > 0)
     return db.$transaction((tx) => createCheckedAgent(tx, platformId, input));
   const customerUuid = parseApiId("Customer", input.customerId);
   const id = newUuid();
