@@ -4,7 +4,7 @@
 // customers' regions (for SCA) and platform ids (for payloads). Inside an interactive transaction it reads
 // through that transaction instead.
 import "server-only";
-import { db as rootDb, pool, type Db } from "../../db/client";
+import { db as rootDb, queryRows, type Db } from "../../db/client";
 import { createBatcher } from "../../db/batcher";
 import { DomainError } from "../../kernel/errors";
 import type { InternalAccountRow } from "../accounts/internal-accounts";
@@ -54,12 +54,11 @@ const readRow = createBatcher<{ platformId: string; ids: string[]; version?: str
   maxBatch: 64,
   lanes: 2,
   run: async (reads) => {
-    // Named, so each connection plans it once (planning cost more than running it).
-    const { rows } = await pool().query({
-      name: "transfer-reads",
-      text: SQL,
-      values: [JSON.stringify(reads.map((r) => ({ p: r.platformId, a: r.ids, v: r.version })))],
-    });
+    // A named statement (each connection plans it once: planning cost more than running it) through queryRows,
+    // which falls back to unnamed ones behind a pooler that moves statements across server connections.
+    const rows = await queryRows<Row>(SQL, [
+      JSON.stringify(reads.map((r) => ({ p: r.platformId, a: r.ids, v: r.version }))),
+    ]);
     const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
     return reads.map((_, i) => ({ status: "fulfilled", value: byIndex.get(i + 1) }));
   },

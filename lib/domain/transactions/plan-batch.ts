@@ -7,7 +7,7 @@
 // applied on its own with money_apply, so every caller gets exactly the answer a
 // lone request would (docs/adr-005-group-commit.md).
 import "server-only";
-import { pool } from "../../db/client";
+import { queryRows } from "../../db/client";
 import { createBatcher } from "../../db/batcher";
 import { failpoint } from "../../kernel/failpoints";
 
@@ -44,12 +44,12 @@ interface QueuedPlan {
   fenced: boolean;
 }
 
+// The money statements are named prepared statements through queryRows, which falls back to unnamed ones behind a
+// pooler that moves statements across server connections (a refusal there runs nothing).
 async function applyOne(plan: QueuedPlan): Promise<void> {
-  await pool().query(
-    plan.fenced
-      ? { name: "money-apply-fenced", text: "SELECT money_apply_fenced($1::jsonb)", values: [jsonbParam([plan.bytes])] }
-      : { name: "money-apply", text: "SELECT money_apply($1::jsonb)", values: [jsonbParam([plan.bytes])] },
-  );
+  await queryRows(plan.fenced ? "SELECT money_apply_fenced($1::jsonb)" : "SELECT money_apply($1::jsonb)", [
+    jsonbParam([plan.bytes]),
+  ]);
 }
 
 /** An error the server reported (a SQLSTATE): the statement rolled back, nothing was applied. */
@@ -72,11 +72,9 @@ const enqueue = createBatcher<QueuedPlan, void>({
     if (plans.length === 1) return Promise.allSettled([applyOne(plans[0])]);
     try {
       const fenced = plans.some((p) => p.fenced);
-      await pool().query({
-        name: fenced ? "money-apply-batch-fenced" : "money-apply-batch",
-        text: fenced ? "SELECT money_apply_batch_fenced($1::jsonb)" : "SELECT money_apply_batch($1::jsonb)",
-        values: [jsonbParam(arrayOf(plans.map((p) => p.bytes)))],
-      });
+      await queryRows(fenced ? "SELECT money_apply_batch_fenced($1::jsonb)" : "SELECT money_apply_batch($1::jsonb)", [
+        jsonbParam(arrayOf(plans.map((p) => p.bytes))),
+      ]);
       failpoint("money-batch-after-commit", fenced && plans.length > 1);
       return plans.map(() => ({ status: "fulfilled", value: undefined }));
     } catch (err) {
