@@ -94,7 +94,7 @@ async function main() {
         holders.push(...batch.map((c) => c.id));
       }
     const cards = !ONLY || ONLY.includes("cards") ? await benchCardsPlatform(server) : null;
-    const moneyTargets = ["customer-update", "transfer-in", "transfer-out"];
+    const moneyTargets = ["customer-update", "verifications", "transfer-in", "transfer-out"];
     const money =
       !ONLY || ONLY.some((o) => moneyTargets.includes(o))
         ? await fundedCustomersWithBanks(server.baseUrl, auth, 50)
@@ -150,6 +150,13 @@ async function main() {
         next: () => ({
           body: JSON.stringify({ customerType: "INDIVIDUAL", fullName: `Bench Person ${seq++ % 1000}` }),
         }),
+      },
+      {
+        name: "POST /verifications",
+        file: "verifications",
+        method: "POST",
+        path: "/verifications",
+        next: () => ({ body: JSON.stringify({ customerId: money.customers[anyOf()] }) }),
       },
       {
         name: "POST /transfer-in",

@@ -90,7 +90,10 @@ export function businessKybRule(registrationNumber: string | undefined | null): 
   return rule ?? "APPROVE";
 }
 
-export const KYB_RULE_OUTCOME: Record<KybRule, { verificationStatus: VerificationStatus; kybStatus: KycStatus }> = {
+export const KYB_RULE_OUTCOME: Record<
+  KybRule,
+  { verificationStatus: Exclude<VerificationStatus, "RESOLVE_ERRORS">; kybStatus: KycStatus }
+> = {
   COLLECT_DOCUMENTS: { verificationStatus: "APPROVED", kybStatus: "APPROVED" },
   REJECT: { verificationStatus: "REJECTED", kybStatus: "REJECTED" },
   APPROVE: { verificationStatus: "APPROVED", kybStatus: "APPROVED" },

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { toApiId } from "../../ids";
 import { ACCEPTED_DOCUMENT_TYPES, BUSINESS_REQUIRED_FIELDS, INDIVIDUAL_REQUIRED_FIELDS } from "../../sandbox/kyc";
 import type { CustomerRow } from "../customers/serialize";
-import { contactVerificationOf } from "../customers/serialize";
+import { contactVerificationOf, type ContactState } from "../customers/serialize";
 
 export interface VerificationErrorEntry {
   resourceId: string;
@@ -38,27 +38,37 @@ function missingFields(resourceId: string, source: unknown, fields: readonly str
     .map((field) => ({ resourceId, type: "MISSING_FIELD", field, reason: `${field} is required for verification` }));
 }
 
+/** What the packet of a customer is made of: its owners (businesses), their and its documents, its contact state. */
+export interface PacketParts {
+  owners: { id: string }[];
+  documents: { id: string; holderId: string; documentType: string }[];
+  contact: ContactState | null;
+}
+
 export async function evaluatePacket(db: Db, platformId: string, customer: CustomerRow): Promise<PacketState> {
-  const customerRef = toApiId("Customer", customer.id);
-  const profile = (customer.profile ?? {}) as Record<string, unknown>;
-  const errors: VerificationErrorEntry[] = [];
   const owners =
     customer.customerType === "BUSINESS"
       ? await db.beneficialOwner.findMany({ where: { platformId, customerId: customer.id }, orderBy: { id: "asc" } })
       : [];
-  const holderIds = [customer.id, ...owners.map((o) => o.id)];
   const documents = await db.document.findMany({
-    where: { platformId, holderId: { in: holderIds } },
+    where: { platformId, holderId: { in: [customer.id, ...owners.map((o) => o.id)] } },
     select: { id: true, holderId: true, documentType: true },
     orderBy: { id: "asc" },
   });
+  const contact = await db.customerSca.findUnique({ where: { customerId: customer.id } });
+  return packetOf(customer, { owners, documents, contact });
+}
+
+/** The packet's problems, from its parts (owners and documents in id order). */
+export function packetOf(customer: CustomerRow, parts: PacketParts): PacketState {
+  const customerRef = toApiId("Customer", customer.id);
+  const profile = (customer.profile ?? {}) as Record<string, unknown>;
+  const errors: VerificationErrorEntry[] = [];
+  const { owners, documents } = parts;
   const docsOf = (holderId: string, accepted: readonly string[]) =>
     documents.filter((d) => d.holderId === holderId && accepted.includes(d.documentType));
 
-  const contact = contactVerificationOf(
-    customer,
-    await db.customerSca.findUnique({ where: { customerId: customer.id } }),
-  );
+  const contact = contactVerificationOf(customer, parts.contact);
   const contactErrors: VerificationErrorEntry[] = [];
   if (contact?.email === "PENDING")
     contactErrors.push({

@@ -127,6 +127,41 @@ describe("Individual KYC on an unregulated platform (default)", () => {
     expect((await api.delete(`/documents/${doc.id}`)).status).toBe(409);
   });
 
+  it("concurrent submissions around the document's upload: one approval, every answer recorded once with its webhook", async () => {
+    const c = await api.post("/customers", completeIndividual("Cora Concurrent"));
+    const submit = () => verify(api, c.body.id);
+    const [first, upload, second] = await Promise.all([
+      Promise.all(Array.from({ length: 8 }, submit)),
+      uploadDocument(api, c.body.id),
+      Promise.all(Array.from({ length: 8 }, submit)),
+    ]);
+    expect(upload.id).toMatch(/^Document:/);
+    const after = await Promise.all(Array.from({ length: 4 }, submit));
+    const answers = [...first, ...second, ...after];
+    for (const a of answers) expect([200, 400]).toContain(a.status);
+    const recorded = answers.filter((a) => a.status === 200).map((a) => a.body);
+    expect(recorded.filter((v) => v.verificationStatus === "APPROVED")).toHaveLength(1);
+    for (const v of recorded.filter((r) => r.verificationStatus !== "APPROVED")) {
+      expect(v).toMatchObject({
+        verificationStatus: "RESOLVE_ERRORS",
+        errors: [{ type: "MISSING_IDENTITY_DOCUMENT" }],
+      });
+    }
+    // Once approved, a submission is refused.
+    expect((await submit()).status).toBe(400);
+    const listed = await api.get(`/verifications?customerId=${c.body.id}&limit=100`);
+    expect(listed.body.data.map((v: { id: string }) => v.id).sort()).toEqual(recorded.map((v) => v.id).sort());
+    for (const v of recorded) {
+      const hook = await hooks.waitForType(`VERIFICATION.${v.verificationStatus}`, {
+        where: (w) => w.body.data.id === v.id,
+      });
+      expect(hook.body.data).toEqual(v);
+    }
+    await hooks.waitForType("CUSTOMER.KYC_APPROVED", { where: (w) => w.body.data.id === c.body.id });
+    expect(hooks.ofType("CUSTOMER.KYC_APPROVED").filter((w) => w.body.data.id === c.body.id)).toHaveLength(1);
+    expect((await api.get(`/customers/${c.body.id}`)).body.kycStatus).toBe("APPROVED");
+  });
+
   it("lists and gets verifications; other platforms see 404", async () => {
     const { customer } = await completePacket(api, "Lister Person");
     const v = await verify(api, customer.id);
