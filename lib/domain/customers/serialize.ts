@@ -91,7 +91,6 @@ export async function loadCustomerExtras(
   platformId: string,
   rows: CustomerRow[],
 ): Promise<Map<string, CustomerExtras>> {
-  const out = new Map<string, CustomerExtras>(rows.map((r) => [r.id, {}]));
   const scaIds = rows.filter((r) => requiresScaAndContactVerification(r.region)).map((r) => r.id);
   const businessIds = rows.filter((r) => r.customerType === "BUSINESS").map((r) => r.id);
   const [contacts, owners] = await Promise.all([
@@ -100,6 +99,16 @@ export async function loadCustomerExtras(
       ? db.beneficialOwner.findMany({ where: { platformId, customerId: { in: businessIds } }, orderBy: { id: "asc" } })
       : [],
   ]);
+  return extrasOf(rows, contacts, owners);
+}
+
+/** Each customer's extras from its contact state and its owners (in id order), however they were read. */
+export function extrasOf(
+  rows: Pick<CustomerRow, "id">[],
+  contacts: (ContactState & { customerId: string })[],
+  owners: BeneficialOwnerRow[],
+): Map<string, CustomerExtras> {
+  const out = new Map<string, CustomerExtras>(rows.map((r) => [r.id, {}]));
   for (const c of contacts) out.get(c.customerId)!.contact = c;
   for (const o of owners) (out.get(o.customerId)!.beneficialOwners ??= []).push(o);
   return out;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { database, newPlatform, type ApiClient } from "../../support/api";
-import { business, completeIndividual } from "./helpers";
+import { business, completeIndividual, owner } from "./helpers";
 
 describe("Customers: create, list, get, update, delete", () => {
   let api: ApiClient;
@@ -157,6 +157,37 @@ describe("Customers: create, list, get, update, delete", () => {
     const withDeleted = await p.get("/customers?isIncludingDeleted=true");
     expect(withDeleted.body.totalCount).toBe(6);
     expect(withDeleted.body.data.find((c: { id: string }) => c.id === made[0]).isDeleted).toBe(true);
+  });
+
+  it("the unfiltered list (one statement) shows each customer as its GET and a filtered list do", async () => {
+    const p = await newPlatform();
+    const eu = await p.post("/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Eu Contact",
+      region: "FR",
+      email: "eu.contact@example.com",
+      phoneNumber: "+33612345678",
+    });
+    const biz = await p.post("/customers", business("REG-123"));
+    expect((await p.post("/beneficial-owners", owner(biz.body.id, "Owner One"))).status).toBe(201);
+    expect((await p.post("/beneficial-owners", owner(biz.body.id, "Owner Two"))).status).toBe(201);
+    const gone = await p.post("/customers", completeIndividual("Gone Person"));
+    await p.delete(`/customers/${gone.body.id}`);
+    const far = "2000-01-01T00:00:00Z";
+    for (const extra of ["", "&isIncludingDeleted=true"]) {
+      const unfiltered = await p.get(`/customers?limit=10${extra}`);
+      const filtered = await p.get(`/customers?limit=10&createdAfter=${far}${extra}`);
+      expect(unfiltered.body).toEqual(filtered.body);
+    }
+    const all = (await p.get("/customers?isIncludingDeleted=true")).body.data;
+    expect(all.map((c: { id: string }) => c.id)).toEqual([gone.body.id, biz.body.id, eu.body.id]);
+    for (const c of all) expect(c).toEqual((await p.get(`/customers/${c.id}`)).body);
+    expect(all[1].beneficialOwners).toHaveLength(2);
+    expect(all[2].contactVerification).toEqual({ email: "PENDING", phone: "PENDING" });
+    const paged = await p.get("/customers?limit=1&isIncludingDeleted=true");
+    const next = await p.get(`/customers?limit=1&isIncludingDeleted=true&cursor=${paged.body.nextCursor}`);
+    expect([paged.body.data[0].id, next.body.data[0].id]).toEqual([gone.body.id, biz.body.id]);
+    expect(next.body).toMatchObject({ hasMore: true, totalCount: 3 });
   });
 
   it("PATCH updates fields, merges businessInfo, adds currency accounts, and validates like POST", async () => {

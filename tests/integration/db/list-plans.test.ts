@@ -125,7 +125,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<Captured[]> {
   recording = [];
   try {
     await run();
-    return recording.filter((c) => /^\s*SELECT/i.test(c.text));
+    return recording.filter((c) => /^\s*(SELECT|WITH)/i.test(c.text));
   } finally {
     recording = null;
   }
