@@ -57,17 +57,23 @@ export function individualKycAtCreation(fullName: string | undefined | null, pla
 }
 
 /** Final statuses: POST /verifications answers 400 and renaming never re-derives them. */
+export const FINAL_STATUSES: readonly KycStatus[] = ["APPROVED", "REJECTED"];
 export function isFinalStatus(status: string | null | undefined): boolean {
-  return status === "APPROVED" || status === "REJECTED";
+  return (FINAL_STATUSES as readonly (string | null | undefined)[]).includes(status);
 }
 
 /** Beneficial owner KYC by the last 3 characters of lastName, when the business resolves. */
 export const BENEFICIAL_OWNER_KYC_SUFFIX: Record<string, KycStatus> = { "001": "PENDING", "002": "REJECTED" };
 export function beneficialOwnerKycOutcome(lastName: string | undefined | null): KycStatus {
+  const rule = beneficialOwnerKycRule(lastName);
+  if (rule.ruleId) noteSandboxRule(rule.ruleId);
+  return rule.status;
+}
+/** The owner's outcome and the sandbox rule that decides it (none for the default), without noting the rule. */
+export function beneficialOwnerKycRule(lastName: string | undefined | null): { status: KycStatus; ruleId?: string } {
   const suffix = sandboxSuffix(lastName);
   const status = BENEFICIAL_OWNER_KYC_SUFFIX[suffix];
-  if (status) noteSandboxRule(`kyc.beneficial-owner.${suffix}`);
-  return status ?? "APPROVED";
+  return status ? { status, ruleId: `kyc.beneficial-owner.${suffix}` } : { status: "APPROVED" };
 }
 
 /**

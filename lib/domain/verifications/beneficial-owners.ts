@@ -2,16 +2,15 @@
 // business resolves terminally (lib/sandbox/kyc.ts, by lastName suffix); an
 // owner added to an already-resolved business resolves at once.
 import "server-only";
-import type { BeneficialOwner, PrismaClient } from "../../db/generated/client";
 import { queryRows, type Db } from "../../db/client";
 import { DomainError, invalidField } from "../../kernel/errors";
 import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kernel/pagination";
 import { newUuid, parseApiId } from "../../ids";
-import { isFinalStatus } from "../../sandbox/kyc";
-import { getCustomerOrThrow } from "../customers/retrieve-customer";
+import { toJsonText } from "../../kernel/json";
+import { beneficialOwnerKycRule, FINAL_STATUSES } from "../../sandbox/kyc";
+import { noteSandboxRule } from "../../sandbox/rule-trace";
 import type { BeneficialOwnerCreate, BeneficialOwnerUpdate } from "./schemas";
-import { serializeBeneficialOwner } from "../customers/beneficial-owner";
-import { resolveBeneficialOwners } from "./submit";
+import { serializeBeneficialOwner, type BeneficialOwnerRow } from "../customers/beneficial-owner";
 
 export async function getBeneficialOwnerOrThrow(db: Db, platformId: string, id: string) {
   const uuid = parseApiId("BeneficialOwner", id);
@@ -20,28 +19,50 @@ export async function getBeneficialOwnerOrThrow(db: Db, platformId: string, id: 
   return row;
 }
 
-export async function createBeneficialOwner(db: PrismaClient, platformId: string, input: BeneficialOwnerCreate) {
-  const customer = await getCustomerOrThrow(db, platformId, input.customerId);
-  if (customer.customerType !== "BUSINESS")
-    throw invalidField("customerId", "Beneficial owners belong to BUSINESS customers", "INVALID");
-  const row = await db.$transaction(async (tx) => {
-    const created = await tx.beneficialOwner.create({
-      data: {
-        id: newUuid(),
+const OWNER_COLUMNS = `id::text, platform_id AS "platformId", customer_id::text AS "customerId", roles,
+  ownership_percentage AS "ownershipPercentage", personal_info AS "personalInfo", kyc_status AS "kycStatus",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/**
+ * POST /beneficial-owners in one statement: the owner is made only for an active BUSINESS customer, whose row it holds
+ * in share mode so that a resolution of the business (which updates that row) runs wholly before or after it. An
+ * owner added to a business whose verification is final resolves at once, by its own lastName ($8: the outcome).
+ */
+const CREATE_SQL = `WITH business AS (
+    SELECT id, customer_type, kyb_status
+      FROM (SELECT id, platform_id, deleted_at, customer_type, kyb_status FROM customers
+             WHERE id = $2::uuid OFFSET 0 FOR SHARE) c
+     WHERE c.platform_id = $1::uuid AND c.deleted_at IS NULL
+  ), owner AS (
+    INSERT INTO beneficial_owners (id, platform_id, customer_id, roles, ownership_percentage, personal_info, kyc_status)
+    SELECT $3::uuid, $1::uuid, business.id, $4::text[], $5::int, $6::jsonb,
+           CASE WHEN business.kyb_status = ANY($7::text[]) THEN $8 ELSE 'UNVERIFIED' END
+      FROM business WHERE business.customer_type = 'BUSINESS'
+    RETURNING ${OWNER_COLUMNS}, kyc_status <> 'UNVERIFIED' AS resolved
+  )
+  SELECT business.customer_type AS "customerType", owner.* FROM business LEFT JOIN owner ON true`;
+
+export async function createBeneficialOwner(platformId: string, input: BeneficialOwnerCreate) {
+  const customerUuid = parseApiId("Customer", input.customerId);
+  const lastName = (input.personalInfo as { lastName?: string }).lastName;
+  const outcome = beneficialOwnerKycRule(lastName);
+  const [row] = customerUuid
+    ? await queryRows<Partial<BeneficialOwnerRow> & { customerType: string; resolved: boolean | null }>(CREATE_SQL, [
         platformId,
-        customerId: customer.id,
-        roles: [...new Set(input.roles)],
-        ownershipPercentage: input.ownershipPercentage,
-        personalInfo: input.personalInfo as object,
-      },
-    });
-    if (isFinalStatus(customer.kybStatus)) {
-      await resolveBeneficialOwners(tx, platformId, [created]);
-      return tx.beneficialOwner.findUniqueOrThrow({ where: { id: created.id } });
-    }
-    return created;
-  });
-  return serializeBeneficialOwner(row);
+        customerUuid,
+        newUuid(),
+        [...new Set(input.roles)],
+        input.ownershipPercentage,
+        toJsonText(input.personalInfo),
+        FINAL_STATUSES,
+        outcome.status,
+      ])
+    : [];
+  if (!row) throw new DomainError("USER_NOT_FOUND", `Customer ${input.customerId} not found`);
+  if (row.customerType !== "BUSINESS")
+    throw invalidField("customerId", "Beneficial owners belong to BUSINESS customers", "INVALID");
+  if (row.resolved && outcome.ruleId) noteSandboxRule(outcome.ruleId);
+  return serializeBeneficialOwner(row as BeneficialOwnerRow);
 }
 
 /**
@@ -61,7 +82,7 @@ const UPDATE_SQL = `UPDATE beneficial_owners
 export async function updateBeneficialOwner(platformId: string, id: string, input: BeneficialOwnerUpdate) {
   const uuid = parseApiId("BeneficialOwner", id);
   const [updated] = uuid
-    ? await queryRows<BeneficialOwner>(UPDATE_SQL, [
+    ? await queryRows<BeneficialOwnerRow>(UPDATE_SQL, [
         uuid,
         platformId,
         input.roles ? [...new Set(input.roles)] : null,

@@ -199,7 +199,7 @@ function decideBusiness(
 }
 
 /** When a business resolves terminally, each owner resolves by the last 3 characters of lastName. */
-export async function resolveBeneficialOwners(
+async function resolveBeneficialOwners(
   tx: Db,
   platformId: string,
   owners: { id: string; personalInfo: unknown }[],

@@ -151,6 +151,19 @@ describe.each([
     expect(late.body.kycStatus).toBe("PENDING");
   });
 
+  it("owners added while their business resolves are all resolved, whichever commits first", async () => {
+    for (let round = 0; round < 3; round++) {
+      const b = await api.post("/customers", business(`REG-77${round}`));
+      const [verification, ...added] = await Promise.all([
+        api.post("/verifications", { customerId: b.body.id }),
+        ...Array.from({ length: 8 }, (_, i) => api.post("/beneficial-owners", owner(b.body.id, `Racer ${i}`))),
+      ]);
+      expect(verification.body.verificationStatus).toBe("APPROVED");
+      for (const o of added) expect(o.status).toBe(201);
+      expect(Object.values(await ownerStatuses(api, b.body.id))).toEqual(Array(8).fill("APPROVED"));
+    }
+  });
+
   it("003 still validates: RESOLVE_ERRORS until complete, then APPROVED", async () => {
     const b = await api.post("/customers", business("REG-003"));
     expect((await api.post("/verifications", { customerId: b.body.id })).body.verificationStatus).toBe(
