@@ -97,7 +97,7 @@ export const createBeneficialOwnerOperation = defineOperation({
     201: { description: "The beneficial owner", schema: BeneficialOwnerResponse },
     ...errorResponsesExcept(409),
   },
-  handle: async ({ ctx, body }) => ({ status: 201, body: await createBeneficialOwner(db(), ctx.platformId, body) }),
+  handle: async ({ ctx, body }) => ({ status: 201, body: await createBeneficialOwner(ctx.platformId, body) }),
 });
 
 // GET /beneficial-owners
@@ -178,7 +178,7 @@ export const createKycLinkOperation = defineOperation({
   },
   handle: async ({ ctx, params, body }) => ({
     status: 201,
-    body: await createKycLink(db(), ctx.platformId, params.customerId, body),
+    body: await createKycLink(ctx.platformId, params.customerId, body),
   }),
 });
 

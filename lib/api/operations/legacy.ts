@@ -108,7 +108,7 @@ export const getKycLinkLegacyOperation = defineOperation({
   handle: async ({ ctx, query }) => {
     const customer = await customerByPlatformCustomerId(db(), ctx.platformId, query.platformCustomerId);
     const customerId = toApiId("Customer", customer.id);
-    const link = await createKycLink(db(), ctx.platformId, customerId, { redirectUri: query.redirectUri });
+    const link = await createKycLink(ctx.platformId, customerId, { redirectUri: query.redirectUri });
     return {
       status: 200,
       body: { customerId, kycUrl: link.kycUrl, platformCustomerId: customer.platformCustomerId },

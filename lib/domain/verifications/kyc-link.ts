@@ -7,13 +7,14 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../db/generated/client";
-import { fenceIdempotency } from "../../db/idempotency-fence";
+import { queryRows } from "../../db/client";
+import { currentFence, fenceJson, fenceRefused, isFenceRefusal } from "../../db/idempotency-fence";
+import { toJsonText } from "../../kernel/json";
 import { DomainError, invalidField } from "../../kernel/errors";
 import { appOrigin } from "../../env";
-import { newUuid, toApiId } from "../../ids";
-import { businessKybRule, isFinalStatus, kybSkipsValidation } from "../../sandbox/kyc";
+import { newUuid, parseApiId, toApiId } from "../../ids";
+import { businessKybRule, FINAL_STATUSES, isFinalStatus, kybSkipsValidation } from "../../sandbox/kyc";
 import { getPlatformSettings } from "../platform/config";
-import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { customerStatusOf } from "../customers/status";
 import { evaluatePacket } from "./packet";
 import { parseOrThrow } from "../../kernel/validation";
@@ -33,37 +34,59 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function createKycLink(
-  db: PrismaClient,
-  platformId: string,
-  customerId: string,
-  input: { redirectUri?: string },
-) {
-  const customer = await getCustomerOrThrow(db, platformId, customerId);
-  const status = customerStatusOf(customer);
-  if (isFinalStatus(status))
-    throw invalidField(
-      "customerId",
-      `Verification of this customer is final (${status}); there is nothing to complete`,
-    );
+/**
+ * The link in one statement, made only for an active customer whose verification is not final (the status is the
+ * customer type's, as customerStatusOf reads it), with the request's Idempotency-Key fence when it holds one ($8):
+ * the token is stored only hashed, so a retry's answer cannot be read back and the answer is the recovery point.
+ */
+const LINK_SQL = [false, true].map(
+  (fenced) => `WITH c AS (
+    SELECT c.id, c.customer_type AS "customerType", c.kyc_status AS "kycStatus", c.kyb_status AS "kybStatus"
+      FROM (SELECT id, platform_id, deleted_at, customer_type, kyc_status, kyb_status
+              FROM customers WHERE id = $2::uuid OFFSET 0) c
+     WHERE c.platform_id = $1::uuid AND c.deleted_at IS NULL
+  ), link AS (
+    INSERT INTO kyc_links (id, platform_id, customer_id, token_hash, redirect_uri, expires_at)
+    SELECT $3::uuid, $1::uuid, c.id, $4, $5, $6::timestamptz FROM c
+     WHERE coalesce(CASE WHEN c."customerType" = 'BUSINESS' THEN c."kybStatus" ELSE c."kycStatus" END, 'UNVERIFIED')
+           <> ALL($7::text[])
+    RETURNING id
+  )${fenced ? ", fence AS (SELECT idempotency_fence($8::jsonb) FROM link)" : ""}
+  SELECT c."customerType", c."kycStatus", c."kybStatus", (SELECT count(*)::int FROM link) AS made${
+    fenced ? ", (SELECT count(*) FROM fence) AS fenced" : ""
+  } FROM c`,
+);
+
+export async function createKycLink(platformId: string, customerId: string, input: { redirectUri?: string }) {
+  const customerUuid = parseApiId("Customer", customerId);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + KYC_LINK_TTL_MS);
   const answer = { kycUrl: `${appOrigin()}/kyc/${token}`, expiresAt: expiresAt.toISOString(), provider: KYC_PROVIDER };
   const id = newUuid();
-  await db.$transaction(async (tx) => {
-    await tx.kycLink.create({
-      data: {
-        id,
-        platformId,
-        customerId: customer.id,
-        tokenHash: hashToken(token),
-        redirectUri: input.redirectUri ?? null,
-        expiresAt,
-      },
-    });
-    // The token is stored only hashed, so a retry's answer cannot be read back: the answer is the recovery point.
-    await fenceIdempotency(tx, { kind: "kycLink", id, answer });
-  });
+  const fence = currentFence();
+  let found: { customerType: string; kycStatus: string | null; kybStatus: string | null; made: number } | undefined;
+  try {
+    [found] = customerUuid
+      ? await queryRows<NonNullable<typeof found>>(LINK_SQL[fence ? 1 : 0], [
+          platformId,
+          customerUuid,
+          id,
+          hashToken(token),
+          input.redirectUri ?? null,
+          expiresAt,
+          FINAL_STATUSES,
+          ...(fence ? [toJsonText(fenceJson(fence, { kind: "kycLink", id, answer }))] : []),
+        ])
+      : [];
+  } catch (err) {
+    if (isFenceRefusal(err)) throw fenceRefused();
+    throw err;
+  }
+  if (!found) throw new DomainError("USER_NOT_FOUND", `Customer ${customerId} not found`);
+  if (found.made === 0) {
+    const final = `Verification of this customer is final (${customerStatusOf(found)}); there is nothing to complete`;
+    throw invalidField("customerId", final);
+  }
   return answer;
 }
 
@@ -178,7 +201,7 @@ export async function addKycOwner(db: PrismaClient, token: string, body: unknown
   if (customer.customerType !== "BUSINESS")
     throw new DomainError("REFERENCE_NOT_FOUND", "Only businesses have beneficial owners");
   const input = parseOrThrow(BeneficialOwnerCreate.omit({ customerId: true }), body);
-  await createBeneficialOwner(db, link.platformId, { ...input, customerId: toApiId("Customer", customer.id) });
+  await createBeneficialOwner(link.platformId, { ...input, customerId: toApiId("Customer", customer.id) });
   return kycLinkState(db, token);
 }
 

@@ -151,4 +151,25 @@ describe("Hosted KYC/KYB link", () => {
     const other = await newPlatform();
     expect((await other.post(`/customers/${c.body.id}/kyc-link`, {})).status).toBe(404);
   });
+
+  it("an Idempotency-Key replays the link it made (only its hash is stored); a deleted customer has none", async () => {
+    const api = await newPlatform();
+    const c = await api.post("/customers", { customerType: "INDIVIDUAL", fullName: "Link Replay" });
+    const key = { "Idempotency-Key": `link-${c.body.id}` };
+    const [first, again] = [
+      await api.post(`/customers/${c.body.id}/kyc-link`, { redirectUri: "https://example.com/done" }, { headers: key }),
+      await api.post(`/customers/${c.body.id}/kyc-link`, { redirectUri: "https://example.com/done" }, { headers: key }),
+    ];
+    expect(first.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect((await hosted(first.body.kycUrl)).status).toBe(200);
+    const { rows } = await database().query(`SELECT redirect_uri FROM kyc_links WHERE customer_id = $1`, [
+      c.body.id.split(":")[1],
+    ]);
+    expect(rows).toEqual([{ redirect_uri: "https://example.com/done" }]);
+    const fresh = await api.post(`/customers/${c.body.id}/kyc-link`, {});
+    expect(fresh.body.kycUrl).not.toBe(first.body.kycUrl);
+    expect((await api.delete(`/customers/${c.body.id}`)).status).toBe(200);
+    expect((await api.post(`/customers/${c.body.id}/kyc-link`, {})).status).toBe(404);
+  });
 });
