@@ -76,6 +76,13 @@ interface Base {
   cards: { auth: string; customerId: string; accountId: string };
   /** Cards issued on that platform for the card updates, which pick one at random. */
   issued: string[];
+  /**
+   * Active cards on that platform, each of its own cardholder with a funded account, for the authorizations: a
+   * platform's card swipes come from many cardholders, not one account's row lock.
+   */
+  swipes: string[];
+  /** A business customer of the default platform, whose beneficial owners the owner creations add. */
+  businessId: string;
   /** The base customer's UMA address, which invitations name as the inviter. */
   inviterUma: string;
   /**
@@ -230,6 +237,42 @@ const TARGETS: Target[] = [
     method: "POST",
     path: () => "/verifications",
     body: (b) => ({ customerId: b.money.customers[pick(b.money.customers.length)] }),
+  },
+  {
+    name: "POST /beneficial-owners",
+    method: "POST",
+    path: () => "/beneficial-owners",
+    body: (b) => ({
+      customerId: b.businessId,
+      roles: ["UBO"],
+      ownershipPercentage: 25,
+      personalInfo: {
+        firstName: "Bench",
+        lastName: `Owner ${seq++}`,
+        birthDate: "1980-05-05",
+        nationality: "US",
+        address: { line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" },
+        idType: "SSN",
+        identifier: "987-65-4321",
+      },
+    }),
+  },
+  {
+    name: "POST /customers/{id}/kyc-link",
+    method: "POST",
+    path: (b) => `/customers/${b.money.customers[pick(b.money.customers.length)]}/kyc-link`,
+    body: () => ({}),
+  },
+  {
+    name: "POST /sandbox/cards/{id}/simulate/authorization",
+    method: "POST",
+    path: (b) => `/sandbox/cards/${b.swipes[pick(b.swipes.length)]}/simulate/authorization`,
+    auth: (b) => b.cards.auth,
+    body: () => ({
+      amount: 125,
+      currency: { code: "USD" },
+      merchant: { descriptor: "BLUE BOTTLE COFFEE SF", mcc: "5814", country: "US" },
+    }),
   },
   {
     name: "POST /tokens",
@@ -496,6 +539,46 @@ async function issueCards(baseUrl: string, cards: Base["cards"], count: number):
   return (await Promise.all(Array.from({ length: count }, issue))).map((c) => c.id);
 }
 
+/** Cardholders (one active card and funded account each) the authorizations spread over. */
+const SWIPE_CARDS = 50;
+
+async function swipeCards(baseUrl: string, cards: Base["cards"], count: number): Promise<string[]> {
+  const call = async (method: string, path: string, body?: unknown) =>
+    json(
+      await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { authorization: cards.auth, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
+  const ids = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const holder = await call("POST", "/customers", {
+        customerType: "INDIVIDUAL",
+        fullName: `Bench Swiper ${i}`,
+        currencies: ["USD"],
+      });
+      const accounts = await call("GET", `/customers/internal-accounts?customerId=${holder.id}&type=INTERNAL_FIAT`);
+      await call("POST", `/sandbox/internal-accounts/${accounts.data[0].id}/fund`, { amount: 1_000_000_000 });
+      const card = await call("POST", "/cards", {
+        cardholderId: holder.id,
+        form: "VIRTUAL",
+        fundingSources: [accounts.data[0].id],
+      });
+      return card.id;
+    }),
+  );
+  // Issued cards are activated by the job worker: wait until every one is ACTIVE (at most 60 s).
+  const t0 = Date.now();
+  for (const id of ids) {
+    while ((await call("GET", `/cards/${id}`)).status !== "ACTIVE") {
+      if (Date.now() - t0 > 60_000) throw new Error(`card ${id} was not activated within 60 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return ids;
+}
+
 /** Customers for the money writes (BENCH_MONEY_CUSTOMERS, default 50). */
 const MONEY_CUSTOMERS = Number(process.env.BENCH_MONEY_CUSTOMERS ?? 50);
 
@@ -531,6 +614,19 @@ async function main() {
       agent: await benchAgents(server.baseUrl, auth, customerId, AGENTS),
       cards,
       issued: selected("PATCH /cards") ? await issueCards(server.baseUrl, cards, CARDS_TO_UPDATE) : [],
+      swipes: selected("simulate/authorization") ? await swipeCards(server.baseUrl, cards, SWIPE_CARDS) : [],
+      businessId: (
+        await json(
+          await fetch(`${server.baseUrl}/customers`, {
+            method: "POST",
+            headers: { authorization: auth, "content-type": "application/json" },
+            body: JSON.stringify({
+              customerType: "BUSINESS",
+              businessInfo: { legalName: "Bench Co", country: "US", incorporatedOn: "2015-03-01", taxId: "12-3456789" },
+            }),
+          }),
+        )
+      ).id,
       inviterUma,
       money: await fundedCustomersWithBanks(server.baseUrl, auth, MONEY_CUSTOMERS),
     };
