@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DomainError } from "../kernel/errors";
 import { toJsonText } from "../kernel/json";
-import { pool, type Db } from "./client";
+import { pool, queryRows, type Db } from "./client";
 
 /** What a replay rebuilds the answer from: the resource the operation answers with. */
 export interface RecoveryPoint {
@@ -96,7 +96,8 @@ export async function fenceIdempotency(tx: Db, point: RecoveryPoint): Promise<vo
 export async function fencedPoolQuery(point: RecoveryPoint, text: string, values: unknown[]): Promise<void> {
   const fence = current.getStore();
   if (!fence) {
-    await pool().query(text, values);
+    // A named prepared statement, parsed and planned once per connection (queryRows).
+    await queryRows(text, values);
     return;
   }
   const client = await pool().connect();
