@@ -11,7 +11,7 @@
 // are scoped to the platform and expire after IDEMPOTENCY_WINDOW_HOURS.
 import "server-only";
 import { sha256Hex } from "../crypto/secrets";
-import { pool } from "../db/client";
+import { pool, queryRows } from "../db/client";
 import { runFenced, type IdempotencyFence, type RecoveryPoint } from "../db/idempotency-fence";
 import { env } from "../env";
 import { newUuid } from "../ids";
@@ -85,9 +85,9 @@ export async function runIdempotent(
 ): Promise<ApiResult & { replayed?: boolean }> {
   const lease = env().MERIDIAN_IDEMPOTENCY_LEASE_SECONDS;
   const owner = newUuid();
-  const reserve = await pool().query(RESERVE, [platformId, key, hash, owner, lease, IDEMPOTENCY_WINDOW_HOURS]);
-  if (reserve.rowCount === 0) {
-    const { rows } = await pool().query<Stored>(
+  const reserved = await queryRows(RESERVE, [platformId, key, hash, owner, lease, IDEMPOTENCY_WINDOW_HOURS]);
+  if (reserved.length === 0) {
+    const rows = await queryRows<Stored>(
       `SELECT state, request_hash, response_status, response_body, recovery ` +
         `FROM idempotency_keys WHERE platform_id = $1 AND key = $2`,
       [platformId, key],
@@ -145,7 +145,7 @@ export async function runIdempotent(
 
 // Both writes are fenced on the owner: an attempt whose key was taken over leaves the new owner's row alone.
 async function complete(platformId: string, key: string, owner: string, status: number, body: unknown): Promise<void> {
-  await pool().query(
+  await queryRows(
     `UPDATE idempotency_keys SET state = 'COMPLETED', response_status = $4, response_body = $5::jsonb, ` +
       `lease_expires_at = NULL
      WHERE platform_id = $1 AND key = $2 AND owner = $3 AND state IN ('IN_PROGRESS', 'APPLIED')`,
@@ -157,7 +157,7 @@ async function complete(platformId: string, key: string, owner: string, status: 
 // rebuilds the answer from the recovery point instead of running again. A 202 challenge frees it either way
 // (what it wrote waits for the signed retry, which must run).
 async function release(platformId: string, key: string, owner: string, evenApplied = false): Promise<void> {
-  await pool().query(
+  await queryRows(
     `DELETE FROM idempotency_keys WHERE platform_id = $1 AND key = $2 AND owner = $3
        AND (state = 'IN_PROGRESS' OR ($4 AND state = 'APPLIED'))`,
     [platformId, key, owner, evenApplied],
