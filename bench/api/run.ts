@@ -118,6 +118,8 @@ interface Target {
   body?: (base: Base) => unknown;
   /** A raw body with its content type (multipart uploads), instead of JSON. */
   raw?: (base: Base) => { contentType: string; body: Buffer };
+  /** Each request carries a fresh Idempotency-Key, as a platform's payment requests do. */
+  keyed?: boolean;
   /** The Authorization header, when not the default platform's. */
   auth?: (base: Base) => string;
   /** Meridian's state as this target needs it, sent once before its windows (`origin`: the server's). */
@@ -196,6 +198,20 @@ const TARGETS: Target[] = [
   {
     name: "POST /transfer-out",
     method: "POST",
+    path: () => "/transfer-out",
+    body: (b) => {
+      const i = pick(b.money.accounts.length);
+      return {
+        source: { accountId: b.money.accounts[i] },
+        destination: { accountId: b.money.banks[i], paymentRail: "ACH" },
+        amount: 1,
+      };
+    },
+  },
+  {
+    name: "POST /transfer-out (Idempotency-Key)",
+    method: "POST",
+    keyed: true,
     path: () => "/transfer-out",
     body: (b) => {
       const i = pick(b.money.accounts.length);
@@ -350,15 +366,16 @@ async function run(
         method: t.method,
         setupRequest: (req) => {
           const raw = t.raw?.(base);
+          const headers = {
+            ...(req.headers as Record<string, string>),
+            ...(raw ? { "content-type": raw.contentType } : {}),
+            ...(t.keyed ? { "idempotency-key": `bench-${unique()}` } : {}),
+          };
           return {
             ...req,
             path: `${prefix}${t.path(base)}`,
-            ...(raw
-              ? {
-                  body: raw.body,
-                  headers: { ...(req.headers as Record<string, string>), "content-type": raw.contentType },
-                }
-              : {}),
+            headers,
+            ...(raw ? { body: raw.body } : {}),
             ...(t.body ? { body: JSON.stringify(t.body(base)) } : {}),
           };
         },

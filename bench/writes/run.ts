@@ -56,7 +56,8 @@ interface Target {
   path: string | (() => string);
   /** Another platform's credentials (card issuance runs on a platform that skips verification paperwork). */
   auth?: string;
-  next: () => { body?: string | Buffer; contentType?: string };
+  /** `key`: the Idempotency-Key the request carries. */
+  next: () => { body?: string | Buffer; contentType?: string; key?: string };
 }
 
 async function main() {
@@ -94,7 +95,7 @@ async function main() {
         holders.push(...batch.map((c) => c.id));
       }
     const cards = !ONLY || ONLY.includes("cards") ? await benchCardsPlatform(server) : null;
-    const moneyTargets = ["customer-update", "verifications", "transfer-in", "transfer-out"];
+    const moneyTargets = ["customer-update", "verifications", "transfer-in", "transfer-out", "transfer-out-keyed"];
     const money =
       !ONLY || ONLY.some((o) => moneyTargets.includes(o))
         ? await fundedCustomersWithBanks(server.baseUrl, auth, 50)
@@ -184,6 +185,18 @@ async function main() {
           return { body: JSON.stringify({ source: { accountId: money.accounts[i] }, destination, amount: 1 }) };
         },
       },
+      {
+        name: "POST /transfer-out (Idempotency-Key)",
+        file: "transfer-out-keyed",
+        method: "POST",
+        path: "/transfer-out",
+        next: () => {
+          const i = anyOf();
+          const destination = { accountId: money.banks[i], paymentRail: "ACH" };
+          const body = JSON.stringify({ source: { accountId: money.accounts[i] }, destination, amount: 1 });
+          return { body, key: unique() };
+        },
+      },
       // The card's activation job (20 ms later at the test server's time scale) and its CARD.STATUS_CHANGE delivery
       // fall partly inside the window: the CPU per card includes most of them.
       {
@@ -219,14 +232,16 @@ async function main() {
           {
             method: t.method,
             setupRequest: (req) => {
-              const { body, contentType } = t.next();
+              const { body, contentType, key } = t.next();
               return {
                 ...req,
                 path: `${prefix}${typeof t.path === "function" ? t.path() : t.path}`,
                 ...(body !== undefined ? { body } : {}),
-                ...(contentType
-                  ? { headers: { ...(req.headers as Record<string, string>), "content-type": contentType } }
-                  : {}),
+                headers: {
+                  ...(req.headers as Record<string, string>),
+                  ...(contentType ? { "content-type": contentType } : {}),
+                  ...(key ? { "idempotency-key": key } : {}),
+                },
               };
             },
           },
