@@ -31,18 +31,20 @@ const FILTERS = [
 /**
  * The platform's unfiltered list in one statement on the pool, one round trip instead of four: the page (one index
  * range scan on (platform_id, id)), its count stopped at COUNT_CAP + 1 rows as `boundedCount` does, and what the
- * page's customers show beside their row (contact verification state, a business's owners).
+ * page's customers show beside their row (contact verification state, a business's owners). The page orders by the
+ * table's uuid column (`customers.id`): the bare `id` named the text the row columns select, which no index serves
+ * (a scan and sort of the platform's customers on every page).
  */
 function platformPageSql(includeDeleted: boolean, after: boolean) {
   const live = includeDeleted ? "" : " AND deleted_at IS NULL";
   return `WITH page AS (
       SELECT ${CUSTOMER_ROW_COLUMNS} FROM customers
        WHERE platform_id = $1::uuid${live}${after ? " AND id < $3::uuid" : ""}
-       ORDER BY id DESC LIMIT $2
+       ORDER BY customers.id DESC LIMIT $2
     )
     SELECT (SELECT count(*)::int FROM (SELECT 1 FROM customers WHERE platform_id = $1::uuid${live}
                                        LIMIT ${COUNT_CAP + 1}) n) AS total,
-           (SELECT coalesce(json_agg(p ORDER BY p.id DESC), '[]'::json) FROM page p) AS customers,
+           (SELECT coalesce(json_agg(p ORDER BY p.id::uuid DESC), '[]'::json) FROM page p) AS customers,
            (SELECT coalesce(json_agg(json_build_object('customerId', s.customer_id, 'verifiedEmail', s.verified_email,
                                                        'verifiedPhone', s.verified_phone)), '[]'::json)
               FROM customer_sca s WHERE s.customer_id IN (SELECT p.id::uuid FROM page p)) AS contacts,
