@@ -111,6 +111,16 @@ function quoteBody(b: Base, execute: boolean) {
   };
 }
 
+/** A payout from one of the funded accounts to its customer's own bank account. */
+function transferOutBody(b: Base) {
+  const i = pick(b.money.accounts.length);
+  return {
+    source: { accountId: b.money.accounts[i] },
+    destination: { accountId: b.money.banks[i], paymentRail: "ACH" },
+    amount: 1,
+  };
+}
+
 interface Target {
   name: string;
   method: "GET" | "POST" | "PATCH";
@@ -199,28 +209,14 @@ const TARGETS: Target[] = [
     name: "POST /transfer-out",
     method: "POST",
     path: () => "/transfer-out",
-    body: (b) => {
-      const i = pick(b.money.accounts.length);
-      return {
-        source: { accountId: b.money.accounts[i] },
-        destination: { accountId: b.money.banks[i], paymentRail: "ACH" },
-        amount: 1,
-      };
-    },
+    body: transferOutBody,
   },
   {
     name: "POST /transfer-out (Idempotency-Key)",
     method: "POST",
     keyed: true,
     path: () => "/transfer-out",
-    body: (b) => {
-      const i = pick(b.money.accounts.length);
-      return {
-        source: { accountId: b.money.accounts[i] },
-        destination: { accountId: b.money.banks[i], paymentRail: "ACH" },
-        amount: 1,
-      };
-    },
+    body: transferOutBody,
   },
   {
     name: "PATCH /cards/{id}",

@@ -101,6 +101,12 @@ async function main() {
         ? await fundedCustomersWithBanks(server.baseUrl, auth, 50)
         : { customers: [], accounts: [], banks: [] };
     const anyOf = () => Math.floor(Math.random() * money.customers.length);
+    /** A payout from one of the funded accounts to its customer's own bank account. */
+    const transferOutBody = () => {
+      const i = anyOf();
+      const destination = { accountId: money.banks[i], paymentRail: "ACH" };
+      return JSON.stringify({ source: { accountId: money.accounts[i] }, destination, amount: 1 });
+    };
     let doc = 0;
     const targets: Target[] = [
       { name: "GET /config", file: "config", method: "GET", path: "/config", next: () => ({}) },
@@ -179,23 +185,14 @@ async function main() {
         file: "transfer-out",
         method: "POST",
         path: "/transfer-out",
-        next: () => {
-          const i = anyOf();
-          const destination = { accountId: money.banks[i], paymentRail: "ACH" };
-          return { body: JSON.stringify({ source: { accountId: money.accounts[i] }, destination, amount: 1 }) };
-        },
+        next: () => ({ body: transferOutBody() }),
       },
       {
         name: "POST /transfer-out (Idempotency-Key)",
         file: "transfer-out-keyed",
         method: "POST",
         path: "/transfer-out",
-        next: () => {
-          const i = anyOf();
-          const destination = { accountId: money.banks[i], paymentRail: "ACH" };
-          const body = JSON.stringify({ source: { accountId: money.accounts[i] }, destination, amount: 1 });
-          return { body, key: unique() };
-        },
+        next: () => ({ body: transferOutBody(), key: unique() }),
       },
       // The card's activation job (20 ms later at the test server's time scale) and its CARD.STATUS_CHANGE delivery
       // fall partly inside the window: the CPU per card includes most of them.

@@ -93,8 +93,9 @@ export async function submitVerification(db: PrismaClient, platformId: string, c
   const decision = decide(found);
   if (decision.verificationStatus === "RESOLVE_ERRORS") {
     const at = new Date();
+    const id = newUuid();
     const body = serializeVerification({
-      id: newUuid(),
+      id,
       customerId: found.id,
       status: decision.verificationStatus,
       errors: decision.errors,
@@ -105,7 +106,7 @@ export async function submitVerification(db: PrismaClient, platformId: string, c
     const [written] = await queryRows<{ recorded: number }>(RECORD_ERRORS_SQL, [
       platformId,
       found.id,
-      parseApiId("Verification", body.id),
+      id,
       found.version,
       toJsonText(decision.errors),
       at,
