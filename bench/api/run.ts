@@ -83,6 +83,8 @@ interface Base {
   swipes: string[];
   /** A business customer of the default platform, whose beneficial owners the owner creations add. */
   businessId: string;
+  /** Agents of the base customer not yet installed, which the agent updates and device-code renewals pick from. */
+  pendingAgents: string[];
   /** The base customer's UMA address, which invitations name as the inviter. */
   inviterUma: string;
   /**
@@ -285,6 +287,17 @@ const TARGETS: Target[] = [
       currency: { code: "USD" },
       merchant: { descriptor: "BLUE BOTTLE COFFEE SF", mcc: "5814", country: "US" },
     }),
+  },
+  {
+    name: "PATCH /agents/{id}",
+    method: "PATCH",
+    path: (b) => `/agents/${b.pendingAgents[pick(b.pendingAgents.length)]}`,
+    body: () => ({ name: `Bench agent ${seq++ % 1000}` }),
+  },
+  {
+    name: "POST /agents/{id}/device-codes",
+    method: "POST",
+    path: (b) => `/agents/${b.pendingAgents[pick(b.pendingAgents.length)]}/device-codes`,
   },
   {
     name: "POST /tokens",
@@ -552,6 +565,21 @@ async function issueCards(baseUrl: string, cards: Base["cards"], count: number):
   return (await Promise.all(Array.from({ length: count }, issue))).map((c) => c.id);
 }
 
+/** `count` agents of `customerId`, made and left uninstalled (their device codes unredeemed). */
+async function pendingAgents(baseUrl: string, auth: string, customerId: string, count: number): Promise<string[]> {
+  const make = async (i: number) =>
+    (
+      (await json(
+        await fetch(`${baseUrl}/agents`, {
+          method: "POST",
+          headers: { authorization: auth, "content-type": "application/json" },
+          body: JSON.stringify({ name: `Bench pending agent ${i}`, customerId, policy: AGENT_POLICY }),
+        }),
+      )) as unknown as { agent: { id: string } }
+    ).agent.id;
+  return Promise.all(Array.from({ length: count }, (_, i) => make(i)));
+}
+
 /** Cardholders (one active card and funded account each) the authorizations spread over. */
 const SWIPE_CARDS = 50;
 
@@ -628,6 +656,7 @@ async function main() {
       cards,
       issued: selected("PATCH /cards") ? await issueCards(server.baseUrl, cards, CARDS_TO_UPDATE) : [],
       swipes: selected("simulate/authorization") ? await swipeCards(server.baseUrl, cards, SWIPE_CARDS) : [],
+      pendingAgents: selected("/agents/{id}") ? await pendingAgents(server.baseUrl, auth, customerId, 50) : [],
       businessId: (
         await json(
           await fetch(`${server.baseUrl}/customers`, {
