@@ -99,7 +99,7 @@ export const updateAgentOperation = defineOperation({
   responses: { 200: { description: "The updated agent", schema: AgentResponse }, ...errorResponsesExcept(409) },
   handle: async ({ ctx, params, body }) => ({
     status: 200,
-    body: await updateAgent(db(), ctx.platformId, params.agentId, body),
+    body: await updateAgent(ctx.platformId, params.agentId, body),
   }),
 });
 

@@ -8,7 +8,7 @@ import { boundedCount, pageArgs, toPage, type PaginationQuery } from "../../kern
 import { newUuid, parseApiId, toApiId } from "../../ids";
 import { getCustomerOrThrow } from "../customers/retrieve-customer";
 import { AgentPolicy, mergePolicy, type AgentPolicyUpdate } from "./policy";
-import { readUsage, usageOf, type AgentUsageAnswer } from "./usage";
+import { periodKeys, readUsage, usageOf, type AgentUsageAnswer } from "./usage";
 import { issueDeviceCode, newDeviceCode } from "./device-codes";
 
 /** What policyOf validated, per policy object (AgentAuth hands every request of an unchanged policy the same one). */
@@ -93,6 +93,11 @@ async function assertPolicyAccounts(
   }
 }
 
+/** The columns of an agents row as Prisma's Agent. */
+const AGENT_COLUMNS = `id, platform_id AS "platformId", customer_id AS "customerId", name, is_paused AS "isPaused",
+  policy, access_token_hash AS "accessTokenHash", connected_at AS "connectedAt", deleted_at AS "deletedAt",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
 /**
  * The agent and its first device code in one statement, made only for an active customer of the platform. A new
  * agent has no earlier codes to invalidate and nothing spent. The customer is found by its primary key alone
@@ -105,9 +110,7 @@ const CREATE_SQL = `WITH holder AS (
   ), agent AS (
     INSERT INTO agents (id, platform_id, customer_id, name, policy)
     SELECT $3::uuid, $1::uuid, holder.id, $4, $5::jsonb FROM holder
-    RETURNING id, platform_id AS "platformId", customer_id AS "customerId", name, is_paused AS "isPaused", policy,
-              access_token_hash AS "accessTokenHash", connected_at AS "connectedAt", deleted_at AS "deletedAt",
-              created_at AS "createdAt", updated_at AS "updatedAt"
+    RETURNING ${AGENT_COLUMNS}
   ), code AS (
     INSERT INTO agent_device_codes (id, platform_id, agent_id, code_hash, expires_at)
     SELECT $6::uuid, $1::uuid, agent.id, $7, $8::timestamptz FROM agent
@@ -209,21 +212,44 @@ export async function retrieveAgent(db: Db, platformId: string, agentId: string)
   return serializeAgent(db, await findAgent(db, platformId, agentId));
 }
 
-export async function updateAgent(
-  db: Db,
-  platformId: string,
-  agentId: string,
-  input: { name?: string; isPaused?: boolean },
-) {
-  const row = await findAgent(db, platformId, agentId);
-  const updated = await db.agent.update({
-    where: { id: row.id },
-    data: {
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.isPaused !== undefined ? { isPaused: input.isPaused } : {}),
-    },
-  });
-  return serializeAgent(db, updated);
+/**
+ * PATCH /agents/{id} in one statement: the update (the agent found by primary key alone, `OFFSET 0`, as in CREATE_SQL)
+ * and the usage counters of the day and month ($5, $6) its answer shows.
+ */
+const UPDATE_SQL = `WITH a AS (
+    UPDATE agents SET name = coalesce($3, name), is_paused = coalesce($4::boolean, is_paused), updated_at = now()
+     WHERE id = (SELECT id FROM agents WHERE id = $2::uuid OFFSET 0)
+       AND platform_id = $1::uuid AND deleted_at IS NULL
+    RETURNING ${AGENT_COLUMNS}
+  )
+  SELECT a.*, (SELECT coalesce(json_agg(json_build_object('periodKey', u.period_key, 'count', u.count,
+                                                          'spent', u.spent::text)), '[]'::json)
+                 FROM agent_usage u WHERE u.agent_id = a.id AND u.period_key IN ($5, $6)) AS usage
+    FROM a`;
+
+export async function updateAgent(platformId: string, agentId: string, input: { name?: string; isPaused?: boolean }) {
+  const uuid = parseApiId("Agent", agentId);
+  const at = new Date();
+  const { day, month } = periodKeys(at);
+  const [row] = uuid
+    ? await queryRows<Agent & { usage: { periodKey: string; count: number; spent: string }[] }>(UPDATE_SQL, [
+        platformId,
+        uuid,
+        input.name ?? null,
+        input.isPaused ?? null,
+        day,
+        month,
+      ])
+    : [];
+  if (!row) throw notFound(`Agent ${agentId}`);
+  const { usage, ...agent } = row;
+  return agentAnswer(
+    agent,
+    usageOf(
+      usage.map((u) => ({ ...u, spent: BigInt(u.spent) })),
+      at,
+    ),
+  );
 }
 
 /**

@@ -29,10 +29,15 @@ describe("Agent management", () => {
 
     const renamed = await api.patch(`/agents/${agent.id}`, { name: "Invoice bot 2", isPaused: true });
     expect(renamed.body).toMatchObject({ name: "Invoice bot 2", isPaused: true });
+    // The update's answer (one statement with its usage counters) is the agent as a GET shows it.
+    expect(renamed.body).toEqual((await api.get(`/agents/${agent.id}`)).body);
+    const resumed = await api.patch(`/agents/${agent.id}`, { isPaused: false });
+    expect(resumed.body).toMatchObject({ name: "Invoice bot 2", isPaused: false });
     expect((await api.patch(`/agents/${agent.id}`, {})).status).toBe(400);
 
     expect((await api.delete(`/agents/${agent.id}`)).status).toBe(204);
     expect((await api.get(`/agents/${agent.id}`)).status).toBe(404);
+    expect((await api.patch(`/agents/${agent.id}`, { name: "Gone" })).status).toBe(404);
     expect((await api.get("/agents")).body.totalCount).toBe(0);
   });
 
