@@ -656,7 +656,9 @@ async function main() {
       cards,
       issued: selected("PATCH /cards") ? await issueCards(server.baseUrl, cards, CARDS_TO_UPDATE) : [],
       swipes: selected("simulate/authorization") ? await swipeCards(server.baseUrl, cards, SWIPE_CARDS) : [],
-      pendingAgents: selected("/agents/{id}") ? await pendingAgents(server.baseUrl, auth, customerId, 50) : [],
+      pendingAgents: ["PATCH /agents/{id}", "POST /agents/{id}/device-codes"].some(selected)
+        ? await pendingAgents(server.baseUrl, auth, customerId, 50)
+        : [],
       businessId: (
         await json(
           await fetch(`${server.baseUrl}/customers`, {
