@@ -19,7 +19,8 @@ export async function getBeneficialOwnerOrThrow(db: Db, platformId: string, id: 
   return row;
 }
 
-const OWNER_COLUMNS = `id::text, platform_id AS "platformId", customer_id::text AS "customerId", roles,
+/** The columns of a beneficial_owners row as a BeneficialOwnerRow, for the statements that return one. */
+const OWNER_COLUMNS = `id, platform_id AS "platformId", customer_id AS "customerId", roles,
   ownership_percentage AS "ownershipPercentage", personal_info AS "personalInfo", kyc_status AS "kycStatus",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
@@ -75,9 +76,7 @@ const UPDATE_SQL = `UPDATE beneficial_owners
                              ELSE coalesce(personal_info, '{}'::jsonb) || $5::jsonb END,
         updated_at = now()
   WHERE id = $1::uuid AND platform_id = $2::uuid
-  RETURNING id, platform_id AS "platformId", customer_id AS "customerId", roles,
-            ownership_percentage AS "ownershipPercentage", personal_info AS "personalInfo", kyc_status AS "kycStatus",
-            created_at AS "createdAt", updated_at AS "updatedAt"`;
+  RETURNING ${OWNER_COLUMNS}`;
 
 export async function updateBeneficialOwner(platformId: string, id: string, input: BeneficialOwnerUpdate) {
   const uuid = parseApiId("BeneficialOwner", id);
